@@ -1,0 +1,47 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Folders of src/ and which of them each may not import (DESIGN.md section 1). */
+const forbiddenImports = {
+  engine: ['worker', 'client', 'cli'],
+  shared: ['worker', 'client', 'cli', 'engine'],
+  worker: ['client', 'cli'],
+  client: ['worker', 'cli'],
+};
+
+const boundaryRules = Object.entries(forbiddenImports).map(([layer, forbidden]) => ({
+  files: [`src/${layer}/**/*.{ts,tsx}`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: forbidden.map((target) => ({
+          group: [`**/${target}/**`, `**/${target}`],
+          message: `src/${layer} must not import from src/${target} (DESIGN.md section 1).`,
+          // The client may import the worker's route *type* for Hono's typed client.
+          allowTypeImports: layer === 'client' && target === 'worker',
+        })),
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/', '.wrangler/', 'node_modules/', 'test-results/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}', 'tests/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  ...boundaryRules,
+);

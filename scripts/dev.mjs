@@ -1,0 +1,6 @@
+// npm run dev: local D1 migrations, then SPA + API on one local URL (vite prints it).
+import { migrateLocal } from './migrate-local.mjs';
+import { runOrExit } from './run.mjs';
+
+await migrateLocal();
+await runOrExit('vite', ['dev', ...process.argv.slice(2)]);

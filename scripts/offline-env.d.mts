@@ -1,0 +1,2 @@
+export declare const OFFLINE_ENV: Record<string, string>;
+export declare function offlineEnv(): NodeJS.ProcessEnv;

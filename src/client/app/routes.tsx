@@ -1,0 +1,19 @@
+import type { RouteObject } from 'react-router';
+import { Layout } from '../components/layout/Layout';
+import { HomePage } from '../pages/HomePage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+
+/**
+ * The route table. React Router matches paths case-insensitively unless a route sets
+ * `caseSensitive`, which none does: /features/Technical and /features/technical are one page.
+ * Pages that later work builds are absent on purpose, so their links reach the 404 page.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,71 @@
+import { PATHS } from '../../app/paths';
+
+export interface NavLinkItem {
+  label: string;
+  to: string;
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavLinkItem[];
+}
+
+/** The navigation bar's links (spec section 2), with the capitalised spellings it uses. */
+export const FEATURE_LINKS: NavLinkItem[] = [
+  { label: 'Press', to: PATHS.press },
+  { label: 'Research', to: PATHS.research },
+  { label: 'Support', to: PATHS.support },
+  { label: 'Technical', to: '/features/Technical' },
+  { label: 'Options', to: '/features/Options' },
+  { label: 'Fundamental', to: '/features/Fundamental' },
+  { label: 'Quantitative', to: '/features/Quantitative' },
+];
+
+export const RESOURCE_LINKS: NavLinkItem[] = [
+  { label: 'Documentation', to: PATHS.documentation },
+  { label: 'Tutorials', to: PATHS.tutorials },
+  { label: 'Community', to: PATHS.community },
+];
+
+export const NAV_GROUPS: NavGroup[] = [
+  { label: 'Features', items: FEATURE_LINKS },
+  { label: 'Resources', items: RESOURCE_LINKS },
+];
+
+export const FOOTER_COLUMNS: NavGroup[] = [
+  {
+    label: 'Product',
+    items: [
+      { label: 'Simulator', to: PATHS.simulator },
+      { label: 'Pricing', to: PATHS.pricing },
+      { label: 'FAQ', to: PATHS.faq },
+      { label: 'Blog', to: PATHS.blog },
+    ],
+  },
+  {
+    label: 'Resources',
+    items: [
+      { label: 'Documentation', to: PATHS.documentation },
+      { label: 'Tutorials', to: PATHS.tutorials },
+      { label: 'Community', to: PATHS.community },
+      { label: 'Help', to: PATHS.help },
+    ],
+  },
+  {
+    label: 'Company',
+    items: [
+      { label: 'About us', to: PATHS.aboutUs },
+      { label: 'Careers', to: PATHS.careers },
+      { label: 'Press', to: PATHS.press },
+      { label: 'Team', to: PATHS.team },
+      { label: 'Contact', to: PATHS.contact },
+    ],
+  },
+  {
+    label: 'Legal',
+    items: [
+      { label: 'Legal page', to: PATHS.legal },
+      { label: 'Terms and Privacy', to: PATHS.terms },
+    ],
+  },
+];

@@ -1,0 +1,260 @@
+/**
+ * The backtest request (spec section 3) and its validation (spec section 5, DESIGN section 4).
+ * One schema for the form, the API and the CLI. Numbers may arrive as numbers or as the
+ * numeric text of a form input; the parsed request holds numbers.
+ */
+import { z } from 'zod';
+import {
+  COMBINE_MODES,
+  COMPARISON_LOGIC,
+  CROSSOVER_LOGIC,
+  EXIT_CRITERION_TYPES,
+  LIMITS,
+  MODES,
+  REQUEST_DEFAULTS,
+  SIZING_MODES,
+  TIMEFRAMES,
+  TIMEZONES,
+  TRANSACTION_TYPES,
+} from './backtest-vocabulary';
+import { CANDLESTICK_PATTERN_NAMES } from './candlestick-patterns';
+import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS, indicatorSettings } from './indicators';
+
+/** Largest look-back a setting may ask for, in bars. */
+export const MAX_SETTING_PERIOD = 10_000;
+
+const numericInput = z.union([z.number(), z.string()], { error: 'Enter a number' });
+
+function toNumber(value: number | string): number {
+  if (typeof value === 'number') return value;
+  const text = value.trim();
+  return text === '' ? Number.NaN : Number(text);
+}
+
+/** A required number, typed or as text. */
+const requiredNumber = numericInput.transform((value, ctx) => {
+  const parsed = toNumber(value);
+  if (!Number.isFinite(parsed)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: value === '' ? 'A number is required' : 'Enter a number',
+    });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+/** A number that may be left blank (blank, null or absent -> null). */
+const optionalNumber = z
+  .union([numericInput, z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+      return null;
+    }
+    const parsed = toNumber(value);
+    if (!Number.isFinite(parsed)) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a number' });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+function isCalendarDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+const isoDate = z.string({ error: 'Enter a date as YYYY-MM-DD' }).superRefine((text, ctx) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a date as YYYY-MM-DD' });
+  } else if (!isCalendarDate(text)) {
+    ctx.addIssue({ code: 'custom', message: 'This date does not exist' });
+  }
+});
+
+/** Extra settings of one side of a row: setting label -> text (blank = default). */
+const settingsMap = z.record(z.string(), z.string({ error: 'Enter a whole number of bars' })).default({});
+
+/** Checks the keys and values of an indicator's extra settings against what it declares. */
+function checkSettings(
+  indicator: string,
+  settings: Record<string, string>,
+  path: (string | number)[],
+  ctx: z.RefinementCtx,
+) {
+  const declared = new Set(indicatorSettings(indicator).map((s) => s.label));
+  for (const [label, text] of Object.entries(settings)) {
+    if (!declared.has(label)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...path, label],
+        message: `${indicator} has no setting "${label}"`,
+      });
+      continue;
+    }
+    const trimmed = text.trim();
+    if (trimmed === '') continue;
+    const period = Number(trimmed);
+    if (!Number.isInteger(period) || period < 1 || period > MAX_SETTING_PERIOD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...path, label],
+        message: `${label} must be a whole number of bars from 1 to ${MAX_SETTING_PERIOD}`,
+      });
+    }
+  }
+}
+
+export const crossoverConditionSchema = z
+  .object({
+    indicator1: z.enum(CROSSOVER_INDICATOR_LABELS, { error: 'Choose an indicator from the list' }),
+    logic: z.enum(CROSSOVER_LOGIC, { error: 'Choose a logic from the list' }),
+    indicator2: z.enum(CROSSOVER_INDICATOR_LABELS, { error: 'Choose an indicator from the list' }),
+    additionalFields1: settingsMap,
+    additionalFields2: settingsMap,
+  })
+  .superRefine((row, ctx) => {
+    checkSettings(row.indicator1, row.additionalFields1, ['additionalFields1'], ctx);
+    checkSettings(row.indicator2, row.additionalFields2, ['additionalFields2'], ctx);
+  });
+
+const valueConditionBase = {
+  indicator: z.enum(VALUE_INDICATOR_LABELS, { error: 'Choose an indicator from the list' }),
+  logic: z.enum(COMPARISON_LOGIC, { error: 'Choose a logic from the list' }),
+  additionalFields: settingsMap,
+};
+
+function valueConditionSchema<N extends z.ZodType>(number: N) {
+  return z.object({ ...valueConditionBase, number }).superRefine((row, ctx) => {
+    checkSettings(row.indicator, row.additionalFields, ['additionalFields'], ctx);
+  });
+}
+
+/** Entry value rows need their number (spec 5); exit rows may leave it blank (row ignored). */
+export const entryValueConditionSchema = valueConditionSchema(requiredNumber);
+export const exitValueConditionSchema = valueConditionSchema(optionalNumber);
+
+export const candlestickConditionSchema = z.object({
+  pattern1: z.enum(CANDLESTICK_PATTERN_NAMES, { error: 'Choose a pattern from the list' }),
+});
+
+const exitCriterionSchema = z
+  .object({
+    type: z.enum(EXIT_CRITERION_TYPES, { error: 'Choose none, percentage or points' }).default(''),
+    value: z.union([numericInput, z.null()]).optional(),
+  })
+  .transform((criterion, ctx) => {
+    if (criterion.type === '') return { type: '' as const, value: null };
+    const parsed =
+      criterion.value === undefined || criterion.value === null ? Number.NaN : toNumber(criterion.value);
+    if (!Number.isFinite(parsed) || parsed <= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: Number.isFinite(parsed) ? 'Enter a value greater than 0' : 'Enter a number',
+      });
+      return z.NEVER;
+    }
+    return { type: criterion.type, value: parsed };
+  });
+
+const timingSchema = z.object({
+  time: z
+    .string()
+    .regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM (24-hour)')
+    .default(''),
+  timezone: z.enum(TIMEZONES, { error: 'Choose GMT, EST, PST or CET' }).default(REQUEST_DEFAULTS.timezone),
+});
+
+const symbolCode = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(64, 'At most 64 characters')
+  .regex(/^[A-Za-z0-9._^=-]+$/, 'Letters, digits and . _ - ^ = only');
+
+export const backtestRequestSchema = z
+  .object({
+    exchange: symbolCode,
+    stock: symbolCode,
+    fromDate: isoDate.default(REQUEST_DEFAULTS.fromDate),
+    toDate: isoDate.default(REQUEST_DEFAULTS.toDate),
+    timeframe: z
+      .enum(TIMEFRAMES, { error: `Choose one of ${TIMEFRAMES.join(', ')}` })
+      .default(REQUEST_DEFAULTS.timeframe),
+    transactionType: z
+      .enum(TRANSACTION_TYPES, { error: 'Choose buy or sell' })
+      .default(REQUEST_DEFAULTS.transactionType),
+    entry: z.object({
+      parameters: z
+        .array(crossoverConditionSchema)
+        .max(LIMITS.crossoverRows, `At most ${LIMITS.crossoverRows} crossover conditions`)
+        .default([]),
+      valueBased: z
+        .array(entryValueConditionSchema)
+        .max(LIMITS.valueRows, `At most ${LIMITS.valueRows} value-based conditions`)
+        .default([]),
+      candleStick: z
+        .array(candlestickConditionSchema)
+        .max(LIMITS.candlestickRows, `At most ${LIMITS.candlestickRows} candlestick patterns`)
+        .default([]),
+      combine: z.enum(COMBINE_MODES).default(REQUEST_DEFAULTS.combine),
+    }),
+    exit: z
+      .object({
+        parameters: z
+          .array(crossoverConditionSchema)
+          .max(LIMITS.crossoverRows, `At most ${LIMITS.crossoverRows} crossover conditions`)
+          .default([]),
+        valueBased: z
+          .array(exitValueConditionSchema)
+          .max(LIMITS.valueRows, `At most ${LIMITS.valueRows} value-based conditions`)
+          .default([]),
+        combine: z.enum(COMBINE_MODES).default(REQUEST_DEFAULTS.combine),
+      })
+      .default({ parameters: [], valueBased: [], combine: REQUEST_DEFAULTS.combine }),
+    exitCriteria: z
+      .object({
+        targetProfit: exitCriterionSchema.default({ type: '', value: null }),
+        stopLoss: exitCriterionSchema.default({ type: '', value: null }),
+        trailingStopLoss: exitCriterionSchema.default({ type: '', value: null }),
+        timing: timingSchema.default({ time: '', timezone: REQUEST_DEFAULTS.timezone }),
+      })
+      .default({
+        targetProfit: { type: '', value: null },
+        stopLoss: { type: '', value: null },
+        trailingStopLoss: { type: '', value: null },
+        timing: { time: '', timezone: REQUEST_DEFAULTS.timezone },
+      }),
+    initialCapital: requiredNumber
+      .refine((n) => n > 0, 'Initial capital must be greater than 0')
+      .default(REQUEST_DEFAULTS.initialCapital),
+    commission: requiredNumber
+      .refine((n) => n >= 0 && n < 100, 'Commission is a percent per side from 0 to under 100')
+      .default(REQUEST_DEFAULTS.commissionPct),
+    slippage: requiredNumber
+      .refine((n) => n >= 0, 'Slippage cannot be negative')
+      .default(REQUEST_DEFAULTS.slippagePoints),
+    mode: z.enum(MODES).default(REQUEST_DEFAULTS.mode),
+    sizing: z.enum(SIZING_MODES).default(REQUEST_DEFAULTS.sizing),
+  })
+  .superRefine((request, ctx) => {
+    const { parameters, valueBased, candleStick } = request.entry;
+    if (parameters.length + valueBased.length + candleStick.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['entry'],
+        message: 'Add at least one entry condition',
+      });
+    }
+  });
+
+/** What the form and API clients send. */
+export type BacktestRequestInput = z.input<typeof backtestRequestSchema>;
+/** The validated request with defaults filled in and numbers parsed. */
+export type BacktestRequest = z.output<typeof backtestRequestSchema>;
+export type CrossoverCondition = z.output<typeof crossoverConditionSchema>;
+export type EntryValueCondition = z.output<typeof entryValueConditionSchema>;
+export type ExitValueCondition = z.output<typeof exitValueConditionSchema>;
+export type CandlestickCondition = z.output<typeof candlestickConditionSchema>;

@@ -1,0 +1,62 @@
+/**
+ * The exact strings of the backtest request (spec section 3; request-vocabulary.md).
+ * Client, worker and CLI read them from here only.
+ */
+
+export const LIMITS = {
+  crossoverRows: 8,
+  valueRows: 5,
+  candlestickRows: 3,
+} as const;
+
+export const TIMEFRAMES = ['5 min', '15 min', '30 min', '1 hour', '1 day'] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+
+/** Bar length in minutes for each timeframe label. */
+export const TIMEFRAME_MINUTES: Record<Timeframe, number> = {
+  '5 min': 5,
+  '15 min': 15,
+  '30 min': 30,
+  '1 hour': 60,
+  '1 day': 1440,
+};
+
+export const TRANSACTION_TYPES = ['buy', 'sell'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const COMPARISON_LOGIC = ['Greater Than', 'Less Than', 'Equals'] as const;
+/** Crosses Above / Below are ours (crossover rows only): true on the bar where the order flips. */
+export const CROSSOVER_LOGIC = [...COMPARISON_LOGIC, 'Crosses Above', 'Crosses Below'] as const;
+export type ComparisonLogic = (typeof COMPARISON_LOGIC)[number];
+export type CrossoverLogic = (typeof CROSSOVER_LOGIC)[number];
+
+export const EXIT_CRITERION_TYPES = ['', 'percentage', 'points'] as const;
+export type ExitCriterionType = (typeof EXIT_CRITERION_TYPES)[number];
+
+export const TIMEZONES = ['GMT', 'EST', 'PST', 'CET'] as const;
+export type TimezoneLabel = (typeof TIMEZONES)[number];
+/** The spec's zone labels as IANA zones, so daylight saving time is honoured (DESIGN 4). */
+export const TIMEZONE_IANA: Record<TimezoneLabel, string> = {
+  GMT: 'Etc/UTC',
+  EST: 'America/New_York',
+  PST: 'America/Los_Angeles',
+  CET: 'Europe/Paris',
+};
+
+export const MODES = ['standard', 'ml'] as const;
+export const COMBINE_MODES = ['all', 'any'] as const;
+export const SIZING_MODES = ['all-in-fractional', 'all-in-whole-units'] as const;
+
+export const REQUEST_DEFAULTS = {
+  fromDate: '2023-09-01',
+  toDate: '2023-09-03',
+  timeframe: '15 min' as Timeframe,
+  transactionType: 'buy' as TransactionType,
+  timezone: 'GMT' as TimezoneLabel,
+  initialCapital: 100_000,
+  commissionPct: 0,
+  slippagePoints: 0,
+  mode: 'standard' as (typeof MODES)[number],
+  combine: 'all' as (typeof COMBINE_MODES)[number],
+  sizing: 'all-in-fractional' as (typeof SIZING_MODES)[number],
+};

@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { SECURITY_HEADERS } from '../shared/security-headers';
+import type { AppEnv } from './env';
+import { handleError, jsonError } from './errors';
+import { health } from './routes/health';
+
+export const app = new Hono<AppEnv>();
+
+app.use('*', async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  if (c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
+});
+
+/** The API's routes, chained so their types reach the typed client. */
+export const routes = app.route('/api/health', health);
+
+app.notFound((c) => {
+  if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+    return jsonError(c, 404, `No API route matches ${c.req.method} ${c.req.path}`);
+  }
+  // Only /api/* is routed to the worker first; anything else reaching here is a browser route.
+  return c.env.ASSETS.fetch(c.req.raw);
+});
+
+app.onError(handleError);
+
+export type AppRoutes = typeof routes;

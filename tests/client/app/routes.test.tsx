@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '../render-route';
+
+describe('home page', () => {
+  it('shows the hero, the four stats and the two hero buttons with their targets', () => {
+    renderRoute('/');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Advanced Backtesting with Machine Learning' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start Backtesting' }).getAttribute('href')).toBe(
+      '/BacktestingForm',
+    );
+    expect(screen.getByRole('link', { name: 'Explore Features' }).getAttribute('href')).toBe(
+      '/features/technical',
+    );
+    const stats = within(screen.getByRole('list', { name: 'Platform at a glance' })).getAllByRole('listitem');
+    expect(stats.map((item) => item.textContent)).toEqual([
+      '70+Exchanges',
+      '10+Years of data',
+      '100+Indicators',
+      '50+Candlestick patterns',
+    ]);
+  });
+
+  it('has the six feature cards, market coverage, technical tools, two approaches and the trial banner', () => {
+    renderRoute('/');
+    const features = screen.getByRole('heading', { name: 'Everything a backtest needs' }).closest('section')!;
+    expect(within(features).getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    for (const title of [
+      'Market coverage',
+      'Technical tools',
+      'Two ways to backtest',
+      'Start Your Free Trial',
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name: title })).toBeTruthy();
+    }
+    expect(document.title).toBe('Advanced Backtesting with Machine Learning | Backtest Studio');
+  });
+
+  it('wraps the page in the shared header and footer', () => {
+    renderRoute('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Simulator' }).getAttribute('href')).toBe(
+      '/BacktestingForm',
+    );
+    expect(within(nav).getByRole('link', { name: 'Log In / Sign Up' }).getAttribute('href')).toBe(
+      '/LoginPage',
+    );
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms and Privacy' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    expect(within(footer).getAllByRole('link', { name: /opens in a new tab/ })).toHaveLength(5);
+    expect(footer.textContent).toContain('© 2025');
+    expect(footer.textContent).toContain('GSTIN');
+  });
+});
+
+describe('routing', () => {
+  it('shows the 404 page for unknown routes, inside the header and footer', () => {
+    renderRoute('/no/such/page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/no/such/page')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('declares no case-sensitive route, so capitalised spellings reach the same page', () => {
+    const { router } = renderRoute('/');
+    const flatten = (list: typeof router.routes): typeof router.routes =>
+      list.flatMap((route) => [route, ...flatten(route.children ?? [])]);
+    expect(flatten(router.routes).filter((route) => route.caseSensitive)).toEqual([]);
+  });
+
+  it('opens the Features menu from the keyboard and follows a capitalised link', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/');
+    const button = screen.getByRole('button', { name: /Features/ });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByRole('link', { name: 'Technical' }));
+    expect(router.state.location.pathname).toBe('/features/Technical');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes an open menu with Escape and returns focus to its button', async () => {
+    const user = userEvent.setup();
+    renderRoute('/');
+    const button = screen.getByRole('button', { name: /Resources/ });
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+});

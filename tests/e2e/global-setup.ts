@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Builds the app, migrates the local D1, and serves the build with `vite preview` (workerd). */
+export default async function setup(project: TestProject) {
+  const env = { ...process.env, ...OFFLINE_ENV };
+  for (const args of [
+    ['scripts/build.mjs'],
+    ['scripts/wrangler.mjs', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'wrangler.toml'],
+  ]) {
+    const result = spawnSync('node', args, { cwd: root, env, stdio: 'pipe', encoding: 'utf8' });
+    if (result.status !== 0)
+      throw new Error(`node ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  }
+
+  const port = await freePort();
+  const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(port), '--strictPort'], {
+    cwd: root,
+    env,
+    stdio: 'pipe',
+  });
+  let output = '';
+  server.stdout?.on('data', (chunk) => (output += chunk));
+  server.stderr?.on('data', (chunk) => (output += chunk));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server, () => output);
+  project.provide('baseUrl', baseUrl);
+
+  return () => {
+    server.kill('SIGTERM');
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill('SIGTERM');
+  throw new Error(`vite preview did not become healthy within 60 s:\n${output()}`);
+}

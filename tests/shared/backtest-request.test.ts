@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import smaCrossRequest from '../fixtures/sma-cross-request.json';
+import { backtestRequestSchema } from '../../src/shared/backtest-request';
+import { toFieldErrors } from '../../src/shared/validation-errors';
+
+const minimal = {
+  exchange: 'US',
+  stock: 'AAPL',
+  entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '30' }] },
+};
+
+function fieldErrors(input: unknown) {
+  const result = backtestRequestSchema.safeParse(input);
+  if (result.success) throw new Error('expected the request to be rejected');
+  return toFieldErrors(result.error);
+}
+
+function withEntry(entry: Record<string, unknown>) {
+  return { ...minimal, entry };
+}
+
+describe('backtest request schema: valid requests', () => {
+  it('accepts the example request and parses its numbers', () => {
+    const parsed = backtestRequestSchema.parse(smaCrossRequest);
+    expect(parsed.entry.valueBased[0]?.number).toBe(70);
+    expect(parsed.exitCriteria.targetProfit).toEqual({ type: 'percentage', value: 10 });
+    expect(parsed.exitCriteria.stopLoss).toEqual({ type: 'percentage', value: 5 });
+    expect(parsed.exitCriteria.trailingStopLoss).toEqual({ type: '', value: null });
+    expect(parsed.entry.parameters[0]?.additionalFields1).toEqual({ Timeframe: '10' });
+  });
+
+  it('fills the spec defaults and our optional fields', () => {
+    const parsed = backtestRequestSchema.parse(minimal);
+    expect(parsed).toMatchObject({
+      fromDate: '2023-09-01',
+      toDate: '2023-09-03',
+      timeframe: '15 min',
+      transactionType: 'buy',
+      initialCapital: 100000,
+      commission: 0,
+      slippage: 0,
+      mode: 'standard',
+      sizing: 'all-in-fractional',
+      entry: { parameters: [], candleStick: [], combine: 'all' },
+      exit: { parameters: [], valueBased: [], combine: 'all' },
+      exitCriteria: { timing: { time: '', timezone: 'GMT' } },
+    });
+  });
+
+  it('accepts numbers given as numbers or numeric text', () => {
+    const asText = backtestRequestSchema.parse({ ...minimal, initialCapital: '2500.5', commission: '0.1' });
+    const asNumber = backtestRequestSchema.parse({ ...minimal, initialCapital: 2500.5, commission: 0.1 });
+    expect(asText.initialCapital).toBe(2500.5);
+    expect(asNumber.commission).toBe(0.1);
+  });
+
+  it('accepts the maximum row counts 8 / 5 / 3', () => {
+    const row = { indicator1: 'EMA', logic: 'Crosses Above', indicator2: 'SMA' };
+    const parsed = backtestRequestSchema.parse(
+      withEntry({
+        parameters: Array.from({ length: 8 }, () => row),
+        valueBased: Array.from({ length: 5 }, () => ({ indicator: 'MFI', logic: 'Equals', number: 50 })),
+        candleStick: [
+          { pattern1: 'TwoCrows' },
+          { pattern1: 'Hammer' },
+          { pattern1: 'UpsideDownsideGapThreeMethods' },
+        ],
+      }),
+    );
+    expect(parsed.entry.parameters).toHaveLength(8);
+    expect(parsed.entry.valueBased).toHaveLength(5);
+    expect(parsed.entry.candleStick).toHaveLength(3);
+  });
+
+  it('treats blank settings as defaults and keeps an exit value row without a number', () => {
+    const parsed = backtestRequestSchema.parse({
+      ...minimal,
+      exit: { valueBased: [{ indicator: 'RSI', logic: 'Greater Than', number: '' }] },
+      entry: {
+        parameters: [
+          {
+            indicator1: 'MACD macd line',
+            logic: 'Greater Than',
+            indicator2: 'MACD green line',
+            additionalFields1: { 'Fast Period': '' },
+          },
+        ],
+      },
+    });
+    expect(parsed.exit.valueBased[0]?.number).toBeNull();
+    expect(parsed.entry.parameters[0]?.additionalFields1).toEqual({ 'Fast Period': '' });
+  });
+
+  it('accepts every timezone and a 24-hour exit time', () => {
+    for (const timezone of ['GMT', 'EST', 'PST', 'CET']) {
+      const parsed = backtestRequestSchema.parse({
+        ...minimal,
+        exitCriteria: { timing: { time: '15:45', timezone } },
+      });
+      expect(parsed.exitCriteria.timing).toEqual({ time: '15:45', timezone });
+    }
+  });
+});
+
+describe('backtest request schema: invalid requests give field paths', () => {
+  it('rejects more than 8 crossover, 5 value and 3 candlestick rows', () => {
+    const row = { indicator1: 'OBV', logic: 'Greater Than', indicator2: 'OBV' };
+    const errors = fieldErrors(
+      withEntry({
+        parameters: Array.from({ length: 9 }, () => row),
+        valueBased: Array.from({ length: 6 }, () => ({ indicator: 'RSI', logic: 'Less Than', number: 1 })),
+        candleStick: Array.from({ length: 4 }, () => ({ pattern1: 'Doji' })),
+      }),
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { path: 'entry.parameters', message: 'At most 8 crossover conditions' },
+        { path: 'entry.valueBased', message: 'At most 5 value-based conditions' },
+        { path: 'entry.candleStick', message: 'At most 3 candlestick patterns' },
+      ]),
+    );
+  });
+
+  it('requires the number of an entry value row and rejects non-numeric text', () => {
+    expect(
+      fieldErrors(withEntry({ valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '' }] })),
+    ).toEqual([{ path: 'entry.valueBased.0.number', message: 'A number is required' }]);
+    expect(
+      fieldErrors(withEntry({ valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: 'abc' }] })),
+    ).toEqual([{ path: 'entry.valueBased.0.number', message: 'Enter a number' }]);
+  });
+
+  it('rejects non-numeric exit values on the exit side too', () => {
+    const errors = fieldErrors({
+      ...minimal,
+      exit: { valueBased: [{ indicator: 'MFI', logic: 'Less Than', number: '1O' }] },
+    });
+    expect(errors).toEqual([{ path: 'exit.valueBased.0.number', message: 'Enter a number' }]);
+  });
+
+  it('rejects unknown vocabulary: timeframe, transaction type, indicator, logic, pattern, timezone', () => {
+    const errors = fieldErrors({
+      ...minimal,
+      timeframe: '10 min',
+      transactionType: 'hold',
+      entry: {
+        parameters: [{ indicator1: 'Magic', logic: 'Crosses Above', indicator2: 'EMA' }],
+        valueBased: [{ indicator: 'RSI', logic: 'Crosses Above', number: 1 }],
+        candleStick: [{ pattern1: 'Hamer' }],
+      },
+      exitCriteria: { timing: { time: '09:30', timezone: 'IST' } },
+    });
+    const paths = errors.map((e) => e.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'timeframe',
+        'transactionType',
+        'entry.parameters.0.indicator1',
+        'entry.valueBased.0.logic',
+        'entry.candleStick.0.pattern1',
+        'exitCriteria.timing.timezone',
+      ]),
+    );
+    expect(errors.find((e) => e.path === 'exitCriteria.timing.timezone')?.message).toBe(
+      'Choose GMT, EST, PST or CET',
+    );
+  });
+
+  it('rejects settings that are not whole positive bar counts or not declared by the indicator', () => {
+    const errors = fieldErrors(
+      withEntry({
+        parameters: [
+          {
+            indicator1: 'EMA',
+            logic: 'Greater Than',
+            indicator2: 'SMA',
+            additionalFields1: { Timeframe: '-3' },
+            additionalFields2: { 'Fast Period': '12' },
+          },
+        ],
+      }),
+    );
+    expect(errors).toEqual([
+      {
+        path: 'entry.parameters.0.additionalFields1.Timeframe',
+        message: 'Timeframe must be a whole number of bars from 1 to 10000',
+      },
+      {
+        path: 'entry.parameters.0.additionalFields2.Fast Period',
+        message: 'SMA has no setting "Fast Period"',
+      },
+    ]);
+  });
+
+  it('requires a positive numeric value when an exit criterion has a type', () => {
+    const errors = fieldErrors({
+      ...minimal,
+      exitCriteria: {
+        targetProfit: { type: 'percentage', value: '' },
+        stopLoss: { type: 'points', value: '-2' },
+        trailingStopLoss: { type: 'sideways', value: '1' },
+      },
+    });
+    expect(errors).toEqual([
+      { path: 'exitCriteria.targetProfit.value', message: 'Enter a number' },
+      { path: 'exitCriteria.stopLoss.value', message: 'Enter a value greater than 0' },
+      { path: 'exitCriteria.trailingStopLoss.type', message: 'Choose none, percentage or points' },
+    ]);
+  });
+
+  it('rejects malformed dates and times', () => {
+    const errors = fieldErrors({
+      ...minimal,
+      fromDate: '2023-02-30',
+      toDate: '01/09/2023',
+      exitCriteria: { timing: { time: '25:00', timezone: 'GMT' } },
+    });
+    expect(errors).toEqual([
+      { path: 'fromDate', message: 'This date does not exist' },
+      { path: 'toDate', message: 'Enter a date as YYYY-MM-DD' },
+      { path: 'exitCriteria.timing.time', message: 'Enter a time as HH:MM (24-hour)' },
+    ]);
+    expect(fieldErrors({ ...minimal, fromDate: '2023-13-45' })).toEqual([
+      { path: 'fromDate', message: 'This date does not exist' },
+    ]);
+  });
+
+  it('requires an exchange and a stock, and at least one entry condition', () => {
+    const errors = fieldErrors({ exchange: '', entry: {} });
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { path: 'exchange', message: 'Required' },
+        { path: 'stock', message: 'Required' },
+      ]),
+    );
+    expect(fieldErrors({ exchange: 'US', stock: 'AAPL', entry: {} })).toEqual([
+      { path: 'entry', message: 'Add at least one entry condition' },
+    ]);
+  });
+});

@@ -1,0 +1,11 @@
+// Bindings seen by worker tests: the worker's own plus the migrations read in vitest.config.ts.
+import type { D1Migration } from 'cloudflare:test';
+import type { Env as WorkerEnv } from '../../src/worker/env';
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends WorkerEnv {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}

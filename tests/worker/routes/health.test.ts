@@ -1,0 +1,31 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { version } from '../../../package.json';
+import { app } from '../../../src/worker/app';
+
+describe('GET /api/health', () => {
+  it('reports ok after touching D1 and KV', async () => {
+    const res = await app.request('/api/health', {}, env);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, d1: true, kv: true, version });
+    expect(await env.CACHE.get('health:probe')).toMatch(/^\d+$/);
+  });
+
+  it('reports the failing store with 503 when D1 is unusable', async () => {
+    const brokenDb = {
+      prepare: () => {
+        throw new Error('D1 is down');
+      },
+    } as unknown as D1Database;
+    const res = await app.request('/api/health', {}, { ...env, DB: brokenDb });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ ok: false, d1: false, kv: true });
+  });
+
+  it('sees the migrated schema in D1', async () => {
+    const table = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'users'",
+    ).first();
+    expect(table).toEqual({ name: 'users' });
+  });
+});

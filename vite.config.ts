@@ -1,0 +1,22 @@
+import { cloudflare } from '@cloudflare/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { staticHeadersFile } from './src/shared/security-headers.ts';
+
+/** Writes the security headers into the client build as Cloudflare's `_headers` file. */
+function staticSecurityHeaders(): Plugin {
+  return {
+    name: 'static-security-headers',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: staticHeadersFile() });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), cloudflare({ configPath: './wrangler.toml' }), staticSecurityHeaders()],
+  server: { host: '127.0.0.1', port: 5173, strictPort: false },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: false },
+});
