@@ -3,6 +3,7 @@ import { SECURITY_HEADERS } from '../shared/security-headers';
 import type { AppEnv } from './env';
 import { handleError, jsonError } from './errors';
 import { health } from './routes/health';
+import { sameOriginOnly } from './security/same-origin';
 
 export const app = new Hono<AppEnv>();
 
@@ -11,6 +12,8 @@ app.use('*', async (c, next) => {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
   if (c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
 });
+
+app.use('/api/*', sameOriginOnly);
 
 /** The API's routes, chained so their types reach the typed client. */
 export const routes = app.route('/api/health', health);

@@ -17,7 +17,11 @@ describe('API errors', () => {
   });
 
   it('answers a POST to an unknown /api path with the same shape', async () => {
-    const res = await app.request('/api/backtests/x', { method: 'POST' }, env);
+    const res = await app.request(
+      'http://localhost/api/backtests/x',
+      { method: 'POST', headers: { origin: 'http://localhost' } },
+      env,
+    );
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
   });
@@ -76,5 +80,46 @@ describe('browser routes', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('id="root"');
     expect(requested).toEqual(['/features/Technical']);
+  });
+});
+
+describe('same-origin check on state-changing requests', () => {
+  it('refuses a cross-site POST with 403 in the error shape', async () => {
+    const res = await app.request(
+      'http://localhost/api/anything',
+      {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: '{}',
+      },
+      env,
+    );
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'forbidden',
+        message: 'Cross-site requests are not allowed. Reload the page and try again.',
+      },
+    });
+  });
+
+  it('refuses a POST with neither Origin nor Sec-Fetch-Site: same-origin', async () => {
+    const res = await app.request('http://localhost/api/anything', { method: 'DELETE' }, env);
+    expect(res.status).toBe(403);
+  });
+
+  it('lets a same-origin POST through to routing', async () => {
+    const viaOrigin = await app.request(
+      'http://localhost/api/anything',
+      { method: 'POST', headers: { origin: 'http://localhost' } },
+      env,
+    );
+    const viaFetchMetadata = await app.request(
+      'http://localhost/api/anything',
+      { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } },
+      env,
+    );
+    expect(viaOrigin.status).toBe(404);
+    expect(viaFetchMetadata.status).toBe(404);
   });
 });

@@ -1,0 +1,61 @@
+/**
+ * OHLCV candles as a struct of typed arrays: one Float64Array per field, index = bar.
+ * `t` holds each bar's open time in unix milliseconds (UTC).
+ */
+export interface CandleSeries {
+  readonly t: Float64Array;
+  readonly o: Float64Array;
+  readonly h: Float64Array;
+  readonly l: Float64Array;
+  readonly c: Float64Array;
+  readonly v: Float64Array;
+}
+
+export interface CandleRow {
+  t: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+}
+
+export function createSeries(length: number): CandleSeries {
+  return {
+    t: new Float64Array(length),
+    o: new Float64Array(length),
+    h: new Float64Array(length),
+    l: new Float64Array(length),
+    c: new Float64Array(length),
+    v: new Float64Array(length),
+  };
+}
+
+export function seriesFromRows(rows: readonly CandleRow[]): CandleSeries {
+  const series = createSeries(rows.length);
+  rows.forEach((row, i) => {
+    series.t[i] = row.t;
+    series.o[i] = row.o;
+    series.h[i] = row.h;
+    series.l[i] = row.l;
+    series.c[i] = row.c;
+    series.v[i] = row.v;
+  });
+  return series;
+}
+
+export function seriesLength(series: CandleSeries): number {
+  return series.c.length;
+}
+
+/** Bars [start, end) as a new series sharing no memory with the original. */
+export function sliceSeries(series: CandleSeries, start: number, end: number): CandleSeries {
+  return {
+    t: series.t.slice(start, end),
+    o: series.o.slice(start, end),
+    h: series.h.slice(start, end),
+    l: series.l.slice(start, end),
+    c: series.c.slice(start, end),
+    v: series.v.slice(start, end),
+  };
+}

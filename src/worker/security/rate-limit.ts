@@ -1,0 +1,79 @@
+/** A fixed-window limit: at most `limit` counted events per `windowMs` for one key. */
+export interface RateLimit {
+  /** Prefix naming the limit, e.g. 'contact-ip'. */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitState {
+  /** Events counted in the current window. */
+  count: number;
+  /** True when the limit is reached: the next event must be refused. */
+  exhausted: boolean;
+  /** Seconds until the window ends (for Retry-After). */
+  retryAfterSeconds: number;
+}
+
+function keyOf(rule: RateLimit, subject: string): string {
+  return `${rule.name}:${subject.toLowerCase()}`;
+}
+
+function stateOf(rule: RateLimit, count: number, windowStart: number, now: number): RateLimitState {
+  return {
+    count,
+    exhausted: count >= rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)),
+  };
+}
+
+/**
+ * Counts one event and returns the state after it, in one atomic statement: a window older
+ * than `windowMs` restarts at 1. The event is allowed when `count <= limit`.
+ */
+export async function countEvent(
+  db: D1Database,
+  rule: RateLimit,
+  subject: string,
+  now = Date.now(),
+): Promise<RateLimitState & { allowed: boolean }> {
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
+         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
+       RETURNING count, window_start`,
+    )
+    .bind(keyOf(rule, subject), now, rule.windowMs)
+    .first<{ count: number; window_start: number }>();
+  if (!row) throw new Error('rate limit update returned no row');
+  return { ...stateOf(rule, row.count, row.window_start, now), allowed: row.count <= rule.limit };
+}
+
+/** Reads a key's state without counting (e.g. before checking a password). */
+export async function peekLimit(
+  db: D1Database,
+  rule: RateLimit,
+  subject: string,
+  now = Date.now(),
+): Promise<RateLimitState> {
+  const row = await db
+    .prepare('SELECT count, window_start FROM rate_limits WHERE key = ?1')
+    .bind(keyOf(rule, subject))
+    .first<{ count: number; window_start: number }>();
+  if (!row || row.window_start <= now - rule.windowMs) {
+    return { count: 0, exhausted: false, retryAfterSeconds: 0 };
+  }
+  return stateOf(rule, row.count, row.window_start, now);
+}
+
+/** Forgets a key (e.g. failed logins after a successful one). */
+export async function resetLimit(db: D1Database, rule: RateLimit, subject: string): Promise<void> {
+  await db.prepare('DELETE FROM rate_limits WHERE key = ?1').bind(keyOf(rule, subject)).run();
+}
+
+/** The client's IP as Cloudflare reports it ('unknown' locally when absent). */
+export function clientIp(headers: Headers): string {
+  return headers.get('cf-connecting-ip') ?? 'unknown';
+}
