@@ -2,7 +2,12 @@ import { Hono } from 'hono';
 import { SECURITY_HEADERS } from '../shared/security-headers';
 import type { AppEnv } from './env';
 import { handleError, jsonError } from './errors';
+import { loadSession } from './auth/middleware';
+import { admin } from './routes/admin';
+import { auth } from './routes/auth';
+import { contact } from './routes/contact';
 import { health } from './routes/health';
+import { subscriptions } from './routes/subscriptions';
 import { sameOriginOnly } from './security/same-origin';
 
 export const app = new Hono<AppEnv>();
@@ -13,10 +18,15 @@ app.use('*', async (c, next) => {
   if (c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
 });
 
-app.use('/api/*', sameOriginOnly);
+app.use('/api/*', sameOriginOnly, loadSession);
 
 /** The API's routes, chained so their types reach the typed client. */
-export const routes = app.route('/api/health', health);
+export const routes = app
+  .route('/api/health', health)
+  .route('/api/auth', auth)
+  .route('/api/admin', admin)
+  .route('/api/subscriptions', subscriptions)
+  .route('/api/contact', contact);
 
 app.notFound((c) => {
   if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {

@@ -1,10 +1,25 @@
-/** Bindings and variables of the worker (wrangler.toml, .dev.vars). */
+/** Bindings and variables of the worker (wrangler.toml; secrets in .dev.vars or `wrangler secret`). */
 export interface Env {
   DB: D1Database;
   CACHE: KVNamespace;
   ASSETS: Fetcher;
+  /** Signs session cookies; at least 32 characters. */
+  SESSION_SECRET?: string;
+  /** Comma-separated emails granted the admin role at sign-in. */
+  ADMIN_EMAILS?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  /** Overrides Google's endpoints (tests point them at a local fake). */
+  GOOGLE_AUTHORIZATION_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
 }
 
 export interface AppEnv {
   Bindings: Env;
+  Variables: {
+    /** The signed-in user, read from D1 on every request that has a valid session. */
+    user: import('../shared/auth').User | null;
+    /** Hash of the current session's id, when signed in. */
+    sessionIdHash: string | null;
+  };
 }

@@ -1,7 +1,11 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineProject } from 'vitest/config';
+import { FAKE_GOOGLE, outboundService } from './fakes/google-token-endpoint';
 
 const root = new URL('../..', import.meta.url).pathname;
+
+/** Secrets the tests run with (never real ones). */
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
 
 /** The worker inside workerd (miniflare) with real local D1 and KV, migrations applied in setup. */
 export default defineProject(async () => ({
@@ -9,7 +13,17 @@ export default defineProject(async () => ({
     cloudflareTest({
       wrangler: { configPath: `${root}wrangler.toml` },
       miniflare: {
-        bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`) },
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
+          SESSION_SECRET: TEST_SESSION_SECRET,
+          ADMIN_EMAILS: 'boss@example.com, Chief@Example.com',
+          GOOGLE_CLIENT_ID: FAKE_GOOGLE.clientId,
+          GOOGLE_CLIENT_SECRET: FAKE_GOOGLE.clientSecret,
+          GOOGLE_AUTHORIZATION_URL: FAKE_GOOGLE.authorizationUrl,
+          GOOGLE_TOKEN_URL: FAKE_GOOGLE.tokenUrl,
+        },
+        // Outbound fetches from the worker reach local fakes, never the network.
+        outboundService,
       },
     }),
   ],

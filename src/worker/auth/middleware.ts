@@ -1,0 +1,60 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env';
+import { jsonError } from '../errors';
+import { findUserById, publicUser } from '../db/users';
+import { sha256Hex } from './encoding';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookies';
+import { MIN_SESSION_SECRET_LENGTH } from './config';
+import {
+  TOKEN_RENEW_AFTER_SECONDS,
+  isSessionActive,
+  signSessionToken,
+  touchSession,
+  verifySessionToken,
+} from './session';
+
+/**
+ * Reads the session cookie on every API request: a valid token naming a live session sets
+ * `user` (role and plan fresh from D1); anything else leaves it null and clears the cookie.
+ * An active user's token is renewed once it is older than TOKEN_RENEW_AFTER_SECONDS.
+ */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('user', null);
+  c.set('sessionIdHash', null);
+  const token = readSessionCookie(c);
+  const secretText = c.env.SESSION_SECRET;
+  if (!token || !secretText || secretText.length < MIN_SESSION_SECRET_LENGTH) return next();
+
+  const secret = new TextEncoder().encode(secretText);
+  const now = Math.floor(Date.now() / 1000);
+  const claims = await verifySessionToken(secret, token, now);
+  const idHash = claims ? await sha256Hex(claims.sessionId) : null;
+  const user =
+    claims && idHash && (await isSessionActive(c.env.DB, idHash, claims.userId, now))
+      ? await findUserById(c.env.DB, claims.userId)
+      : null;
+  if (!claims || !idHash || !user) {
+    clearSessionCookie(c);
+    return next();
+  }
+
+  c.set('user', publicUser(user));
+  c.set('sessionIdHash', idHash);
+  if (now - claims.issuedAt >= TOKEN_RENEW_AFTER_SECONDS) {
+    setSessionCookie(c, await signSessionToken(secret, user.id, claims.sessionId, now));
+    await touchSession(c.env.DB, idHash, now);
+  }
+  return next();
+});
+
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get('user')) return jsonError(c, 401, 'Please log in to continue.');
+  return next();
+});
+
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.get('user');
+  if (!user) return jsonError(c, 401, 'Please log in to continue.');
+  if (user.role !== 'admin') return jsonError(c, 403, 'Only administrators can do this.');
+  return next();
+});

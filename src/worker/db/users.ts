@@ -1,0 +1,127 @@
+import type { Role, User } from '../../shared/auth';
+import { PLAN_IDS, type PlanId } from '../../shared/plans';
+
+interface UserRow {
+  id: string;
+  email: string;
+  display_name: string | null;
+  password_hash: string | null;
+  google_sub: string | null;
+  role: string | null;
+  plan: string | null;
+  created_at: string;
+}
+
+export interface StoredUser extends User {
+  passwordHash: string | null;
+  googleSub: string | null;
+}
+
+/** A missing or unreadable role reads as basic (spec 4); the same for plans. */
+function toUser(row: UserRow): StoredUser {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    role: row.role === 'admin' ? 'admin' : 'basic',
+    plan: (PLAN_IDS as readonly string[]).includes(row.plan ?? '') ? (row.plan as PlanId) : 'basic',
+    createdAt: row.created_at,
+    passwordHash: row.password_hash,
+    googleSub: row.google_sub,
+  };
+}
+
+/** The user as the API shows it: no hash, no provider ids. */
+export function publicUser(user: User): User {
+  const { id, email, displayName, role, plan, createdAt } = user;
+  return { id, email, displayName, role, plan, createdAt };
+}
+
+async function findOne(db: D1Database, where: string, value: string): Promise<StoredUser | null> {
+  const row = await db.prepare(`SELECT * FROM users WHERE ${where} = ?1`).bind(value).first<UserRow>();
+  return row ? toUser(row) : null;
+}
+
+export const findUserById = (db: D1Database, id: string) => findOne(db, 'id', id);
+export const findUserByEmail = (db: D1Database, email: string) => findOne(db, 'email', email.toLowerCase());
+export const findUserByGoogleSub = (db: D1Database, sub: string) => findOne(db, 'google_sub', sub);
+
+export interface NewUser {
+  email: string;
+  displayName?: string | null;
+  passwordHash?: string | null;
+  googleSub?: string | null;
+  role?: Role;
+}
+
+/** Inserts a user; returns null when the email (or Google account) is already taken. */
+export async function createUser(db: D1Database, user: NewUser): Promise<StoredUser | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO users (id, email, display_name, password_hash, google_sub, role)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+       ON CONFLICT DO NOTHING
+       RETURNING *`,
+    )
+    .bind(
+      crypto.randomUUID(),
+      user.email.toLowerCase(),
+      user.displayName || null,
+      user.passwordHash ?? null,
+      user.googleSub ?? null,
+      user.role ?? 'basic',
+    )
+    .first<UserRow>();
+  return row ? toUser(row) : null;
+}
+
+export async function linkGoogleAccount(db: D1Database, userId: string, googleSub: string): Promise<void> {
+  await db.prepare('UPDATE users SET google_sub = ?2 WHERE id = ?1').bind(userId, googleSub).run();
+}
+
+export async function updateUser(
+  db: D1Database,
+  userId: string,
+  changes: { role?: Role; plan?: PlanId },
+): Promise<StoredUser | null> {
+  const row = await db
+    .prepare(
+      `UPDATE users SET role = COALESCE(?2, role), plan = COALESCE(?3, plan)
+       WHERE id = ?1 RETURNING *`,
+    )
+    .bind(userId, changes.role ?? null, changes.plan ?? null)
+    .first<UserRow>();
+  return row ? toUser(row) : null;
+}
+
+export interface UserPage {
+  users: (User & { backtestsThisMonth: number })[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const USERS_PAGE_SIZE = 20;
+
+/** Users whose email or name contains `query` (case-insensitive), newest first. */
+export async function searchUsers(db: D1Database, query: string, page: number): Promise<UserPage> {
+  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const filter = `lower(email) LIKE ?1 ESCAPE '\\' OR lower(coalesce(display_name, '')) LIKE ?1 ESCAPE '\\'`;
+  const [rows, count] = await db.batch([
+    db
+      .prepare(`SELECT * FROM users WHERE ${filter} ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3`)
+      .bind(pattern, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE),
+    db.prepare(`SELECT count(*) AS total FROM users WHERE ${filter}`).bind(pattern),
+  ]);
+  const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
+  return {
+    // Usage is counted from stored backtests once the simulator stores them (backtests issue).
+    users: ((rows?.results ?? []) as UserRow[]).map((row) => ({
+      ...publicUser(toUser(row)),
+      backtestsThisMonth: 0,
+    })),
+    page,
+    pageSize: USERS_PAGE_SIZE,
+    total,
+  };
+}

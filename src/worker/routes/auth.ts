@@ -1,0 +1,164 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { generateCodeVerifier, generateState } from 'arctic';
+import { GOOGLE_NOT_CONFIGURED, INVALID_CREDENTIALS, loginSchema, registerSchema } from '../../shared/auth';
+import type { AppEnv } from '../env';
+import { jsonError } from '../errors';
+import { validate } from '../validation';
+import {
+  createUser,
+  findUserByEmail,
+  findUserByGoogleSub,
+  linkGoogleAccount,
+  type StoredUser,
+} from '../db/users';
+import { sessionSecret } from '../auth/config';
+import { clearSessionCookie, cookieOptions } from '../auth/cookies';
+import { googleSignIn } from '../auth/google';
+import { requireUser } from '../auth/middleware';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
+import { revokeSession, revokeUserSessions } from '../auth/session';
+import { signIn } from '../auth/sign-in';
+import { clientIp, countEvent, peekLimit, resetLimit, type RateLimit } from '../security/rate-limit';
+import { deleteCookie, setCookie } from 'hono/cookie';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Failed logins per IP and per email, and registrations per IP, in 15 minutes. */
+export const LOGIN_FAILURES_PER_IP: RateLimit = { name: 'login-ip', limit: 10, windowMs: FIFTEEN_MINUTES };
+export const LOGIN_FAILURES_PER_EMAIL: RateLimit = {
+  name: 'login-email',
+  limit: 10,
+  windowMs: FIFTEEN_MINUTES,
+};
+export const REGISTRATIONS_PER_IP: RateLimit = { name: 'register-ip', limit: 10, windowMs: FIFTEEN_MINUTES };
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+
+const OAUTH_STATE_COOKIE = 'google_oauth_state';
+const OAUTH_VERIFIER_COOKIE = 'google_code_verifier';
+const OAUTH_COOKIE_PATH = '/api/auth/google';
+const RESTART = 'Please restart the process.';
+
+function callbackUrl(requestUrl: string): string {
+  return new URL('/api/auth/google/callback', requestUrl).toString();
+}
+
+export const auth = new Hono<AppEnv>()
+  .post('/register', validate('json', registerSchema), async (c) => {
+    sessionSecret(c.env);
+    const limit = await countEvent(c.env.DB, REGISTRATIONS_PER_IP, clientIp(c.req.raw.headers));
+    if (!limit.allowed) {
+      c.header('Retry-After', String(limit.retryAfterSeconds));
+      return jsonError(c, 429, TOO_MANY_ATTEMPTS);
+    }
+    const { email, password, displayName } = c.req.valid('json');
+    const user = await createUser(c.env.DB, {
+      email,
+      displayName: displayName ?? null,
+      passwordHash: await hashPassword(password),
+    });
+    if (!user) return jsonError(c, 409, 'An account with this email already exists. Log in instead.');
+    return c.json({ user: await signIn(c, user) }, 201);
+  })
+
+  .post('/login', validate('json', loginSchema), async (c) => {
+    sessionSecret(c.env);
+    const { email, password } = c.req.valid('json');
+    const ip = clientIp(c.req.raw.headers);
+    const [byIp, byEmail] = await Promise.all([
+      peekLimit(c.env.DB, LOGIN_FAILURES_PER_IP, ip),
+      peekLimit(c.env.DB, LOGIN_FAILURES_PER_EMAIL, email),
+    ]);
+    const blocked = [byIp, byEmail].filter((state) => state.exhausted);
+    if (blocked.length > 0) {
+      c.header('Retry-After', String(Math.max(...blocked.map((state) => state.retryAfterSeconds))));
+      return jsonError(c, 429, TOO_MANY_ATTEMPTS);
+    }
+
+    const user = await findUserByEmail(c.env.DB, email);
+    const passwordOk = user?.passwordHash
+      ? await verifyPassword(password, user.passwordHash)
+      : (await burnPasswordCheck(password), false);
+    if (!user || !passwordOk) {
+      await Promise.all([
+        countEvent(c.env.DB, LOGIN_FAILURES_PER_IP, ip),
+        countEvent(c.env.DB, LOGIN_FAILURES_PER_EMAIL, email),
+      ]);
+      return jsonError(c, 401, INVALID_CREDENTIALS);
+    }
+    await resetLimit(c.env.DB, LOGIN_FAILURES_PER_EMAIL, email);
+    return c.json({ user: await signIn(c, user) });
+  })
+
+  .post('/logout', async (c) => {
+    const sessionIdHash = c.get('sessionIdHash');
+    if (sessionIdHash) await revokeSession(c.env.DB, sessionIdHash);
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  })
+
+  .post('/logout-everywhere', requireUser, async (c) => {
+    await revokeUserSessions(c.env.DB, c.get('user')!.id);
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  })
+
+  .get('/me', (c) => {
+    const user = c.get('user');
+    if (!user) return jsonError(c, 401, 'You are not logged in.');
+    return c.json({ user });
+  })
+
+  .get('/google', (c) => {
+    const google = googleSignIn(c.env, callbackUrl(c.req.url));
+    if (!google) return jsonError(c, 503, GOOGLE_NOT_CONFIGURED);
+    sessionSecret(c.env);
+    const state = generateState();
+    const codeVerifier = generateCodeVerifier();
+    const shortLived = cookieOptions(c, { path: OAUTH_COOKIE_PATH, maxAge: 10 * 60 });
+    setCookie(c, OAUTH_STATE_COOKIE, state, shortLived);
+    setCookie(c, OAUTH_VERIFIER_COOKIE, codeVerifier, shortLived);
+    return c.redirect(google.authorizationUrl(state, codeVerifier).toString(), 302);
+  })
+
+  .get('/google/callback', async (c) => {
+    const google = googleSignIn(c.env, callbackUrl(c.req.url));
+    if (!google) return jsonError(c, 503, GOOGLE_NOT_CONFIGURED);
+    const code = c.req.query('code');
+    const state = c.req.query('state');
+    const storedState = getCookie(c, OAUTH_STATE_COOKIE);
+    const codeVerifier = getCookie(c, OAUTH_VERIFIER_COOKIE);
+    const cleared = cookieOptions(c, { path: OAUTH_COOKIE_PATH });
+    deleteCookie(c, OAUTH_STATE_COOKIE, cleared);
+    deleteCookie(c, OAUTH_VERIFIER_COOKIE, cleared);
+    if (!code || !state || !storedState || !codeVerifier || state !== storedState) {
+      return jsonError(c, 400, RESTART);
+    }
+
+    let profile;
+    try {
+      profile = await google.profileFromCode(code, codeVerifier);
+    } catch (err) {
+      console.error('Google sign-in failed', err);
+      return jsonError(c, 400, RESTART);
+    }
+    const user = await findOrCreateGoogleUser(c.env.DB, profile);
+    if (!user) return jsonError(c, 409, 'This Google account cannot be linked: its email is not verified.');
+    await signIn(c, user);
+    return c.redirect('/', 302);
+  });
+
+/** The profile for a Google account: by Google id, else linked by verified email, else new. */
+async function findOrCreateGoogleUser(
+  db: D1Database,
+  profile: { sub: string; email: string; emailVerified: boolean; name: string | null },
+): Promise<StoredUser | null> {
+  const known = await findUserByGoogleSub(db, profile.sub);
+  if (known) return known;
+  const sameEmail = await findUserByEmail(db, profile.email);
+  if (sameEmail) {
+    if (!profile.emailVerified) return null;
+    await linkGoogleAccount(db, sameEmail.id, profile.sub);
+    return { ...sameEmail, googleSub: profile.sub };
+  }
+  return createUser(db, { email: profile.email, displayName: profile.name, googleSub: profile.sub });
+}

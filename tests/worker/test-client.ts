@@ -1,0 +1,67 @@
+import { env } from 'cloudflare:test';
+import { app } from '../../src/worker/app';
+
+export const ORIGIN = 'http://localhost';
+
+/** The Set-Cookie lines of a response (workerd has getSetCookie; its types lag behind). */
+export function setCookieLines(res: Response): string[] {
+  return (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
+}
+
+/**
+ * A browser-like client of the real Hono app: keeps cookies between requests, sends the
+ * same-origin Origin header on state-changing requests, and has its own client IP.
+ */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {}
+
+  async request(
+    path: string,
+    init: RequestInit & { json?: unknown } = {},
+    bindings: Partial<Cloudflare.Env> = {},
+  ) {
+    const headers = new Headers(init.headers);
+    headers.set('cf-connecting-ip', this.ip);
+    const method = init.method ?? (init.json === undefined ? 'GET' : 'POST');
+    if (!['GET', 'HEAD'].includes(method) && !headers.has('origin')) headers.set('origin', ORIGIN);
+    if (this.cookies.size > 0 && !headers.has('cookie')) {
+      headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    }
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const res = await app.request(
+      `${ORIGIN}${path}`,
+      { ...init, method, headers, body },
+      { ...env, ...bindings },
+    );
+    for (const line of setCookieLines(res)) this.storeCookie(line);
+    return res;
+  }
+
+  private storeCookie(line: string) {
+    const [pair, ...attributes] = line.split(';');
+    const [name, ...valueParts] = (pair ?? '').split('=');
+    const value = valueParts.join('=');
+    const expired = attributes.some((a) => /max-age=0/i.test(a.trim())) || value === '';
+    if (!name) return;
+    if (expired) this.cookies.delete(name.trim());
+    else this.cookies.set(name.trim(), value);
+  }
+
+  register(email: string, password = 'correct horse battery', displayName?: string) {
+    return this.request('/api/auth/register', { json: { email, password, displayName } });
+  }
+
+  login(email: string, password = 'correct horse battery') {
+    return this.request('/api/auth/login', { json: { email, password } });
+  }
+
+  me() {
+    return this.request('/api/auth/me');
+  }
+}
