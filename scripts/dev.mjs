@@ -1,6 +1,8 @@
 // npm run dev: local D1 migrations, then SPA + API on one local URL (vite prints it).
+import { ensureLocalSessionSecret } from './dev-vars.mjs';
 import { migrateLocal } from './migrate-local.mjs';
 import { runOrExit } from './run.mjs';
 
+ensureLocalSessionSecret();
 await migrateLocal();
 await runOrExit('vite', ['dev', ...process.argv.slice(2)]);

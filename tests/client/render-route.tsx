@@ -1,9 +1,48 @@
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { User } from '../../src/shared/auth';
 import { routes } from '../../src/client/app/routes';
+import { AuthContext, type AuthState } from '../../src/client/features/auth/auth-context';
+
+export const BASIC_USER: User = {
+  id: 'u-basic',
+  email: 'ada@example.com',
+  displayName: 'Ada',
+  role: 'basic',
+  plan: 'basic',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+export const ADMIN_USER: User = {
+  ...BASIC_USER,
+  id: 'u-admin',
+  email: 'root@example.com',
+  displayName: null,
+  role: 'admin',
+};
+
+interface RenderOptions {
+  /** The signed-in user; signed out by default. */
+  user?: User | null;
+  status?: AuthState['status'];
+  signOut?: () => Promise<void>;
+}
 
 /** Renders the app's real route table at a path, as a visitor opening that URL. */
-export function renderRoute(path: string) {
+export function renderRoute(path: string, options: RenderOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { router, ...render(<RouterProvider router={router} />) };
+  const user = options.user ?? null;
+  const auth: AuthState = {
+    status: options.status ?? (user ? 'signed-in' : 'signed-out'),
+    user,
+    setUser: () => {},
+    signOut: options.signOut ?? (async () => {}),
+  };
+  return {
+    router,
+    ...render(
+      <AuthContext.Provider value={auth}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>,
+    ),
+  };
 }

@@ -1,8 +1,13 @@
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import { AuthProvider } from '../features/auth/AuthProvider';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>
+  );
 }

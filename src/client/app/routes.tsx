@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { Layout } from '../components/layout/Layout';
+import { PATHS } from './paths';
+import { AdminPage } from '../pages/AdminPage';
 import { HomePage } from '../pages/HomePage';
+import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
 /**
@@ -13,6 +16,8 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <HomePage /> },
+      { path: PATHS.login, element: <LoginPage /> },
+      { path: PATHS.admin, element: <AdminPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

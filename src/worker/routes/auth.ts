@@ -102,6 +102,9 @@ export const auth = new Hono<AppEnv>()
     return c.body(null, 204);
   })
 
+  // For the app's start-up: 200 either way, so a signed-out visit logs no failed request.
+  .get('/session', (c) => c.json({ user: c.get('user') }))
+
   .get('/me', (c) => {
     const user = c.get('user');
     if (!user) return jsonError(c, 401, 'You are not logged in.');

@@ -135,6 +135,18 @@ describe('register, login, me, logout', () => {
     expect((await laptop.me()).status).toBe(401);
   });
 
+  it('answers /session with the user or null, always 200', async () => {
+    const browser = new TestBrowser();
+    const signedOut = await browser.request('/api/auth/session');
+    expect(signedOut.status).toBe(200);
+    expect(await signedOut.json()).toEqual({ user: null });
+    await browser.register(unique('session'));
+    const signedIn = (await (await browser.request('/api/auth/session')).json()) as {
+      user: { role: string };
+    };
+    expect(signedIn.user.role).toBe('basic');
+  });
+
   it('answers /me with 401 when signed out', async () => {
     const res = await new TestBrowser().me();
     expect(res.status).toBe(401);

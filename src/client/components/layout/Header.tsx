@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/site';
 import { PATHS } from '../../app/paths';
-import { ButtonLink } from '../ButtonLink';
+import { AccountArea } from '../../features/auth/AccountArea';
+import { useAuth } from '../../features/auth/auth-context';
 import styles from './Header.module.css';
 import { NAV_GROUPS, type NavGroup } from './navigation';
 
@@ -16,6 +17,7 @@ export function Header() {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
   const navId = useId();
+  const { user } = useAuth();
 
   return (
     <header className={styles.header}>
@@ -62,9 +64,16 @@ export function Header() {
                 Simulator
               </NavLink>
             </li>
+            {user?.role === 'admin' && (
+              <li>
+                <NavLink to={PATHS.admin} className={linkClass}>
+                  Admin
+                </NavLink>
+              </li>
+            )}
           </ul>
           <div className={styles.account}>
-            <ButtonLink to={PATHS.login}>Log In / Sign Up</ButtonLink>
+            <AccountArea />
           </div>
         </nav>
       </div>

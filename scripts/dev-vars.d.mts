@@ -1,0 +1,1 @@
+export declare function ensureLocalSessionSecret(path?: string): boolean;

@@ -1,0 +1,122 @@
+import { useCallback, useState } from 'react';
+import { ROLES, type Role } from '../../../shared/auth';
+import { PLANS, type PlanId } from '../../../shared/plans';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { type AdminUser, searchUsers, updateUser } from './api';
+import styles from './AdminPanels.module.css';
+import { useRemote } from './useRemote';
+
+/** Find users and change their role or plan; a change ends that user's sessions. */
+export function UsersPanel() {
+  const [queryText, setQueryText] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const load = useCallback(() => searchUsers(query, page), [query, page]);
+  const result = useRemote(load);
+
+  async function change(user: AdminUser, changes: { role?: Role; plan?: PlanId }) {
+    try {
+      const updated = await updateUser(user.id, changes);
+      setNotice({ tone: 'success', text: `${updated.email} is now ${updated.role}, plan ${updated.plan}.` });
+      result.reload();
+    } catch (error) {
+      setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'The change failed.' });
+    }
+  }
+
+  return (
+    <section aria-labelledby="users-title" className={styles.panel}>
+      <h2 id="users-title">Users</h2>
+      <form
+        role="search"
+        className={styles.searchRow}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setPage(1);
+          setQuery(queryText.trim());
+        }}
+      >
+        <label htmlFor="user-search">Search by email or name</label>
+        <input id="user-search" value={queryText} onChange={(event) => setQueryText(event.target.value)} />
+        <Button type="submit">Search</Button>
+      </form>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {result.state === 'loading' && <p>Loading...</p>}
+      {result.state === 'error' && <Alert tone="error">{result.message}</Alert>}
+      {result.state === 'ready' && (
+        <>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">Users, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Plan</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Backtests this month</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.data.users.map((user) => (
+                  <tr key={user.id}>
+                    <td>{user.email}</td>
+                    <td>{user.displayName ?? '—'}</td>
+                    <td>
+                      <select
+                        aria-label={`Role of ${user.email}`}
+                        value={user.role}
+                        onChange={(event) => change(user, { role: event.target.value as Role })}
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <select
+                        aria-label={`Plan of ${user.email}`}
+                        value={user.plan}
+                        onChange={(event) => change(user, { plan: event.target.value as PlanId })}
+                      >
+                        {PLANS.map((plan) => (
+                          <option key={plan.id} value={plan.id}>
+                            {plan.name}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>{new Date(user.createdAt).toLocaleDateString()}</td>
+                    <td>{user.backtestsThisMonth}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {result.data.users.length === 0 && <p>No user matches.</p>}
+          <div className={styles.pager}>
+            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <span>
+              Page {result.data.page} of {Math.max(1, Math.ceil(result.data.total / result.data.pageSize))} ·{' '}
+              {result.data.total} users
+            </span>
+            <Button
+              variant="secondary"
+              disabled={page * result.data.pageSize >= result.data.total}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

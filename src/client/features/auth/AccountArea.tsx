@@ -1,0 +1,29 @@
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../app/paths';
+import { Button } from '../../components/Button';
+import { ButtonLink } from '../../components/ButtonLink';
+import { useAuth } from './auth-context';
+import styles from './AccountArea.module.css';
+
+/** The navigation bar's account corner: log in, or the welcome line and Log Out (spec 2). */
+export function AccountArea() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+
+  if (!user) return <ButtonLink to={PATHS.login}>Log In / Sign Up</ButtonLink>;
+
+  return (
+    <div className={styles.account}>
+      <span className={styles.welcome}>Welcome, {user.displayName || user.email}</span>
+      <Button
+        variant="secondary"
+        onClick={async () => {
+          await signOut();
+          navigate(PATHS.login);
+        }}
+      >
+        Log Out
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Navigate } from 'react-router';
+import { PATHS } from '../app/paths';
+import { MessagesPanel, SubscriptionsPanel } from '../features/admin/InboxPanels';
+import { UsersPanel } from '../features/admin/UsersPanel';
+import { useAuth } from '../features/auth/auth-context';
+import { useDocumentMeta } from '../lib/useDocumentMeta';
+
+/** The Admin Dashboard; everyone but admins is sent to the home page silently (spec 6). */
+export function AdminPage() {
+  const { status, user } = useAuth();
+  useDocumentMeta('Admin Dashboard', 'Manage users, plans, messages and subscription requests.');
+
+  if (status === 'loading') return <p className="container page">Loading...</p>;
+  if (user?.role !== 'admin') return <Navigate to={PATHS.home} replace />;
+
+  return (
+    <section className="container page" aria-labelledby="admin-title">
+      <h1 id="admin-title">Admin Dashboard</h1>
+      <p>Welcome, {user.displayName || user.email}. You are signed in as an administrator.</p>
+      <UsersPanel />
+      <SubscriptionsPanel />
+      <MessagesPanel />
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../../src/client/app/routes';
+import { AuthProvider } from '../../../../src/client/features/auth/AuthProvider';
+import { AuthContext, useAuth } from '../../../../src/client/features/auth/auth-context';
+import { AdminPage } from '../../../../src/client/pages/AdminPage';
+import { ADMIN_USER, BASIC_USER, renderRoute } from '../../render-route';
+import { fakeApi, jsonResponse } from '../../fake-api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return router;
+}
+
+describe('auth context', () => {
+  it('throws the spec’s message when used outside its provider', () => {
+    function Orphan() {
+      useAuth();
+      return null;
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Orphan />)).toThrow('useAuth must be used within an AuthProvider');
+  });
+
+  it('shows nothing, navigation bar included, until the session is known', async () => {
+    let answer: (res: Response) => void = () => {};
+    fakeApi({ 'GET /api/auth/session': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    answer(jsonResponse(200, { user: BASIC_USER }));
+    expect(await screen.findByText('Welcome, Ada')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+});
+
+describe('navigation bar', () => {
+  it('offers Log In / Sign Up when signed out, and no Admin link', () => {
+    renderRoute('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Log In / Sign Up' }).getAttribute('href')).toBe(
+      '/LoginPage',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('greets a signed-in user by display name, without an Admin link for basic users', () => {
+    renderRoute('/', { user: BASIC_USER });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByText('Welcome, Ada')).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Log In / Sign Up' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('greets by email when there is no display name, and shows the Admin link to admins', () => {
+    renderRoute('/', { user: ADMIN_USER });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByText('Welcome, root@example.com')).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('Log Out signs out and goes to /LoginPage', async () => {
+    const signOut = vi.fn(async () => {});
+    const { router } = renderRoute('/', { user: BASIC_USER, signOut });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(signOut).toHaveBeenCalledOnce();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/LoginPage'));
+  });
+});
+
+describe('LoginPage', () => {
+  it('toggles between Login and Register', async () => {
+    fakeApi({ 'GET /api/auth/session': () => jsonResponse(200, { user: null }) });
+    renderApp('/LoginPage');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In with Google' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Create an account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeTruthy();
+    expect(screen.getByLabelText('Display name (optional)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Log in instead' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+  });
+
+  it('checks the email format and the password before calling the server', async () => {
+    const calls = fakeApi({ 'GET /api/auth/session': () => jsonResponse(200, { user: null }) });
+    renderApp('/LoginPage');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('shows the server’s error above the button and keeps the inputs', async () => {
+    fakeApi({
+      'GET /api/auth/session': () => jsonResponse(200, { user: null }),
+      'POST /api/auth/login': () =>
+        jsonResponse(401, { error: { code: 'unauthorized', message: 'Incorrect email or password.' } }),
+    });
+    renderApp('/LoginPage');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Incorrect email or password.');
+    expect(alert.compareDocumentPosition(screen.getByRole('button', { name: 'Log In' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+  });
+
+  it('registers, greets the user and goes home', async () => {
+    const calls = fakeApi({
+      'GET /api/auth/session': () => jsonResponse(200, { user: null }),
+      'POST /api/auth/register': () => jsonResponse(201, { user: BASIC_USER }),
+    });
+    const router = renderApp('/LoginPage');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create an account' }));
+    await user.type(screen.getByLabelText('Display name (optional)'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'Ada@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Welcome, Ada')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'long enough',
+      displayName: 'Ada',
+    });
+  });
+
+  it('says when Google sign-in is not configured', async () => {
+    fakeApi({
+      'GET /api/auth/session': () => jsonResponse(200, { user: null }),
+      'GET /api/auth/google': () =>
+        jsonResponse(503, {
+          error: { code: 'service_unavailable', message: 'Google sign-in is not configured' },
+        }),
+    });
+    renderApp('/LoginPage');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign In with Google' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Google sign-in is not configured');
+  });
+});
+
+describe('admin page', () => {
+  it('redirects signed-out visitors and basic users to / silently', async () => {
+    const signedOut = renderRoute('/admin');
+    await waitFor(() => expect(signedOut.router.state.location.pathname).toBe('/'));
+    signedOut.unmount();
+    const basic = renderRoute('/admin', { user: BASIC_USER });
+    await waitFor(() => expect(basic.router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows Loading... while the session loads', () => {
+    const auth = { status: 'loading' as const, user: null, setUser: () => {}, signOut: async () => {} };
+    const router = createMemoryRouter([{ path: '/admin', element: <AdminPage /> }], {
+      initialEntries: ['/admin'],
+    });
+    render(
+      <AuthContext.Provider value={auth}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>,
+    );
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('shows the dashboard with its welcome line and tools to admins', async () => {
+    fakeApi({
+      'GET /api/admin/users': () =>
+        jsonResponse(200, {
+          users: [{ ...BASIC_USER, backtestsThisMonth: 2 }],
+          page: 1,
+          pageSize: 20,
+          total: 1,
+        }),
+      'GET /api/admin/messages': () => jsonResponse(200, { messages: [] }),
+      'GET /api/admin/subscriptions': () => jsonResponse(200, { requests: [] }),
+      'PATCH /api/admin/users/u-basic': ({ body }) =>
+        jsonResponse(200, { user: { ...BASIC_USER, ...(body as object) } }),
+    });
+    renderRoute('/admin', { user: ADMIN_USER });
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText(/Welcome, root@example.com/)).toBeTruthy();
+    const planSelect = await screen.findByLabelText('Plan of ada@example.com');
+    await userEvent.setup().selectOptions(planSelect, 'pro');
+    expect(await screen.findByText('ada@example.com is now basic, plan pro.')).toBeTruthy();
+    expect(screen.getByText('No messages yet.')).toBeTruthy();
+    expect(screen.getByText('No subscription requests yet.')).toBeTruthy();
+  });
+});

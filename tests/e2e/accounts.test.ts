@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchForErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+const root = new URL('../..', import.meta.url).pathname;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${baseUrl}/LoginPage`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+describe('accounts in chromium', () => {
+  it('register, log out, log in, admin redirect, grant admin with the script, dashboard', async () => {
+    const email = `e2e-${Date.now()}@example.com`;
+    const password = 'a long enough password';
+    const page = await browser.newPage();
+    const errors = watchForErrors(page);
+
+    await page.goto(`${baseUrl}/`);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Log In / Sign Up' })
+      .click();
+    await page.waitForURL(`${baseUrl}/LoginPage`);
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Display name (optional)').fill('E2E Trader');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByText('Welcome, E2E Trader').waitFor();
+
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(`${baseUrl}/LoginPage`);
+    await page.getByRole('link', { name: 'Log In / Sign Up' }).waitFor();
+
+    await logIn(page, email, password);
+    await page.getByText('Welcome, E2E Trader').waitFor();
+
+    await page.goto(`${baseUrl}/admin`);
+    await page.waitForURL(`${baseUrl}/`);
+    expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+
+    const grant = spawnSync('npm', ['run', '-s', 'admin', '--', 'grant', email], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(grant.status, grant.stderr).toBe(0);
+    expect(grant.stdout).toContain(`${email} is now an admin`);
+
+    // The role change ended the session: sign in again to pick up the new role.
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('link', { name: 'Log In / Sign Up' }).waitFor();
+    await logIn(page, email, password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL(`${baseUrl}/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    await page.getByLabel(`Role of ${email}`).waitFor();
+    await page.screenshot({ path: 'test-results/admin-dashboard.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the server’s message for a wrong password, above the button', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/LoginPage`);
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Incorrect email or password.');
+    await page.getByRole('button', { name: 'Sign In with Google' }).click();
+    await page.getByText('Google sign-in is not configured').waitFor();
+    await page.close();
+  });
+});
