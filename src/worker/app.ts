@@ -7,6 +7,7 @@ import { admin } from './routes/admin';
 import { auth } from './routes/auth';
 import { contact } from './routes/contact';
 import { health } from './routes/health';
+import { market } from './routes/market';
 import { subscriptions } from './routes/subscriptions';
 import { sameOriginOnly } from './security/same-origin';
 
@@ -26,6 +27,7 @@ export const routes = app
   .route('/api/auth', auth)
   .route('/api/admin', admin)
   .route('/api/subscriptions', subscriptions)
+  .route('/api/market', market)
   .route('/api/contact', contact);
 
 app.notFound((c) => {

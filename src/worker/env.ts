@@ -12,6 +12,11 @@ export interface Env {
   /** Overrides Google's endpoints (tests point them at a local fake). */
   GOOGLE_AUTHORIZATION_URL?: string;
   GOOGLE_TOKEN_URL?: string;
+  /** EODHD-compatible market-data API; without both, bundled fallback data is used. */
+  MARKET_DATA_URL?: string;
+  MARKET_DATA_TOKEN?: string;
+  /** Provider time-out in ms (default 5000; tests shorten it). */
+  MARKET_DATA_TIMEOUT_MS?: string;
 }
 
 export interface AppEnv {

@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineProject } from 'vitest/config';
-import { FAKE_GOOGLE, outboundService } from './fakes/google-token-endpoint';
+import { FAKE_GOOGLE } from './fakes/google-token-endpoint';
+import { outboundService } from './fakes/outbound';
 
 const root = new URL('../..', import.meta.url).pathname;
 

@@ -66,10 +66,3 @@ export async function fakeGoogleTokenEndpoint(request: Request): Promise<Respons
 export function fakeAuthorizationCode(claims: Record<string, unknown>, codeChallenge: string): string {
   return base64url(JSON.stringify({ claims, challenge: codeChallenge }));
 }
-
-/** Answers every outbound fetch of the worker under test: the fakes, or a refusal (no network). */
-export async function outboundService(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  if (url.host === FAKE_GOOGLE_HOST && url.pathname === '/token') return fakeGoogleTokenEndpoint(request);
-  return new Response(`Tests make no network calls (${url.host})`, { status: 599 });
-}

@@ -1,0 +1,117 @@
+import {
+  FALLBACK_EXCHANGES,
+  FALLBACK_WARNING,
+  fallbackErrorMessage,
+  fallbackStocks,
+} from '../../shared/fallback-market';
+import type { Env } from '../env';
+import { type ProviderConfig, ProviderError, fetchJsonArray, providerConfig, providerId } from './provider';
+
+export interface ExchangeItem {
+  code: string;
+  name: string;
+  country: string;
+  currency: string;
+}
+
+export interface SymbolItem {
+  code: string;
+  name: string;
+  country: string;
+  exchange: string;
+  currency: string;
+  type: string;
+}
+
+export interface ListAnswer<T> {
+  items: T[];
+  source: 'provider' | 'cache' | 'fallback';
+  error?: string;
+  warning?: string;
+}
+
+const LIST_TTL_SECONDS = 24 * 60 * 60;
+const NOT_CONFIGURED = 'No market-data provider is configured (MARKET_DATA_URL and MARKET_DATA_TOKEN)';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
+
+/** Provider rows -> our records; a row without a code makes the answer partial (thrown). */
+function mapRows<T>(rows: unknown[], map: (row: Record<string, unknown>) => T & { code: string }): T[] {
+  return rows.map((row) => {
+    const item = map((row ?? {}) as Record<string, unknown>);
+    if (!item.code) throw new ProviderError('The market-data provider answered with incomplete records');
+    return item;
+  });
+}
+
+/**
+ * A list from the KV cache, else from the provider (cached for a day only when complete),
+ * else the bundled fallback with the spec's banner texts.
+ */
+async function cachedList<T>(
+  env: Env,
+  key: (config: ProviderConfig) => string,
+  load: (config: ProviderConfig) => Promise<T[]>,
+  fallback: () => T[],
+): Promise<ListAnswer<T>> {
+  const config = providerConfig(env);
+  if (!config)
+    return {
+      items: fallback(),
+      source: 'fallback',
+      error: fallbackErrorMessage(NOT_CONFIGURED),
+      warning: FALLBACK_WARNING,
+    };
+  const cacheKey = key(config);
+  const cached = await env.CACHE.get<T[]>(cacheKey, 'json');
+  if (cached) return { items: cached, source: 'cache' };
+  try {
+    const items = await load(config);
+    await env.CACHE.put(cacheKey, JSON.stringify(items), { expirationTtl: LIST_TTL_SECONDS });
+    return { items, source: 'provider' };
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.warn(`Market data: ${error.message}; using fallback data.`);
+    return {
+      items: fallback(),
+      source: 'fallback',
+      error: fallbackErrorMessage(error.message),
+      warning: FALLBACK_WARNING,
+    };
+  }
+}
+
+export function listExchanges(env: Env): Promise<ListAnswer<ExchangeItem>> {
+  return cachedList(
+    env,
+    (config) => `md:v1:${providerId(config)}:exchanges`,
+    async (config) =>
+      mapRows(await fetchJsonArray(config, '/exchanges-list/'), (row) => ({
+        code: text(row.Code),
+        name: text(row.Name),
+        country: text(row.Country),
+        currency: text(row.Currency),
+      })),
+    () => FALLBACK_EXCHANGES.map(({ code, name, country, currency }) => ({ code, name, country, currency })),
+  );
+}
+
+export function listSymbols(env: Env, exchange: string): Promise<ListAnswer<SymbolItem>> {
+  return cachedList(
+    env,
+    (config) => `md:v1:${providerId(config)}:symbols:${exchange}`,
+    async (config) =>
+      mapRows(
+        await fetchJsonArray(config, `/exchange-symbol-list/${encodeURIComponent(exchange)}`),
+        (row) => ({
+          code: text(row.Code),
+          name: text(row.Name),
+          country: text(row.Country),
+          exchange: text(row.Exchange),
+          currency: text(row.Currency),
+          type: text(row.Type),
+        }),
+      ),
+    () => [...fallbackStocks(exchange)],
+  );
+}

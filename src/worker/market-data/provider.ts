@@ -1,0 +1,89 @@
+/**
+ * Client of the EODHD-compatible market-data API. The worker is its only caller: the token
+ * comes from the environment and never reaches a response, a log line or the browser.
+ * Every failure becomes a ProviderError whose message is what the spec's banner shows.
+ */
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+}
+
+export interface ProviderConfig {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+}
+
+export interface ProviderEnv {
+  MARKET_DATA_URL?: string;
+  MARKET_DATA_TOKEN?: string;
+  /** Only tests shorten it. */
+  MARKET_DATA_TIMEOUT_MS?: string;
+}
+
+export function providerConfig(env: ProviderEnv): ProviderConfig | null {
+  if (!env.MARKET_DATA_URL || !env.MARKET_DATA_TOKEN) return null;
+  const timeout = Number(env.MARKET_DATA_TIMEOUT_MS);
+  return {
+    baseUrl: env.MARKET_DATA_URL.replace(/\/+$/, ''),
+    token: env.MARKET_DATA_TOKEN,
+    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS,
+  };
+}
+
+/** A stable name of the provider for cache keys (host and path of its base URL), without the token. */
+export function providerId(config: ProviderConfig): string {
+  const url = new URL(config.baseUrl);
+  return `${url.host}${url.pathname}`;
+}
+
+const LIMIT_MESSAGES: Record<number, string> = {
+  402: 'the daily request limit of the market-data plan is reached (HTTP 402)',
+  429: 'the per-minute request limit of the market-data provider is reached (HTTP 429)',
+};
+
+/**
+ * GETs `path` (e.g. "/exchanges-list/") with the token and fmt=json, and returns the body when
+ * it is a JSON array. Network errors, time-outs, non-OK statuses and any other body throw.
+ */
+export async function fetchJsonArray(
+  config: ProviderConfig,
+  path: string,
+  query: Record<string, string> = {},
+): Promise<unknown[]> {
+  const url = new URL(`${config.baseUrl}${path}`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  url.searchParams.set('api_token', config.token);
+  url.searchParams.set('fmt', 'json');
+
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      signal: AbortSignal.timeout(config.timeoutMs),
+      headers: { accept: 'application/json' },
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new ProviderError(
+      timedOut
+        ? `The market-data provider did not answer within ${config.timeoutMs / 1000} s`
+        : 'The market-data provider could not be reached',
+    );
+  }
+  if (LIMIT_MESSAGES[res.status]) throw new ProviderError(LIMIT_MESSAGES[res.status]);
+  if (!res.ok) throw new ProviderError(`HTTP error! Status: ${res.status}`);
+
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    const hint = text.trim().startsWith('Unauthenticated') ? ' (Unauthenticated: check the token)' : '';
+    throw new ProviderError(`The market-data provider did not answer with JSON${hint}`);
+  }
+  if (!Array.isArray(body))
+    throw new ProviderError('The market-data provider answered with something other than a list');
+  return body;
+}
