@@ -10,6 +10,9 @@ export interface ExchangeRecord {
   currency: string;
   /** IANA zone of the exchange's trading session. */
   timezone: string;
+  /** Regular session, local wall-clock "HH:MM" (lunch breaks ignored). */
+  sessionOpen: string;
+  sessionClose: string;
 }
 
 export interface StockRecord {
@@ -22,24 +25,68 @@ export interface StockRecord {
 }
 
 export const FALLBACK_EXCHANGES: readonly ExchangeRecord[] = [
-  { code: 'US', name: 'USA Stocks', country: 'USA', currency: 'USD', timezone: 'America/New_York' },
-  { code: 'NASDAQ', name: 'NASDAQ', country: 'USA', currency: 'USD', timezone: 'America/New_York' },
-  { code: 'LSE', name: 'London Stock Exchange', country: 'UK', currency: 'GBP', timezone: 'Europe/London' },
+  {
+    code: 'US',
+    name: 'USA Stocks',
+    country: 'USA',
+    currency: 'USD',
+    timezone: 'America/New_York',
+    sessionOpen: '09:30',
+    sessionClose: '16:00',
+  },
+  {
+    code: 'NASDAQ',
+    name: 'NASDAQ',
+    country: 'USA',
+    currency: 'USD',
+    timezone: 'America/New_York',
+    sessionOpen: '09:30',
+    sessionClose: '16:00',
+  },
+  {
+    code: 'LSE',
+    name: 'London Stock Exchange',
+    country: 'UK',
+    currency: 'GBP',
+    timezone: 'Europe/London',
+    sessionOpen: '08:00',
+    sessionClose: '16:30',
+  },
   {
     code: 'NSE',
     name: 'National Stock Exchange of India',
     country: 'India',
     currency: 'INR',
     timezone: 'Asia/Kolkata',
+    sessionOpen: '09:15',
+    sessionClose: '15:30',
   },
-  { code: 'BSE', name: 'Bombay Stock Exchange', country: 'India', currency: 'INR', timezone: 'Asia/Kolkata' },
-  { code: 'TSE', name: 'Tokyo Stock Exchange', country: 'Japan', currency: 'JPY', timezone: 'Asia/Tokyo' },
+  {
+    code: 'BSE',
+    name: 'Bombay Stock Exchange',
+    country: 'India',
+    currency: 'INR',
+    timezone: 'Asia/Kolkata',
+    sessionOpen: '09:15',
+    sessionClose: '15:30',
+  },
+  {
+    code: 'TSE',
+    name: 'Tokyo Stock Exchange',
+    country: 'Japan',
+    currency: 'JPY',
+    timezone: 'Asia/Tokyo',
+    sessionOpen: '09:00',
+    sessionClose: '15:00',
+  },
   {
     code: 'HKEX',
     name: 'Hong Kong Stock Exchange',
     country: 'Hong Kong',
     currency: 'HKD',
     timezone: 'Asia/Hong_Kong',
+    sessionOpen: '09:30',
+    sessionClose: '16:00',
   },
   {
     code: 'ASX',
@@ -47,14 +94,26 @@ export const FALLBACK_EXCHANGES: readonly ExchangeRecord[] = [
     country: 'Australia',
     currency: 'AUD',
     timezone: 'Australia/Sydney',
+    sessionOpen: '10:00',
+    sessionClose: '16:00',
   },
-  { code: 'EURONEXT', name: 'Euronext', country: 'France', currency: 'EUR', timezone: 'Europe/Paris' },
+  {
+    code: 'EURONEXT',
+    name: 'Euronext',
+    country: 'France',
+    currency: 'EUR',
+    timezone: 'Europe/Paris',
+    sessionOpen: '09:00',
+    sessionClose: '17:30',
+  },
   {
     code: 'SSE',
     name: 'Shanghai Stock Exchange',
     country: 'China',
     currency: 'CNY',
     timezone: 'Asia/Shanghai',
+    sessionOpen: '09:30',
+    sessionClose: '15:00',
   },
   {
     code: 'SZSE',
@@ -62,6 +121,8 @@ export const FALLBACK_EXCHANGES: readonly ExchangeRecord[] = [
     country: 'China',
     currency: 'CNY',
     timezone: 'Asia/Shanghai',
+    sessionOpen: '09:30',
+    sessionClose: '15:00',
   },
   {
     code: 'TSX',
@@ -69,6 +130,8 @@ export const FALLBACK_EXCHANGES: readonly ExchangeRecord[] = [
     country: 'Canada',
     currency: 'CAD',
     timezone: 'America/Toronto',
+    sessionOpen: '09:30',
+    sessionClose: '16:00',
   },
 ];
 

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { CANDLE_TIMEFRAMES, CandleRequestError, fallbackCandles } from '../market-data/candles';
 import { listExchanges, listSymbols } from '../market-data/lists';
+import { jsonError } from '../errors';
 import { validate } from '../validation';
 
 const exchangeParam = z.object({
@@ -14,6 +16,26 @@ const exchangeParam = z.object({
     .transform((code) => code.toUpperCase()),
 });
 
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
+const candleQuery = z.object({
+  exchange: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9._-]{1,20}$/, 'Unknown exchange code'),
+  symbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9._^=-]{1,32}$/, 'Unknown symbol'),
+  timeframe: z.enum(Object.keys(CANDLE_TIMEFRAMES) as [keyof typeof CANDLE_TIMEFRAMES], {
+    error: 'Timeframe is one of 5m, 15m, 30m, 1h, 1d',
+  }),
+  from: isoDay,
+  to: isoDay,
+  warmup: z.coerce.number().int().min(0).max(5000, 'At most 5000 warm-up bars').default(0),
+});
+
 function answer<T>(key: string, list: { items: T[]; source: string; error?: string; warning?: string }) {
   const { items, ...rest } = list;
   return { [key]: items, ...rest };
@@ -24,4 +46,12 @@ export const market = new Hono<AppEnv>()
   .get('/exchanges', async (c) => c.json(answer('exchanges', await listExchanges(c.env))))
   .get('/exchanges/:code/symbols', validate('param', exchangeParam), async (c) =>
     c.json(answer('symbols', await listSymbols(c.env, c.req.valid('param').code))),
-  );
+  )
+  .get('/candles', validate('query', candleQuery), (c) => {
+    try {
+      return c.json(fallbackCandles(c.req.valid('query')));
+    } catch (error) {
+      if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
+      throw error;
+    }
+  });

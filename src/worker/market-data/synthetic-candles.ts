@@ -1,0 +1,111 @@
+/**
+ * Deterministic synthetic candles for the fallback stocks, always labelled as synthetic.
+ * The same symbol gives the same bars for any requested range and timeframe: each trading
+ * day's opening price comes from a daily random walk started on 2000-01-03 and seeded by the
+ * symbol, and the day's 5-minute path is seeded by symbol and date; coarser bars aggregate it.
+ */
+import type { CandleRow } from '../../engine/candles/series';
+import { minutesOfClock, zonedToUtc } from './zoned-time';
+
+export interface TradingSession {
+  timezone: string;
+  /** Local opening and closing times, "HH:MM". */
+  open: string;
+  close: string;
+}
+
+const WALK_START = Date.UTC(2000, 0, 3);
+const DAY_MS = 86_400_000;
+const STEP_MINUTES = 5;
+
+/** mulberry32: a small, fast PRNG with a 32-bit state. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** Standard normal draw (Box-Muller). */
+function normal(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+const isWeekday = (dayMs: number) => {
+  const weekday = new Date(dayMs).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+};
+
+/** Opening price of every weekday from 2000-01-03 up to `lastDayMs`, keyed by day start (UTC). */
+function dailyOpens(symbol: string, lastDayMs: number): Map<number, number> {
+  const random = prng(hash(`daily:${symbol}`));
+  const opens = new Map<number, number>();
+  let price = 20 + (hash(symbol) % 180);
+  for (let day = WALK_START; day <= lastDayMs; day += DAY_MS) {
+    if (!isWeekday(day)) continue;
+    opens.set(day, price);
+    // About 1.6% daily volatility with a slight upward drift.
+    price *= Math.exp(0.0003 + 0.016 * normal(random));
+  }
+  return opens;
+}
+
+/** Candles of `timeframeMinutes` (1440 = one bar per session) for weekdays in [fromDate, toDate]. */
+export function syntheticCandles(
+  symbol: string,
+  session: TradingSession,
+  timeframeMinutes: number,
+  fromDate: string,
+  toDate: string,
+): CandleRow[] {
+  const first = Math.max(Date.parse(`${fromDate}T00:00:00Z`), WALK_START);
+  const last = Date.parse(`${toDate}T00:00:00Z`);
+  const opens = dailyOpens(symbol, last);
+  const openMinute = minutesOfClock(session.open);
+  const sessionMinutes = minutesOfClock(session.close) - openMinute;
+  const barMinutes = Math.min(timeframeMinutes, sessionMinutes);
+  const rows: CandleRow[] = [];
+
+  for (let day = first; day <= last; day += DAY_MS) {
+    const dayOpen = opens.get(day);
+    if (dayOpen === undefined) continue;
+    const date = new Date(day).toISOString().slice(0, 10);
+    const sessionStart = zonedToUtc(date, openMinute, session.timezone);
+    const random = prng(hash(`${symbol}:${date}`));
+    const stepVolatility = 0.016 / Math.sqrt(sessionMinutes / STEP_MINUTES);
+    let price = dayOpen;
+    let bar: CandleRow | null = null;
+    for (let minute = 0; minute < sessionMinutes; minute += STEP_MINUTES) {
+      const open = price;
+      price *= Math.exp(stepVolatility * normal(random));
+      const wiggle = open * stepVolatility * random();
+      const high = Math.max(open, price) + wiggle;
+      const low = Math.min(open, price) - wiggle * random();
+      const volume = Math.round(5_000 + 20_000 * random());
+      const barStart = Math.floor(minute / barMinutes) * barMinutes;
+      if (!bar || bar.t !== sessionStart + barStart * 60_000) {
+        if (bar) rows.push(bar);
+        bar = { t: sessionStart + barStart * 60_000, o: open, h: high, l: low, c: price, v: volume };
+      } else {
+        bar.h = Math.max(bar.h, high);
+        bar.l = Math.min(bar.l, low);
+        bar.c = price;
+        bar.v += volume;
+      }
+    }
+    if (bar) rows.push(bar);
+  }
+  return rows.map((row) => ({ ...row, o: round(row.o), h: round(row.h), l: round(row.l), c: round(row.c) }));
+}
+
+const round = (price: number) => Math.round(price * 100) / 100;
