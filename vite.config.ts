@@ -1,6 +1,7 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { sp500SamplePlugin } from './build/sp500-sample-plugin.ts';
 import { staticHeadersFile } from './src/shared/security-headers.ts';
 
 /** Writes the security headers into the client build as Cloudflare's `_headers` file. */
@@ -16,7 +17,12 @@ function staticSecurityHeaders(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), cloudflare({ configPath: './wrangler.toml' }), staticSecurityHeaders()],
+  plugins: [
+    react(),
+    cloudflare({ configPath: './wrangler.toml' }),
+    staticSecurityHeaders(),
+    sp500SamplePlugin(),
+  ],
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 4173, strictPort: false },
 });

@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineProject } from 'vitest/config';
+import { sp500SamplePlugin } from '../../build/sp500-sample-plugin';
 import { FAKE_GOOGLE } from './fakes/google-token-endpoint';
 import { outboundService } from './fakes/outbound';
 
@@ -11,6 +12,7 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef01234567
 /** The worker inside workerd (miniflare) with real local D1 and KV, migrations applied in setup. */
 export default defineProject(async () => ({
   plugins: [
+    sp500SamplePlugin(),
     cloudflareTest({
       wrangler: { configPath: `${root}wrangler.toml` },
       miniflare: {

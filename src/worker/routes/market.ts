@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { CANDLE_TIMEFRAMES, CandleRequestError, fallbackCandles } from '../market-data/candles';
+import { CANDLE_TIMEFRAMES, CandleRequestError } from '../market-data/candle-answer';
+import { bundledCandles } from '../market-data/candles';
 import { listExchanges, listSymbols } from '../market-data/lists';
 import { jsonError } from '../errors';
 import { validate } from '../validation';
@@ -49,7 +50,7 @@ export const market = new Hono<AppEnv>()
   )
   .get('/candles', validate('query', candleQuery), (c) => {
     try {
-      return c.json(fallbackCandles(c.req.valid('query')));
+      return c.json(bundledCandles(c.req.valid('query')));
     } catch (error) {
       if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
       throw error;

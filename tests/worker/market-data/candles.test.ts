@@ -96,3 +96,45 @@ describe('GET /api/market/candles', () => {
     expect(((await huge.json()) as { error: { message: string } }).error.message).toMatch(/at most 100000/);
   });
 });
+
+describe('the S&P 500 sample (INDX/GSPC)', () => {
+  it('answers real daily bars prepared from vega-datasets, with the warm-up before `from`', async () => {
+    const res = await new TestBrowser().request(
+      '/api/market/candles?exchange=INDX&symbol=GSPC&timeframe=1d&from=2000-01-05&to=2000-01-07&warmup=2',
+    );
+    const body = (await res.json()) as CandleBody;
+    expect(body.source).toBe('sample');
+    expect(body.warmupBars).toBe(2);
+    expect(body.candles.t.map((t) => new Date(t).toISOString().slice(0, 10))).toEqual([
+      '2000-01-03',
+      '2000-01-04',
+      '2000-01-05',
+      '2000-01-06',
+      '2000-01-07',
+    ]);
+    // First row of sp500-2000.csv: 2000-01-03,1469.250000,1478.000000,1438.359985,1455.219971,...,931800000
+    expect([
+      body.candles.o[0],
+      body.candles.h[0],
+      body.candles.l[0],
+      body.candles.c[0],
+      body.candles.v[0],
+    ]).toEqual([1469.25, 1478, 1438.36, 1455.22, 931_800_000]);
+    expect(body.warnings[0]).toMatch(/^Sample data: the daily S&P 500/);
+  });
+
+  it('has daily bars only and says how many warm-up bars were missing', async () => {
+    const browser = new TestBrowser();
+    const intraday = await browser.request(
+      '/api/market/candles?exchange=INDX&symbol=GSPC&timeframe=1h&from=2001-01-01&to=2001-02-01',
+    );
+    expect(intraday.status).toBe(400);
+    const early = (await (
+      await browser.request(
+        '/api/market/candles?exchange=INDX&symbol=GSPC&timeframe=1d&from=2000-01-04&to=2000-01-05&warmup=5',
+      )
+    ).json()) as CandleBody;
+    expect(early.warmupBars).toBe(1);
+    expect(early.warnings).toContain('Only 1 of the 5 warm-up bars exist before 2000-01-04.');
+  });
+});

@@ -1,0 +1,78 @@
+import type { CandleRow } from '../../engine/candles/series';
+
+export const CANDLE_TIMEFRAMES = { '5m': 5, '15m': 15, '30m': 30, '1h': 60, '1d': 1440 } as const;
+export type CandleTimeframe = keyof typeof CANDLE_TIMEFRAMES;
+/** Most bars one answer may hold (about 5 years of 5-minute US bars). */
+export const MAX_BARS_PER_ANSWER = 100_000;
+export const DAY_MS = 86_400_000;
+
+export interface CandleQuery {
+  exchange: string;
+  symbol: string;
+  timeframe: CandleTimeframe;
+  from: string;
+  to: string;
+  warmup: number;
+}
+
+export type CandleSource = 'provider' | 'cache' | 'sample' | 'synthetic' | 'upload';
+
+export interface CandleAnswer {
+  candles: { t: number[]; o: number[]; h: number[]; l: number[]; c: number[]; v: number[] };
+  timezone: string;
+  source: CandleSource;
+  warmupBars: number;
+  warnings: string[];
+}
+
+export class CandleRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 502,
+  ) {
+    super(message);
+  }
+}
+
+export function tooManyBars(estimate: number, timeframe: CandleTimeframe): CandleRequestError {
+  return new CandleRequestError(
+    `That range holds about ${estimate} bars of ${timeframe}; one answer holds at most ${MAX_BARS_PER_ANSWER}. Ask for a shorter range or a longer timeframe.`,
+    400,
+  );
+}
+
+/**
+ * Keeps the bars from `from` to the end plus up to `warmup` bars before `from` (rows sorted by
+ * time), and shapes the answer.
+ */
+export function answerWithWarmup(
+  rows: readonly CandleRow[],
+  query: CandleQuery,
+  meta: { timezone: string; source: CandleSource; warnings: string[] },
+): CandleAnswer {
+  const fromMs = Date.parse(`${query.from}T00:00:00Z`);
+  const endMs = Date.parse(`${query.to}T00:00:00Z`) + DAY_MS;
+  const firstInRange = rows.findIndex((row) => row.t >= fromMs);
+  const splitAt = firstInRange === -1 ? rows.length : firstInRange;
+  const warmupBars = Math.min(query.warmup, splitAt);
+  const kept = rows.slice(splitAt - warmupBars).filter((row) => row.t < endMs);
+  const warnings = [...meta.warnings];
+  if (kept.length === warmupBars) warnings.push(`No bars between ${query.from} and ${query.to}.`);
+  else if (warmupBars < query.warmup) {
+    warnings.push(`Only ${warmupBars} of the ${query.warmup} warm-up bars exist before ${query.from}.`);
+  }
+  return {
+    candles: {
+      t: kept.map((r) => r.t),
+      o: kept.map((r) => r.o),
+      h: kept.map((r) => r.h),
+      l: kept.map((r) => r.l),
+      c: kept.map((r) => r.c),
+      v: kept.map((r) => r.v),
+    },
+    timezone: meta.timezone,
+    source: meta.source,
+    warmupBars,
+    warnings,
+  };
+}

@@ -1,0 +1,43 @@
+import sp500 from 'virtual:sp500-sample';
+import type { CandleRow } from '../../engine/candles/series';
+import {
+  type CandleAnswer,
+  type CandleQuery,
+  CandleRequestError,
+  DAY_MS,
+  answerWithWarmup,
+} from './candle-answer';
+
+export const SAMPLE_EXCHANGE = 'INDX';
+export const SAMPLE_SYMBOL = 'GSPC';
+export const SAMPLE_WARNING =
+  'Sample data: the daily S&P 500 index from 2000-01-03 to 2020-04-17 (vega-datasets), bundled for use without a data provider.';
+
+let rows: CandleRow[] | undefined;
+
+function sampleRows(): CandleRow[] {
+  rows ??= sp500.day.map((day, i) => ({
+    t: day * DAY_MS,
+    o: sp500.o[i]! / 100,
+    h: sp500.h[i]! / 100,
+    l: sp500.l[i]! / 100,
+    c: sp500.c[i]! / 100,
+    v: sp500.v[i]! * 1000,
+  }));
+  return rows;
+}
+
+export const isSample = (query: Pick<CandleQuery, 'exchange' | 'symbol'>) =>
+  query.exchange === SAMPLE_EXCHANGE && query.symbol === SAMPLE_SYMBOL;
+
+/** The bundled S&P 500 sample: daily bars only. */
+export function sampleCandles(query: CandleQuery): CandleAnswer {
+  if (query.timeframe !== '1d') {
+    throw new CandleRequestError('The S&P 500 sample has daily bars only: choose the 1 day timeframe.', 400);
+  }
+  return answerWithWarmup(sampleRows(), query, {
+    timezone: 'America/New_York',
+    source: 'sample',
+    warnings: [SAMPLE_WARNING],
+  });
+}
