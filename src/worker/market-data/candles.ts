@@ -1,4 +1,10 @@
-import { FALLBACK_EXCHANGES, fallbackStocks } from '../../shared/fallback-market';
+import {
+  FALLBACK_EXCHANGES,
+  FALLBACK_WARNING,
+  fallbackErrorMessage,
+  fallbackStocks,
+} from '../../shared/fallback-market';
+import type { Env } from '../env';
 import {
   CANDLE_TIMEFRAMES,
   type CandleAnswer,
@@ -9,6 +15,8 @@ import {
   answerWithWarmup,
   tooManyBars,
 } from './candle-answer';
+import { ProviderError, providerConfig } from './provider';
+import { providerCandles } from './provider-candles';
 import { isSample, sampleCandles } from './sample-candles';
 import { syntheticCandles } from './synthetic-candles';
 import { minutesOfClock } from './zoned-time';
@@ -16,10 +24,33 @@ import { minutesOfClock } from './zoned-time';
 export const SYNTHETIC_WARNING =
   'Synthetic sample data: these candles are generated for demonstration and are not real market prices.';
 
-/** Candles from the bundled sample or, for the fallback stocks, synthetic bars. */
-export function bundledCandles(query: CandleQuery): CandleAnswer {
+/**
+ * Candles for a query: the bundled sample; else the provider (through the KV cache) when one
+ * is configured; else, or when the provider fails, synthetic bars for the fallback stocks with
+ * the spec's banner text among the warnings. Other symbols without a provider answer 404/502.
+ */
+export async function loadCandles(env: Env, query: CandleQuery): Promise<CandleAnswer> {
   if (isSample(query)) return sampleCandles(query);
-  return fallbackCandles(query);
+  const config = providerConfig(env);
+  if (!config) return fallbackCandles(query);
+  try {
+    return await providerCandles(env, config, query);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.warn(`Market data: ${error.message}`);
+    if (!isFallbackStock(query)) {
+      throw new CandleRequestError(`Market data could not be loaded: ${error.message}.`, 502);
+    }
+    const answer = fallbackCandles(query);
+    return {
+      ...answer,
+      warnings: [fallbackErrorMessage(error.message), FALLBACK_WARNING, ...answer.warnings],
+    };
+  }
+}
+
+function isFallbackStock(query: CandleQuery): boolean {
+  return fallbackStocks(query.exchange).some((stock) => stock.code === query.symbol);
 }
 
 /**
@@ -28,8 +59,7 @@ export function bundledCandles(query: CandleQuery): CandleAnswer {
  */
 export function fallbackCandles(query: CandleQuery): CandleAnswer {
   const exchange = FALLBACK_EXCHANGES.find((e) => e.code === query.exchange);
-  const known = exchange && fallbackStocks(exchange.code).some((stock) => stock.code === query.symbol);
-  if (!exchange || !known) {
+  if (!exchange || !isFallbackStock(query)) {
     throw new CandleRequestError(`No data for ${query.symbol} on ${query.exchange}.`, 404);
   }
   const minutes = CANDLE_TIMEFRAMES[query.timeframe];

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { CANDLE_TIMEFRAMES, CandleRequestError } from '../market-data/candle-answer';
-import { bundledCandles } from '../market-data/candles';
+import { loadCandles } from '../market-data/candles';
 import { listExchanges, listSymbols } from '../market-data/lists';
 import { jsonError } from '../errors';
 import { validate } from '../validation';
@@ -48,9 +48,9 @@ export const market = new Hono<AppEnv>()
   .get('/exchanges/:code/symbols', validate('param', exchangeParam), async (c) =>
     c.json(answer('symbols', await listSymbols(c.env, c.req.valid('param').code))),
   )
-  .get('/candles', validate('query', candleQuery), (c) => {
+  .get('/candles', validate('query', candleQuery), async (c) => {
     try {
-      return c.json(bundledCandles(c.req.valid('query')));
+      return c.json(await loadCandles(c.env, c.req.valid('query')));
     } catch (error) {
       if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
       throw error;

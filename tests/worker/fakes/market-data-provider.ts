@@ -40,21 +40,89 @@ function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-function listFor(pathname: string): unknown[] | null {
+const DAY_MS = 86_400_000;
+
+/** Daily bars for each weekday in [from, to]: price = 100 + day number within the range. */
+function eodRows(from: string, to: string) {
+  const rows = [];
+  for (
+    let day = Date.parse(`${from}T00:00:00Z`), n = 0;
+    day <= Date.parse(`${to}T00:00:00Z`);
+    day += DAY_MS
+  ) {
+    const weekday = new Date(day).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const price = 100 + n++;
+    const date = new Date(day).toISOString().slice(0, 10);
+    rows.push({
+      date,
+      open: price,
+      high: price + 2,
+      low: price - 1,
+      close: price + 1,
+      adjusted_close: price + 1,
+      volume: 1000,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Intraday bars on weekdays from 12:00 to 21:00 UTC (US hours plus some pre- and after-hours
+ * trading), every `interval`, in [from, to] (unix seconds). The open is the minute of the UTC day.
+ */
+function intradayRows(interval: string, from: number, to: number) {
+  const step = interval === '1h' ? 3600 : 300;
+  const rows = [];
+  for (let t = Math.ceil(from / step) * step; t <= to; t += step) {
+    const weekday = new Date(t * 1000).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const minute = (t % 86_400) / 60;
+    if (minute < 12 * 60 || minute >= 21 * 60) continue;
+    rows.push({
+      timestamp: t,
+      gmtoffset: 0,
+      datetime: new Date(t * 1000).toISOString(),
+      open: minute,
+      high: minute + 1,
+      low: minute - 1,
+      close: minute + 0.5,
+      volume: 10,
+    });
+  }
+  return rows;
+}
+
+function listFor(pathname: string, query: URLSearchParams): unknown[] | null {
+  if (pathname.includes('/api/eod/')) return eodRows(query.get('from') ?? '', query.get('to') ?? '');
+  if (pathname.includes('/api/intraday/')) {
+    return intradayRows(query.get('interval') ?? '', Number(query.get('from')), Number(query.get('to')));
+  }
   if (pathname.endsWith('/api/exchanges-list/')) return EXCHANGES;
   if (pathname.includes('/api/exchange-symbol-list/')) return SYMBOLS;
   return null;
 }
 
+/** What the fake received per token, without the token, for tests to read (GET /__requests?token=). */
+const requests = new Map<string, string[]>();
+
 export async function fakeMarketDataProvider(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (url.pathname === '/__calls')
-    return json(200, { calls: calls.get(url.searchParams.get('token') ?? '') ?? 0 });
+  const asked = url.searchParams.get('token') ?? '';
+  if (url.pathname === '/__calls') return json(200, { calls: calls.get(asked) ?? 0 });
+  if (url.pathname === '/__requests') return json(200, { requests: requests.get(asked) ?? [] });
 
   const token = url.searchParams.get('api_token') ?? '';
   calls.set(token, (calls.get(token) ?? 0) + 1);
+  const logged = new URL(url);
+  logged.searchParams.delete('api_token');
+  // Drop the per-test path segment: "/<uuid>/api/eod/..." -> "/api/eod/...".
+  requests.set(token, [
+    ...(requests.get(token) ?? []),
+    `${logged.pathname.replace(/^\/[^/]+/, '')}${logged.search}`,
+  ]);
   const mode = token.split(':')[0];
-  const list = listFor(url.pathname);
+  const list = listFor(url.pathname, url.searchParams);
   if (!list) return new Response('Not found', { status: 404 });
   // Like EODHD, answer CSV unless fmt=json is asked for.
   if (url.searchParams.get('fmt') !== 'json')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticCandles } from '../../../src/worker/market-data/synthetic-candles';
 import { zonedToUtc } from '../../../src/worker/market-data/zoned-time';
+import { fakeProviderUrl } from '../fakes/market-data-provider';
 import { TestBrowser } from '../test-client';
 
 const NEW_YORK = { timezone: 'America/New_York', open: '09:30', close: '16:00' };
@@ -136,5 +137,140 @@ describe('the S&P 500 sample (INDX/GSPC)', () => {
     ).json()) as CandleBody;
     expect(early.warmupBars).toBe(1);
     expect(early.warnings).toContain('Only 1 of the 5 warm-up bars exist before 2000-01-04.');
+  });
+});
+
+describe('candles from the provider', () => {
+  function provider(mode: string) {
+    const token = `${mode}:${crypto.randomUUID()}`;
+    return {
+      token,
+      bindings: {
+        MARKET_DATA_URL: fakeProviderUrl(),
+        MARKET_DATA_TOKEN: token,
+        MARKET_DATA_TIMEOUT_MS: '300',
+      },
+    };
+  }
+  async function fakeLog(token: string, what: '__calls' | '__requests') {
+    return (await fetch(`https://fake-provider.test/${what}?token=${encodeURIComponent(token)}`)).json();
+  }
+
+  it('serves daily bars from EOD data with the warm-up fetched before `from`, then from the cache', async () => {
+    const { token, bindings } = provider('good');
+    const path =
+      '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1d&from=2023-09-04&to=2023-09-08&warmup=3';
+    const first = (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
+    expect(first.source).toBe('provider');
+    expect(first.warmupBars).toBe(3);
+    expect(first.candles.t.map((t) => new Date(t).toISOString().slice(0, 10))).toEqual([
+      '2023-08-30',
+      '2023-08-31',
+      '2023-09-01',
+      '2023-09-04',
+      '2023-09-05',
+      '2023-09-06',
+      '2023-09-07',
+      '2023-09-08',
+    ]);
+    const { requests } = (await fakeLog(token, '__requests')) as { requests: string[] };
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatch(
+      /^\/api\/eod\/AAPL\.US\?from=2023-08-\d\d&to=2023-09-08&period=d&order=a&fmt=json$/,
+    );
+
+    const second = (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
+    expect(second.source).toBe('cache');
+    expect(second.candles).toEqual(first.candles);
+    expect(((await fakeLog(token, '__calls')) as { calls: number }).calls).toBe(1);
+  });
+
+  it('cuts US intraday data to the regular session and aggregates 15m bars from 5m, aligned to 09:30', async () => {
+    const { token, bindings } = provider('good');
+    const body = (await (
+      await new TestBrowser().request(
+        '/api/market/candles?exchange=US&symbol=AAPL&timeframe=15m&from=2023-03-13&to=2023-03-13',
+        {},
+        bindings,
+      )
+    ).json()) as CandleBody;
+    // 09:30-16:00 New York = 13:30-20:00 UTC after the DST switch: 26 bars of 15 minutes.
+    expect(body.candles.t).toHaveLength(26);
+    expect(new Date(body.candles.t[0]!).toISOString()).toBe('2023-03-13T13:30:00.000Z');
+    expect(new Date(body.candles.t[25]!).toISOString()).toBe('2023-03-13T19:45:00.000Z');
+    // The fake's price is the UTC minute of the day: 13:30 -> 810; three 5m bars per 15m bar.
+    expect([
+      body.candles.o[0],
+      body.candles.h[0],
+      body.candles.l[0],
+      body.candles.c[0],
+      body.candles.v[0],
+    ]).toEqual([810, 821, 809, 820.5, 30]);
+    const { requests } = (await fakeLog(token, '__requests')) as { requests: string[] };
+    expect(requests.every((r) => r.startsWith('/api/intraday/AAPL.US?interval=5m&'))).toBe(true);
+  });
+
+  it('splits 5-minute requests longer than the provider’s 600-day span, and asks 1h for hourly bars', async () => {
+    const { token, bindings } = provider('good');
+    const res = await new TestBrowser().request(
+      '/api/market/candles?exchange=US&symbol=AAPL&timeframe=30m&from=2021-01-04&to=2022-12-30',
+      {},
+      bindings,
+    );
+    const body = (await res.json()) as CandleBody;
+    const { requests } = (await fakeLog(token, '__requests')) as { requests: string[] };
+    expect(requests).toHaveLength(2);
+    const spans = requests
+      .map((r) => new URL(`https://x${r}`).searchParams)
+      .map((q) => [Number(q.get('from')), Number(q.get('to'))]);
+    expect(spans[0]![1]! + 1).toBe(spans[1]![0]);
+    expect(spans[0]![1]! - spans[0]![0]! + 1).toBe(600 * 86_400);
+    // Every weekday of 2021-2022 has 13 bars of 30 minutes, none lost or doubled at the seam.
+    const perDay = new Map<string, number>();
+    for (const t of body.candles.t) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    expect(new Set(perDay.values())).toEqual(new Set([13]));
+
+    const hourly = provider('good');
+    await new TestBrowser().request(
+      '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1h&from=2023-01-02&to=2023-01-03',
+      {},
+      hourly.bindings,
+    );
+    const hourlyRequests = ((await fakeLog(hourly.token, '__requests')) as { requests: string[] }).requests;
+    expect(hourlyRequests).toHaveLength(1);
+    expect(hourlyRequests[0]).toContain('interval=1h');
+  });
+
+  it('falls back to synthetic bars for a fallback stock when the provider fails, with the banner texts', async () => {
+    const { bindings } = provider('minute-limit');
+    const res = await new TestBrowser().request(
+      '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1d&from=2023-09-04&to=2023-09-08',
+      {},
+      bindings,
+    );
+    const body = (await res.json()) as CandleBody;
+    expect(body.source).toBe('synthetic');
+    expect(body.warnings.slice(0, 2)).toEqual([
+      'API Error: the per-minute request limit of the market-data provider is reached (HTTP 429). Using fallback data.',
+      'Using fallback data due to API limitations. Real-time data will be available once API access is restored.',
+    ]);
+  });
+
+  it('answers 502 for other symbols when the provider fails, without the token', async () => {
+    const { token, bindings } = provider('server-error');
+    const res = await new TestBrowser().request(
+      '/api/market/candles?exchange=LSE&symbol=VOD&timeframe=1d&from=2023-09-04&to=2023-09-08',
+      {},
+      bindings,
+    );
+    expect(res.status).toBe(502);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'bad_gateway', message: 'Market data could not be loaded: HTTP error! Status: 500.' },
+    });
+    expect(text).not.toContain(token);
   });
 });
