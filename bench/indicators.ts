@@ -1,0 +1,53 @@
+/**
+ * Times every registry indicator with its default settings on a synthetic series: one warm-up
+ * run, then the best of 5.
+ */
+import { createSeries, type CandleSeries } from '../src/engine/candles/series';
+import { INDICATOR_REGISTRY, resolveSettings } from '../src/engine/indicators/registry';
+
+export interface BenchResult {
+  name: string;
+  ms: number;
+  barsPerSecond: number;
+}
+
+const RUNS = 5;
+
+/** A seeded random walk of hourly bars (xorshift32), enough to exercise every code path. */
+function benchSeries(bars: number): CandleSeries {
+  const series = createSeries(bars);
+  let state = 0x9e3779b9;
+  const random = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  let close = 100;
+  for (let i = 0; i < bars; i++) {
+    const open = close;
+    close = Math.max(open * (1 + (random() - 0.5) * 0.02), 0.01);
+    series.t[i] = Date.UTC(2000, 0, 1) + i * 3_600_000;
+    series.o[i] = open;
+    series.c[i] = close;
+    series.h[i] = Math.max(open, close) * (1 + random() * 0.005);
+    series.l[i] = Math.min(open, close) * (1 - random() * 0.005);
+    series.v[i] = Math.round(random() * 1_000_000);
+  }
+  return series;
+}
+
+export function benchIndicators(bars: number): BenchResult[] {
+  const series = benchSeries(bars);
+  return [...INDICATOR_REGISTRY.values()].map((entry) => {
+    const settings = resolveSettings(entry.label);
+    entry.compute(series, settings);
+    let best = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < RUNS; run++) {
+      const start = performance.now();
+      entry.compute(series, settings);
+      best = Math.min(best, performance.now() - start);
+    }
+    return { name: entry.label, ms: best, barsPerSecond: bars / (best / 1000) };
+  });
+}

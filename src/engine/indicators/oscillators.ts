@@ -1,0 +1,97 @@
+import { sma } from './moving-averages';
+import { cutBefore, outputArray } from './output';
+import { SlidingExtreme } from './rolling-extremes';
+
+/** TA-Lib treats a denominator inside (-1e-14, 1e-14) as zero (TA_IS_ZERO). */
+const EPSILON = 1e-14;
+
+/**
+ * Williams %R: (HH(N) - C) / ((HH(N) - LL(N)) / -100), from -100 to 0; 0 when HH == LL.
+ * Look-back: N - 1. Matches TA-Lib WILLR.
+ */
+export function williamsR(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  period: number,
+): Float64Array {
+  const highest = new SlidingExtreme(high, period, 1);
+  const lowest = new SlidingExtreme(low, period, -1);
+  const out = outputArray(close.length, period - 1);
+  for (let i = 0; i < close.length; i++) {
+    const top = highest.advance(i);
+    const scale = (top - lowest.advance(i)) / -100;
+    if (i >= period - 1) out[i] = scale !== 0 ? (top - close[i]!) / scale : 0;
+  }
+  return out;
+}
+
+/**
+ * Relative strength index, Wilder: average gain G and loss L seeded with the means of the first
+ * N changes, then G = (G * (N - 1) + gain) / N (same for L); RSI = 100 * G / (G + L), and 0 when
+ * G + L is zero (no movement). Look-back: N. Matches TA-Lib RSI for N >= 2 (TA-Lib's range);
+ * N = 1 follows the same formula (100 on a rise, 0 on a fall or a flat bar).
+ */
+export function rsi(values: Float64Array, period: number): Float64Array {
+  const length = values.length;
+  const out = outputArray(length, period);
+  if (period >= length) return out;
+  let gain = 0;
+  let loss = 0;
+  for (let i = 1; i <= period; i++) {
+    const change = values[i]! - values[i - 1]!;
+    if (change < 0) loss -= change;
+    else gain += change;
+  }
+  gain /= period;
+  loss /= period;
+  out[period] = strength(gain, loss);
+  for (let i = period + 1; i < length; i++) {
+    const change = values[i]! - values[i - 1]!;
+    gain *= period - 1;
+    loss *= period - 1;
+    if (change < 0) loss -= change;
+    else gain += change;
+    gain /= period;
+    loss /= period;
+    out[i] = strength(gain, loss);
+  }
+  return out;
+}
+
+function strength(gain: number, loss: number): number {
+  const total = gain + loss;
+  return total > -EPSILON && total < EPSILON ? 0 : 100 * (gain / total);
+}
+
+export interface Stochastic {
+  slowK: Float64Array;
+  slowD: Float64Array;
+}
+
+/**
+ * Slow stochastic: fastK = (C - LL(K)) / ((HH(K) - LL(K)) / 100), 0 when HH == LL;
+ * slowK = SMA(fastK, SK); slowD = SMA(slowK, SD). Both lines start together at look-back
+ * (K - 1) + (SK - 1) + (SD - 1). Matches TA-Lib STOCH(K, SK, SMA, SD, SMA).
+ */
+export function stochastic(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  fastKPeriod: number,
+  slowKPeriod: number,
+  slowDPeriod: number,
+): Stochastic {
+  const highest = new SlidingExtreme(high, fastKPeriod, 1);
+  const lowest = new SlidingExtreme(low, fastKPeriod, -1);
+  const fastK = outputArray(close.length, fastKPeriod - 1);
+  for (let i = 0; i < close.length; i++) {
+    const bottom = lowest.advance(i);
+    const scale = (highest.advance(i) - bottom) / 100;
+    if (i >= fastKPeriod - 1) fastK[i] = scale !== 0 ? (close[i]! - bottom) / scale : 0;
+  }
+  const slowKStart = fastKPeriod - 1 + slowKPeriod - 1;
+  const slowK = sma(fastK, slowKPeriod, fastKPeriod - 1);
+  const slowD = sma(slowK, slowDPeriod, slowKStart);
+  return { slowK: cutBefore(slowK, slowKStart + slowDPeriod - 1), slowD };
+}

@@ -1,0 +1,286 @@
+/**
+ * The builder's 36 indicators (31 crossover + 5 value-based) keyed by their labels in
+ * src/shared/indicators.ts: how to read their settings, where their first value is, and how to
+ * compute them over a candle series. Outputs are aligned to the series, NaN where there is no
+ * value; a value at bar t never depends on a bar after t.
+ *
+ * Conventions that are not TA-Lib's (see each module for the formulas):
+ * - Pivot Point / Support 1-2 / Resistance 1-2: floor pivots of the previous UTC calendar day's
+ *   session (the previous bar on daily bars). `lookback` is 1, the first valid bar on daily
+ *   data; on intraday data the first value is at the first bar of the second UTC day.
+ * - VWAP: blank Timeframe = session VWAP restarting at each UTC day; N = rolling over N bars.
+ * - Ichimoku senkou spans are displaced forward by Timeframe 2 (the value at t uses bars up to
+ *   t - Timeframe 2). Ichimoku chikou_span is NOT shifted: its value at bar t is close[t]. The
+ *   chikou line is plotted Timeframe 2 bars back, so a condition on it at bar t must compare
+ *   close[t] with the other side's value at bar t - Timeframe 2 (read Timeframe 2 from
+ *   resolveSettings('Ichimoku chikou_span', input)); comparing with the other side at t would
+ *   not be Ichimoku, and reading close[t + Timeframe 2] would look ahead.
+ * - Open / High / Low / Close Price: the bar's own value (a copy of the series' field).
+ */
+import type { CandleSeries } from '../candles/series';
+import { MAX_SETTING_PERIOD } from '../../shared/backtest-request';
+import type { CrossoverIndicatorLabel, IndicatorSetting, ValueIndicatorLabel } from '../../shared/indicators';
+import { indicatorSettings } from '../../shared/indicators';
+import { bollingerBand } from './bands';
+import { elderRayPower } from './elder-ray';
+import { midRange, senkouSpanA, senkouSpanB } from './ichimoku';
+import { macd, type Macd } from './macd';
+import { momentum, rateOfChange } from './momentum';
+import { ema, sma } from './moving-averages';
+import { rsi, stochastic, williamsR, type Stochastic } from './oscillators';
+import { parabolicSar } from './parabolic-sar';
+import { floorPivot, type PivotLevel } from './pivots';
+import { averageTrueRange } from './volatility';
+import { chaikinOscillator, moneyFlowIndex, onBalanceVolume } from './volume';
+import { rollingVwap, sessionVwap } from './vwap';
+
+/** Setting label -> text or number as the request carries it; blank or absent = default. */
+export type IndicatorSettingsInput = Readonly<Record<string, string | number | undefined>>;
+
+/** Setting label -> period in bars; null only where the default is "none" (VWAP: session). */
+export type ResolvedSettings = Readonly<Record<string, number | null>>;
+
+export interface IndicatorEntry {
+  label: string;
+  settings: readonly IndicatorSetting[];
+  /** Index of the first valid value (see the module note for pivots on intraday bars). */
+  lookback(settings: ResolvedSettings): number;
+  /** Values aligned to the series, NaN before the look-back. */
+  compute(series: CandleSeries, settings: ResolvedSettings): Float64Array;
+}
+
+type Formula = Pick<IndicatorEntry, 'lookback' | 'compute'>;
+
+/** A resolved setting that must hold a period. */
+function bars(settings: ResolvedSettings, label: string): number {
+  const value = settings[label];
+  if (typeof value !== 'number') throw new Error(`Setting "${label}" has no value`);
+  return value;
+}
+
+const timeframe = (settings: ResolvedSettings) => bars(settings, 'Timeframe');
+
+const price = (field: 'o' | 'h' | 'l' | 'c'): Formula => ({
+  lookback: () => 0,
+  compute: (series) => series[field].slice(),
+});
+
+const pivotLevel = (level: PivotLevel): Formula => ({
+  lookback: () => 1,
+  compute: (series) => floorPivot(level, series.t, series.h, series.l, series.c),
+});
+
+/** Bollinger(N, 2): the band `deviations` standard deviations from the SMA. */
+const bollinger = (deviations: 2 | 0 | -2): Formula => ({
+  lookback: (settings) => timeframe(settings) - 1,
+  compute: (series, settings) => bollingerBand(series.c, timeframe(settings), deviations),
+});
+
+const elderRay = (extremes: 'h' | 'l'): Formula => ({
+  lookback: (settings) => timeframe(settings) - 1,
+  compute: (series, settings) => elderRayPower(series[extremes], series.c, timeframe(settings)),
+});
+
+const ichimokuPeriods = (settings: ResolvedSettings) => ({
+  conversion: bars(settings, 'Timeframe 1'),
+  base: bars(settings, 'Timeframe 2'),
+  spanB: bars(settings, 'Timeframe 3'),
+});
+
+const macdPeriods = (settings: ResolvedSettings) => ({
+  fast: bars(settings, 'Fast Period'),
+  slow: bars(settings, 'Slow Period'),
+  signal: bars(settings, 'Signal Period'),
+});
+
+const macdLine = (line: keyof Macd): Formula => ({
+  lookback: (settings) => {
+    const { fast, slow, signal } = macdPeriods(settings);
+    return Math.max(fast, slow) - 1 + signal - 1;
+  },
+  compute: (series, settings) => {
+    const { fast, slow, signal } = macdPeriods(settings);
+    return macd(series.c, fast, slow, signal)[line];
+  },
+});
+
+const stochasticPeriods = (settings: ResolvedSettings) => ({
+  fastK: bars(settings, 'Fast K Period'),
+  slowK: bars(settings, 'Slow K Period'),
+  slowD: bars(settings, 'Slow D Period'),
+});
+
+const stochasticLine = (line: keyof Stochastic): Formula => ({
+  lookback: (settings) => {
+    const { fastK, slowK, slowD } = stochasticPeriods(settings);
+    return fastK - 1 + slowK - 1 + slowD - 1;
+  },
+  compute: (series, settings) => {
+    const { fastK, slowK, slowD } = stochasticPeriods(settings);
+    return stochastic(series.h, series.l, series.c, fastK, slowK, slowD)[line];
+  },
+});
+
+const formulas: Record<CrossoverIndicatorLabel | ValueIndicatorLabel, Formula> = {
+  OBV: { lookback: () => 0, compute: (series) => onBalanceVolume(series.c, series.v) },
+  'Pivot Point': pivotLevel('pivot'),
+  'Support 1': pivotLevel('support1'),
+  'Support 2': pivotLevel('support2'),
+  'Resistance 1': pivotLevel('resistance1'),
+  'Resistance 2': pivotLevel('resistance2'),
+  'Open Price': price('o'),
+  'High Price': price('h'),
+  'Low Price': price('l'),
+  'Close Price': price('c'),
+  VWAP: {
+    lookback: (settings) => (settings['Timeframe'] == null ? 0 : timeframe(settings) - 1),
+    compute: (series, settings) =>
+      settings['Timeframe'] == null
+        ? sessionVwap(series.t, series.h, series.l, series.c, series.v)
+        : rollingVwap(series.h, series.l, series.c, series.v, timeframe(settings)),
+  },
+  EMA: {
+    lookback: (settings) => timeframe(settings) - 1,
+    compute: (series, settings) => ema(series.c, timeframe(settings)),
+  },
+  SMA: {
+    lookback: (settings) => timeframe(settings) - 1,
+    compute: (series, settings) => sma(series.c, timeframe(settings)),
+  },
+  'Bollinger Upper': bollinger(2),
+  'Bollinger Middle': bollinger(0),
+  'Bollinger Lower': bollinger(-2),
+  'Williams %R': {
+    lookback: (settings) => timeframe(settings) - 1,
+    compute: (series, settings) => williamsR(series.h, series.l, series.c, timeframe(settings)),
+  },
+  'Momentum Oscillators': {
+    lookback: (settings) => timeframe(settings),
+    compute: (series, settings) => momentum(series.c, timeframe(settings)),
+  },
+  ATR: {
+    lookback: (settings) => timeframe(settings),
+    compute: (series, settings) => averageTrueRange(series.h, series.l, series.c, timeframe(settings)),
+  },
+  ROC: {
+    lookback: (settings) => timeframe(settings),
+    compute: (series, settings) => rateOfChange(series.c, timeframe(settings)),
+  },
+  'Elder-Ray Bull Power': elderRay('h'),
+  'Elder-Ray Bear Power': elderRay('l'),
+  'Chaikin Oscillator': {
+    lookback: (settings) =>
+      Math.max(bars(settings, 'Short EMA Timeframe'), bars(settings, 'Long EMA Timeframe')) - 1,
+    compute: (series, settings) =>
+      chaikinOscillator(
+        series.h,
+        series.l,
+        series.c,
+        series.v,
+        bars(settings, 'Short EMA Timeframe'),
+        bars(settings, 'Long EMA Timeframe'),
+      ),
+  },
+  'Parabolic SAR': { lookback: () => 1, compute: (series) => parabolicSar(series.h, series.l, 0.02, 0.2) },
+  'Ichimoku tenkan_sen': {
+    lookback: (settings) => ichimokuPeriods(settings).conversion - 1,
+    compute: (series, settings) => midRange(series.h, series.l, ichimokuPeriods(settings).conversion),
+  },
+  'Ichimoku kijun_sen': {
+    lookback: (settings) => ichimokuPeriods(settings).base - 1,
+    compute: (series, settings) => midRange(series.h, series.l, ichimokuPeriods(settings).base),
+  },
+  'Ichimoku senkou_span_a': {
+    lookback: (settings) => {
+      const { conversion, base } = ichimokuPeriods(settings);
+      return Math.max(conversion, base) - 1 + base;
+    },
+    compute: (series, settings) => {
+      const { conversion, base } = ichimokuPeriods(settings);
+      return senkouSpanA(series.h, series.l, conversion, base);
+    },
+  },
+  'Ichimoku senkou_span_b': {
+    lookback: (settings) => {
+      const { spanB, base } = ichimokuPeriods(settings);
+      return spanB - 1 + base;
+    },
+    compute: (series, settings) => {
+      const { spanB, base } = ichimokuPeriods(settings);
+      return senkouSpanB(series.h, series.l, spanB, base);
+    },
+  },
+  // close[t] at bar t; the strategy compares it with the other side at t - Timeframe 2.
+  'Ichimoku chikou_span': price('c'),
+  'MACD macd line': macdLine('macd'),
+  'MACD green line': macdLine('signal'),
+  RSI: {
+    lookback: (settings) => timeframe(settings),
+    compute: (series, settings) => rsi(series.c, timeframe(settings)),
+  },
+  'Stochastic %K': stochasticLine('slowK'),
+  'Stochastic %D': stochasticLine('slowD'),
+  MFI: {
+    lookback: (settings) => timeframe(settings),
+    compute: (series, settings) =>
+      moneyFlowIndex(series.h, series.l, series.c, series.v, timeframe(settings)),
+  },
+  'MACD histogram': macdLine('histogram'),
+};
+
+export const INDICATOR_REGISTRY: ReadonlyMap<string, IndicatorEntry> = new Map(
+  Object.entries(formulas).map(([label, formula]) => [
+    label,
+    { label, settings: indicatorSettings(label), ...formula },
+  ]),
+);
+
+function entryFor(label: string): IndicatorEntry {
+  const entry = INDICATOR_REGISTRY.get(label);
+  if (!entry) throw new Error(`Unknown indicator "${label}"`);
+  return entry;
+}
+
+/**
+ * Each declared setting of the indicator as a period in bars: blank (undefined or whitespace)
+ * takes the default; otherwise a whole number from 1 to MAX_SETTING_PERIOD, as a number or its
+ * text. Throws for an unknown label, a setting the indicator does not declare, or a bad value.
+ */
+export function resolveSettings(label: string, input: IndicatorSettingsInput = {}): ResolvedSettings {
+  const entry = entryFor(label);
+  for (const key of Object.keys(input)) {
+    if (!entry.settings.some((setting) => setting.label === key)) {
+      throw new Error(`${label} has no setting "${key}"`);
+    }
+  }
+  const resolved: Record<string, number | null> = {};
+  for (const setting of entry.settings) {
+    resolved[setting.label] = parseSetting(label, setting, input[setting.label]);
+  }
+  return resolved;
+}
+
+function parseSetting(indicator: string, setting: IndicatorSetting, raw: string | number | undefined) {
+  if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return setting.defaultValue;
+  const value = typeof raw === 'number' ? raw : Number(raw.trim());
+  if (!Number.isInteger(value) || value < 1 || value > MAX_SETTING_PERIOD) {
+    throw new Error(
+      `${indicator}: ${setting.label} must be a whole number of bars from 1 to ${MAX_SETTING_PERIOD}, got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+/** The indicator over the whole series, NaN where it has no value. */
+export function computeIndicator(
+  label: string,
+  series: CandleSeries,
+  input?: IndicatorSettingsInput,
+): Float64Array {
+  return entryFor(label).compute(series, resolveSettings(label, input));
+}
+
+/** Index of the indicator's first valid value (bars of history it needs before it). */
+export function indicatorLookback(label: string, input?: IndicatorSettingsInput): number {
+  return entryFor(label).lookback(resolveSettings(label, input));
+}

@@ -1,0 +1,69 @@
+import { outputArray } from './output';
+import { utcDay } from './utc-day';
+
+/**
+ * Session VWAP: sum(TP * V) / sum(V) over the bars of the current UTC calendar day so far,
+ * TP = (H + L + C) / 3; the sums restart at the first bar of each UTC day (on daily bars every
+ * bar is its own session, so the value is that bar's TP). While the session has traded no
+ * volume the value is the bar's own TP. Look-back: 0. Not in TA-Lib.
+ */
+export function sessionVwap(
+  time: Float64Array,
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  volume: Float64Array,
+): Float64Array {
+  const length = close.length;
+  const out = new Float64Array(length);
+  let session = Number.NaN;
+  let priceVolume = 0;
+  let totalVolume = 0;
+  for (let i = 0; i < length; i++) {
+    const day = utcDay(time[i]!);
+    if (day !== session) {
+      session = day;
+      priceVolume = 0;
+      totalVolume = 0;
+    }
+    const typical = (high[i]! + low[i]! + close[i]!) / 3;
+    priceVolume += typical * volume[i]!;
+    totalVolume += volume[i]!;
+    out[i] = totalVolume > 0 ? priceVolume / totalVolume : typical;
+  }
+  return out;
+}
+
+/**
+ * Rolling VWAP over the last N bars: sum(TP * V) / sum(V), TP = (H + L + C) / 3, with running
+ * sums. When none of the N bars has volume the value is the bar's own TP (the count of bars with
+ * volume decides, so rounding left in the sums cannot fake a volume). Look-back: N - 1.
+ * Not in TA-Lib.
+ */
+export function rollingVwap(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  volume: Float64Array,
+  period: number,
+): Float64Array {
+  const length = close.length;
+  const out = outputArray(length, period - 1);
+  let priceVolume = 0;
+  let totalVolume = 0;
+  let barsWithVolume = 0;
+  for (let i = 0; i < length; i++) {
+    const typical = (high[i]! + low[i]! + close[i]!) / 3;
+    priceVolume += typical * volume[i]!;
+    totalVolume += volume[i]!;
+    if (volume[i]! > 0) barsWithVolume++;
+    if (i >= period - 1) {
+      out[i] = barsWithVolume > 0 ? priceVolume / totalVolume : typical;
+      const leaving = i - period + 1;
+      priceVolume -= ((high[leaving]! + low[leaving]! + close[leaving]!) / 3) * volume[leaving]!;
+      totalVolume -= volume[leaving]!;
+      if (volume[leaving]! > 0) barsWithVolume--;
+    }
+  }
+  return out;
+}
