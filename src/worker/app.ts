@@ -6,6 +6,7 @@ import { loadSession } from './auth/middleware';
 import { admin } from './routes/admin';
 import { auth } from './routes/auth';
 import { contact } from './routes/contact';
+import { datasets } from './routes/datasets';
 import { health } from './routes/health';
 import { market } from './routes/market';
 import { subscriptions } from './routes/subscriptions';
@@ -28,6 +29,7 @@ export const routes = app
   .route('/api/admin', admin)
   .route('/api/subscriptions', subscriptions)
   .route('/api/market', market)
+  .route('/api/datasets', datasets)
   .route('/api/contact', contact);
 
 app.notFound((c) => {

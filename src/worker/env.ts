@@ -3,6 +3,8 @@ export interface Env {
   DB: D1Database;
   CACHE: KVNamespace;
   ASSETS: Fetcher;
+  /** Uploaded datasets (CSV files). */
+  DATASETS: R2Bucket;
   /** Signs session cookies; at least 32 characters. */
   SESSION_SECRET?: string;
   /** Comma-separated emails granted the admin role at sign-in. */

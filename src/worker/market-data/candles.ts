@@ -18,6 +18,7 @@ import {
 import { ProviderError, providerConfig } from './provider';
 import { providerCandles } from './provider-candles';
 import { isSample, sampleCandles } from './sample-candles';
+import { UPLOAD_EXCHANGE, uploadCandles } from './upload-candles';
 import { syntheticCandles } from './synthetic-candles';
 import { minutesOfClock } from './zoned-time';
 
@@ -25,12 +26,17 @@ export const SYNTHETIC_WARNING =
   'Synthetic sample data: these candles are generated for demonstration and are not real market prices.';
 
 /**
- * Candles for a query: the bundled sample; else the provider (through the KV cache) when one
+ * Candles for a query: the bundled sample; the user's own upload (exchange UPLOAD); else the provider (through the KV cache) when one
  * is configured; else, or when the provider fails, synthetic bars for the fallback stocks with
  * the spec's banner text among the warnings. Other symbols without a provider answer 404/502.
  */
-export async function loadCandles(env: Env, query: CandleQuery): Promise<CandleAnswer> {
+export async function loadCandles(
+  env: Env,
+  query: CandleQuery,
+  userId: string | null,
+): Promise<CandleAnswer> {
   if (isSample(query)) return sampleCandles(query);
+  if (query.exchange === UPLOAD_EXCHANGE) return uploadCandles(env, userId, query);
   const config = providerConfig(env);
   if (!config) return fallbackCandles(query);
   try {

@@ -28,7 +28,7 @@ const candleQuery = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9._^=-]{1,32}$/, 'Unknown symbol'),
+    .regex(/^[A-Z0-9._^=-]{1,40}$/, 'Unknown symbol'),
   timeframe: z.enum(Object.keys(CANDLE_TIMEFRAMES) as [keyof typeof CANDLE_TIMEFRAMES], {
     error: 'Timeframe is one of 5m, 15m, 30m, 1h, 1d',
   }),
@@ -50,7 +50,7 @@ export const market = new Hono<AppEnv>()
   )
   .get('/candles', validate('query', candleQuery), async (c) => {
     try {
-      return c.json(await loadCandles(c.env, c.req.valid('query')));
+      return c.json(await loadCandles(c.env, c.req.valid('query'), c.get('user')?.id ?? null));
     } catch (error) {
       if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
       throw error;

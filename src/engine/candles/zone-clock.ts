@@ -1,0 +1,126 @@
+/**
+ * Wall-clock time in an IANA time zone, daylight saving time included, through the platform's
+ * Intl (available in Node, workerd and browsers; no time-zone data of our own).
+ *
+ * Reading an offset with Intl allocates, so offsets are cached per UTC week: the offsets at the
+ * week's two ends, and where they differ the transition between them, found to the minute. This
+ * assumes at most one offset change per week, which holds for every zone the builder offers
+ * (UTC, New York, Los Angeles, Paris).
+ */
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
+const MS_PER_WEEK = 7 * MS_PER_DAY;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone for the process: building one costs far more than using it. */
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** A UTC week's offsets: `startOffset` before `transition`, `endOffset` from it on. */
+interface WeekOffsets {
+  startOffset: number;
+  endOffset: number;
+  /** Unix ms of the offset change; +Infinity when the week has none. */
+  transition: number;
+}
+
+export class ZoneClock {
+  private readonly formatter: Intl.DateTimeFormat;
+  private readonly weeks = new Map<number, WeekOffsets>();
+
+  /** @param timeZone an IANA zone name such as "America/New_York" (RangeError if unknown). */
+  constructor(readonly timeZone: string) {
+    this.formatter = formatterFor(timeZone);
+  }
+
+  /** Local wall-clock time minus UTC at `instant` (unix ms), in ms (New York in winter: -5 h). */
+  offsetAt(instant: number): number {
+    const week = Math.floor(instant / MS_PER_WEEK);
+    let offsets = this.weeks.get(week);
+    if (!offsets) {
+      offsets = this.readWeek(week * MS_PER_WEEK);
+      this.weeks.set(week, offsets);
+    }
+    return instant < offsets.transition ? offsets.startOffset : offsets.endOffset;
+  }
+
+  /**
+   * The first instant after `after` (unix ms) at which the zone's wall clock reads `minuteOfDay`
+   * (minutes after local midnight). When daylight saving time skips that reading, the instant
+   * the clock jumps past it; when the clock is set back over it, the second reading counts too.
+   */
+  nextWallClockTime(after: number, minuteOfDay: number): number {
+    const wallNow = after + this.offsetAt(after);
+    let wallTarget = Math.floor(wallNow / MS_PER_DAY) * MS_PER_DAY + minuteOfDay * MS_PER_MINUTE;
+    for (;;) {
+      const instant = this.firstInstantAtWall(wallTarget, after);
+      if (instant !== null) return instant;
+      wallTarget += MS_PER_DAY;
+    }
+  }
+
+  /** The earliest instant later than `after` whose wall clock reads `wall` or has just passed it. */
+  private firstInstantAtWall(wall: number, after: number): number | null {
+    const offsetBefore = this.offsetAt(wall - MS_PER_DAY);
+    const offsetAfter = this.offsetAt(wall + MS_PER_DAY);
+    const candidates = [wall - offsetBefore, wall - offsetAfter].filter(
+      (instant, index) => this.offsetAt(instant) === (index === 0 ? offsetBefore : offsetAfter),
+    );
+    if (candidates.length === 0) {
+      // Spring forward skipped `wall`: the clock passes it at the transition.
+      candidates.push(this.transitionBetween(wall - offsetAfter, wall - offsetBefore, offsetBefore));
+    }
+    const later = candidates.filter((instant) => instant > after);
+    return later.length > 0 ? Math.min(...later) : null;
+  }
+
+  private readWeek(weekStart: number): WeekOffsets {
+    const weekEnd = weekStart + MS_PER_WEEK;
+    const startOffset = this.probe(weekStart);
+    const endOffset = this.probe(weekEnd);
+    const transition =
+      startOffset === endOffset
+        ? Number.POSITIVE_INFINITY
+        : this.transitionBetween(weekStart, weekEnd, startOffset);
+    return { startOffset, endOffset, transition };
+  }
+
+  /** The first whole minute in (from, to] whose offset is no longer `fromOffset`. */
+  private transitionBetween(from: number, to: number, fromOffset: number): number {
+    let low = from;
+    let high = to;
+    while (high - low > MS_PER_MINUTE) {
+      const middle = low + Math.floor((high - low) / 2 / MS_PER_MINUTE) * MS_PER_MINUTE;
+      if (this.probe(middle) === fromOffset) low = middle;
+      else high = middle;
+    }
+    return high;
+  }
+
+  /** The offset at `instant` read from Intl (uncached). */
+  private probe(instant: number): number {
+    const field = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+    for (const part of this.formatter.formatToParts(instant)) {
+      if (part.type in field) field[part.type as keyof typeof field] = Number(part.value);
+    }
+    const wall = Date.UTC(field.year, field.month - 1, field.day, field.hour, field.minute, field.second);
+    return wall - (instant - (((instant % 1000) + 1000) % 1000));
+  }
+}

@@ -1,0 +1,88 @@
+export interface Dataset {
+  id: string;
+  name: string;
+  rows: number;
+  /** First and last bar open times, ISO 8601. */
+  from: string;
+  to: string;
+  /** Candle timeframe code ('5m' ... '1d'), or null when the spacing is irregular. */
+  timeframe: string | null;
+}
+
+interface DatasetRow {
+  id: string;
+  name: string;
+  rows: number;
+  first_bar_at: number;
+  last_bar_at: number;
+  timeframe: string | null;
+  r2_key: string;
+}
+
+const toDataset = (row: DatasetRow): Dataset => ({
+  id: row.id,
+  name: row.name,
+  rows: row.rows,
+  from: new Date(row.first_bar_at).toISOString(),
+  to: new Date(row.last_bar_at).toISOString(),
+  timeframe: row.timeframe,
+});
+
+export interface NewDataset {
+  id: string;
+  userId: string;
+  name: string;
+  rows: number;
+  firstBarAt: number;
+  lastBarAt: number;
+  timeframe: string | null;
+  sizeBytes: number;
+  r2Key: string;
+}
+
+export async function insertDataset(db: D1Database, dataset: NewDataset): Promise<Dataset> {
+  const row = await db
+    .prepare(
+      `INSERT INTO datasets (id, user_id, name, rows, first_bar_at, last_bar_at, timeframe, size_bytes, r2_key)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING *`,
+    )
+    .bind(
+      dataset.id,
+      dataset.userId,
+      dataset.name,
+      dataset.rows,
+      dataset.firstBarAt,
+      dataset.lastBarAt,
+      dataset.timeframe,
+      dataset.sizeBytes,
+      dataset.r2Key,
+    )
+    .first<DatasetRow>();
+  if (!row) throw new Error('dataset insert returned no row');
+  return toDataset(row);
+}
+
+export async function listDatasets(db: D1Database, userId: string): Promise<Dataset[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM datasets WHERE user_id = ?1 ORDER BY created_at DESC, rowid DESC')
+    .bind(userId)
+    .all<DatasetRow>();
+  return results.map(toDataset);
+}
+
+/** The owner's dataset with its R2 key; null for another user's or a missing one. */
+export async function findOwnDataset(
+  db: D1Database,
+  userId: string,
+  id: string,
+): Promise<(Dataset & { r2Key: string }) | null> {
+  const row = await db
+    .prepare('SELECT * FROM datasets WHERE id = ?1 AND user_id = ?2')
+    .bind(id.toLowerCase(), userId)
+    .first<DatasetRow>();
+  return row ? { ...toDataset(row), r2Key: row.r2_key } : null;
+}
+
+export async function deleteDataset(db: D1Database, id: string): Promise<void> {
+  await db.prepare('DELETE FROM datasets WHERE id = ?1').bind(id).run();
+}

@@ -1,0 +1,57 @@
+import { parseCandlesCsv } from '../../engine/candles/csv';
+import type { CandleRow, CandleSeries } from '../../engine/candles/series';
+import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
+import { findOwnDataset } from '../db/datasets';
+import type { Env } from '../env';
+import {
+  CANDLE_TIMEFRAMES,
+  type CandleAnswer,
+  type CandleQuery,
+  CandleRequestError,
+  answerWithWarmup,
+} from './candle-answer';
+
+export const UPLOAD_EXCHANGE = 'UPLOAD';
+
+/** The candle API's code ('5m' ... '1d') of a request timeframe label ('5 min' ... '1 day'). */
+export function timeframeCode(timeframe: Timeframe | null): string | null {
+  if (!timeframe) return null;
+  const minutes = TIMEFRAME_MINUTES[timeframe];
+  return Object.entries(CANDLE_TIMEFRAMES).find(([, m]) => m === minutes)?.[0] ?? null;
+}
+
+export function seriesRows(series: CandleSeries): CandleRow[] {
+  return Array.from(series.t, (t, i) => ({
+    t,
+    o: series.o[i]!,
+    h: series.h[i]!,
+    l: series.l[i]!,
+    c: series.c[i]!,
+    v: series.v[i]!,
+  }));
+}
+
+/** Candles of the signed-in user's own uploaded dataset (symbol = dataset id). */
+export async function uploadCandles(
+  env: Env,
+  userId: string | null,
+  query: CandleQuery,
+): Promise<CandleAnswer> {
+  if (!userId) throw new CandleRequestError('Log in to use your uploaded data.', 404);
+  const dataset = await findOwnDataset(env.DB, userId, query.symbol);
+  if (!dataset) throw new CandleRequestError('No uploaded dataset of yours has this id.', 404);
+  if (dataset.timeframe && dataset.timeframe !== query.timeframe) {
+    throw new CandleRequestError(
+      `The dataset "${dataset.name}" has ${dataset.timeframe} bars: choose that timeframe.`,
+      400,
+    );
+  }
+  const object = await env.DATASETS.get(dataset.r2Key);
+  if (!object) throw new CandleRequestError('The dataset file is missing. Upload it again.', 404);
+  const rows = seriesRows(parseCandlesCsv(await object.text()));
+  return answerWithWarmup(rows, query, {
+    timezone: 'Etc/UTC',
+    source: 'upload',
+    warnings: [`Your uploaded data: ${dataset.name}.`],
+  });
+}

@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { CsvFormatError, parseCandlesCsv } from '../../engine/candles/csv';
+import { inferTimeframe } from '../../engine/candles/timeframe';
+import type { AppEnv } from '../env';
+import { jsonError } from '../errors';
+import { requireUser } from '../auth/middleware';
+import { deleteDataset, findOwnDataset, insertDataset, listDatasets } from '../db/datasets';
+import { timeframeCode } from '../market-data/upload-candles';
+
+export const MAX_DATASET_BYTES = 20 * 1024 * 1024;
+const TOO_LARGE = 'The file is larger than 20 MB.';
+
+/** The CSV text and a name, from a multipart upload (field "file") or a text/csv body. */
+async function readUpload(request: Request, nameParam: string | undefined) {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    // workers-types narrow FormData values to strings; uploads are File objects at run time.
+    const file = (await request.formData()).get('file') as unknown as File | string | null;
+    if (!file || typeof file === 'string')
+      return { error: 'Attach the CSV file in a form field named "file".' };
+    return { text: await file.text(), name: nameParam || file.name || 'Uploaded data' };
+  }
+  if (type.startsWith('text/csv') || type.startsWith('text/plain')) {
+    return { text: await request.text(), name: nameParam || 'Uploaded data' };
+  }
+  return { unsupported: true as const };
+}
+
+/** Users' own OHLCV datasets: upload (CSV), list, delete. Private to their owner. */
+export const datasets = new Hono<AppEnv>()
+  .use(requireUser)
+  .post('/', async (c) => {
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > MAX_DATASET_BYTES + 64 * 1024) return jsonError(c, 413, TOO_LARGE);
+    const upload = await readUpload(c.req.raw, c.req.query('name')?.trim().slice(0, 100));
+    if ('unsupported' in upload)
+      return jsonError(c, 415, 'Send the file as multipart/form-data or text/csv.');
+    if ('error' in upload)
+      return jsonError(c, 400, upload.error ?? 'No file', [{ path: 'file', message: upload.error ?? '' }]);
+    const sizeBytes = new TextEncoder().encode(upload.text).byteLength;
+    if (sizeBytes > MAX_DATASET_BYTES) return jsonError(c, 413, TOO_LARGE);
+
+    let series;
+    try {
+      series = parseCandlesCsv(upload.text);
+    } catch (error) {
+      if (!(error instanceof CsvFormatError)) throw error;
+      return jsonError(c, 400, `The file is not valid OHLCV data: ${error.message}`, [
+        { path: 'file', message: error.message },
+      ]);
+    }
+    if (series.t.length === 0)
+      return jsonError(c, 400, 'The file has no data rows.', [{ path: 'file', message: 'No data rows' }]);
+
+    const user = c.get('user')!;
+    const id = crypto.randomUUID();
+    const r2Key = `datasets/${user.id}/${id}.csv`;
+    await c.env.DATASETS.put(r2Key, upload.text, { httpMetadata: { contentType: 'text/csv' } });
+    try {
+      const dataset = await insertDataset(c.env.DB, {
+        id,
+        userId: user.id,
+        name: upload.name,
+        rows: series.t.length,
+        firstBarAt: series.t[0]!,
+        lastBarAt: series.t[series.t.length - 1]!,
+        timeframe: timeframeCode(inferTimeframe(series.t)),
+        sizeBytes,
+        r2Key,
+      });
+      return c.json({ dataset }, 201);
+    } catch (error) {
+      // Nothing half-stored: the file goes when its metadata could not be written.
+      await c.env.DATASETS.delete(r2Key);
+      throw error;
+    }
+  })
+  .get('/', async (c) => c.json({ datasets: await listDatasets(c.env.DB, c.get('user')!.id) }))
+  .delete('/:id', async (c) => {
+    const dataset = await findOwnDataset(c.env.DB, c.get('user')!.id, c.req.param('id'));
+    if (!dataset) return jsonError(c, 404, 'No dataset of yours has this id.');
+    await c.env.DATASETS.delete(dataset.r2Key);
+    await deleteDataset(c.env.DB, dataset.id);
+    return c.body(null, 204);
+  });

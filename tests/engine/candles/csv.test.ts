@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { CsvFormatError, parseCandlesCsv, parseTimestamp } from '../../../src/engine/candles/csv';
+
+const rows = (series: ReturnType<typeof parseCandlesCsv>) =>
+  Array.from(series.t, (t, i) => [
+    new Date(t).toISOString(),
+    series.o[i],
+    series.h[i],
+    series.l[i],
+    series.c[i],
+    series.v[i],
+  ]);
+
+function errorOf(text: string): CsvFormatError {
+  try {
+    parseCandlesCsv(text);
+  } catch (error) {
+    if (error instanceof CsvFormatError) return error;
+    throw error;
+  }
+  throw new Error('expected a CsvFormatError');
+}
+
+describe('parseCandlesCsv: accepted formats', () => {
+  it('reads a date column, OHLC and volume with case-insensitive names', () => {
+    const series = parseCandlesCsv(
+      'Date,Open,HIGH,low,Close,Volume\n2024-03-01,10,12,9,11,500\n2024-03-04,11,13,10.5,12.25,0\n',
+    );
+    expect(rows(series)).toEqual([
+      ['2024-03-01T00:00:00.000Z', 10, 12, 9, 11, 500],
+      ['2024-03-04T00:00:00.000Z', 11, 13, 10.5, 12.25, 0],
+    ]);
+  });
+
+  it('reads an unnamed first column of date-times as UTC (backtesting.py sample files)', () => {
+    const series = parseCandlesCsv(
+      ',Open,High,Low,Close,Volume\n2017-04-19 09:00:00,1.0716,1.0722,1.07083,1.07219,1413\n2017-04-19 10:00:00,1.07214,1.07296,1.07214,1.0726,1241',
+    );
+    expect(rows(series)[1]).toEqual(['2017-04-19T10:00:00.000Z', 1.07214, 1.07296, 1.07214, 1.0726, 1241]);
+  });
+
+  it('accepts datetime, time and timestamp as the time column, in any position, and extra columns', () => {
+    const text = 'close,high,low,open,adjclose,timestamp\n5,6,4,5,5,1700000000\n6,7,5,5,6,1700000060\n';
+    const series = parseCandlesCsv(text);
+    expect(rows(series)).toEqual([
+      ['2023-11-14T22:13:20.000Z', 5, 6, 4, 5, 0],
+      ['2023-11-14T22:14:20.000Z', 5, 7, 5, 6, 0],
+    ]);
+    expect(parseCandlesCsv('datetime,open,high,low,close\n2024-01-01T10:00,1,1,1,1').t[0]).toBe(
+      Date.UTC(2024, 0, 1, 10),
+    );
+    expect(parseCandlesCsv('Time,open,high,low,close\n1704103200000,1,1,1,1').t[0]).toBe(
+      Date.UTC(2024, 0, 1, 10),
+    );
+  });
+
+  it('joins separate date and time columns', () => {
+    const series = parseCandlesCsv(
+      'Date,Time,Open,High,Low,Close\n2024-01-02,09:30,1,2,1,2\n2024-01-02,09:35,2,3,2,3',
+    );
+    expect(Array.from(series.t)).toEqual([Date.UTC(2024, 0, 2, 9, 30), Date.UTC(2024, 0, 2, 9, 35)]);
+  });
+
+  it('reads semicolons, quotes, CRLF line ends, a byte-order mark and blank lines', () => {
+    const text =
+      '\uFEFF"date";"open";"high";"low";"close";"volume"\r\n"2024-01-02";1;2;0.5;1.5;\r\n\r\n2024-01-03;1.5;2;1;2;7\r\n';
+    expect(rows(parseCandlesCsv(text))).toEqual([
+      ['2024-01-02T00:00:00.000Z', 1, 2, 0.5, 1.5, 0],
+      ['2024-01-03T00:00:00.000Z', 1.5, 2, 1, 2, 7],
+    ]);
+  });
+
+  it('honours an explicit offset in an ISO date-time', () => {
+    expect(parseTimestamp('2024-01-02 09:30:00-05:00')).toBe(Date.UTC(2024, 0, 2, 14, 30));
+    expect(parseTimestamp('2024-01-02T09:30:00Z')).toBe(Date.UTC(2024, 0, 2, 9, 30));
+  });
+
+  it('reads unix seconds below 1e11 and milliseconds from 1e11 on', () => {
+    expect(parseTimestamp('1700000000')).toBe(1_700_000_000_000);
+    expect(parseTimestamp('1700000000.5')).toBe(1_700_000_000_500);
+    expect(parseTimestamp('1700000000000')).toBe(1_700_000_000_000);
+  });
+
+  it('rejects dates that do not exist and other text', () => {
+    expect(parseTimestamp('2023-02-30')).toBeNaN();
+    expect(parseTimestamp('2023-02-30 10:00')).toBeNaN();
+    expect(parseTimestamp('03/01/2024')).toBeNaN();
+  });
+});
+
+describe('parseCandlesCsv: errors name the line and the problem', () => {
+  it.each([
+    ['date,open,high,close\n2024-01-01,1,2,1', 1, 'missing column low'],
+    ['open,high,low,close\n1,2,1,1', 1, 'missing column date'],
+    ['date,open,high,low,close\n2024-01-01,1,2,x,1', 2, 'low "x" is not a number'],
+    ['date,open,high,low,close\n2024-01-01,1,2,1,1\n2024-01-02,1,,1,1', 3, 'high is empty'],
+    ['date,open,high,low,close\n2024-01-01,1,2,1,1\n2024-01-02,1,1,2,1', 3, 'high 1 is below low 2'],
+    ['date,open,high,low,close\n2024-01-02,1,2,1,1\n2024-01-01,1,2,1,1', 3, 'timestamps not increasing'],
+    ['date,open,high,low,close\n2024-01-02,1,2,1,1\n2024-01-02,1,2,1,1', 3, 'duplicate timestamp'],
+    ['date,open,high,low,close\n2024-01-02,1,2', 2, 'expected at least 5 fields, found 3'],
+    ['date,open,high,low,close\nyesterday,1,2,1,1', 2, 'timestamp "yesterday" is not a date'],
+    ['date,open,high,low,close,volume\n2024-01-02,1,2,1,1,many', 2, 'volume "many" is not a number'],
+  ])('%j -> line %i: %s', (text, line, problem) => {
+    const error = errorOf(text);
+    expect(error.line).toBe(line);
+    expect(error.message).toContain(`line ${line}: `);
+    expect(error.message).toContain(problem);
+  });
+
+  it('rejects a file without data rows or without a header', () => {
+    expect(errorOf('date,open,high,low,close\n\n').message).toBe('the file has a header but no data rows');
+    expect(errorOf('').message).toBe('line 1: the header row is empty');
+  });
+});
