@@ -5,6 +5,7 @@ import { handleError, jsonError } from './errors';
 import { loadSession } from './auth/middleware';
 import { admin } from './routes/admin';
 import { auth } from './routes/auth';
+import { backtests } from './routes/backtests';
 import { contact } from './routes/contact';
 import { datasets } from './routes/datasets';
 import { health } from './routes/health';
@@ -30,6 +31,7 @@ export const routes = app
   .route('/api/subscriptions', subscriptions)
   .route('/api/market', market)
   .route('/api/datasets', datasets)
+  .route('/api/backtests', backtests)
   .route('/api/contact', contact);
 
 app.notFound((c) => {

@@ -18,7 +18,7 @@ describe('API errors', () => {
 
   it('answers a POST to an unknown /api path with the same shape', async () => {
     const res = await app.request(
-      'http://localhost/api/backtests/x',
+      'http://localhost/api/nothing/here',
       { method: 'POST', headers: { origin: 'http://localhost' } },
       env,
     );

@@ -1,5 +1,6 @@
 import type { Role, User } from '../../shared/auth';
 import { PLAN_IDS, type PlanId } from '../../shared/plans';
+import { monthStart } from './backtests';
 
 interface UserRow {
   id: string;
@@ -109,16 +110,19 @@ export async function searchUsers(db: D1Database, query: string, page: number): 
   const filter = `lower(email) LIKE ?1 ESCAPE '\\' OR lower(coalesce(display_name, '')) LIKE ?1 ESCAPE '\\'`;
   const [rows, count] = await db.batch([
     db
-      .prepare(`SELECT * FROM users WHERE ${filter} ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3`)
-      .bind(pattern, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE),
+      .prepare(
+        `SELECT users.*, (SELECT count(*) FROM backtests b WHERE b.user_id = users.id AND b.created_at >= ?4)
+           AS backtests_this_month
+         FROM users WHERE ${filter} ORDER BY created_at DESC, id LIMIT ?2 OFFSET ?3`,
+      )
+      .bind(pattern, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE, monthStart()),
     db.prepare(`SELECT count(*) AS total FROM users WHERE ${filter}`).bind(pattern),
   ]);
   const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
   return {
-    // Usage is counted from stored backtests once the simulator stores them (backtests issue).
-    users: ((rows?.results ?? []) as UserRow[]).map((row) => ({
+    users: ((rows?.results ?? []) as (UserRow & { backtests_this_month: number })[]).map((row) => ({
       ...publicUser(toUser(row)),
-      backtestsThisMonth: 0,
+      backtestsThisMonth: row.backtests_this_month,
     })),
     page,
     pageSize: USERS_PAGE_SIZE,

@@ -1,0 +1,69 @@
+/**
+ * A backtest result as the API stores and returns it (POST /api/backtests, GET
+ * /api/backtests/:id). The worker maps the engine's output onto this contract.
+ */
+
+export const EXIT_REASONS = ['signal', 'target', 'stop', 'trailing', 'time', 'end'] as const;
+export type ExitReasonCode = (typeof EXIT_REASONS)[number];
+
+export interface ResultTrade {
+  side: 'long' | 'short';
+  entryIndex: number;
+  exitIndex: number;
+  entryTime: string;
+  exitTime: string;
+  entryPrice: number;
+  exitPrice: number;
+  exitReason: ExitReasonCode;
+  quantity: number;
+  pnl: number;
+  returnPct: number;
+  barsHeld: number;
+}
+
+/** The summary statistics of DESIGN.md section 6 (null where a statistic is undefined). */
+export interface ResultMetrics {
+  netProfit: number;
+  totalReturnPct: number;
+  cagrPct: number | null;
+  buyHoldReturnPct: number | null;
+  tradeCount: number;
+  winRatePct: number | null;
+  avgWin: number | null;
+  avgLoss: number | null;
+  riskReward: number | null;
+  profitFactor: number | null;
+  expectancy: number | null;
+  maxDrawdownPct: number;
+  maxDrawdownDurationBars: number;
+  sharpe: number | null;
+  sortino: number | null;
+  calmar: number | null;
+  exposurePct: number;
+  bestTradePct: number | null;
+  worstTradePct: number | null;
+  longestWinStreak: number;
+  longestLossStreak: number;
+}
+
+export type DataSource = 'provider' | 'cache' | 'sample' | 'synthetic' | 'upload';
+
+export interface BacktestResultBody {
+  metrics: ResultMetrics;
+  /** At most MAX_STORED_TRADES trades, in order; `tradesTruncated` says when more existed. */
+  trades: ResultTrade[];
+  tradesTruncated: boolean;
+  /** Equity and drawdown (percent, positive) at bar closes, thinned to at most MAX_CURVE_POINTS. */
+  curve: { t: number[]; equity: number[]; drawdownPct: number[] };
+  warnings: string[];
+  data: {
+    source: DataSource;
+    timezone: string;
+    /** Bars loaded, warm-up included, and how many of them were warm-up. */
+    bars: number;
+    warmupBars: number;
+  };
+}
+
+export const MAX_STORED_TRADES = 5000;
+export const MAX_CURVE_POINTS = 2000;

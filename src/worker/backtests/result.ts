@@ -1,0 +1,71 @@
+import type { BacktestResult } from '../../engine/backtest';
+import {
+  type BacktestResultBody,
+  type DataSource,
+  MAX_CURVE_POINTS,
+  MAX_STORED_TRADES,
+  type ResultMetrics,
+  type ResultTrade,
+} from '../../shared/backtest-result';
+import type { BacktestSummary } from '../db/backtests';
+
+/**
+ * The equity and drawdown curves from the first traded bar, thinned to at most
+ * MAX_CURVE_POINTS: every k-th bar plus each trade's entry and exit bar and the last bar, so
+ * the stored curve keeps its turning points.
+ */
+function thinCurve(
+  result: BacktestResult,
+  openTimes: Float64Array,
+  firstBar: number,
+): BacktestResultBody['curve'] {
+  const last = result.equity.length - 1;
+  const keep = new Set<number>();
+  const step = Math.max(1, Math.ceil((last - firstBar + 1) / (MAX_CURVE_POINTS / 2)));
+  for (let i = firstBar; i <= last; i += step) keep.add(i);
+  for (const trade of result.trades) {
+    if (keep.size >= MAX_CURVE_POINTS - 1) break;
+    keep.add(trade.entryIndex).add(trade.exitIndex);
+  }
+  if (last >= firstBar) keep.add(last);
+  const rows = [...keep].filter((i) => Number.isFinite(result.equity[i])).sort((a, b) => a - b);
+  return {
+    t: rows.map((i) => openTimes[i]!),
+    equity: rows.map((i) => result.equity[i]!),
+    drawdownPct: rows.map((i) => result.drawdown[i]!),
+  };
+}
+
+export function toResultBody(
+  result: BacktestResult,
+  openTimes: Float64Array,
+  data: { source: DataSource; timezone: string; warmupBars: number; warnings: string[] },
+): BacktestResultBody {
+  const metrics: ResultMetrics = result.metrics;
+  const trades: ResultTrade[] = result.trades.slice(0, MAX_STORED_TRADES);
+  const tradesTruncated = result.trades.length > MAX_STORED_TRADES;
+  return {
+    metrics,
+    trades,
+    tradesTruncated,
+    curve: thinCurve(result, openTimes, data.warmupBars),
+    warnings: [
+      ...data.warnings,
+      ...result.warnings,
+      ...(tradesTruncated
+        ? [`Only the first ${MAX_STORED_TRADES} of ${result.trades.length} trades are stored.`]
+        : []),
+    ],
+    data: {
+      source: data.source,
+      timezone: data.timezone,
+      bars: openTimes.length,
+      warmupBars: data.warmupBars,
+    },
+  };
+}
+
+export function summaryOf(metrics: ResultMetrics): BacktestSummary {
+  const { netProfit, totalReturnPct, winRatePct, maxDrawdownPct, riskReward, tradeCount } = metrics;
+  return { netProfit, totalReturnPct, winRatePct, maxDrawdownPct, riskReward, tradeCount };
+}

@@ -1,0 +1,140 @@
+import type { BacktestRequest, BacktestRequestInput } from '../../shared/backtest-request';
+
+export interface BacktestSummary {
+  netProfit: number;
+  totalReturnPct: number;
+  winRatePct: number | null;
+  maxDrawdownPct: number;
+  riskReward: number | null;
+  tradeCount: number;
+}
+
+export interface BacktestListItem {
+  id: string;
+  createdAt: string;
+  exchange: string;
+  stock: string;
+  timeframe: string;
+  mode: string;
+  source: string;
+  fromDate: string;
+  toDate: string;
+  summary: BacktestSummary;
+}
+
+interface BacktestRow {
+  id: string;
+  created_at: string;
+  exchange: string;
+  stock: string;
+  timeframe: string;
+  mode: string;
+  source: string;
+  request_json: string;
+  summary_json: string;
+  result_json: string;
+}
+
+/** First instant of the current calendar month (UTC), as stored timestamps are written. */
+export function monthStart(now = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}
+
+export async function countBacktestsThisMonth(db: D1Database, userId: string): Promise<number> {
+  const row = await db
+    .prepare('SELECT count(*) AS n FROM backtests WHERE user_id = ?1 AND created_at >= ?2')
+    .bind(userId, monthStart())
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export interface NewBacktest {
+  userId: string;
+  request: BacktestRequest;
+  source: string;
+  summary: BacktestSummary;
+  result: unknown;
+}
+
+/**
+ * Stores a run unless the user already has `monthlyLimit` runs this month (null = no limit).
+ * The check and the insert are one statement, so parallel submissions cannot pass the quota.
+ * Returns the new id, or null when over quota.
+ */
+export async function insertBacktest(
+  db: D1Database,
+  run: NewBacktest,
+  monthlyLimit: number | null,
+): Promise<string | null> {
+  const id = crypto.randomUUID();
+  const outcome = await db
+    .prepare(
+      `INSERT INTO backtests (id, user_id, exchange, stock, timeframe, mode, source, request_json, summary_json, result_json)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
+       WHERE ?11 IS NULL OR (SELECT count(*) FROM backtests WHERE user_id = ?2 AND created_at >= ?12) < ?11`,
+    )
+    .bind(
+      id,
+      run.userId,
+      run.request.exchange,
+      run.request.stock,
+      run.request.timeframe,
+      run.request.mode,
+      run.source,
+      JSON.stringify(run.request),
+      JSON.stringify(run.summary),
+      JSON.stringify(run.result),
+      monthlyLimit,
+      monthStart(),
+    )
+    .run();
+  return outcome.meta.changes === 1 ? id : null;
+}
+
+function toListItem(row: BacktestRow): BacktestListItem {
+  const request = JSON.parse(row.request_json) as BacktestRequest;
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    exchange: row.exchange,
+    stock: row.stock,
+    timeframe: row.timeframe,
+    mode: row.mode,
+    source: row.source,
+    fromDate: request.fromDate,
+    toDate: request.toDate,
+    summary: JSON.parse(row.summary_json) as BacktestSummary,
+  };
+}
+
+export async function listBacktests(db: D1Database, userId: string): Promise<BacktestListItem[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, created_at, exchange, stock, timeframe, mode, source, request_json, summary_json
+       FROM backtests WHERE user_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 500`,
+    )
+    .bind(userId)
+    .all<BacktestRow>();
+  return results.map(toListItem);
+}
+
+export async function findOwnBacktest(db: D1Database, userId: string, id: string) {
+  const row = await db
+    .prepare('SELECT * FROM backtests WHERE id = ?1 AND user_id = ?2')
+    .bind(id, userId)
+    .first<BacktestRow>();
+  if (!row) return null;
+  return {
+    ...toListItem(row),
+    request: JSON.parse(row.request_json) as BacktestRequestInput,
+    result: JSON.parse(row.result_json) as unknown,
+  };
+}
+
+export async function deleteOwnBacktest(db: D1Database, userId: string, id: string): Promise<boolean> {
+  const outcome = await db
+    .prepare('DELETE FROM backtests WHERE id = ?1 AND user_id = ?2')
+    .bind(id, userId)
+    .run();
+  return outcome.meta.changes === 1;
+}

@@ -1,0 +1,118 @@
+import { Hono } from 'hono';
+import { runBacktest } from '../../engine/backtest';
+import { createSeries } from '../../engine/candles/series';
+import { type BacktestRequest, backtestRequestSchema } from '../../shared/backtest-request';
+import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
+import { PLANS } from '../../shared/plans';
+import type { User } from '../../shared/auth';
+import type { AppEnv } from '../env';
+import { jsonError } from '../errors';
+import { validate } from '../validation';
+import { requireUser } from '../auth/middleware';
+import { summaryOf, toResultBody } from '../backtests/result';
+import { requiredWarmupBars } from '../backtests/warmup';
+import {
+  countBacktestsThisMonth,
+  deleteOwnBacktest,
+  findOwnBacktest,
+  insertBacktest,
+  listBacktests,
+} from '../db/backtests';
+import {
+  CANDLE_TIMEFRAMES,
+  type CandleAnswer,
+  type CandleTimeframe,
+  CandleRequestError,
+} from '../market-data/candle-answer';
+import { loadCandles } from '../market-data/candles';
+
+export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
+
+/** Runs a month the user may still store: null = unlimited (admins, enterprise). */
+function monthlyLimit(user: User): number | null {
+  if (user.role === 'admin') return null;
+  const plan = PLANS.find((candidate) => candidate.id === user.plan);
+  return plan ? plan.monthlyBacktests : 0;
+}
+
+function mayUseMl(user: User): boolean {
+  return user.role === 'admin' || (PLANS.find((plan) => plan.id === user.plan)?.mlBacktesting ?? false);
+}
+
+function candleTimeframe(request: BacktestRequest): CandleTimeframe {
+  const minutes = TIMEFRAME_MINUTES[request.timeframe];
+  return (Object.keys(CANDLE_TIMEFRAMES) as CandleTimeframe[]).find(
+    (code) => CANDLE_TIMEFRAMES[code] === minutes,
+  )!;
+}
+
+function toSeries(candles: CandleAnswer['candles']) {
+  const series = createSeries(candles.t.length);
+  series.t.set(candles.t);
+  series.o.set(candles.o);
+  series.h.set(candles.h);
+  series.l.set(candles.l);
+  series.c.set(candles.c);
+  series.v.set(candles.v);
+  return series;
+}
+
+/** Backtests: run and store (plan quota), list, read, delete; each user sees only their own. */
+export const backtests = new Hono<AppEnv>()
+  .use(requireUser)
+  .post('/', validate('json', backtestRequestSchema), async (c) => {
+    const user = c.get('user')!;
+    const request = c.req.valid('json');
+    const limit = monthlyLimit(user);
+    if (
+      (request.mode === 'ml' && !mayUseMl(user)) ||
+      (limit !== null && (await countBacktestsThisMonth(c.env.DB, user.id)) >= limit)
+    ) {
+      return jsonError(c, 402, UPGRADE_MESSAGE);
+    }
+
+    let answer: CandleAnswer;
+    try {
+      answer = await loadCandles(
+        c.env,
+        {
+          exchange: request.exchange.toUpperCase(),
+          symbol: request.stock.toUpperCase(),
+          timeframe: candleTimeframe(request),
+          from: request.fromDate,
+          to: request.toDate,
+          warmup: requiredWarmupBars(request),
+        },
+        user.id,
+      );
+    } catch (error) {
+      if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
+      throw error;
+    }
+
+    const series = toSeries(answer.candles);
+    const result = toResultBody(runBacktest(request, series, { warmupBars: answer.warmupBars }), series.t, {
+      source: answer.source,
+      timezone: answer.timezone,
+      warmupBars: answer.warmupBars,
+      warnings: answer.warnings,
+    });
+    const id = await insertBacktest(
+      c.env.DB,
+      { userId: user.id, request, source: answer.source, summary: summaryOf(result.metrics), result },
+      limit,
+    );
+    if (!id) return jsonError(c, 402, UPGRADE_MESSAGE);
+    return c.json({ id, result }, 201);
+  })
+  .get('/', async (c) => c.json({ backtests: await listBacktests(c.env.DB, c.get('user')!.id) }))
+  .get('/:id', async (c) => {
+    const run = await findOwnBacktest(c.env.DB, c.get('user')!.id, c.req.param('id'));
+    if (!run) return jsonError(c, 404, 'No backtest of yours has this id.');
+    return c.json(run);
+  })
+  .delete('/:id', async (c) => {
+    const deleted = await deleteOwnBacktest(c.env.DB, c.get('user')!.id, c.req.param('id'));
+    if (!deleted) return jsonError(c, 404, 'No backtest of yours has this id.');
+    return c.body(null, 204);
+  });

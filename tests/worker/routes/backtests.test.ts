@@ -1,0 +1,176 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import type { BacktestResultBody } from '../../../src/shared/backtest-result';
+import { TestBrowser } from '../test-client';
+
+const SMA_CROSS = {
+  exchange: 'US',
+  stock: 'AAPL',
+  fromDate: '2023-09-01',
+  toDate: '2023-10-31',
+  timeframe: '1 hour',
+  transactionType: 'buy',
+  entry: {
+    parameters: [
+      {
+        indicator1: 'SMA',
+        logic: 'Crosses Above',
+        indicator2: 'SMA',
+        additionalFields1: { Timeframe: '10' },
+        additionalFields2: { Timeframe: '20' },
+      },
+    ],
+    valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '70' }],
+  },
+  exit: {
+    parameters: [
+      {
+        indicator1: 'SMA',
+        logic: 'Crosses Below',
+        indicator2: 'SMA',
+        additionalFields1: { Timeframe: '10' },
+        additionalFields2: { Timeframe: '20' },
+      },
+    ],
+  },
+  exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
+};
+
+interface RunBody {
+  id: string;
+  result: BacktestResultBody;
+}
+
+async function userWithPlan(plan: 'basic' | 'pro' | 'enterprise' = 'basic') {
+  const browser = new TestBrowser();
+  const email = `trader-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
+  if (plan !== 'basic') {
+    await env.DB.prepare('UPDATE users SET plan = ?1 WHERE id = ?2').bind(plan, user.id).run();
+  }
+  return { browser, userId: user.id };
+}
+
+const submit = (browser: TestBrowser, request: object = SMA_CROSS) =>
+  browser.request('/api/backtests', { json: request });
+
+describe('POST /api/backtests', () => {
+  it('runs the engine on the data with warm-up, stores the run and answers 201 {id, result}', async () => {
+    const { browser } = await userWithPlan();
+    const res = await submit(browser);
+    expect(res.status).toBe(201);
+    const { id, result } = (await res.json()) as RunBody;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.data.source).toBe('synthetic');
+    expect(result.data.warmupBars).toBeGreaterThanOrEqual(21);
+    expect(result.warnings[0]).toMatch(/^Synthetic sample data/);
+    expect(result.metrics.tradeCount).toBe(result.trades.length);
+    expect(result.trades.length).toBeGreaterThan(0);
+    for (const trade of result.trades) {
+      expect(trade.entryIndex).toBeGreaterThan(result.data.warmupBars);
+      expect(['signal', 'stop', 'end']).toContain(trade.exitReason);
+      expect(trade.side).toBe('long');
+    }
+    expect(result.curve.t.length).toBe(result.curve.equity.length);
+    expect(result.curve.equity[0]).toBe(100000);
+
+    const stored = (await (await browser.request(`/api/backtests/${id}`)).json()) as {
+      request: { stock: string };
+      result: BacktestResultBody;
+    };
+    expect(stored.request.stock).toBe('AAPL');
+    expect(stored.result.metrics).toEqual(result.metrics);
+  });
+
+  it('refuses invalid requests with 400 and field paths, and signed-out users with 401', async () => {
+    const { browser } = await userWithPlan();
+    const res = await submit(browser, { ...SMA_CROSS, timeframe: '2 min' });
+    expect(res.status).toBe(400);
+    const fields = ((await res.json()) as { error: { fields: { path: string }[] } }).error.fields;
+    expect(fields.map((f) => f.path)).toEqual(['timeframe']);
+    const noEntry = await submit(browser, { ...SMA_CROSS, entry: {} });
+    expect(((await noEntry.json()) as { error: { fields: { path: string }[] } }).error.fields).toEqual([
+      { path: 'entry', message: 'Add at least one entry condition' },
+    ]);
+    expect((await submit(new TestBrowser())).status).toBe(401);
+  });
+
+  it('gives a basic user 5 runs a month: the 6th gets 402 with the upgrade message', async () => {
+    const { browser } = await userWithPlan('basic');
+    const quick = { ...SMA_CROSS, toDate: '2023-09-08' };
+    for (let i = 0; i < 5; i++) expect((await submit(browser, quick)).status).toBe(201);
+    const sixth = await submit(browser, quick);
+    expect(sixth.status).toBe(402);
+    expect(await sixth.json()).toEqual({
+      error: {
+        code: 'payment_required',
+        message: 'Please upgrade your membership to generate backtesting results.',
+      },
+    });
+    const list = (await (await browser.request('/api/backtests')).json()) as { backtests: unknown[] };
+    expect(list.backtests).toHaveLength(5);
+  });
+
+  it('counts only this month’s runs toward the quota', async () => {
+    const { browser, userId } = await userWithPlan('basic');
+    const quick = { ...SMA_CROSS, toDate: '2023-09-08' };
+    for (let i = 0; i < 5; i++) await submit(browser, quick);
+    await env.DB.prepare("UPDATE backtests SET created_at = '2020-01-15T00:00:00.000Z' WHERE user_id = ?1")
+      .bind(userId)
+      .run();
+    expect((await submit(browser, quick)).status).toBe(201);
+  });
+
+  it('keeps ML mode for Pro and Enterprise plans', async () => {
+    const basic = await userWithPlan('basic');
+    const ml = { ...SMA_CROSS, toDate: '2023-09-08', mode: 'ml' };
+    expect((await submit(basic.browser, ml)).status).toBe(402);
+    const pro = await userWithPlan('pro');
+    expect((await submit(pro.browser, ml)).status).toBe(201);
+  });
+
+  it('answers 404 for a symbol without data', async () => {
+    const { browser } = await userWithPlan();
+    const res = await submit(browser, { ...SMA_CROSS, exchange: 'LSE', stock: 'VOD' });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('stored backtests', () => {
+  it('are listed newest first with their summary, and private to their owner', async () => {
+    const owner = await userWithPlan('enterprise');
+    const firstRes = await submit(owner.browser, { ...SMA_CROSS, toDate: '2023-09-08' });
+    expect(firstRes.status, await firstRes.clone().text()).toBe(201);
+    const first = (await firstRes.json()) as RunBody;
+    const second = (await (
+      await submit(owner.browser, { ...SMA_CROSS, stock: 'MSFT', toDate: '2023-09-08' })
+    ).json()) as RunBody;
+    const list = (await (await owner.browser.request('/api/backtests')).json()) as {
+      backtests: { id: string; stock: string; summary: { tradeCount: number } }[];
+    };
+    expect(list.backtests.map((b) => b.id)).toEqual([second.id, first.id]);
+    expect(list.backtests[1]?.summary.tradeCount).toBe(first.result.metrics.tradeCount);
+
+    const stranger = await userWithPlan();
+    expect((await stranger.browser.request(`/api/backtests/${first.id}`)).status).toBe(404);
+    expect((await stranger.browser.request(`/api/backtests/${first.id}`, { method: 'DELETE' })).status).toBe(
+      404,
+    );
+    expect((await owner.browser.request(`/api/backtests/${first.id}`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
+    expect((await owner.browser.request(`/api/backtests/${first.id}`)).status).toBe(404);
+  });
+
+  it('show in the admin usage figures', async () => {
+    const trader = await userWithPlan('pro');
+    for (let i = 0; i < 2; i++)
+      expect((await submit(trader.browser, { ...SMA_CROSS, toDate: '2023-09-08' })).status).toBe(201);
+    const boss = new TestBrowser();
+    if ((await boss.register('boss@example.com')).status === 409) await boss.login('boss@example.com');
+    const page = (await (await boss.request('/api/admin/users?query=trader')).json()) as {
+      users: { id: string; backtestsThisMonth: number }[];
+    };
+    expect(page.users.find((u) => u.id === trader.userId)?.backtestsThisMonth).toBe(2);
+  });
+});
