@@ -1,0 +1,190 @@
+import type { CandleSeries } from '../candles/series';
+import { CANDLE_SETTINGS, type CandleSettingName, type RangeType } from './candle-settings';
+
+/** A candle setting's threshold as a function of the candle index it is compared with. */
+export type CandleThreshold = (candle: number) => number;
+
+/**
+ * Read-only view of a series with TA-Lib's candle geometry (ta_utility.h: TA_REALBODY,
+ * TA_UPPERSHADOW, TA_CANDLECOLOR, TA_REALBODYGAPUP, ...) and its candle averages
+ * (TA_CANDLEAVERAGE). One view serves any number of patterns: the range series and the rolling
+ * averages are computed once and shared.
+ *
+ * Values are computed with the same double operations in the same order as TA-Lib, so that
+ * comparisons on the boundary (a body exactly as long as the average, an average that rounds
+ * differently) come out as TA-Lib's do.
+ */
+export class Candles {
+  readonly length: number;
+  private readonly o: Float64Array;
+  private readonly h: Float64Array;
+  private readonly l: Float64Array;
+  private readonly c: Float64Array;
+  private readonly rangeSeries = new Map<RangeType, Float64Array>();
+  private readonly averageSeries = new Map<string, Float64Array>();
+
+  constructor(series: CandleSeries) {
+    this.o = series.o;
+    this.h = series.h;
+    this.l = series.l;
+    this.c = series.c;
+    this.length = Math.min(series.o.length, series.h.length, series.l.length, series.c.length);
+  }
+
+  open(i: number): number {
+    return this.o[i]!;
+  }
+
+  high(i: number): number {
+    return this.h[i]!;
+  }
+
+  low(i: number): number {
+    return this.l[i]!;
+  }
+
+  close(i: number): number {
+    return this.c[i]!;
+  }
+
+  /** |close - open|. */
+  body(i: number): number {
+    return Math.abs(this.c[i]! - this.o[i]!);
+  }
+
+  /** high - low. */
+  highLow(i: number): number {
+    return this.h[i]! - this.l[i]!;
+  }
+
+  /** The higher end of the real body: max(open, close) as TA-Lib's macro computes it. */
+  bodyTop(i: number): number {
+    const o = this.o[i]!;
+    const c = this.c[i]!;
+    return o > c ? o : c;
+  }
+
+  /** The lower end of the real body: min(open, close) as TA-Lib's macro computes it. */
+  bodyBottom(i: number): number {
+    const o = this.o[i]!;
+    const c = this.c[i]!;
+    return o < c ? o : c;
+  }
+
+  /** high - the body's top, with TA-Lib's colour test choosing the top (TA_UPPERSHADOW). */
+  upperShadow(i: number): number {
+    const o = this.o[i]!;
+    const c = this.c[i]!;
+    return this.h[i]! - (c >= o ? c : o);
+  }
+
+  /** The body's bottom - low, with TA-Lib's colour test choosing the bottom (TA_LOWERSHADOW). */
+  lowerShadow(i: number): number {
+    const o = this.o[i]!;
+    const c = this.c[i]!;
+    return (c >= o ? o : c) - this.l[i]!;
+  }
+
+  /** +1 for a white candle (close >= open, so a flat doji is white), -1 for a black one. */
+  color(i: number): 1 | -1 {
+    return this.c[i]! >= this.o[i]! ? 1 : -1;
+  }
+
+  isWhite(i: number): boolean {
+    return this.c[i]! >= this.o[i]!;
+  }
+
+  /** Not white (as TA-Lib's colour: anything but close >= open). */
+  isBlack(i: number): boolean {
+    return !(this.c[i]! >= this.o[i]!);
+  }
+
+  /** The real body of `later` lies entirely above the real body of `earlier`. */
+  bodyGapUp(later: number, earlier: number): boolean {
+    return this.bodyBottom(later) > this.bodyTop(earlier);
+  }
+
+  /** The real body of `later` lies entirely below the real body of `earlier`. */
+  bodyGapDown(later: number, earlier: number): boolean {
+    return this.bodyTop(later) < this.bodyBottom(earlier);
+  }
+
+  /** `later`'s low is above `earlier`'s high. */
+  gapUp(later: number, earlier: number): boolean {
+    return this.l[later]! > this.h[earlier]!;
+  }
+
+  /** `later`'s high is below `earlier`'s low. */
+  gapDown(later: number, earlier: number): boolean {
+    return this.h[later]! < this.l[earlier]!;
+  }
+
+  /**
+   * TA-Lib's TA_CANDLEAVERAGE for a setting: factor * (sum of the range over the `period` candles
+   * before candle j) / period, halved for the Shadows range; with period 0, factor * the range of
+   * candle j itself.
+   *
+   * TA-Lib keeps the sum as a running total (add the newest range, subtract the oldest) started at
+   * the first candle the pattern judges with this setting, so the rounding of the sum depends on
+   * that start. `firstCandle` is it: the pattern's first bar minus the candle's offset within the
+   * pattern (e.g. lookback - 2 for the first of three candles). Totals are cached per start.
+   */
+  average(name: CandleSettingName, firstCandle: number): CandleThreshold {
+    const { rangeType, period, factor } = CANDLE_SETTINGS[name];
+    const divisor = rangeType === 'Shadows' ? 2 : 1;
+    const ranges = this.ranges(rangeType);
+    if (period === 0) return (j) => (factor * ranges[j]!) / divisor;
+
+    const key = `${name}@${firstCandle}`;
+    let averages = this.averageSeries.get(key);
+    if (averages === undefined) {
+      averages = rollingAverages(ranges, period, factor, divisor, firstCandle);
+      this.averageSeries.set(key, averages);
+    }
+    return (j) => averages[j]!;
+  }
+
+  private ranges(rangeType: RangeType): Float64Array {
+    let ranges = this.rangeSeries.get(rangeType);
+    if (ranges === undefined) {
+      ranges = new Float64Array(this.length);
+      for (let j = 0; j < this.length; j++) ranges[j] = this.rangeOf(rangeType, j);
+      this.rangeSeries.set(rangeType, ranges);
+    }
+    return ranges;
+  }
+
+  private rangeOf(rangeType: RangeType, j: number): number {
+    switch (rangeType) {
+      case 'RealBody':
+        return this.body(j);
+      case 'HighLow':
+        return this.highLow(j);
+      case 'Shadows':
+        return this.upperShadow(j) + this.lowerShadow(j);
+    }
+  }
+}
+
+/**
+ * averages[j] = factor * (total / period) / divisor for j >= first, where total is the sum of
+ * ranges[j - period .. j - 1], accumulated left to right from first - period and then rolled
+ * with total += ranges[j] - ranges[j - period], exactly as TA-Lib does. O(n) whatever the period.
+ */
+function rollingAverages(
+  ranges: Float64Array,
+  period: number,
+  factor: number,
+  divisor: number,
+  first: number,
+): Float64Array {
+  if (first < period) throw new RangeError(`candle average starts at ${first}, before ${period} candles`);
+  const averages = new Float64Array(ranges.length).fill(Number.NaN, 0, first);
+  let total = 0;
+  for (let j = first - period; j < first; j++) total += ranges[j]!;
+  for (let j = first; j < ranges.length; j++) {
+    averages[j] = (factor * (total / period)) / divisor;
+    total += ranges[j]! - ranges[j - period]!;
+  }
+  return averages;
+}
