@@ -1,11 +1,27 @@
 /** npm run bench: prints the benchmarks as `name  ms  bars/s` lines. */
-import { benchIndicators } from './indicators';
+import { benchBacktest } from './backtest';
+import { benchIndicators, type BenchResult } from './indicators';
+import { benchPatterns } from './patterns';
 
 const BARS = 1_000_000;
 
-console.log(`Indicators on ${BARS.toLocaleString('en-US')} bars (best of 5)`);
-for (const { name, ms, barsPerSecond } of benchIndicators(BARS)) {
-  console.log(
-    `${name.padEnd(24)}  ${ms.toFixed(2).padStart(8)} ms  ${Math.round(barsPerSecond).toLocaleString('en-US').padStart(14)} bars/s`,
-  );
+function printRows(rows: readonly BenchResult[]): void {
+  for (const { name, ms, barsPerSecond } of rows) {
+    console.log(
+      `${name.padEnd(30)}  ${ms.toFixed(2).padStart(8)} ms  ${Math.round(barsPerSecond).toLocaleString('en-US').padStart(14)} bars/s`,
+    );
+  }
 }
+
+console.log(`Indicators on ${BARS.toLocaleString('en-US')} bars (best of 5)`);
+printRows(benchIndicators(BARS));
+
+console.log(`\nCandlestick patterns on ${BARS.toLocaleString('en-US')} bars (best of 3)`);
+printRows(benchPatterns(BARS));
+
+const backtest = benchBacktest(BARS);
+console.log(
+  `\nFull backtest on ${BARS.toLocaleString('en-US')} bars (best of 3): 8 crossover rows, 5 value rows, ` +
+    `3 patterns, target, stop, trailing stop, exit time; ${backtest.trades.toLocaleString('en-US')} trades`,
+);
+printRows(backtest.results);

@@ -46,7 +46,8 @@ const PRICE_NAMES = ['open', 'high', 'low', 'close'];
 /** Unix numbers below this are seconds, from it on milliseconds (1e11 s is the year 5138). */
 const UNIX_MS_THRESHOLD = 1e11;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?$/;
+/** Date, time to the minute, optional seconds, fraction (digits beyond ms dropped) and zone. */
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/;
 const UNIX_NUMBER = /^\d+(?:\.\d+)?$/;
 
 function unquote(field: string): string {
@@ -95,8 +96,11 @@ export function parseTimestamp(text: string): number {
   if (ISO_DATE.test(text)) return isCalendarDate(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
   const dateTime = ISO_DATE_TIME.exec(text);
   if (dateTime) {
-    const [, date, clock, zone] = dateTime;
-    return isCalendarDate(date!) ? Date.parse(`${date}T${clock}${zone ?? 'Z'}`) : Number.NaN;
+    const [, date, clock, fraction, zone] = dateTime;
+    // Normalised to the exact form ECMAScript defines: .sss and a ±HH:MM offset.
+    const milliseconds = fraction === undefined ? '' : `.${fraction.slice(0, 3).padEnd(3, '0')}`;
+    const offset = zone === undefined ? 'Z' : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+    return isCalendarDate(date!) ? Date.parse(`${date}T${clock}${milliseconds}${offset}`) : Number.NaN;
   }
   if (UNIX_NUMBER.test(text)) {
     const value = Number(text);

@@ -76,24 +76,34 @@ export class ZoneClock {
     }
   }
 
-  /** The earliest instant later than `after` whose wall clock reads `wall` or has just passed it. */
+  /**
+   * The earliest instant later than `after` whose wall clock reads `wall`, or passes it in a
+   * spring-forward jump; null when there is none. Any offset change near `wall` is the one
+   * between a day before and a day after it (one change per week at most).
+   */
   private firstInstantAtWall(wall: number, after: number): number | null {
     const offsetBefore = this.offsetAt(wall - MS_PER_DAY);
     const offsetAfter = this.offsetAt(wall + MS_PER_DAY);
-    const candidates = [wall - offsetBefore, wall - offsetAfter].filter(
-      (instant, index) => this.offsetAt(instant) === (index === 0 ? offsetBefore : offsetAfter),
-    );
-    if (candidates.length === 0) {
+    const beforeChange = wall - offsetBefore;
+    const afterChange = wall - offsetAfter;
+    const readsBeforeChange = this.offsetAt(beforeChange) === offsetBefore;
+    const readsAfterChange = this.offsetAt(afterChange) === offsetAfter;
+    if (!readsBeforeChange && !readsAfterChange) {
       // Spring forward skipped `wall`: the clock passes it at the transition.
-      candidates.push(this.transitionBetween(wall - offsetAfter, wall - offsetBefore, offsetBefore));
+      const transition = this.transitionBetween(afterChange, beforeChange, offsetBefore);
+      return transition > after ? transition : null;
     }
-    const later = candidates.filter((instant) => instant > after);
-    return later.length > 0 ? Math.min(...later) : null;
+    // Fall back makes the clock read `wall` twice; otherwise both candidates are one instant.
+    let first: number | null = null;
+    if (readsBeforeChange && beforeChange > after) first = beforeChange;
+    if (readsAfterChange && afterChange > after && (first === null || afterChange < first))
+      first = afterChange;
+    return first;
   }
 
   private readWeek(weekStart: number): WeekOffsets {
     const weekEnd = weekStart + MS_PER_WEEK;
-    const startOffset = this.probe(weekStart);
+    const startOffset = this.weeks.get(weekStart / MS_PER_WEEK - 1)?.endOffset ?? this.probe(weekStart);
     const endOffset = this.probe(weekEnd);
     const transition =
       startOffset === endOffset

@@ -73,6 +73,9 @@ describe('parseCandlesCsv: accepted formats', () => {
   it('honours an explicit offset in an ISO date-time', () => {
     expect(parseTimestamp('2024-01-02 09:30:00-05:00')).toBe(Date.UTC(2024, 0, 2, 14, 30));
     expect(parseTimestamp('2024-01-02T09:30:00Z')).toBe(Date.UTC(2024, 0, 2, 9, 30));
+    expect(parseTimestamp('2024-01-02 09:30:00.123456')).toBe(Date.UTC(2024, 0, 2, 9, 30, 0, 123));
+    expect(parseTimestamp('2024-01-02 09:30:00.5')).toBe(Date.UTC(2024, 0, 2, 9, 30, 0, 500));
+    expect(parseTimestamp('2024-01-02 10:30+0100')).toBe(Date.UTC(2024, 0, 2, 9, 30));
   });
 
   it('reads unix seconds below 1e11 and milliseconds from 1e11 on', () => {

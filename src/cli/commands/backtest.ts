@@ -1,0 +1,17 @@
+/** `backtest --request R.json --candles C.csv` -> {metrics, trades, equity, warnings}. */
+import { parseArgs } from 'node:util';
+import { runBacktest } from '../../engine/index';
+import { readCandles, readRequest } from '../read-inputs';
+import { UsageError } from '../usage';
+
+export function backtestCommand(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { request: { type: 'string' }, candles: { type: 'string' } },
+  });
+  if (!values.request || !values.candles) throw new UsageError('backtest needs --request and --candles');
+  const request = readRequest(values.request);
+  const { metrics, trades, equity, warnings } = runBacktest(request, readCandles(values.candles));
+  // Equity is aligned with the CSV rows; NaN (warm-up) becomes null in JSON.
+  return { metrics, trades, equity: Array.from(equity), warnings };
+}

@@ -1,0 +1,12 @@
+/** `patterns --candles C.csv` -> {"<PatternName>": [int|null, ...]} for all 61 patterns. */
+import { parseArgs } from 'node:util';
+import { computeAllPatterns } from '../../engine/index';
+import { readCandles } from '../read-inputs';
+import { UsageError } from '../usage';
+
+export function patternsCommand(args: string[]) {
+  const { values } = parseArgs({ args, options: { candles: { type: 'string' } } });
+  if (!values.candles) throw new UsageError('patterns needs --candles');
+  const patterns = computeAllPatterns(readCandles(values.candles));
+  return Object.fromEntries(Object.entries(patterns).map(([name, output]) => [name, Array.from(output)]));
+}

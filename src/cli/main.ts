@@ -1,0 +1,33 @@
+/**
+ * The engine's command-line runner: `npm run -s engine -- <command> ...` (see usage.ts).
+ * Prints only JSON on stdout; errors go to stderr with a non-zero exit code.
+ */
+import { backtestCommand } from './commands/backtest';
+import { indicatorCommand } from './commands/indicator';
+import { patternsCommand } from './commands/patterns';
+import { USAGE, UsageError } from './usage';
+
+const COMMANDS: Record<string, (args: string[]) => unknown> = {
+  backtest: backtestCommand,
+  indicator: indicatorCommand,
+  patterns: patternsCommand,
+};
+
+function main(argv: string[]): number {
+  const [command, ...args] = argv;
+  try {
+    const run = command === undefined ? undefined : COMMANDS[command];
+    if (!run)
+      throw new UsageError(command === undefined ? 'no command given' : `unknown command "${command}"`);
+    // JSON.stringify writes NaN and Infinity as null: "no value" in every output.
+    process.stdout.write(`${JSON.stringify(run(args))}\n`);
+    return 0;
+  } catch (error) {
+    const usage =
+      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    process.stderr.write(`error: ${(error as Error).message}\n${usage ? `\n${USAGE}\n` : ''}`);
+    return usage ? 2 : 1;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

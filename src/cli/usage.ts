@@ -1,0 +1,19 @@
+/** The CLI's usage text and the error for a malformed command line (exit code 2). */
+
+export const USAGE = `Usage: npm run -s engine -- <command> [options]
+
+Commands:
+  backtest --request R.json --candles C.csv
+      Runs the request on the candles. Prints {metrics, trades, equity, warnings}.
+  indicator "<label>" --candles C.csv [--set "Setting=value"]...
+      Prints the indicator as a JSON array aligned with the rows (null where it has no value).
+  patterns --candles C.csv
+      Prints {"<PatternName>": [int|null, ...], ...} for all 61 candlestick patterns.
+
+Output is JSON on stdout. Errors go to stderr with exit code 1 (2 for a malformed command line).
+CSV: a header with date/datetime/time/timestamp (or an unnamed first column), open, high, low,
+close and optionally volume; comma or semicolon separated.`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

@@ -1,0 +1,172 @@
+/**
+ * One backtest: a validated request on a candle series -> metrics, trades, equity, drawdown and
+ * warnings. Bars from fromDate 00:00 UTC up to the end of toDate (UTC) are traded; the bars
+ * before are warm-up (history for the indicators, no trades), the bars after are ignored.
+ */
+import type { BacktestRequest } from '../shared/backtest-request';
+import { TIMEFRAME_MINUTES, TIMEZONE_IANA } from '../shared/backtest-vocabulary';
+import { sliceSeries, type CandleSeries } from './candles/series';
+import { medianBarMinutes } from './candles/timeframe';
+import { drawdownCurve } from './metrics/drawdown';
+import { computeMetrics, type Metrics } from './metrics/metrics';
+import type { PriceDistance } from './simulate/exit-levels';
+import { simulate, type DailyExitTime } from './simulate/simulate';
+import type { Trade } from './simulate/trade';
+import { compileStrategy } from './strategy/compile';
+
+export interface BacktestOptions {
+  /**
+   * Rows at the start of the series that are warm-up only (their signals are ignored).
+   * Default: the rows before request.fromDate.
+   */
+  warmupBars?: number;
+}
+
+export interface BacktestResult {
+  metrics: Metrics;
+  trades: Trade[];
+  /** Equity at each bar's close, aligned with the series' rows; NaN outside the traded bars. */
+  equity: Float64Array;
+  /** Drawdown from the running peak in percent (positive), aligned like `equity`. */
+  drawdown: Float64Array;
+  /** Things the user should know about the run (missing history, timeframe mismatch, ...). */
+  warnings: string[];
+}
+
+const MS_PER_DAY = 86_400_000;
+
+type ExitCriterion = BacktestRequest['exitCriteria']['targetProfit'];
+
+function priceDistance(criterion: ExitCriterion): PriceDistance | null {
+  return criterion.type === '' || criterion.value === null
+    ? null
+    : { unit: criterion.type, value: criterion.value };
+}
+
+function dailyExitTime(timing: BacktestRequest['exitCriteria']['timing']): DailyExitTime | null {
+  if (timing.time === '') return null;
+  const [hours, minutes] = timing.time.split(':').map(Number);
+  return { minuteOfDay: hours! * 60 + minutes!, timeZone: TIMEZONE_IANA[timing.timezone] };
+}
+
+/** Index of the first bar opening at or after `time` (the length when none does). */
+function firstBarAtOrAfter(openTimes: Float64Array, time: number): number {
+  let low = 0;
+  let high = openTimes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (openTimes[middle]! < time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+function timeframeWarning(request: BacktestRequest, series: CandleSeries): string | null {
+  const spacing = medianBarMinutes(series.t);
+  const expected = TIMEFRAME_MINUTES[request.timeframe];
+  if (spacing === null || spacing === expected) return null;
+  return (
+    `The candles are ${spacing} minutes apart (median) but the request's timeframe is ` +
+    `${request.timeframe}: Sharpe and Sortino are annualised for ${request.timeframe}`
+  );
+}
+
+/** The simulator and the date lookups rely on equal lengths and strictly increasing times. */
+function checkSeries(series: CandleSeries): void {
+  const rows = series.c.length;
+  for (const field of ['t', 'o', 'h', 'l'] as const) {
+    if (series[field].length !== rows) {
+      throw new RangeError(
+        `Candle series field ${field} has ${series[field].length} bars, close has ${rows}`,
+      );
+    }
+  }
+  for (let bar = 1; bar < rows; bar++) {
+    if (!(series.t[bar]! > series.t[bar - 1]!)) {
+      throw new RangeError(`Candle open times must increase: bar ${bar} opens at or before bar ${bar - 1}`);
+    }
+  }
+}
+
+export function runBacktest(
+  request: BacktestRequest,
+  series: CandleSeries,
+  options: BacktestOptions = {},
+): BacktestResult {
+  checkSeries(series);
+  const rows = series.c.length;
+  const endOfToDate = Date.parse(`${request.toDate}T00:00:00Z`) + MS_PER_DAY;
+  const end = firstBarAtOrAfter(series.t, endOfToDate);
+  const tradedSeries = end < rows ? sliceSeries(series, 0, end) : series;
+  const bars = tradedSeries.c.length;
+  const firstBar =
+    options.warmupBars ?? firstBarAtOrAfter(tradedSeries.t, Date.parse(`${request.fromDate}T00:00:00Z`));
+  if (!Number.isInteger(firstBar) || firstBar < 0) {
+    throw new RangeError(`warmupBars must be a whole number >= 0, got ${firstBar}`);
+  }
+
+  const warnings: string[] = [];
+  if (request.mode === 'ml')
+    warnings.push('ML mode is not available here: the rules ran as a standard backtest');
+  if (firstBar >= bars) {
+    warnings.push(
+      request.fromDate > request.toDate
+        ? `fromDate ${request.fromDate} is after toDate ${request.toDate}: there are no bars to trade`
+        : `No bars between ${request.fromDate} and ${request.toDate}: nothing was traded`,
+    );
+  }
+
+  const signals = compileStrategy(request, tradedSeries);
+  if (firstBar < bars && firstBar < signals.entryHistoryBars) {
+    const firstSignal = tradedSeries.t[Math.min(signals.entryHistoryBars, bars - 1)]!;
+    warnings.push(
+      `The entry rules need ${signals.entryHistoryBars} bars of history but only ${firstBar} come ` +
+        `before the first traded bar: no entry signal before ${isoDate(firstSignal)}`,
+    );
+  }
+  const timeframeMismatch = timeframeWarning(request, tradedSeries);
+  if (timeframeMismatch) warnings.push(timeframeMismatch);
+
+  const { exitCriteria } = request;
+  const simulation = simulate(tradedSeries, signals, {
+    side: request.transactionType === 'buy' ? 'long' : 'short',
+    firstTradableBar: firstBar,
+    initialCapital: request.initialCapital,
+    commissionPct: request.commission,
+    slippagePoints: request.slippage,
+    sizing: request.sizing,
+    targetProfit: priceDistance(exitCriteria.targetProfit),
+    stopLoss: priceDistance(exitCriteria.stopLoss),
+    trailingStop: priceDistance(exitCriteria.trailingStopLoss),
+    dailyExitTime: dailyExitTime(exitCriteria.timing),
+  });
+  warnings.push(...simulation.warnings);
+
+  const metrics = computeMetrics({
+    trades: simulation.trades,
+    equity: simulation.equity,
+    openTimes: tradedSeries.t,
+    closes: tradedSeries.c,
+    firstBar,
+    initialCapital: request.initialCapital,
+    timeframe: request.timeframe,
+  });
+  const drawdown = drawdownCurve(simulation.equity, firstBar, request.initialCapital);
+  return {
+    metrics,
+    trades: simulation.trades,
+    equity: alignedWithRows(simulation.equity, rows),
+    drawdown: alignedWithRows(drawdown, rows),
+    warnings,
+  };
+}
+
+/** Per-bar values of the traded bars padded with NaN for the rows after toDate. */
+function alignedWithRows(values: Float64Array, rows: number): Float64Array {
+  if (values.length === rows) return values;
+  const aligned = new Float64Array(rows).fill(Number.NaN);
+  aligned.set(values);
+  return aligned;
+}

@@ -1,0 +1,12 @@
+/**
+ * The engine's public surface: what the worker, the browser and the CLI use. Everything else
+ * under src/engine is internal.
+ */
+export { runBacktest, type BacktestOptions, type BacktestResult } from './backtest';
+export { CsvFormatError, parseCandlesCsv } from './candles/csv';
+export { createSeries, seriesFromRows, type CandleRow, type CandleSeries } from './candles/series';
+export { inferTimeframe, medianBarMinutes } from './candles/timeframe';
+export { computeIndicator, resolveSettings, type IndicatorSettingsInput } from './indicators/registry';
+export type { Metrics } from './metrics/metrics';
+export { computeAllPatterns, computePattern } from './patterns/registry';
+export type { ExitReason, PositionSide, Trade } from './simulate/trade';

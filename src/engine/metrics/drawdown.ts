@@ -1,0 +1,39 @@
+/** Drawdowns of an equity curve, measured from the running peak (which starts at the initial capital). */
+
+/**
+ * Drawdown at each bar's close in percent of the running peak, as a positive number:
+ * (peak - E) / peak * 100. NaN before `firstBar`.
+ */
+export function drawdownCurve(equity: Float64Array, firstBar: number, initialCapital: number): Float64Array {
+  const drawdown = new Float64Array(equity.length).fill(Number.NaN);
+  let peak = initialCapital;
+  for (let bar = Math.max(firstBar, 0); bar < equity.length; bar++) {
+    const value = equity[bar]!;
+    if (value > peak) peak = value;
+    drawdown[bar] = ((peak - value) / peak) * 100;
+  }
+  return drawdown;
+}
+
+/** The largest drawdown in percent (0 when equity never fell below its peak). */
+export function maxDrawdownPct(drawdown: Float64Array, firstBar: number): number {
+  let max = 0;
+  for (let bar = Math.max(firstBar, 0); bar < drawdown.length; bar++) {
+    if (drawdown[bar]! > max) max = drawdown[bar]!;
+  }
+  return max;
+}
+
+/**
+ * The longest run of consecutive bars whose close is below the running peak, in bars: from the
+ * first bar under water to the last one before equity is back at its peak (or the end of data).
+ */
+export function maxDrawdownDurationBars(drawdown: Float64Array, firstBar: number): number {
+  let longest = 0;
+  let current = 0;
+  for (let bar = Math.max(firstBar, 0); bar < drawdown.length; bar++) {
+    current = drawdown[bar]! > 0 ? current + 1 : 0;
+    if (current > longest) longest = current;
+  }
+  return longest;
+}

@@ -1,0 +1,95 @@
+/**
+ * The summary statistics of a run (DESIGN.md section 6): a pure function of the trades, the
+ * equity curve and the bars. E0 = initial capital, E = equity at each bar's close from the first
+ * tradable bar on, E_end = the last one.
+ */
+import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
+import type { Trade } from '../simulate/trade';
+import { barsPerYear } from './annualisation';
+import { drawdownCurve, maxDrawdownDurationBars, maxDrawdownPct } from './drawdown';
+import { barReturns, sharpeRatio, sortinoRatio } from './returns';
+import { tradeStatistics, type TradeStatistics } from './trade-statistics';
+
+export interface Metrics extends TradeStatistics {
+  /** E_end - E0, money. */
+  netProfit: number;
+  /** (E_end - E0) / E0 * 100. */
+  totalReturnPct: number;
+  /**
+   * ((E_end / E0)^(1 / years) - 1) * 100, years = (last bar's open + one bar - first tradable
+   * bar's open) / 365.25 days. -100 when E_end <= 0; null without bars or when the span is so
+   * short that the power overflows.
+   */
+  cagrPct: number | null;
+  /**
+   * (last close / first tradable bar's close - 1) * 100: holding long, whatever the request's
+   * side; null without bars (or a first close of 0).
+   */
+  buyHoldReturnPct: number | null;
+  /** Largest fall from a running peak of equity, in percent of that peak (positive). */
+  maxDrawdownPct: number;
+  /** Longest run of bars closing below the running peak. */
+  maxDrawdownDurationBars: number;
+  /** Annualised Sharpe ratio of per-bar returns (returns.ts, annualisation.ts); null when undefined. */
+  sharpe: number | null;
+  /** Annualised Sortino ratio of per-bar returns; null without a losing bar. */
+  sortino: number | null;
+  /** cagrPct / maxDrawdownPct; null without a drawdown or a CAGR. */
+  calmar: number | null;
+  /** Bars from entry bar to exit bar (both counted) of all trades / tradable bars * 100. */
+  exposurePct: number;
+}
+
+export interface MetricsInput {
+  trades: readonly Trade[];
+  /** Equity at each bar's close, aligned with the bars; read from `firstBar` on. */
+  equity: Float64Array;
+  /** Bar open times, unix ms. */
+  openTimes: Float64Array;
+  closes: Float64Array;
+  /** Row of the first tradable bar. */
+  firstBar: number;
+  initialCapital: number;
+  timeframe: Timeframe;
+}
+
+const MS_PER_YEAR = 365.25 * 86_400_000;
+
+function cagrPct(finalEquity: number, initialCapital: number, years: number): number | null {
+  if (finalEquity <= 0) return -100;
+  if (!(years > 0)) return null;
+  const growth = ((finalEquity / initialCapital) ** (1 / years) - 1) * 100;
+  return Number.isFinite(growth) ? growth : null;
+}
+
+export function computeMetrics(input: MetricsInput): Metrics {
+  const { trades, equity, openTimes, closes, firstBar, initialCapital, timeframe } = input;
+  const lastBar = equity.length - 1;
+  const tradableBars = Math.max(equity.length - firstBar, 0);
+  const finalEquity = tradableBars > 0 ? equity[lastBar]! : initialCapital;
+  const netProfit = finalEquity - initialCapital;
+  const years =
+    tradableBars > 0
+      ? (openTimes[lastBar]! + TIMEFRAME_MINUTES[timeframe] * 60_000 - openTimes[firstBar]!) / MS_PER_YEAR
+      : 0;
+  const cagr = tradableBars > 0 ? cagrPct(finalEquity, initialCapital, years) : null;
+  const drawdown = drawdownCurve(equity, firstBar, initialCapital);
+  const maxDrawdown = maxDrawdownPct(drawdown, firstBar);
+  const returns = barReturns(equity, firstBar, initialCapital);
+  const annualBars = barsPerYear(timeframe);
+  const barsInTrades = trades.reduce((sum, trade) => sum + trade.barsHeld, 0);
+  return {
+    netProfit,
+    totalReturnPct: (netProfit / initialCapital) * 100,
+    cagrPct: cagr,
+    buyHoldReturnPct:
+      tradableBars > 0 && closes[firstBar]! > 0 ? (closes[lastBar]! / closes[firstBar]! - 1) * 100 : null,
+    ...tradeStatistics(trades),
+    maxDrawdownPct: maxDrawdown,
+    maxDrawdownDurationBars: maxDrawdownDurationBars(drawdown, firstBar),
+    sharpe: sharpeRatio(returns, annualBars),
+    sortino: sortinoRatio(returns, annualBars),
+    calmar: cagr !== null && maxDrawdown > 0 ? cagr / maxDrawdown : null,
+    exposurePct: tradableBars > 0 ? (barsInTrades / tradableBars) * 100 : 0,
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * The bar loop: turns entry/exit signals into trades and an equity curve (DESIGN.md section 4).
+ *
+ * Order of events in bar i:
+ * 1. Open. A pending entry (signal at i - 1's close) fills at the open, slippage against the
+ *    trader. A pending exit signal, or else a daily exit time reached (the bar opens at or
+ *    after it), closes an open position at the open.
+ * 2. Intrabar, from the entry bar on: stop loss, trailing stop and target against the bar's
+ *    open, low and high (exit-levels.ts); then the trailing stop follows the bar's extreme.
+ * 3. Close. Equity is marked to the close. With a position open, an exit signal schedules an
+ *    exit at the next open, and on the last bar the position closes at the close ('end').
+ *    Without one, an entry signal schedules an entry at the next open, unless this is the last
+ *    bar. Signals while a position is open are ignored: one position at a time.
+ * Nothing happens before `firstTradableBar` (the warm-up): its signals are ignored.
+ *
+ * Costs: `slippagePoints` moves every fill against the trader (entries, exits, stops, targets
+ * and the end-of-data close; a sell never fills below 0); `commissionPct` of the traded value
+ * is charged on each fill. All-in sizing spends the whole equity including the entry
+ * commission: quantity = equity / (price * (1 + commission)), floored with whole units.
+ * A short is sized the same way and its P&L is quantity * (entry - exit).
+ *
+ * The daily exit time is wall-clock HH:MM in an IANA zone: a position closes at the open of the
+ * first bar that opens at or after the first such time following its entry.
+ */
+import type { CandleSeries } from '../candles/series';
+import { ZoneClock } from '../candles/zone-clock';
+import { ExitLevels, levelExit, type ExitRules } from './exit-levels';
+import { IsoTimeFormatter } from './iso-time';
+import type { ExitReason, PositionSide, Trade } from './trade';
+
+export interface DailyExitTime {
+  /** Minutes after local midnight. */
+  minuteOfDay: number;
+  /** IANA zone name, e.g. "America/New_York". */
+  timeZone: string;
+}
+
+export interface SimulationSettings extends ExitRules {
+  side: PositionSide;
+  /** Row of the first bar whose signals count; earlier bars are warm-up. */
+  firstTradableBar: number;
+  /** Money at the start. */
+  initialCapital: number;
+  /** Percent of the traded value charged per fill (per side). */
+  commissionPct: number;
+  /** Price points each fill moves against the trader. */
+  slippagePoints: number;
+  sizing: 'all-in-fractional' | 'all-in-whole-units';
+  dailyExitTime: DailyExitTime | null;
+}
+
+export interface TradeSignals {
+  /** 1 where the entry rules hold at the bar's close. */
+  entry: Uint8Array;
+  /** 1 where the exit rules hold at the bar's close. */
+  exit: Uint8Array;
+}
+
+export interface SimulationResult {
+  trades: Trade[];
+  /** Equity at each bar's close, marked to market; NaN before `firstTradableBar`. */
+  equity: Float64Array;
+  warnings: string[];
+}
+
+interface OpenPosition {
+  entryIndex: number;
+  entryPrice: number;
+  quantity: number;
+  entryCommission: number;
+  /** Equity just before the entry. */
+  capital: number;
+  levels: ExitLevels;
+  /** Unix ms of the daily exit time that closes it; +Infinity without one. */
+  exitDeadline: number;
+}
+
+/** When a position entered at a given time must close for the daily exit time (never without one). */
+function exitDeadlines(exitTime: DailyExitTime | null): (entryTime: number) => number {
+  if (exitTime === null) return () => Number.POSITIVE_INFINITY;
+  const clock = new ZoneClock(exitTime.timeZone);
+  return (entryTime) => clock.nextWallClockTime(entryTime, exitTime.minuteOfDay);
+}
+
+export function simulate(
+  series: CandleSeries,
+  signals: TradeSignals,
+  settings: SimulationSettings,
+): SimulationResult {
+  const { t, o, h, l, c } = series;
+  const bars = c.length;
+  const direction = settings.side === 'long' ? 1 : -1;
+  const commissionRate = settings.commissionPct / 100;
+  const slippage = settings.slippagePoints;
+  const exitDeadlineAfter = exitDeadlines(settings.dailyExitTime);
+  const equity = new Float64Array(bars).fill(Number.NaN);
+  const trades: Trade[] = [];
+  const isoTime = new IsoTimeFormatter();
+  let unfilledEntries = 0;
+  let bankruptAt = -1;
+
+  /** Buys fill higher, sells lower (never below 0). */
+  const fillPrice = (price: number, buying: boolean) =>
+    buying ? price + slippage : Math.max(price - slippage, 0);
+
+  const enter = (bar: number, capital: number): OpenPosition | null => {
+    const entryPrice = fillPrice(o[bar]!, direction === 1);
+    const affordable = entryPrice > 0 ? capital / (entryPrice * (1 + commissionRate)) : 0;
+    const quantity = settings.sizing === 'all-in-whole-units' ? Math.floor(affordable) : affordable;
+    if (!(quantity > 0) || !Number.isFinite(quantity)) {
+      unfilledEntries++;
+      return null;
+    }
+    return {
+      entryIndex: bar,
+      entryPrice,
+      quantity,
+      entryCommission: entryPrice * quantity * commissionRate,
+      capital,
+      levels: new ExitLevels(settings.side, entryPrice, settings),
+      exitDeadline: exitDeadlineAfter(t[bar]!),
+    };
+  };
+
+  /** Closes the position at `price` (before slippage); returns the equity after the exit. */
+  const close = (position: OpenPosition, bar: number, price: number, reason: ExitReason): number => {
+    const exitPrice = fillPrice(price, direction === -1);
+    const { entryPrice, quantity } = position;
+    const exitCommission = exitPrice * quantity * commissionRate;
+    const pnl = direction * quantity * (exitPrice - entryPrice) - position.entryCommission - exitCommission;
+    trades.push({
+      side: settings.side,
+      entryIndex: position.entryIndex,
+      exitIndex: bar,
+      entryTime: isoTime.format(t[position.entryIndex]!),
+      exitTime: isoTime.format(t[bar]!),
+      entryPrice,
+      exitPrice,
+      exitReason: reason,
+      quantity,
+      pnl,
+      returnPct: (pnl / (entryPrice * quantity)) * 100,
+      barsHeld: bar - position.entryIndex + 1,
+    });
+    return position.capital + pnl;
+  };
+
+  let cash = settings.initialCapital;
+  let position: OpenPosition | null = null;
+  let entryPending = false;
+  let exitPending = false;
+  for (let bar = Math.max(settings.firstTradableBar, 0); bar < bars; bar++) {
+    if (entryPending) {
+      entryPending = false;
+      position = enter(bar, cash);
+    }
+    if (position !== null && bar > position.entryIndex) {
+      if (exitPending) {
+        cash = close(position, bar, o[bar]!, 'signal');
+        position = null;
+      } else if (t[bar]! >= position.exitDeadline) {
+        cash = close(position, bar, o[bar]!, 'time');
+        position = null;
+      }
+    }
+    exitPending = false;
+    if (position !== null) {
+      const exit = levelExit(position.levels, o[bar]!, h[bar]!, l[bar]!);
+      if (exit !== null) {
+        cash = close(position, bar, exit.price, exit.reason);
+        position = null;
+      } else {
+        position.levels.follow(h[bar]!, l[bar]!);
+      }
+    }
+
+    if (position !== null) {
+      if (bar === bars - 1) {
+        cash = close(position, bar, c[bar]!, 'end');
+        position = null;
+        equity[bar] = cash;
+      } else {
+        equity[bar] =
+          position.capital -
+          position.entryCommission +
+          direction * position.quantity * (c[bar]! - position.entryPrice);
+        exitPending = signals.exit[bar] === 1;
+      }
+    } else {
+      equity[bar] = cash;
+      if (cash <= 0 && bankruptAt < 0) bankruptAt = bar;
+      entryPending = bar < bars - 1 && cash > 0 && signals.entry[bar] === 1;
+    }
+  }
+
+  const warnings: string[] = [];
+  if (unfilledEntries > 0) {
+    warnings.push(
+      `${unfilledEntries} entry signal${unfilledEntries > 1 ? 's' : ''} could not be filled: the capital does not buy one unit at that price`,
+    );
+  }
+  if (bankruptAt >= 0) {
+    warnings.push(
+      `The account lost all its capital by ${new Date(t[bankruptAt]!).toISOString()}; no later trades`,
+    );
+  }
+  return { trades, equity, warnings };
+}

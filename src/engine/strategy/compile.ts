@@ -1,0 +1,135 @@
+/**
+ * A validated backtest request compiled into per-bar entry and exit signals (DESIGN.md section 4),
+ * computed once over the whole series. A signal at bar t means "the rules hold at t's close";
+ * the simulator decides what it can do with it.
+ *
+ * - Crossover row: indicator1 <logic> indicator2 (see conditions.ts for each logic).
+ * - Ichimoku chikou span: its value at t is close[t] and it is compared with the other side as
+ *   it stood Timeframe 2 bars earlier (t - N2), which is where the chikou line is plotted; it
+ *   never reads a later bar. When both sides are chikou spans both are close[t].
+ * - Value row: indicator <logic> number. Exit value rows whose number is blank are ignored.
+ * - Candlestick row: the pattern fires at t in the trade's direction (bullish for buy, bearish
+ *   for sell); patterns TA-Lib reports without a direction count either way.
+ * - Rows combine with 'all' (every row holds) or 'any' (at least one holds), per group. An exit
+ *   group without a usable row never signals.
+ * - Blank settings take the registry's defaults.
+ */
+import type { BacktestRequest, CrossoverCondition, EntryValueCondition } from '../../shared/backtest-request';
+import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
+import type { CandleSeries } from '../candles/series';
+import { indicatorLookback, resolveSettings } from '../indicators/registry';
+import { patternDirectionality, patternLookback } from '../patterns/registry';
+import { candlestickRow, crossoverRow, valueRow, type Operand, type PatternDirection } from './conditions';
+import { SeriesCache } from './series-cache';
+
+export interface StrategySignals {
+  /** 1 where the entry rules hold at the bar's close. */
+  entry: Uint8Array;
+  /** 1 where the exit rules hold at the bar's close; all 0 without a usable exit row. */
+  exit: Uint8Array;
+  /** Bars of history before the first bar on which every entry row can hold. */
+  entryHistoryBars: number;
+}
+
+const CHIKOU = 'Ichimoku chikou_span';
+
+type RowEvaluation = (out: Uint8Array) => void;
+
+interface CompiledRow {
+  evaluate: RowEvaluation;
+  /** First bar at which the row can hold. */
+  historyBars: number;
+}
+
+function chikouLag(settings: Record<string, string>): number {
+  const lag = resolveSettings(CHIKOU, settings)['Timeframe 2'];
+  if (typeof lag !== 'number') throw new Error(`${CHIKOU} has no Timeframe 2`);
+  return lag;
+}
+
+function compileCrossover(row: CrossoverCondition, cache: SeriesCache): CompiledRow {
+  const leftChikou = row.indicator1 === CHIKOU;
+  const rightChikou = row.indicator2 === CHIKOU;
+  const left: Operand = {
+    values: cache.indicator(row.indicator1, resolveSettings(row.indicator1, row.additionalFields1)),
+    lag: rightChikou && !leftChikou ? chikouLag(row.additionalFields2) : 0,
+  };
+  const right: Operand = {
+    values: cache.indicator(row.indicator2, resolveSettings(row.indicator2, row.additionalFields2)),
+    lag: leftChikou && !rightChikou ? chikouLag(row.additionalFields1) : 0,
+  };
+  const crosses = row.logic === 'Crosses Above' || row.logic === 'Crosses Below';
+  const historyBars =
+    Math.max(
+      indicatorLookback(row.indicator1, row.additionalFields1) + left.lag,
+      indicatorLookback(row.indicator2, row.additionalFields2) + right.lag,
+    ) + (crosses ? 1 : 0);
+  return { evaluate: (out) => crossoverRow(left, row.logic, right, out), historyBars };
+}
+
+function compileValue(row: EntryValueCondition, cache: SeriesCache): CompiledRow {
+  const values = cache.indicator(row.indicator, resolveSettings(row.indicator, row.additionalFields));
+  return {
+    evaluate: (out) => valueRow(values, row.logic, row.number, out),
+    historyBars: indicatorLookback(row.indicator, row.additionalFields),
+  };
+}
+
+function compileCandlestick(
+  pattern: CandlestickPatternName,
+  tradeDirection: PatternDirection,
+  cache: SeriesCache,
+): CompiledRow {
+  const values = cache.pattern(pattern);
+  const direction = patternDirectionality(pattern) === 'undirected' ? 'either' : tradeDirection;
+  return {
+    evaluate: (out) => candlestickRow(values, direction, out),
+    historyBars: patternLookback(pattern),
+  };
+}
+
+/**
+ * Evaluates the rows and combines them: 'all' = AND, 'any' = OR; no rows = never. Signals are
+ * 0/1 bytes in buffers padded to whole 32-bit words, so rows combine four bars at a time.
+ */
+function combineRows(rows: readonly CompiledRow[], combine: 'all' | 'any', bars: number): Uint8Array {
+  const words = Math.ceil(bars / 4);
+  const signal = new Uint32Array(words);
+  const [first, ...others] = rows;
+  if (first !== undefined) {
+    first.evaluate(new Uint8Array(signal.buffer, 0, bars));
+    const row = new Uint32Array(words);
+    for (const other of others) {
+      other.evaluate(new Uint8Array(row.buffer, 0, bars));
+      if (combine === 'all') for (let word = 0; word < words; word++) signal[word]! &= row[word]!;
+      else for (let word = 0; word < words; word++) signal[word]! |= row[word]!;
+    }
+  }
+  return new Uint8Array(signal.buffer, 0, bars);
+}
+
+/** Entry and exit signals of `request` on `series` (one computation per distinct indicator). */
+export function compileStrategy(
+  request: BacktestRequest,
+  series: CandleSeries,
+  cache: SeriesCache = new SeriesCache(series),
+): StrategySignals {
+  const bars = series.c.length;
+  const direction: PatternDirection = request.transactionType === 'buy' ? 'bullish' : 'bearish';
+  const entryRows = [
+    ...request.entry.parameters.map((row) => compileCrossover(row, cache)),
+    ...request.entry.valueBased.map((row) => compileValue(row, cache)),
+    ...request.entry.candleStick.map((row) => compileCandlestick(row.pattern1, direction, cache)),
+  ];
+  const exitRows = [
+    ...request.exit.parameters.map((row) => compileCrossover(row, cache)),
+    ...request.exit.valueBased.flatMap((row) =>
+      row.number === null ? [] : [compileValue({ ...row, number: row.number }, cache)],
+    ),
+  ];
+  return {
+    entry: combineRows(entryRows, request.entry.combine, bars),
+    exit: combineRows(exitRows, request.exit.combine, bars),
+    entryHistoryBars: Math.max(0, ...entryRows.map((row) => row.historyBars)),
+  };
+}

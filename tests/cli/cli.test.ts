@@ -1,0 +1,196 @@
+/**
+ * The CLI as a user runs it: `npx tsx src/cli/main.ts <command>` on a small CSV of S&P 500
+ * daily bars (2018-10-31 to 2019-04-30, 123 rows, from vega-datasets). stdout must hold only
+ * JSON; errors go to stderr with a non-zero exit code.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBacktest } from '../../src/engine/backtest';
+import { parseCandlesCsv } from '../../src/engine/candles/csv';
+import { backtestRequestSchema } from '../../src/shared/backtest-request';
+import { CANDLESTICK_PATTERN_NAMES } from '../../src/shared/candlestick-patterns';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const CANDLES = 'tests/fixtures/sp500-daily-2018-10-to-2019-04.csv';
+const REQUEST = 'tests/fixtures/sp500-ema-cross-request.json';
+const ROWS = 123;
+const TIMEOUT = 60_000;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      'npx',
+      ['tsx', 'src/cli/main.ts', ...args],
+      { cwd: ROOT, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'engine-cli-'));
+function scratchFile(name: string, text: string): string {
+  const path = join(scratch, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('engine CLI', () => {
+  it(
+    'backtest prints {metrics, trades, equity, warnings} equal to the engine’s own run',
+    async () => {
+      const run = await cli('backtest', '--request', REQUEST, '--candles', CANDLES);
+      expect(run.code).toBe(0);
+      const output = JSON.parse(run.stdout);
+      expect(Object.keys(output)).toEqual(['metrics', 'trades', 'equity', 'warnings']);
+
+      const expected = runBacktest(
+        backtestRequestSchema.parse(JSON.parse(readFileSync(join(ROOT, REQUEST), 'utf8'))),
+        parseCandlesCsv(readFileSync(join(ROOT, CANDLES), 'utf8')),
+      );
+      expect(output.metrics).toEqual(expected.metrics);
+      expect(output.trades).toEqual(expected.trades);
+      expect(output.warnings).toEqual([]);
+      for (const key of [
+        'tradeCount',
+        'winRatePct',
+        'totalReturnPct',
+        'maxDrawdownPct',
+        'profitFactor',
+        'sharpe',
+        'exposurePct',
+        'riskReward',
+      ]) {
+        expect(output.metrics).toHaveProperty(key);
+      }
+      expect(output.trades.length).toBeGreaterThan(0);
+      expect(output.trades[0]).toMatchObject({
+        entryIndex: expect.any(Number),
+        exitIndex: expect.any(Number),
+        entryTime: expect.stringMatching(/^2019-/),
+        side: 'long',
+        exitReason: expect.stringMatching(/^(signal|target|stop|trailing|time|end)$/),
+      });
+      // Equity per CSV row: null for the 41 warm-up rows before fromDate (2019-01-01).
+      expect(output.equity).toHaveLength(ROWS);
+      expect(output.equity.slice(0, 41).every((value: unknown) => value === null)).toBe(true);
+      expect(output.equity[41]).toBe(100000);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'indicator prints values aligned with the rows, null where there is none',
+    async () => {
+      const run = await cli('indicator', 'SMA', '--candles', CANDLES, '--set', 'Timeframe=5');
+      expect(run.code).toBe(0);
+      const values = JSON.parse(run.stdout) as (number | null)[];
+      expect(values).toHaveLength(ROWS);
+      expect(values.slice(0, 4)).toEqual([null, null, null, null]);
+      // First five closes of the fixture.
+      expect(values[4]).toBeCloseTo((2711.74 + 2740.37 + 2723.06 + 2738.31 + 2755.45) / 5, 9);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'patterns prints all 61 patterns as integers or null',
+    async () => {
+      const run = await cli('patterns', '--candles', CANDLES);
+      expect(run.code).toBe(0);
+      const patterns = JSON.parse(run.stdout) as Record<string, (number | null)[]>;
+      expect(Object.keys(patterns)).toEqual([...CANDLESTICK_PATTERN_NAMES]);
+      for (const values of Object.values(patterns)) {
+        expect(values).toHaveLength(ROWS);
+        expect(values.every((value) => value === null || Number.isInteger(value))).toBe(true);
+      }
+      expect(patterns.Doji![0]).toBeNull();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'rejects an invalid request with the field paths on stderr and nothing on stdout',
+    async () => {
+      const request = scratchFile(
+        'bad-request.json',
+        JSON.stringify({
+          exchange: 'US',
+          stock: 'SPX',
+          entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: 'abc' }] },
+          exitCriteria: { stopLoss: { type: 'percentage', value: -1 } },
+        }),
+      );
+      const run = await cli('backtest', '--request', request, '--candles', CANDLES);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain('invalid backtest request');
+      expect(run.stderr).toContain('entry.valueBased.0.number: Enter a number');
+      expect(run.stderr).toContain('exitCriteria.stopLoss.value: Enter a value greater than 0');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'names the CSV line of a bad row',
+    async () => {
+      const candles = scratchFile(
+        'bad.csv',
+        'date,open,high,low,close\n2024-01-01,1,2,1,1\n2024-01-02,1,1,3,1\n',
+      );
+      const run = await cli('indicator', 'RSI', '--candles', candles);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain('bad.csv: line 3: high 1 is below low 3');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'rejects an unknown indicator, a bad setting, a missing file and a request that is not JSON',
+    async () => {
+      const notJson = scratchFile('not-json.json', '{ "exchange": ');
+      const [unknown, setting, missing, broken] = await Promise.all([
+        cli('indicator', 'Nonsense', '--candles', CANDLES),
+        cli('indicator', 'EMA', '--candles', CANDLES, '--set', 'Timeframe=0'),
+        cli('patterns', '--candles', 'no/such/file.csv'),
+        cli('backtest', '--request', notJson, '--candles', CANDLES),
+      ]);
+      expect([unknown.code, setting.code, missing.code, broken.code]).toEqual([1, 1, 1, 1]);
+      expect(unknown.stderr).toContain('Unknown indicator "Nonsense"');
+      expect(setting.stderr).toContain('Timeframe must be a whole number of bars');
+      expect(missing.stderr).toContain('error: cannot read no/such/file.csv: ENOENT');
+      expect(broken.stderr).toContain('not-json.json: not valid JSON');
+      expect(unknown.stdout + setting.stdout + missing.stdout + broken.stdout).toBe('');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'shows the usage with exit code 2 for a malformed command line',
+    async () => {
+      const [none, unknown, missingOption, badOption] = await Promise.all([
+        cli(),
+        cli('optimise'),
+        cli('backtest', '--candles', CANDLES),
+        cli('patterns', '--candles', CANDLES, '--colour'),
+      ]);
+      expect([none.code, unknown.code, missingOption.code, badOption.code]).toEqual([2, 2, 2, 2]);
+      expect(unknown.stderr).toContain('unknown command "optimise"');
+      expect(missingOption.stderr).toContain('backtest needs --request and --candles');
+      expect(none.stderr).toContain('Usage: npm run -s engine -- <command>');
+      expect(none.stdout + unknown.stdout + missingOption.stdout + badOption.stdout).toBe('');
+    },
+    TIMEOUT,
+  );
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { runBacktest } from '../../../src/engine/backtest';
+import { seriesFromRows } from '../../../src/engine/candles/series';
+import { backtestRequestSchema, type BacktestRequestInput } from '../../../src/shared/backtest-request';
+import { syntheticSeries } from '../data/synthetic';
+
+const DAY = 86_400_000;
+
+/** Daily bars from 2024-01-01 whose close is above the open on the given days. */
+function dailyBars(count: number, upDays: readonly number[] = []) {
+  return seriesFromRows(
+    Array.from({ length: count }, (_, i) => {
+      const open = 100 + i;
+      const close = upDays.includes(i) ? open + 0.5 : open - 0.5;
+      return { t: Date.UTC(2024, 0, 1) + i * DAY, o: open, h: open + 1, l: open - 1, c: close, v: 1 };
+    }),
+  );
+}
+
+const closeAboveOpen = {
+  parameters: [{ indicator1: 'Close Price', logic: 'Greater Than', indicator2: 'Open Price' }],
+} as const;
+
+function request(overrides: Partial<BacktestRequestInput> = {}) {
+  return backtestRequestSchema.parse({
+    exchange: 'US',
+    stock: 'TEST',
+    timeframe: '1 day',
+    fromDate: '2024-01-03',
+    toDate: '2024-01-08',
+    entry: closeAboveOpen,
+    ...overrides,
+  });
+}
+
+describe('runBacktest: the traded window', () => {
+  it('treats bars before fromDate as warm-up and ignores bars after toDate', () => {
+    // Up days 0 and 1 are warm-up (2024-01-01, 01-02); up day 4 (01-05) buys 01-06's open.
+    // 01-08 is the last traded bar: the position closes there at the close ("end").
+    const series = dailyBars(12, [0, 1, 4, 9]);
+    const result = runBacktest(request(), series);
+    expect(result.trades.map((t) => [t.entryIndex, t.exitIndex, t.exitReason, t.entryTime])).toEqual([
+      [5, 7, 'end', '2024-01-06T00:00:00.000Z'],
+    ]);
+    expect(result.trades[0]!.exitPrice).toBe(106.5);
+    // Equity aligned with all 12 rows: NaN in the warm-up and after toDate.
+    expect(result.equity).toHaveLength(12);
+    expect(Array.from(result.equity.slice(0, 2))).toEqual([NaN, NaN]);
+    expect(result.equity[2]).toBe(100000);
+    expect(Array.from(result.equity.slice(8))).toEqual([NaN, NaN, NaN, NaN]);
+    expect(result.drawdown).toHaveLength(12);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('takes warmupBars instead of fromDate when given', () => {
+    const series = dailyBars(8, [0, 1, 4]);
+    const result = runBacktest(request({ fromDate: '2000-01-01' }), series, { warmupBars: 1 });
+    // The signal at bar 0 is warm-up; bar 1's buys bar 2's open.
+    expect(result.trades[0]!.entryIndex).toBe(2);
+    expect(() => runBacktest(request(), series, { warmupBars: -1 })).toThrow(RangeError);
+  });
+
+  it('keeps metrics consistent with the trades and the equity curve', () => {
+    const series = syntheticSeries(400, 5);
+    const result = runBacktest(
+      request({
+        fromDate: '2020-02-01',
+        toDate: '2021-12-31',
+        entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: 45 }] },
+        exitCriteria: {
+          targetProfit: { type: 'percentage', value: 3 },
+          stopLoss: { type: 'percentage', value: 2 },
+        },
+        commission: 0.05,
+      }),
+      series,
+    );
+    const { metrics, trades, equity } = result;
+    expect(trades.length).toBeGreaterThan(5);
+    const totalPnl = trades.reduce((sum, t) => sum + t.pnl, 0);
+    expect(metrics.netProfit).toBeCloseTo(totalPnl, 6);
+    expect(equity[equity.length - 1]).toBeCloseTo(100000 + totalPnl, 6);
+    expect(metrics.tradeCount).toBe(trades.length);
+  });
+});
+
+describe('runBacktest: input checks', () => {
+  it('rejects a series whose times do not increase or whose fields differ in length', () => {
+    const series = dailyBars(5);
+    series.t[3] = series.t[2]!;
+    expect(() => runBacktest(request(), series)).toThrow(
+      'Candle open times must increase: bar 3 opens at or before bar 2',
+    );
+    const short = { ...dailyBars(5), v: new Float64Array(5), h: new Float64Array(4) };
+    expect(() => runBacktest(request(), short)).toThrow('Candle series field h has 4 bars, close has 5');
+  });
+});
+
+describe('runBacktest: warnings', () => {
+  it('says when fromDate is after toDate or no bar falls between them', () => {
+    expect(
+      runBacktest(request({ fromDate: '2024-02-01', toDate: '2024-01-01' }), dailyBars(5)).warnings,
+    ).toContain('fromDate 2024-02-01 is after toDate 2024-01-01: there are no bars to trade');
+    const empty = runBacktest(request({ fromDate: '2025-01-01', toDate: '2025-02-01' }), dailyBars(5));
+    expect(empty.warnings).toContain('No bars between 2025-01-01 and 2025-02-01: nothing was traded');
+    expect(empty.trades).toEqual([]);
+    expect(empty.metrics.tradeCount).toBe(0);
+  });
+
+  it('says when the warm-up is shorter than the entry rules need', () => {
+    const result = runBacktest(
+      request({
+        entry: { parameters: [{ indicator1: 'SMA', logic: 'Greater Than', indicator2: 'Close Price' }] },
+        toDate: '2024-02-28',
+      }),
+      dailyBars(60),
+    );
+    // SMA(20) has its first value at bar 19 (2024-01-20); fromDate leaves 2 warm-up bars.
+    expect(result.warnings).toContain(
+      'The entry rules need 19 bars of history but only 2 come before the first traded bar: no entry signal before 2024-01-20',
+    );
+  });
+
+  it('says when the candles do not match the request’s timeframe', () => {
+    const result = runBacktest(request({ timeframe: '15 min' }), dailyBars(10));
+    expect(result.warnings).toContain(
+      "The candles are 1440 minutes apart (median) but the request's timeframe is 15 min: Sharpe and Sortino are annualised for 15 min",
+    );
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { drawdownCurve, maxDrawdownDurationBars, maxDrawdownPct } from '../../../src/engine/metrics/drawdown';
+
+describe('drawdown (hand-computed)', () => {
+  // Capital 100. Peaks: 110, 110, 121, 121, 121, 121, 130.
+  const equity = Float64Array.from([Number.NaN, 110, 99, 121, 121, 88, 100, 130]);
+  const curve = drawdownCurve(equity, 1, 100);
+
+  it('is the fall from the running peak in percent, NaN in the warm-up', () => {
+    expect(curve[0]).toBeNaN();
+    expect(curve[1]).toBe(0);
+    expect(curve[2]).toBeCloseTo(10, 12); // (110 - 99) / 110
+    expect(curve[5]).toBeCloseTo(27.272727272727, 10); // (121 - 88) / 121
+    expect(curve[6]).toBeCloseTo(17.355371900826, 10); // (121 - 100) / 121
+    expect(curve[7]).toBe(0);
+  });
+
+  it('max drawdown 27.27% (positive); longest time under water 2 bars', () => {
+    expect(maxDrawdownPct(curve, 1)).toBeCloseTo(27.272727272727, 10);
+    expect(maxDrawdownDurationBars(curve, 1)).toBe(2);
+  });
+
+  it('counts a drawdown from the initial capital and one still open at the end', () => {
+    const falling = drawdownCurve(Float64Array.from([95, 90, 99, 98]), 0, 100);
+    expect(maxDrawdownPct(falling, 0)).toBeCloseTo(10, 12);
+    expect(maxDrawdownDurationBars(falling, 0)).toBe(4);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { computeMetrics, type MetricsInput } from '../../../src/engine/metrics/metrics';
+import type { Trade } from '../../../src/engine/simulate/trade';
+
+const DAY = 86_400_000;
+const YEAR = 365.25 * DAY;
+const START = Date.UTC(2020, 0, 1);
+
+const trade = (entryIndex: number, exitIndex: number, pnl: number): Trade => ({
+  side: 'long',
+  entryIndex,
+  exitIndex,
+  entryTime: '',
+  exitTime: '',
+  entryPrice: 1,
+  exitPrice: 1,
+  exitReason: 'signal',
+  quantity: 1,
+  pnl,
+  returnPct: pnl,
+  barsHeld: exitIndex - entryIndex + 1,
+});
+
+describe('computeMetrics (hand-computed)', () => {
+  // Two daily bars two years apart (minus the length of the last bar): years = 2 exactly.
+  // Capital 100 -> 90 -> 121: +21%, CAGR = sqrt(1.21) - 1 = 10%, max drawdown 10%.
+  const input: MetricsInput = {
+    trades: [trade(0, 1, 21)],
+    equity: Float64Array.from([90, 121]),
+    openTimes: Float64Array.from([START, START + 2 * YEAR - DAY]),
+    closes: Float64Array.from([50, 60]),
+    firstBar: 0,
+    initialCapital: 100,
+    timeframe: '1 day',
+  };
+  const metrics = computeMetrics(input);
+
+  it('net profit, total return, CAGR and buy-and-hold', () => {
+    expect(metrics.netProfit).toBe(21);
+    expect(metrics.totalReturnPct).toBeCloseTo(21, 12);
+    expect(metrics.cagrPct).toBeCloseTo(10, 10);
+    // Buy and hold from the first tradable close: 60 / 50 - 1.
+    expect(metrics.buyHoldReturnPct).toBeCloseTo(20, 12);
+  });
+
+  it('max drawdown, Calmar = CAGR / max drawdown, exposure', () => {
+    expect(metrics.maxDrawdownPct).toBeCloseTo(10, 12);
+    expect(metrics.maxDrawdownDurationBars).toBe(1);
+    expect(metrics.calmar).toBeCloseTo(1, 10);
+    expect(metrics.exposurePct).toBe(100);
+  });
+
+  it('Sharpe and Sortino on per-bar returns -10%, +34.44% annualised with 252 bars', () => {
+    const r = [-0.1, 121 / 90 - 1];
+    const mean = (r[0]! + r[1]!) / 2;
+    const std = Math.sqrt(((r[0]! - mean) ** 2 + (r[1]! - mean) ** 2) / 1);
+    expect(metrics.sharpe).toBeCloseTo((mean / std) * Math.sqrt(252), 10);
+    expect(metrics.sortino).toBeCloseTo((mean / Math.sqrt(0.01 / 2)) * Math.sqrt(252), 10);
+  });
+
+  it('measures only the tradable bars after the warm-up', () => {
+    const withWarmup = computeMetrics({
+      ...input,
+      trades: [trade(2, 2, 21)],
+      equity: Float64Array.from([Number.NaN, Number.NaN, 90, 121, 121, 121]),
+      openTimes: Float64Array.from([0, 1, 2, 3, 4, 5], (i) => START + i * DAY),
+      closes: Float64Array.from([1, 1, 50, 55, 58, 60]),
+      firstBar: 2,
+    });
+    expect(withWarmup.buyHoldReturnPct).toBeCloseTo(20, 12);
+    // One bar held of four tradable bars.
+    expect(withWarmup.exposurePct).toBe(25);
+    expect(withWarmup.totalReturnPct).toBeCloseTo(21, 12);
+  });
+
+  it('CAGR is -100% when the equity is wiped out; ratios are null without bars', () => {
+    expect(computeMetrics({ ...input, equity: Float64Array.from([50, -5]) }).cagrPct).toBe(-100);
+    const empty = computeMetrics({
+      ...input,
+      trades: [],
+      equity: new Float64Array(0),
+      openTimes: new Float64Array(0),
+      closes: new Float64Array(0),
+    });
+    expect(empty).toMatchObject({
+      netProfit: 0,
+      totalReturnPct: 0,
+      cagrPct: null,
+      buyHoldReturnPct: null,
+      tradeCount: 0,
+      maxDrawdownPct: 0,
+      sharpe: null,
+      sortino: null,
+      calmar: null,
+      exposurePct: 0,
+    });
+  });
+});

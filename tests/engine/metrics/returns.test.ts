@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { barsPerYear } from '../../../src/engine/metrics/annualisation';
+import { barReturns, sharpeRatio, sortinoRatio } from '../../../src/engine/metrics/returns';
+
+describe('per-bar returns', () => {
+  it('start from the initial capital and skip the warm-up', () => {
+    const equity = Float64Array.from([Number.NaN, 102, 100.98, 104.0094]);
+    const returns = Array.from(barReturns(equity, 1, 100));
+    expect(returns[0]).toBeCloseTo(0.02, 15);
+    expect(returns[1]).toBeCloseTo(-0.01, 15);
+    expect(returns[2]).toBeCloseTo(0.03, 15);
+  });
+
+  it('are 0 after the equity has reached 0', () => {
+    expect(Array.from(barReturns(Float64Array.from([50, 0, 0]), 0, 100))).toEqual([-0.5, -1, 0]);
+  });
+});
+
+describe('Sharpe and Sortino (hand-computed)', () => {
+  // r = 2%, -1%, 3%, 0%: mean 1%; sample variance (1 + 4 + 4 + 1)e-4 / 3; downside
+  // deviation sqrt(1e-4 / 4) = 0.5%.
+  const returns = Float64Array.from([0.02, -0.01, 0.03, 0]);
+
+  it('Sharpe = mean / sample std * sqrt(bars per year)', () => {
+    expect(sharpeRatio(returns, 252)).toBeCloseTo((0.01 / Math.sqrt(1e-3 / 3)) * Math.sqrt(252), 12);
+    expect(sharpeRatio(returns, 252)).toBeCloseTo(8.694826, 5);
+  });
+
+  it('Sortino = mean / downside deviation * sqrt(bars per year)', () => {
+    expect(sortinoRatio(returns, 252)).toBeCloseTo(2 * Math.sqrt(252), 12);
+  });
+
+  it('are null when undefined', () => {
+    expect(sharpeRatio(Float64Array.from([0.01]), 252)).toBeNull();
+    expect(sharpeRatio(Float64Array.from([0.01, 0.01]), 252)).toBeNull();
+    expect(sortinoRatio(Float64Array.from([0.01, 0]), 252)).toBeNull();
+    expect(sortinoRatio(new Float64Array(0), 252)).toBeNull();
+  });
+});
+
+describe('bars per year', () => {
+  it('is 252 trading days of a 6.5-hour session', () => {
+    expect(barsPerYear('1 day')).toBe(252);
+    expect(barsPerYear('1 hour')).toBe(252 * 7);
+    expect(barsPerYear('30 min')).toBe(252 * 13);
+    expect(barsPerYear('15 min')).toBe(252 * 26);
+    expect(barsPerYear('5 min')).toBe(252 * 78);
+  });
+});
