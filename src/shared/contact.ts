@@ -55,7 +55,6 @@ export const contactMessageSchema = z.object({
   source: z.enum(CONTACT_SOURCES, { error: 'Unknown form' }),
 });
 
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 /** The answer to a stored message. */

@@ -36,3 +36,6 @@ export const SOCIAL_LINKS = [
   { label: 'GitHub', href: 'https://github.com/backteststudio' },
   { label: 'Telegram', href: 'https://t.me/backteststudio' },
 ] as const;
+
+/** When the support team answers messages (responses: SUPPORT_RESPONSE in plans.ts). */
+export const SUPPORT_HOURS = 'Monday to Friday, 09:30 to 18:30 IST';

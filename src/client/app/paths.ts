@@ -19,6 +19,8 @@ export const PATHS = {
   quantitative: '/features/quantitative',
   support: '/features/support',
   simulator: '/BacktestingForm',
+  backtestHistory: '/backtests',
+  backtestResult: '/backtests/:id',
   login: '/LoginPage',
   admin: '/admin',
   documentation: '/resources/documentation',
@@ -30,3 +32,29 @@ export const PATHS = {
   team: '/team',
   help: '/help',
 } as const;
+
+/** Detail pages behind the listing cards (spec section 2, content listing pages). */
+export const DETAIL_ROUTES = {
+  research: '/research/:slug',
+  press: '/press/:slug',
+  strategy: '/strategies/:category/:slug',
+} as const;
+
+export const STRATEGY_CATEGORIES = ['technical', 'options', 'fundamental', 'quantitative'] as const;
+export type StrategyCategory = (typeof STRATEGY_CATEGORIES)[number];
+
+export const detailPath = {
+  research: (slug: string) => `/research/${slug}`,
+  press: (slug: string) => `/press/${slug}`,
+  strategy: (category: StrategyCategory, slug: string) => `/strategies/${category}/${slug}`,
+};
+
+/** The contact form with a subject chosen in advance (the form reads `?subject=`). */
+export function contactPath(subject: string): string {
+  return `${PATHS.contact}?subject=${encodeURIComponent(subject)}`;
+}
+
+/** The result page of one stored backtest run. */
+export function backtestResultPath(id: string): string {
+  return `/backtests/${encodeURIComponent(id)}`;
+}

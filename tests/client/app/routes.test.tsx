@@ -82,6 +82,7 @@ describe('routing', () => {
     await user.keyboard('{Enter}');
     expect(button.getAttribute('aria-expanded')).toBe('true');
     await user.click(screen.getByRole('link', { name: 'Technical' }));
+    await screen.findByRole('heading', { level: 1, name: 'Technical strategies' });
     expect(router.state.location.pathname).toBe('/features/Technical');
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });

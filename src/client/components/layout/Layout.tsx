@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ScrollManager } from './ScrollManager';
 
 /** Header and footer around every route, once the session has loaded. */
 export function Layout() {
@@ -19,6 +20,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <ScrollManager />
     </>
   );
 }

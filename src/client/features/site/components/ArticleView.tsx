@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import type { ListingItem } from '../content/listing-types';
+import type { Listing } from '../content/listings';
+import { Sections } from './ContentBlocks';
+import { PublishedAt } from './ListingPage';
+import { PageIntro } from './PageIntro';
+import styles from './site.module.css';
+
+/** The detail page behind a listing card: title, date for press, body, and related cards. */
+export function ArticleView({ listing, item }: { listing: Listing; item: ListingItem }) {
+  useDocumentMeta(item.title, item.summary);
+  const related = listing.items.filter((other) => other.slug !== item.slug).slice(0, 3);
+
+  return (
+    <>
+      <PageIntro
+        title={item.title}
+        lead={item.summary}
+        trail={[
+          { label: 'Home', to: PATHS.home },
+          { label: listing.title, to: listing.path },
+        ]}
+      >
+        {item.date ? <PublishedAt date={item.date} time={item.time} /> : null}
+      </PageIntro>
+      <div className={`container ${styles.body} ${styles.withAside}`}>
+        <article className={styles.prose}>
+          {listing.note ? <p className={styles.note}>{listing.note}</p> : null}
+          <Sections sections={item.body} />
+        </article>
+        <aside className={styles.aside} aria-labelledby="related-title">
+          <h2 id="related-title" className={styles.asideTitle}>
+            More {listing.noun.many}
+          </h2>
+          <ul className={styles.asideList}>
+            {related.map((other) => (
+              <li key={other.slug}>
+                <Link to={listing.itemPath(other.slug)}>{other.title}</Link>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to={listing.path}>All {listing.noun.many}</Link>
+          </p>
+        </aside>
+      </div>
+    </>
+  );
+}

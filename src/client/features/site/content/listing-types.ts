@@ -1,0 +1,13 @@
+import type { Section } from './blocks';
+
+/** One card of a listing page and the article behind it (spec section 3, content card). */
+export interface ListingItem {
+  slug: string;
+  title: string;
+  summary: string;
+  /** Publication date, YYYY-MM-DD (research and press). */
+  date?: string;
+  /** Publication time as shown, e.g. "10:00 IST" (press). */
+  time?: string;
+  body: readonly Section[];
+}

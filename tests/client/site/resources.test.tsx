@@ -1,0 +1,171 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CANDLESTICK_PATTERN_NAMES } from '../../../src/shared/candlestick-patterns';
+import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from '../../../src/shared/indicators';
+import { renderRoute } from '../render-route';
+
+const categoryHeadings = () =>
+  within(screen.getByRole('main'))
+    .queryAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+
+describe('documentation', () => {
+  it('has six categories of expandable guides', async () => {
+    renderRoute('/resources/documentation');
+    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    expect(categoryHeadings()).toEqual([
+      'Getting started',
+      'The strategy builder',
+      'Indicators',
+      'Candlestick patterns',
+      'Exits, fills and costs',
+      'Results and metrics',
+    ]);
+    const fills = screen.getByText('How orders are filled').closest('details');
+    expect(fills?.open).toBe(false);
+    const text = fills?.textContent ?? '';
+    expect(text).toContain('A signal on a bar’s close fills at the next bar’s open');
+    expect(text).toContain('the stop is assumed to have been hit first');
+    expect(text).toContain('the fill is at the open');
+  });
+
+  it('opens the guide a link names in its fragment', async () => {
+    renderRoute('/resources/documentation#exit-timing');
+    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    expect((document.getElementById('exit-timing') as HTMLDetailsElement).open).toBe(true);
+    expect((document.getElementById('fills') as HTMLDetailsElement).open).toBe(false);
+  });
+
+  it('explains every indicator and every candlestick pattern of the builder', async () => {
+    renderRoute('/resources/documentation');
+    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    const rowHeaders = new Set(
+      screen.getAllByRole('rowheader', { hidden: true }).map((cell) => cell.textContent),
+    );
+    for (const label of [
+      ...CROSSOVER_INDICATOR_LABELS,
+      ...VALUE_INDICATOR_LABELS,
+      ...CANDLESTICK_PATTERN_NAMES,
+    ]) {
+      expect(rowHeaders, label).toContain(label);
+    }
+  });
+
+  it('filters guides as the visitor types, hiding empty categories', async () => {
+    const user = userEvent.setup();
+    renderRoute('/resources/documentation');
+    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search the documentation' }), 'DEFLATED');
+    expect(categoryHeadings()).toEqual(['Results and metrics']);
+    expect(screen.getByText('Overfitting detection and suggestions')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/^1 of \d+ guides match$/);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search the documentation' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search the documentation' }), 'zzzz');
+    expect(categoryHeadings()).toEqual([]);
+    expect(screen.getByText('No guide mentions “zzzz”.')).toBeTruthy();
+  });
+});
+
+describe('tutorials', () => {
+  it('has five categories of cards with duration, level and format, three tracks and pro tips', async () => {
+    renderRoute('/resources/tutorials');
+    await screen.findByRole('heading', { level: 1, name: 'Tutorials' });
+    expect(categoryHeadings()).toEqual([
+      'Getting started',
+      'Technical strategies',
+      'Risk and exits',
+      'Realistic results',
+      'Machine learning and robustness',
+      'Learning tracks',
+      'Pro tips',
+    ]);
+    const first = screen.getByRole('heading', { level: 3, name: 'Your first backtest' }).closest('li');
+    expect(first?.textContent).toContain('Duration10 min');
+    expect(first?.textContent).toContain('LevelBeginner');
+    expect(first?.textContent).toContain('FormatWalkthrough');
+    const tracks = screen.getByRole('region', { name: 'Learning tracks' });
+    expect(within(tracks).getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    for (const link of within(tracks).getAllByRole('link')) {
+      expect(document.getElementById(link.getAttribute('href')!.slice(1))).not.toBeNull();
+    }
+  });
+
+  it('filters by title and by category', async () => {
+    const user = userEvent.setup();
+    renderRoute('/resources/tutorials');
+    await screen.findByRole('heading', { level: 1, name: 'Tutorials' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search tutorials by title' }), 'STOP');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Stops and targets that fit the instrument',
+      'Trailing stops versus fixed targets',
+      'First steps',
+      'Building better rules',
+      'Robust and machine-learning strategies',
+    ]);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search tutorials by title' }));
+    await user.click(screen.getByRole('radio', { name: 'Realistic results' }));
+    expect(categoryHeadings().slice(0, -2)).toEqual(['Realistic results']);
+    expect(screen.getByRole('status').textContent).toBe('3 of 15 tutorials shown');
+  });
+});
+
+describe('community', () => {
+  it('switches between its three tabs with the keyboard', async () => {
+    const user = userEvent.setup();
+    renderRoute('/resources/community');
+    await screen.findByRole('heading', { level: 1, name: 'Community' });
+    const tabs = within(screen.getByRole('tablist', { name: 'Community sections' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Discussion Forum',
+      'Strategy Sharing',
+      'Events & Webinars',
+    ]);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tabs[0]?.id);
+    tabs[0]?.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(tabs[2]);
+    expect(screen.getByRole('tabpanel', { name: 'Events & Webinars' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Monthly sessions' })).toBeTruthy();
+    await user.keyboard('{ArrowRight}');
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1]);
+  });
+
+  it('filters discussions by title and links its buttons somewhere real', async () => {
+    const user = userEvent.setup();
+    renderRoute('/resources/community');
+    await screen.findByRole('heading', { level: 1, name: 'Community' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search discussions by title' }), 'crosses above');
+    expect(screen.getByRole('status').textContent).toBe('1 of 7 discussions match');
+    await user.click(screen.getByRole('tab', { name: 'Strategy Sharing' }));
+    expect(screen.getByRole('link', { name: 'Share a strategy' }).getAttribute('href')).toBe(
+      '/contact?subject=community',
+    );
+    expect(screen.getByRole('link', { name: 'Read the golden cross strategy' }).getAttribute('href')).toBe(
+      '/strategies/technical/golden-cross',
+    );
+  });
+});
+
+describe('support', () => {
+  it('has the three topic tabs, and a search that replaces them with results', async () => {
+    const user = userEvent.setup();
+    renderRoute('/features/support');
+    await screen.findByRole('heading', { level: 1, name: 'Support' });
+    const tabs = within(screen.getByRole('tablist', { name: 'Help topics' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Getting Started',
+      'Backtesting Features',
+      'Account Management',
+    ]);
+    await user.click(tabs[2]!);
+    expect(screen.getByRole('tabpanel', { name: 'Account Management' }).textContent).toContain(
+      'How do I change my plan?',
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search the help centre' }), 'FALLBACK');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Search results' })).toBeTruthy();
+    expect(screen.getByText('Why do I see "Using fallback data"?')).toBeTruthy();
+  });
+});
