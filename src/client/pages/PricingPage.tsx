@@ -18,6 +18,7 @@ import { ButtonLink } from '../components/ButtonLink';
 import { SegmentedControl } from '../components/SegmentedControl';
 import { FaqList } from '../features/site/components/FaqList';
 import { PageIntro } from '../features/site/components/PageIntro';
+import { SubscribeNow } from '../features/subscriptions/SubscribeNow';
 import site from '../features/site/components/site.module.css';
 import { PRICING_FAQ } from '../features/site/content/faq';
 import { planPrice } from '../features/site/pricing';
@@ -141,11 +142,12 @@ export function PricingPage() {
               {period === 'annual' ? ` (${selectedPrice.perMonth} a month)` : null}.
             </p>
             <p className={styles.summaryNote}>
-              You sign in or create an account first. Payments are processed by {PARENT_COMPANY.name}. Your
-              plan renews automatically; cancel any time, effective at the end of the billing period.
+              Subscribing records your request; you sign in or create an account first. Payments are processed
+              by {PARENT_COMPANY.name}. Your plan renews automatically; cancel any time, effective at the end
+              of the billing period.
             </p>
           </div>
-          <ButtonLink to={PATHS.login}>Subscribe Now</ButtonLink>
+          <SubscribeNow plan={selected} period={period} currency={currency} />
         </section>
 
         <section className={site.section} aria-labelledby="payment-title">
