@@ -67,3 +67,26 @@ export interface BacktestResultBody {
 
 export const MAX_STORED_TRADES = 5000;
 export const MAX_CURVE_POINTS = 2000;
+
+/** The key figures of a run, stored beside it for lists. */
+export interface BacktestSummary {
+  netProfit: number;
+  totalReturnPct: number;
+  winRatePct: number | null;
+  maxDrawdownPct: number;
+  riskReward: number | null;
+  tradeCount: number;
+}
+
+export interface BacktestListItem {
+  id: string;
+  createdAt: string;
+  exchange: string;
+  stock: string;
+  timeframe: string;
+  mode: string;
+  source: string;
+  fromDate: string;
+  toDate: string;
+  summary: BacktestSummary;
+}

@@ -7,7 +7,7 @@ import {
   type ResultMetrics,
   type ResultTrade,
 } from '../../shared/backtest-result';
-import type { BacktestSummary } from '../db/backtests';
+import type { BacktestSummary } from '../../shared/backtest-result';
 
 /**
  * The equity and drawdown curves from the first traded bar, thinned to at most

@@ -1,26 +1,5 @@
 import type { BacktestRequest, BacktestRequestInput } from '../../shared/backtest-request';
-
-export interface BacktestSummary {
-  netProfit: number;
-  totalReturnPct: number;
-  winRatePct: number | null;
-  maxDrawdownPct: number;
-  riskReward: number | null;
-  tradeCount: number;
-}
-
-export interface BacktestListItem {
-  id: string;
-  createdAt: string;
-  exchange: string;
-  stock: string;
-  timeframe: string;
-  mode: string;
-  source: string;
-  fromDate: string;
-  toDate: string;
-  summary: BacktestSummary;
-}
+import type { BacktestListItem, BacktestSummary } from '../../shared/backtest-result';
 
 interface BacktestRow {
   id: string;
