@@ -20,7 +20,8 @@
  * A short is sized the same way and its P&L is quantity * (entry - exit).
  *
  * The daily exit time is wall-clock HH:MM in an IANA zone: a position closes at the open of the
- * first bar that opens at or after the first such time following its entry.
+ * first bar that opens at or after the first such time following its entry. That instant is
+ * found once, at the entry (zone-clock.ts), so the bar loop compares numbers only.
  */
 import type { CandleSeries } from '../candles/series';
 import { ZoneClock } from '../candles/zone-clock';
