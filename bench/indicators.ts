@@ -3,7 +3,12 @@
  * run, then the best of 5.
  */
 import { createSeries, type CandleSeries } from '../src/engine/candles/series';
-import { INDICATOR_REGISTRY, resolveSettings } from '../src/engine/indicators/registry';
+import {
+  INDICATOR_REGISTRY,
+  IndicatorMemo,
+  computeIndicatorShared,
+  resolveSettings,
+} from '../src/engine/indicators/registry';
 
 export interface BenchResult {
   name: string;
@@ -49,5 +54,34 @@ export function benchIndicators(bars: number): BenchResult[] {
       best = Math.min(best, performance.now() - start);
     }
     return { name: entry.label, ms: best, barsPerSecond: bars / (best / 1000) };
+  });
+}
+
+/** Indicator lines that share work when a strategy asks for them together (computeIndicatorShared). */
+const FAMILIES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['Stochastic %K + %D (shared)', ['Stochastic %K', 'Stochastic %D']],
+  ['MACD 3 lines (shared)', ['MACD macd line', 'MACD green line', 'MACD histogram']],
+  [
+    'Ichimoku 4 lines (shared)',
+    ['Ichimoku tenkan_sen', 'Ichimoku kijun_sen', 'Ichimoku senkou_span_a', 'Ichimoku senkou_span_b'],
+  ],
+];
+
+/** Each family computed through one memo, as the strategy's series cache does: best of 5. */
+export function benchSharedIndicators(bars: number): BenchResult[] {
+  const series = benchSeries(bars);
+  return FAMILIES.map(([name, labels]) => {
+    const run = () => {
+      const memo = new IndicatorMemo(series);
+      for (const label of labels) computeIndicatorShared(label, memo, resolveSettings(label));
+    };
+    run();
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      run();
+      best = Math.min(best, performance.now() - start);
+    }
+    return { name, ms: best, barsPerSecond: bars / (best / 1000) };
   });
 }

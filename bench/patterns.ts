@@ -1,9 +1,10 @@
 /**
- * Times each of the 61 candlestick patterns, and all of them together (computeAllPatterns, which
- * shares the candle averages), on a seeded synthetic series: one warm-up run, then the best of 3.
+ * Times each of the 61 candlestick patterns, the backtest bench's three together (computePatterns)
+ * and all 61 together (computeAllPatterns), both sharing the candle averages, on a seeded
+ * synthetic series: one warm-up run, then the best of 3.
  */
 import { createSeries, type CandleSeries } from '../src/engine/candles/series';
-import { computeAllPatterns, computePattern } from '../src/engine/patterns/registry';
+import { computeAllPatterns, computePattern, computePatterns } from '../src/engine/patterns/registry';
 import { CANDLESTICK_PATTERN_NAMES } from '../src/shared/candlestick-patterns';
 
 const RUNS = 3;
@@ -60,6 +61,9 @@ export function benchPatterns(bars: number): Array<{ name: string; ms: number; b
   };
   return [
     ...CANDLESTICK_PATTERN_NAMES.map((name) => timed(name, () => computePattern(name, series))),
+    timed('Hammer+Engulfing+MorningStar', () =>
+      computePatterns(['Hammer', 'EngulfingPattern', 'MorningStar'], series),
+    ),
     timed('All 61 patterns', () => computeAllPatterns(series)),
   ];
 }

@@ -1,6 +1,6 @@
 /** npm run bench: prints the benchmarks as `name  ms  bars/s` lines. */
 import { benchBacktest } from './backtest';
-import { benchIndicators, type BenchResult } from './indicators';
+import { benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
 import { benchPatterns } from './patterns';
 
 const BARS = 1_000_000;
@@ -15,6 +15,7 @@ function printRows(rows: readonly BenchResult[]): void {
 
 console.log(`Indicators on ${BARS.toLocaleString('en-US')} bars (best of 5)`);
 printRows(benchIndicators(BARS));
+printRows(benchSharedIndicators(BARS));
 
 console.log(`\nCandlestick patterns on ${BARS.toLocaleString('en-US')} bars (best of 3)`);
 printRows(benchPatterns(BARS));

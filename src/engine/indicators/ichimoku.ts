@@ -1,36 +1,12 @@
 import { outputArray } from './output';
-import { SlidingExtreme } from './rolling-extremes';
-
-/**
- * Mid-ranges of the last N bars, (HH(N) + LL(N)) / 2, bar by bar: tenkan-sen with N = the
- * conversion period, kijun-sen with N = the base period, and the unshifted senkou span B.
- */
-class MidRange {
-  private readonly highest: SlidingExtreme;
-  private readonly lowest: SlidingExtreme;
-
-  constructor(high: Float64Array, low: Float64Array, period: number) {
-    this.highest = new SlidingExtreme(high, period, 1);
-    this.lowest = new SlidingExtreme(low, period, -1);
-  }
-
-  advance(i: number): number {
-    return (this.highest.advance(i) + this.lowest.advance(i)) / 2;
-  }
-}
+import { rollingExtremes } from './rolling-extremes';
 
 /**
  * Ichimoku tenkan-sen / kijun-sen: (HH(N) + LL(N)) / 2 over the last N bars. Look-back: N - 1.
  * Not in TA-Lib by name; same values as TA-Lib MIDPRICE(N).
  */
 export function midRange(high: Float64Array, low: Float64Array, period: number): Float64Array {
-  const out = outputArray(high.length, period - 1);
-  const line = new MidRange(high, low, period);
-  for (let i = 0; i < high.length; i++) {
-    const value = line.advance(i);
-    if (i >= period - 1) out[i] = value;
-  }
-  return out;
+  return midRangeOf(rollingExtremes(high, period, 1), rollingExtremes(low, period, -1), period);
 }
 
 /**
@@ -44,15 +20,9 @@ export function senkouSpanA(
   conversionPeriod: number,
   basePeriod: number,
 ): Float64Array {
-  const firstLines = Math.max(conversionPeriod, basePeriod) - 1;
-  const out = outputArray(high.length, firstLines + basePeriod);
-  const tenkan = new MidRange(high, low, conversionPeriod);
-  const kijun = new MidRange(high, low, basePeriod);
-  for (let i = 0; i + basePeriod < high.length; i++) {
-    const value = (tenkan.advance(i) + kijun.advance(i)) / 2;
-    if (i >= firstLines) out[i + basePeriod] = value;
-  }
-  return out;
+  const tenkan = midRange(high, low, conversionPeriod);
+  const kijun = conversionPeriod === basePeriod ? tenkan : midRange(high, low, basePeriod);
+  return senkouSpanAOf(tenkan, kijun, conversionPeriod, basePeriod);
 }
 
 /**
@@ -66,11 +36,37 @@ export function senkouSpanB(
   spanBPeriod: number,
   basePeriod: number,
 ): Float64Array {
-  const out = outputArray(high.length, spanBPeriod - 1 + basePeriod);
-  const spanB = new MidRange(high, low, spanBPeriod);
-  for (let i = 0; i + basePeriod < high.length; i++) {
-    const value = spanB.advance(i);
-    if (i >= spanBPeriod - 1) out[i + basePeriod] = value;
+  return senkouSpanBOf(midRange(high, low, spanBPeriod), spanBPeriod, basePeriod);
+}
+
+/**
+ * midRange from precomputed HH(N) and LL(N) at every bar (rollingExtremes of the highs and the
+ * lows): the same values.
+ */
+export function midRangeOf(highest: Float64Array, lowest: Float64Array, period: number): Float64Array {
+  const out = outputArray(highest.length, period - 1);
+  for (let i = period - 1; i < highest.length; i++) out[i] = (highest[i]! + lowest[i]!) / 2;
+  return out;
+}
+
+/** senkouSpanA from the tenkan-sen and kijun-sen lines (midRange of each period). */
+export function senkouSpanAOf(
+  tenkan: Float64Array,
+  kijun: Float64Array,
+  conversionPeriod: number,
+  basePeriod: number,
+): Float64Array {
+  const firstLines = Math.max(conversionPeriod, basePeriod) - 1;
+  const out = outputArray(tenkan.length, firstLines + basePeriod);
+  for (let i = firstLines; i + basePeriod < tenkan.length; i++) {
+    out[i + basePeriod] = (tenkan[i]! + kijun[i]!) / 2;
   }
+  return out;
+}
+
+/** senkouSpanB from the unshifted mid-range of the span B period. */
+export function senkouSpanBOf(spanB: Float64Array, spanBPeriod: number, basePeriod: number): Float64Array {
+  const out = outputArray(spanB.length, spanBPeriod - 1 + basePeriod);
+  for (let i = spanBPeriod - 1; i + basePeriod < spanB.length; i++) out[i + basePeriod] = spanB[i]!;
   return out;
 }

@@ -22,9 +22,20 @@ export function macd(
 ): Macd {
   const fast = Math.min(fastPeriod, slowPeriod);
   const slow = Math.max(fastPeriod, slowPeriod);
-  const slowEma = ema(values, slow);
   const line = ema(values, fast, slow - fast);
-  for (let i = slow - 1; i < values.length; i++) line[i] = line[i]! - slowEma[i]!;
+  // line -= EMA(slow), the slow EMA run inline exactly as ema(values, slow) computes it (no array).
+  const length = values.length;
+  if (slow - 1 < length) {
+    const k = 2 / (slow + 1);
+    let seedSum = 0;
+    for (let i = 0; i <= slow - 1; i++) seedSum += values[i]!;
+    let slowAverage = seedSum / slow;
+    line[slow - 1] = line[slow - 1]! - slowAverage;
+    for (let i = slow; i < length; i++) {
+      slowAverage = (values[i]! - slowAverage) * k + slowAverage;
+      line[i] = line[i]! - slowAverage;
+    }
+  }
   const signal = ema(line, signalPeriod, slow - 1);
   const firstOut = slow - 1 + signalPeriod - 1;
   const histogram = new Float64Array(values.length);

@@ -1,6 +1,6 @@
 import { sma } from './moving-averages';
 import { cutBefore, outputArray } from './output';
-import { SlidingExtreme } from './rolling-extremes';
+import { rollingExtremes } from './rolling-extremes';
 
 /** TA-Lib treats a denominator inside (-1e-14, 1e-14) as zero (TA_IS_ZERO). */
 const EPSILON = 1e-14;
@@ -15,13 +15,21 @@ export function williamsR(
   close: Float64Array,
   period: number,
 ): Float64Array {
-  const highest = new SlidingExtreme(high, period, 1);
-  const lowest = new SlidingExtreme(low, period, -1);
+  return williamsROf(rollingExtremes(high, period, 1), rollingExtremes(low, period, -1), close, period);
+}
+
+/** williamsR from precomputed HH(N) and LL(N) at every bar (rollingExtremes): the same values. */
+export function williamsROf(
+  highest: Float64Array,
+  lowest: Float64Array,
+  close: Float64Array,
+  period: number,
+): Float64Array {
   const out = outputArray(close.length, period - 1);
-  for (let i = 0; i < close.length; i++) {
-    const top = highest.advance(i);
-    const scale = (top - lowest.advance(i)) / -100;
-    if (i >= period - 1) out[i] = scale !== 0 ? (top - close[i]!) / scale : 0;
+  for (let i = period - 1; i < close.length; i++) {
+    const top = highest[i]!;
+    const scale = (top - lowest[i]!) / -100;
+    out[i] = scale !== 0 ? (top - close[i]!) / scale : 0;
   }
   return out;
 }
@@ -82,16 +90,47 @@ export function stochastic(
   slowKPeriod: number,
   slowDPeriod: number,
 ): Stochastic {
-  const highest = new SlidingExtreme(high, fastKPeriod, 1);
-  const lowest = new SlidingExtreme(low, fastKPeriod, -1);
-  const fastK = outputArray(close.length, fastKPeriod - 1);
-  for (let i = 0; i < close.length; i++) {
-    const bottom = lowest.advance(i);
-    const scale = (highest.advance(i) - bottom) / 100;
-    if (i >= fastKPeriod - 1) fastK[i] = scale !== 0 ? (close[i]! - bottom) / scale : 0;
+  return stochasticOf(
+    rollingExtremes(high, fastKPeriod, 1),
+    rollingExtremes(low, fastKPeriod, -1),
+    close,
+    fastKPeriod,
+    slowKPeriod,
+    slowDPeriod,
+  );
+}
+
+/**
+ * stochastic from precomputed HH(K) and LL(K) at every bar (rollingExtremes of the highs and the
+ * lows): the same values.
+ */
+export function stochasticOf(
+  highest: Float64Array,
+  lowest: Float64Array,
+  close: Float64Array,
+  fastKPeriod: number,
+  slowKPeriod: number,
+  slowDPeriod: number,
+): Stochastic {
+  // slowK = sma(fastK, SK, K - 1), with fastK made bar by bar and its last SK values kept in a
+  // ring instead of an array: the running sum takes the same additions in the same order.
+  const length = close.length;
+  const first = fastKPeriod - 1;
+  const slowKStart = first + slowKPeriod - 1;
+  const slowK = outputArray(length, slowKStart);
+  const ring = new Float64Array(slowKPeriod);
+  let runningSum = 0;
+  for (let i = first; i < length; i++) {
+    const bottom = lowest[i]!;
+    const scale = (highest[i]! - bottom) / 100;
+    const fastK = scale !== 0 ? (close[i]! - bottom) / scale : 0;
+    ring[(i - first) % slowKPeriod] = fastK;
+    runningSum += fastK;
+    if (i >= slowKStart) {
+      slowK[i] = runningSum / slowKPeriod;
+      runningSum -= ring[(i - slowKStart) % slowKPeriod]!;
+    }
   }
-  const slowKStart = fastKPeriod - 1 + slowKPeriod - 1;
-  const slowK = sma(fastK, slowKPeriod, fastKPeriod - 1);
   const slowD = sma(slowK, slowDPeriod, slowKStart);
   return { slowK: cutBefore(slowK, slowKStart + slowDPeriod - 1), slowD };
 }

@@ -23,11 +23,12 @@ import type { CrossoverIndicatorLabel, IndicatorSetting, ValueIndicatorLabel } f
 import { indicatorSettings } from '../../shared/indicators';
 import { bollingerBand } from './bands';
 import { elderRayPower } from './elder-ray';
-import { midRange, senkouSpanA, senkouSpanB } from './ichimoku';
+import { midRange, senkouSpanA, senkouSpanAOf, senkouSpanB } from './ichimoku';
 import { macd, type Macd } from './macd';
+import { IndicatorMemo } from './memo';
 import { momentum, rateOfChange } from './momentum';
 import { ema, sma } from './moving-averages';
-import { rsi, stochastic, williamsR, type Stochastic } from './oscillators';
+import { rsi, stochastic, williamsR, williamsROf, type Stochastic } from './oscillators';
 import { parabolicSar } from './parabolic-sar';
 import { floorPivot, type PivotLevel } from './pivots';
 import { averageTrueRange } from './volatility';
@@ -49,7 +50,14 @@ export interface IndicatorEntry {
   compute(series: CandleSeries, settings: ResolvedSettings): Float64Array;
 }
 
-type Formula = Pick<IndicatorEntry, 'lookback' | 'compute'>;
+interface Formula extends Pick<IndicatorEntry, 'lookback' | 'compute'> {
+  /**
+   * The same values as `compute`, taking what other indicators of the series share (the rolling
+   * extremes, the whole MACD or stochastic, the close's EMA) from `memo`. The array
+   * may be the memo's own: read-only. Absent = `compute`.
+   */
+  shared?(memo: IndicatorMemo, settings: ResolvedSettings): Float64Array;
+}
 
 /** A resolved setting that must hold a period. */
 function bars(settings: ResolvedSettings, label: string): number {
@@ -63,6 +71,7 @@ const timeframe = (settings: ResolvedSettings) => bars(settings, 'Timeframe');
 const price = (field: 'o' | 'h' | 'l' | 'c'): Formula => ({
   lookback: () => 0,
   compute: (series) => series[field].slice(),
+  shared: (memo) => memo.series[field],
 });
 
 const pivotLevel = (level: PivotLevel): Formula => ({
@@ -79,6 +88,13 @@ const bollinger = (deviations: 2 | 0 | -2): Formula => ({
 const elderRay = (extremes: 'h' | 'l'): Formula => ({
   lookback: (settings) => timeframe(settings) - 1,
   compute: (series, settings) => elderRayPower(series[extremes], series.c, timeframe(settings)),
+  shared: (memo, settings) => {
+    const average = memo.closeEma(timeframe(settings));
+    const power = new Float64Array(average.length);
+    const prices = memo.series[extremes];
+    for (let i = 0; i < power.length; i++) power[i] = prices[i]! - average[i]!;
+    return power;
+  },
 });
 
 const ichimokuPeriods = (settings: ResolvedSettings) => ({
@@ -102,6 +118,10 @@ const macdLine = (line: keyof Macd): Formula => ({
     const { fast, slow, signal } = macdPeriods(settings);
     return macd(series.c, fast, slow, signal)[line];
   },
+  shared: (memo, settings) => {
+    const { fast, slow, signal } = macdPeriods(settings);
+    return memo.macd(fast, slow, signal)[line];
+  },
 });
 
 const stochasticPeriods = (settings: ResolvedSettings) => ({
@@ -118,6 +138,10 @@ const stochasticLine = (line: keyof Stochastic): Formula => ({
   compute: (series, settings) => {
     const { fastK, slowK, slowD } = stochasticPeriods(settings);
     return stochastic(series.h, series.l, series.c, fastK, slowK, slowD)[line];
+  },
+  shared: (memo, settings) => {
+    const { fastK, slowK, slowD } = stochasticPeriods(settings);
+    return memo.stochastic(fastK, slowK, slowD)[line];
   },
 });
 
@@ -142,6 +166,7 @@ const formulas: Record<CrossoverIndicatorLabel | ValueIndicatorLabel, Formula> =
   EMA: {
     lookback: (settings) => timeframe(settings) - 1,
     compute: (series, settings) => ema(series.c, timeframe(settings)),
+    shared: (memo, settings) => memo.closeEma(timeframe(settings)),
   },
   SMA: {
     lookback: (settings) => timeframe(settings) - 1,
@@ -153,6 +178,10 @@ const formulas: Record<CrossoverIndicatorLabel | ValueIndicatorLabel, Formula> =
   'Williams %R': {
     lookback: (settings) => timeframe(settings) - 1,
     compute: (series, settings) => williamsR(series.h, series.l, series.c, timeframe(settings)),
+    shared: (memo, settings) => {
+      const period = timeframe(settings);
+      return williamsROf(memo.highest(period), memo.lowest(period), memo.series.c, period);
+    },
   },
   'Momentum Oscillators': {
     lookback: (settings) => timeframe(settings),
@@ -185,10 +214,12 @@ const formulas: Record<CrossoverIndicatorLabel | ValueIndicatorLabel, Formula> =
   'Ichimoku tenkan_sen': {
     lookback: (settings) => ichimokuPeriods(settings).conversion - 1,
     compute: (series, settings) => midRange(series.h, series.l, ichimokuPeriods(settings).conversion),
+    shared: (memo, settings) => memo.midRange(ichimokuPeriods(settings).conversion),
   },
   'Ichimoku kijun_sen': {
     lookback: (settings) => ichimokuPeriods(settings).base - 1,
     compute: (series, settings) => midRange(series.h, series.l, ichimokuPeriods(settings).base),
+    shared: (memo, settings) => memo.midRange(ichimokuPeriods(settings).base),
   },
   'Ichimoku senkou_span_a': {
     lookback: (settings) => {
@@ -199,6 +230,10 @@ const formulas: Record<CrossoverIndicatorLabel | ValueIndicatorLabel, Formula> =
       const { conversion, base } = ichimokuPeriods(settings);
       return senkouSpanA(series.h, series.l, conversion, base);
     },
+    shared: (memo, settings) => {
+      const { conversion, base } = ichimokuPeriods(settings);
+      return senkouSpanAOf(memo.midRange(conversion), memo.midRange(base), conversion, base);
+    },
   },
   'Ichimoku senkou_span_b': {
     lookback: (settings) => {
@@ -208,6 +243,10 @@ const formulas: Record<CrossoverIndicatorLabel | ValueIndicatorLabel, Formula> =
     compute: (series, settings) => {
       const { spanB, base } = ichimokuPeriods(settings);
       return senkouSpanB(series.h, series.l, spanB, base);
+    },
+    shared: (memo, settings) => {
+      const { spanB, base } = ichimokuPeriods(settings);
+      return memo.senkouSpanB(spanB, base);
     },
   },
   // close[t] at bar t; the strategy compares it with the other side at t - Timeframe 2.
@@ -229,10 +268,14 @@ const formulas: Record<CrossoverIndicatorLabel | ValueIndicatorLabel, Formula> =
 };
 
 export const INDICATOR_REGISTRY: ReadonlyMap<string, IndicatorEntry> = new Map(
-  Object.entries(formulas).map(([label, formula]) => [
+  Object.entries(formulas).map(([label, { lookback, compute }]) => [
     label,
-    { label, settings: indicatorSettings(label), ...formula },
+    { label, settings: indicatorSettings(label), lookback, compute },
   ]),
+);
+
+const SHARED_FORMULAS: ReadonlyMap<string, NonNullable<Formula['shared']>> = new Map(
+  Object.entries(formulas).flatMap(([label, { shared }]) => (shared ? [[label, shared] as const] : [])),
 );
 
 function entryFor(label: string): IndicatorEntry {
@@ -283,4 +326,25 @@ export function computeIndicator(
 /** Index of the indicator's first valid value (bars of history it needs before it). */
 export function indicatorLookback(label: string, input?: IndicatorSettingsInput): number {
   return entryFor(label).lookback(resolveSettings(label, input));
+}
+
+export { IndicatorMemo };
+
+/**
+ * The indicator with already-resolved settings, sharing work with the other indicators computed
+ * through the same memo (one memo per series): Stochastic %K and %D compute one stochastic, the
+ * MACD lines one MACD, the Ichimoku lines, Stochastic and Williams %R share their rolling highs
+ * and lows (a window twice as long is derived from a shorter one), EMA and Elder-Ray share the
+ * close's EMA, and price labels are the series' own arrays. The Bollinger bands are not shared:
+ * each is one fused pass, cheaper than a shared mean and deviation plus a pass per band.
+ * Bit-identical to computeIndicator. The result
+ * may be shared with the memo or with another label's result: treat it as read-only.
+ */
+export function computeIndicatorShared(
+  label: string,
+  memo: IndicatorMemo,
+  settings: ResolvedSettings,
+): Float64Array {
+  const shared = SHARED_FORMULAS.get(label);
+  return shared ? shared(memo, settings) : entryFor(label).compute(memo.series, settings);
 }

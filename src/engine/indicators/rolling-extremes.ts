@@ -40,3 +40,114 @@ export class SlidingExtreme {
     return values[ring[front & mask]!]!;
   }
 }
+
+/**
+ * The highest (sign 1) or lowest (sign -1) of the last N values at every bar, window
+ * max(0, i - N + 1)..i: out[i] is what `new SlidingExtreme(values, N, sign).advance(i)` returns,
+ * bit for bit. Uses van Herk / Gil-Werman blocks of N bars, with no data-dependent inner loop:
+ * block by block, the extreme forward from the block start joined (one comparison) with the
+ * extreme backward from the previous block's end, which is kept in an N-slot buffer. Among
+ * equal values the latest wins, as in the deque (this only tells 0 from -0). A series holding
+ * NaN falls back to the deque, whose NaN handling differs from plain comparisons.
+ */
+export function rollingExtremes(values: Float64Array, period: number, sign: 1 | -1): Float64Array {
+  const length = values.length;
+  const out = new Float64Array(length);
+  if (length === 0) return out;
+  for (let i = 0; i < length; i++) {
+    const value = values[i]!;
+    if (value !== value) return dequeExtremes(values, period, sign, out);
+  }
+  if (period <= 1) {
+    out.set(values);
+    return out;
+  }
+  // tail[p] = extreme of the previous block from its offset p to its end, the latest winning ties.
+  const tail = new Float64Array(period);
+  for (let blockStart = 0; blockStart < length; blockStart += period) {
+    const blockEnd = Math.min(blockStart + period, length);
+    let best = values[blockStart]!;
+    if (sign === 1) {
+      for (let i = blockStart; i < blockEnd; i++) {
+        const value = values[i]!;
+        if (value >= best) best = value;
+        const next = i - blockStart + 1;
+        // The first block's windows start at bar 0; a block's last bar ends a whole block.
+        if (blockStart === 0 || next === period) out[i] = best;
+        else {
+          const early = tail[next]!;
+          out[i] = best >= early ? best : early;
+        }
+      }
+      let extreme = values[blockEnd - 1]!;
+      tail[blockEnd - 1 - blockStart] = extreme;
+      for (let j = blockEnd - 2; j >= blockStart; j--) {
+        const value = values[j]!;
+        if (value > extreme) extreme = value;
+        tail[j - blockStart] = extreme;
+      }
+    } else {
+      for (let i = blockStart; i < blockEnd; i++) {
+        const value = values[i]!;
+        if (value <= best) best = value;
+        const next = i - blockStart + 1;
+        if (blockStart === 0 || next === period) out[i] = best;
+        else {
+          const early = tail[next]!;
+          out[i] = best <= early ? best : early;
+        }
+      }
+      let extreme = values[blockEnd - 1]!;
+      tail[blockEnd - 1 - blockStart] = extreme;
+      for (let j = blockEnd - 2; j >= blockStart; j--) {
+        const value = values[j]!;
+        if (value < extreme) extreme = value;
+        tail[j - blockStart] = extreme;
+      }
+    }
+  }
+  return out;
+}
+
+function dequeExtremes(values: Float64Array, period: number, sign: 1 | -1, out: Float64Array): Float64Array {
+  const extreme = new SlidingExtreme(values, period, sign);
+  for (let i = 0; i < values.length; i++) out[i] = extreme.advance(i);
+  return out;
+}
+
+/**
+ * Rolling extremes of N bars from those of Q bars (N / 2 <= Q <= N), out[i] = the extreme of
+ * shorter[i] and shorter[i - (N - Q)]: the two Q-bar windows cover the N-bar window (and at
+ * i < N - Q, shorter[i] alone covers bars 0..i since i < Q). Ties take shorter[i], the later
+ * window, so out[i] equals rollingExtremes(values, N, sign)[i] bit for bit. `shorter` must be
+ * rollingExtremes(values, Q, sign) of a series without NaN.
+ */
+export function widenExtremes(
+  shorter: Float64Array,
+  shorterPeriod: number,
+  period: number,
+  sign: 1 | -1,
+): Float64Array {
+  if (shorterPeriod * 2 < period || shorterPeriod > period) {
+    throw new RangeError(`cannot widen ${shorterPeriod}-bar extremes to ${period} bars`);
+  }
+  const length = shorter.length;
+  const shift = period - shorterPeriod;
+  const out = new Float64Array(length);
+  const head = Math.min(shift, length);
+  for (let i = 0; i < head; i++) out[i] = shorter[i]!;
+  if (sign === 1) {
+    for (let i = shift; i < length; i++) {
+      const late = shorter[i]!;
+      const early = shorter[i - shift]!;
+      out[i] = late >= early ? late : early;
+    }
+  } else {
+    for (let i = shift; i < length; i++) {
+      const late = shorter[i]!;
+      const early = shorter[i - shift]!;
+      out[i] = late <= early ? late : early;
+    }
+  }
+  return out;
+}

@@ -127,42 +127,72 @@ export class Candles {
    * TA-Lib keeps the sum as a running total (add the newest range, subtract the oldest) started at
    * the first candle the pattern judges with this setting, so the rounding of the sum depends on
    * that start. `firstCandle` is it: the pattern's first bar minus the candle's offset within the
-   * pattern (e.g. lookback - 2 for the first of three candles). Totals are cached per start.
+   * pattern (e.g. lookback - 2 for the first of three candles). Totals are cached per
+   * start (and shared between settings with the same range type, period and factor).
    */
   average(name: CandleSettingName, firstCandle: number): CandleThreshold {
     const { rangeType, period, factor } = CANDLE_SETTINGS[name];
     const divisor = rangeType === 'Shadows' ? 2 : 1;
-    const ranges = this.ranges(rangeType);
-    if (period === 0) return (j) => (factor * ranges[j]!) / divisor;
+    if (period === 0) return ownRangeThreshold(this.o, this.h, this.l, this.c, rangeType, factor, divisor);
 
-    const key = `${name}@${firstCandle}`;
+    // Settings measuring the same range over the same period with the same factor (BodyLong
+    // and BodyShort; BodyDoji and ShadowVeryShort) have the same averages: one series for both.
+    const key = `${rangeType}|${period}|${factor}@${firstCandle}`;
     let averages = this.averageSeries.get(key);
     if (averages === undefined) {
-      averages = rollingAverages(ranges, period, factor, divisor, firstCandle);
+      averages = rollingAverages(this.ranges(rangeType), period, factor, divisor, firstCandle);
       this.averageSeries.set(key, averages);
     }
     return (j) => averages[j]!;
   }
 
+  /** The range of every candle, computed once per range type (specialised loops, no dispatch per candle). */
   private ranges(rangeType: RangeType): Float64Array {
     let ranges = this.rangeSeries.get(rangeType);
     if (ranges === undefined) {
-      ranges = new Float64Array(this.length);
-      for (let j = 0; j < this.length; j++) ranges[j] = this.rangeOf(rangeType, j);
+      const { o, h, l, c, length } = this;
+      ranges = new Float64Array(length);
+      switch (rangeType) {
+        case 'RealBody':
+          for (let j = 0; j < length; j++) ranges[j] = Math.abs(c[j]! - o[j]!);
+          break;
+        case 'HighLow':
+          for (let j = 0; j < length; j++) ranges[j] = h[j]! - l[j]!;
+          break;
+        case 'Shadows':
+          for (let j = 0; j < length; j++) ranges[j] = this.upperShadow(j) + this.lowerShadow(j);
+          break;
+      }
       this.rangeSeries.set(rangeType, ranges);
     }
     return ranges;
   }
+}
 
-  private rangeOf(rangeType: RangeType, j: number): number {
-    switch (rangeType) {
-      case 'RealBody':
-        return this.body(j);
-      case 'HighLow':
-        return this.highLow(j);
-      case 'Shadows':
-        return this.upperShadow(j) + this.lowerShadow(j);
-    }
+/**
+ * factor * (the candle's own range) / divisor, for the settings with period 0 (compared with the
+ * candle itself): computed on the fly with the same operations as the range series.
+ */
+function ownRangeThreshold(
+  o: Float64Array,
+  h: Float64Array,
+  l: Float64Array,
+  c: Float64Array,
+  rangeType: RangeType,
+  factor: number,
+  divisor: number,
+): CandleThreshold {
+  switch (rangeType) {
+    case 'RealBody':
+      return (j) => (factor * Math.abs(c[j]! - o[j]!)) / divisor;
+    case 'HighLow':
+      return (j) => (factor * (h[j]! - l[j]!)) / divisor;
+    case 'Shadows':
+      return (j) => {
+        const top = c[j]! >= o[j]! ? c[j]! : o[j]!;
+        const bottom = c[j]! >= o[j]! ? o[j]! : c[j]!;
+        return (factor * (h[j]! - top + (bottom - l[j]!))) / divisor;
+      };
   }
 }
 

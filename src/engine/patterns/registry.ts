@@ -61,6 +61,21 @@ export function computeAllPatterns(series: CandleSeries): Record<CandlestickPatt
 }
 
 /**
+ * The named patterns on one series, sharing one candle view (its ranges and rolling averages)
+ * between them; pass `candles` to share it with later calls too. Each value equals
+ * computePattern(name, series).
+ */
+export function computePatterns(
+  names: readonly CandlestickPatternName[],
+  series: CandleSeries,
+  candles: Candles = new Candles(series),
+): Map<CandlestickPatternName, Float64Array> {
+  const out = new Map<CandlestickPatternName, Float64Array>();
+  for (const name of names) if (!out.has(name)) out.set(name, runPattern(DEFINITIONS[name], candles));
+  return out;
+}
+
+/**
  * Direction semantics for strategy rules: 'directional' = sign gives bullish/bearish;
  * 'undirected' = TA-Lib reports +100 whenever it appears (Doji-like patterns).
  */

@@ -23,6 +23,8 @@ export interface Operand {
 /**
  * Greater Than / Less Than / Equals on the bar's levels; Crosses Above / Below on the bar where
  * the order flips. Bars before both operands exist (their lag) are 0.
+ * The loops write +(comparison) (0 or 1) rather than branching: which way a comparison goes is
+ * data-dependent and unpredictable, and V8 turns +(a > b) into a flag, not a jump.
  */
 export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operand, out: Uint8Array): void {
   const bars = out.length;
@@ -34,13 +36,13 @@ export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operan
   out.fill(0, 0, first);
   switch (logic) {
     case 'Greater Than':
-      for (let t = first; t < bars; t++) out[t] = a[t - aLag]! > b[t - bLag]! ? 1 : 0;
+      for (let t = first; t < bars; t++) out[t] = +(a[t - aLag]! > b[t - bLag]!);
       return;
     case 'Less Than':
-      for (let t = first; t < bars; t++) out[t] = a[t - aLag]! < b[t - bLag]! ? 1 : 0;
+      for (let t = first; t < bars; t++) out[t] = +(a[t - aLag]! < b[t - bLag]!);
       return;
     case 'Equals':
-      for (let t = first; t < bars; t++) out[t] = nearlyEqual(a[t - aLag]!, b[t - bLag]!) ? 1 : 0;
+      for (let t = first; t < bars; t++) out[t] = +nearlyEqual(a[t - aLag]!, b[t - bLag]!);
       return;
     case 'Crosses Above':
     case 'Crosses Below': {
@@ -51,7 +53,7 @@ export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operan
       let previous = sign * (a[first - aLag]! - b[first - bLag]!);
       for (let t = first + 1; t < bars; t++) {
         const current = sign * (a[t - aLag]! - b[t - bLag]!);
-        out[t] = current > 0 && previous <= 0 ? 1 : 0;
+        out[t] = +(current > 0) & +(previous <= 0);
         previous = current;
       }
       return;
@@ -64,13 +66,13 @@ export function valueRow(values: Float64Array, logic: ComparisonLogic, level: nu
   const bars = out.length;
   switch (logic) {
     case 'Greater Than':
-      for (let t = 0; t < bars; t++) out[t] = values[t]! > level ? 1 : 0;
+      for (let t = 0; t < bars; t++) out[t] = +(values[t]! > level);
       return;
     case 'Less Than':
-      for (let t = 0; t < bars; t++) out[t] = values[t]! < level ? 1 : 0;
+      for (let t = 0; t < bars; t++) out[t] = +(values[t]! < level);
       return;
     case 'Equals':
-      for (let t = 0; t < bars; t++) out[t] = nearlyEqual(values[t]!, level) ? 1 : 0;
+      for (let t = 0; t < bars; t++) out[t] = +nearlyEqual(values[t]!, level);
       return;
   }
 }
@@ -83,11 +85,11 @@ export type PatternDirection = 'bullish' | 'bearish' | 'either';
 
 export function candlestickRow(values: Float64Array, direction: PatternDirection, out: Uint8Array): void {
   const bars = out.length;
-  const bullish = direction !== 'bearish';
-  const bearish = direction !== 'bullish';
+  const bullish = +(direction !== 'bearish');
+  const bearish = +(direction !== 'bullish');
   for (let t = 0; t < bars; t++) {
     const value = values[t]!;
-    out[t] = (bullish && value > 0) || (bearish && value < 0) ? 1 : 0;
+    out[t] = (bullish & +(value > 0)) | (bearish & +(value < 0));
   }
 }
 
