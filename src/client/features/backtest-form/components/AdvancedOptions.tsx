@@ -1,0 +1,124 @@
+import { type Dispatch, type ReactNode, useState } from 'react';
+import { COMBINE_MODES, MODES, SIZING_MODES } from '../../../../shared/backtest-vocabulary';
+import type { BuilderAction, PlainField } from '../form-state';
+import type { FormValues } from '../form-values';
+import { COMBINE_LABELS, MODE_LABELS, SIZING_LABELS } from '../option-labels';
+import { InputField, Options, SelectField } from './Field';
+import styles from './BacktestForm.module.css';
+
+/** The request paths this panel holds: an error at one of them opens it. */
+export const ADVANCED_PATHS = [
+  'initialCapital',
+  'commission',
+  'slippage',
+  'entry.combine',
+  'exit.combine',
+  'sizing',
+  'mode',
+];
+
+interface AdvancedOptionsProps {
+  values: FormValues;
+  errors: Record<string, string>;
+  dispatch: Dispatch<BuilderAction>;
+  /** A link to the plans, shown with the ML note. */
+  pricingLink: ReactNode;
+}
+
+/** Capital, costs, how rows combine, sizing and mode (DESIGN 4): all defaulted, so collapsed. */
+export function AdvancedOptions({ values, errors, dispatch, pricingLink }: AdvancedOptionsProps) {
+  const [expanded, setExpanded] = useState(false);
+  const hasErrors = ADVANCED_PATHS.some((path) => errors[path]);
+  const open = expanded || hasErrors;
+  const set = (field: PlainField) => (event: { target: { value: string } }) =>
+    dispatch({ type: 'setField', field, value: event.target.value });
+
+  return (
+    <section className={styles.card} aria-labelledby="bt-advanced-title">
+      <h2 id="bt-advanced-title" className={styles.disclosureTitle}>
+        <button
+          type="button"
+          className={styles.disclosure}
+          aria-expanded={open}
+          aria-controls="bt-advanced"
+          onClick={() => setExpanded(!open)}
+        >
+          <span className={styles.chevron} aria-hidden="true" />
+          Advanced options
+        </button>
+      </h2>
+      {!open && (
+        <p className={styles.intro}>
+          Initial capital, commission, slippage, how conditions combine, sizing and ML mode. The defaults suit
+          most backtests.
+        </p>
+      )}
+      <div id="bt-advanced" hidden={!open} className={styles.advancedBody}>
+        {open && (
+          <div className={styles.grid}>
+            <InputField
+              path="initialCapital"
+              type="number"
+              step="any"
+              min="0"
+              error={errors.initialCapital}
+              value={values.initialCapital}
+              onChange={set('initialCapital')}
+            />
+            <InputField
+              path="commission"
+              type="number"
+              step="any"
+              min="0"
+              error={errors.commission}
+              value={values.commission}
+              onChange={set('commission')}
+            />
+            <InputField
+              path="slippage"
+              type="number"
+              step="any"
+              min="0"
+              error={errors.slippage}
+              value={values.slippage}
+              onChange={set('slippage')}
+            />
+            {(['entry', 'exit'] as const).map((side) => (
+              <SelectField
+                key={side}
+                path={`${side}.combine`}
+                error={errors[`${side}.combine`]}
+                value={values[side].combine}
+                onChange={(event) =>
+                  dispatch({
+                    type: 'setCombine',
+                    side,
+                    value: event.target.value as FormValues['entry']['combine'],
+                  })
+                }
+              >
+                <Options values={COMBINE_MODES} labels={COMBINE_LABELS} />
+              </SelectField>
+            ))}
+            <SelectField path="sizing" error={errors.sizing} value={values.sizing} onChange={set('sizing')}>
+              <Options values={SIZING_MODES} labels={SIZING_LABELS} />
+            </SelectField>
+            <SelectField
+              path="mode"
+              error={errors.mode}
+              value={values.mode}
+              hint={
+                values.mode === 'ml' ? (
+                  <>Machine-learning backtests need the Pro or Enterprise plan. {pricingLink}</>
+                ) : undefined
+              }
+              onChange={set('mode')}
+            >
+              <Options values={MODES} labels={MODE_LABELS} />
+            </SelectField>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

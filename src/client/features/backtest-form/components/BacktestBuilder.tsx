@@ -1,0 +1,196 @@
+import { type FormEvent, type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
+import { backtestRequestSchema } from '../../../../shared/backtest-request';
+import { CANDLESTICK_PATTERNS } from '../../../../shared/candlestick-patterns';
+import { toFieldErrors } from '../../../../shared/validation-errors';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { submitBacktest } from '../api';
+import { SAMPLE_EXCHANGE, SAMPLE_EXCHANGE_LABEL, UPLOAD_EXCHANGE } from '../data-sources';
+import { clearDraft, loadDraft, saveDraft } from '../draft';
+import { type BuilderState, builderReducer, initialBuilderState } from '../form-state';
+import { toRequest } from '../form-values';
+import { useMarketLists } from '../hooks/useMarketLists';
+import { SUBMITTED_MESSAGE, type SubmitOutcome } from '../outcome';
+import { type DescribeValue, buildReviewList } from '../review-list';
+import { AdvancedOptions } from './AdvancedOptions';
+import { ConditionsSection } from './ConditionsSection';
+import { ErrorSummary } from './ErrorSummary';
+import { ExitCriteria } from './ExitCriteria';
+import { GeneralParameters } from './GeneralParameters';
+import { ReviewPanel } from './ReviewPanel';
+import styles from './BacktestForm.module.css';
+
+interface BacktestBuilderProps {
+  signedIn: boolean;
+  /** A request to edit (history's "edit and re-run"); it wins over a saved draft. */
+  initialRequest?: unknown;
+  /** Called with the stored run's id after a successful submit. */
+  onSubmitted: (id: string) => void;
+  /** A link to the login page that brings the user back here. */
+  loginLink: ReactNode;
+  /** A link to the plans. */
+  pricingLink: ReactNode;
+}
+
+function initialState(initialRequest: unknown): BuilderState {
+  if (initialRequest !== undefined && initialRequest !== null) {
+    return builderReducer(initialBuilderState(), { type: 'loadRequest', request: initialRequest });
+  }
+  const draft = loadDraft();
+  if (draft) return { ...initialBuilderState(draft.values, true), mode: draft.mode };
+  return initialBuilderState();
+}
+
+type FocusTarget = 'summary' | 'review' | 'form';
+
+/**
+ * The strategy builder (spec sections 2-5 and 8): edit mode, then review mode, then Final Submit.
+ * Unsent inputs are kept as a draft, so a trip to the login page loses nothing.
+ */
+export function BacktestBuilder({
+  signedIn,
+  initialRequest,
+  onSubmitted,
+  loginLink,
+  pricingLink,
+}: BacktestBuilderProps) {
+  const [state, dispatch] = useReducer(builderReducer, initialRequest, initialState);
+  const [outcome, setOutcome] = useState<SubmitOutcome>({ kind: 'idle' });
+  const lists = useMarketLists(state.values.exchange, signedIn, dispatch);
+  const { mode, values, errors, touched } = state;
+
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
+  const formHeadingRef = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef<FocusTarget | null>(null);
+
+  useEffect(() => {
+    if (touched) saveDraft({ mode, values });
+    else clearDraft();
+  }, [touched, mode, values]);
+
+  // Moving between modes replaces what is on screen: focus follows, so keyboard and screen
+  // reader users land on the new content.
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    const element = { summary: summaryRef, review: reviewHeadingRef, form: formHeadingRef }[target].current;
+    element?.focus();
+  });
+
+  function preview(event: FormEvent) {
+    event.preventDefault();
+    setOutcome({ kind: 'idle' });
+    const parsed = backtestRequestSchema.safeParse(toRequest(values));
+    if (parsed.success) {
+      dispatch({ type: 'preview' });
+      focusNext.current = 'review';
+    } else {
+      dispatch({ type: 'showErrors', errors: toFieldErrors(parsed.error) });
+      focusNext.current = 'summary';
+    }
+  }
+
+  function edit() {
+    setOutcome({ kind: 'idle' });
+    dispatch({ type: 'edit' });
+    focusNext.current = 'form';
+  }
+
+  function reset() {
+    const exchange = lists.exchanges.status === 'ready' ? (lists.exchanges.items[0]?.code ?? '') : '';
+    const stocks = lists.stocksOf(exchange);
+    const stock = stocks.status === 'ready' ? (stocks.items[0]?.code ?? '') : '';
+    dispatch({ type: 'reset', exchange, stock });
+    setOutcome({ kind: 'idle' });
+  }
+
+  async function submit() {
+    if (!signedIn) {
+      setOutcome({ kind: 'login' });
+      return;
+    }
+    setOutcome({ kind: 'submitting' });
+    try {
+      const { id } = await submitBacktest(toRequest(values));
+      reset();
+      setOutcome({ kind: 'success' });
+      onSubmitted(id);
+    } catch (error) {
+      if (error instanceof NetworkError) {
+        setOutcome({ kind: 'network', message: error.message });
+      } else if (error instanceof ApiError && error.status === 401) {
+        setOutcome({ kind: 'login' });
+      } else {
+        setOutcome({
+          kind: 'error',
+          message: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
+        });
+        if (error instanceof ApiError && error.fields.length > 0) {
+          dispatch({ type: 'serverErrors', errors: error.fields });
+        }
+      }
+    }
+  }
+
+  const describe: DescribeValue = (path, text) => {
+    if (path === 'exchange') {
+      if (text === SAMPLE_EXCHANGE) return SAMPLE_EXCHANGE_LABEL;
+      if (text === UPLOAD_EXCHANGE) return 'Your uploaded data';
+      const exchange =
+        lists.exchanges.status === 'ready' && lists.exchanges.items.find((e) => e.code === text);
+      return exchange ? `${exchange.name} (${exchange.code})` : text;
+    }
+    if (path === 'stock') {
+      const stocks = lists.stocks;
+      return (stocks.status === 'ready' && stocks.items.find((item) => item.code === text)?.label) || text;
+    }
+    if (/^entry\.candleStick\.\d+\.pattern1$/.test(path)) {
+      return CANDLESTICK_PATTERNS.find((pattern) => pattern.name === text)?.description ?? text;
+    }
+    return text;
+  };
+
+  if (mode === 'review') {
+    return (
+      <ReviewPanel
+        items={buildReviewList(toRequest(values), describe)}
+        outcome={outcome}
+        headingRef={reviewHeadingRef}
+        loginLink={loginLink}
+        onEdit={edit}
+        onSubmit={submit}
+        onReset={reset}
+      />
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={preview} noValidate aria-labelledby="bt-form-title">
+      <h2 id="bt-form-title" ref={formHeadingRef} tabIndex={-1} className="visually-hidden">
+        Strategy parameters
+      </h2>
+      {outcome.kind === 'success' && <Alert tone="success">{SUBMITTED_MESSAGE}</Alert>}
+      {!signedIn && (
+        <Alert tone="info">
+          You can build and preview a strategy without an account. {loginLink} to run it: your inputs are kept
+          while you do.
+        </Alert>
+      )}
+      <ErrorSummary errors={errors} ref={summaryRef} />
+      <GeneralParameters values={values} errors={errors} dispatch={dispatch} lists={lists} />
+      <ConditionsSection side="entry" values={values} errors={errors} dispatch={dispatch} />
+      <ConditionsSection side="exit" values={values} errors={errors} dispatch={dispatch} />
+      <ExitCriteria values={values} errors={errors} dispatch={dispatch} />
+      <AdvancedOptions values={values} errors={errors} dispatch={dispatch} pricingLink={pricingLink} />
+      <div className={styles.actions}>
+        <Button type="submit">Preview Parameters</Button>
+        <Button variant="secondary" className={styles.resetButton} onClick={reset}>
+          Reset Form
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { fieldId, fieldLabel } from '../field-labels';
+import styles from './BacktestForm.module.css';
+
+interface FieldProps {
+  /** The field's dotted request path: it gives the id, the label and the error's place. */
+  path: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+/** The label (row name said, not shown), the control, its hint and its error, wired together. */
+function FieldShell({
+  path,
+  error,
+  hint,
+  control,
+}: FieldProps & { control: (a11y: { id: string; describedBy: string | undefined }) => ReactNode }) {
+  const id = fieldId(path);
+  const { prefix, text } = fieldLabel(path);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {prefix && <span className="visually-hidden">{prefix}</span>}
+        <span className={styles.labelText}>{text}</span>
+      </label>
+      {control({ id, describedBy })}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SelectField({
+  path,
+  error,
+  hint,
+  children,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldShell
+      path={path}
+      error={error}
+      hint={hint}
+      control={({ id, describedBy }) => (
+        <select
+          id={id}
+          className={styles.control}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...select}
+        >
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+export function InputField({
+  path,
+  error,
+  hint,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldShell
+      path={path}
+      error={error}
+      hint={hint}
+      control={({ id, describedBy }) => (
+        <input
+          id={id}
+          className={styles.control}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+      )}
+    />
+  );
+}
+
+/** Options from a list of values, with optional display labels. */
+export function Options<T extends string>({
+  values,
+  labels,
+}: {
+  values: readonly T[];
+  labels?: Partial<Record<T, string>>;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels?.[value] ?? value}
+    </option>
+  ));
+}

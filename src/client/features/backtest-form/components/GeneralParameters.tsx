@@ -1,0 +1,247 @@
+import type { Dispatch } from 'react';
+import { TIMEFRAMES, TRANSACTION_TYPES, type Timeframe } from '../../../../shared/backtest-vocabulary';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { SegmentedControl } from '../../../components/SegmentedControl';
+import type { Dataset } from '../api';
+import {
+  SAMPLE_EXCHANGE,
+  SAMPLE_EXCHANGE_LABEL,
+  SAMPLE_RANGE,
+  SAMPLE_TIMEFRAME,
+  UPLOAD_EXCHANGE,
+  datasetTimeframe,
+} from '../data-sources';
+import type { BuilderAction } from '../form-state';
+import type { FormValues } from '../form-values';
+import type { useMarketLists } from '../hooks/useMarketLists';
+import { TRANSACTION_TYPE_LABELS } from '../option-labels';
+import { InputField, SelectField } from './Field';
+import styles from './BacktestForm.module.css';
+
+interface GeneralParametersProps {
+  values: FormValues;
+  errors: Record<string, string>;
+  dispatch: Dispatch<BuilderAction>;
+  lists: ReturnType<typeof useMarketLists>;
+}
+
+/** The fixed bars of the sample or of an upload: its timeframe, dates and a sentence about it. */
+function fixedData(values: FormValues, datasets: readonly Dataset[]) {
+  if (values.exchange === SAMPLE_EXCHANGE) {
+    return {
+      timeframe: SAMPLE_TIMEFRAME,
+      range: SAMPLE_RANGE,
+      note: `The S&P 500 sample has daily bars from ${SAMPLE_RANGE.from} to ${SAMPLE_RANGE.to}.`,
+    };
+  }
+  if (values.exchange !== UPLOAD_EXCHANGE) return null;
+  const dataset = datasets.find((item) => item.id === values.stock);
+  if (!dataset) return null;
+  const range = { from: dataset.from.slice(0, 10), to: dataset.to.slice(0, 10) };
+  const timeframe = datasetTimeframe(dataset);
+  return {
+    timeframe,
+    range,
+    note: `“${dataset.name}” has ${dataset.rows.toLocaleString('en-US')} ${timeframe ? `${timeframe} ` : ''}bars from ${range.from} to ${range.to}.`,
+  };
+}
+
+/** Unique banner texts, errors first (spec 8: the fallback's error and warning banners). */
+function bannersOf(lists: GeneralParametersProps['lists']) {
+  const errors = new Set<string>();
+  const warnings = new Set<string>();
+  for (const list of [lists.exchanges, lists.stocks]) {
+    if (list.status !== 'ready') continue;
+    if (list.error) errors.add(list.error);
+    if (list.warning) warnings.add(list.warning);
+  }
+  return { errors: [...errors], warnings: [...warnings] };
+}
+
+/** Exchange and stock, dates, timeframe and direction (spec sections 3 and 4). */
+export function GeneralParameters({ values, errors, dispatch, lists }: GeneralParametersProps) {
+  const { exchanges, stocks, datasets } = lists;
+  const fixed = fixedData(values, datasets);
+  const banners = bannersOf(lists);
+  const exchangesLoading = exchanges.status === 'loading';
+  const stocksLoading = values.exchange !== '' && stocks.status === 'loading';
+  const marketCodes = exchanges.status === 'ready' ? exchanges.items.map((item) => item.code) : [];
+  const knownExchange =
+    values.exchange === '' ||
+    marketCodes.includes(values.exchange) ||
+    values.exchange === SAMPLE_EXCHANGE ||
+    (values.exchange === UPLOAD_EXCHANGE && datasets.length > 0);
+  const stockItems = stocks.status === 'ready' ? stocks.items : [];
+  const knownStock = values.stock === '' || stockItems.some((item) => item.code === values.stock);
+
+  function chooseExchange(code: string) {
+    const known = lists.stocksOf(code);
+    const first = known.status === 'ready' ? (known.items[0]?.code ?? '') : '';
+    const timeframe: Timeframe | undefined =
+      code === SAMPLE_EXCHANGE
+        ? SAMPLE_TIMEFRAME
+        : code === UPLOAD_EXCHANGE
+          ? datasetTimeframe(datasets.find((item) => item.id === first))
+          : undefined;
+    dispatch({ type: 'selectExchange', exchange: code, stock: first, timeframe });
+  }
+
+  function chooseStock(code: string) {
+    const timeframe =
+      values.exchange === UPLOAD_EXCHANGE
+        ? datasetTimeframe(datasets.find((item) => item.id === code))
+        : undefined;
+    dispatch({ type: 'selectStock', stock: code, timeframe });
+  }
+
+  let stockPlaceholder: string | null = null;
+  if (values.exchange === '') stockPlaceholder = 'Choose an exchange first';
+  else if (stocksLoading) stockPlaceholder = 'Loading stocks...';
+  else if (stocks.status === 'failed') stockPlaceholder = 'The stocks could not be loaded';
+  else if (stockItems.length === 0) stockPlaceholder = 'No stocks available for this exchange';
+
+  return (
+    <section className={styles.card} aria-labelledby="bt-general-title">
+      <h2 id="bt-general-title" className={styles.cardTitle}>
+        General parameters
+      </h2>
+      {banners.errors.map((text) => (
+        <Alert key={text} tone="error">
+          {text}
+        </Alert>
+      ))}
+      {banners.warnings.map((text) => (
+        <Alert key={text} tone="warning">
+          {text}
+        </Alert>
+      ))}
+      {exchanges.status === 'failed' && (
+        <Alert tone="error">
+          <span className={styles.alertLine}>
+            The exchanges could not be loaded: {exchanges.message}
+            <Button variant="secondary" onClick={lists.retryExchanges}>
+              Retry
+            </Button>
+          </span>
+        </Alert>
+      )}
+      {stocks.status === 'failed' && values.exchange !== '' && (
+        <Alert tone="error">
+          <span className={styles.alertLine}>
+            The stocks of {values.exchange} could not be loaded: {stocks.message}
+            <Button variant="secondary" onClick={lists.retryStocks}>
+              Retry
+            </Button>
+          </span>
+        </Alert>
+      )}
+      <div className={styles.grid}>
+        <SelectField
+          path="exchange"
+          error={errors.exchange}
+          disabled={exchangesLoading}
+          value={exchangesLoading ? '' : values.exchange}
+          onChange={(event) => chooseExchange(event.target.value)}
+        >
+          {exchangesLoading ? (
+            <option value="">Loading exchanges...</option>
+          ) : (
+            <>
+              {values.exchange === '' && <option value="">Choose an exchange</option>}
+              {!knownExchange && <option value={values.exchange}>{values.exchange}</option>}
+              {exchanges.status === 'ready' && exchanges.items.length > 0 && (
+                <optgroup label="Market data">
+                  {exchanges.items.map((item) => (
+                    <option key={item.code} value={item.code}>
+                      {item.name} ({item.code})
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              <optgroup label="Sample data">
+                <option value={SAMPLE_EXCHANGE}>{SAMPLE_EXCHANGE_LABEL}</option>
+              </optgroup>
+              {datasets.length > 0 && (
+                <optgroup label="Your uploaded data">
+                  <option value={UPLOAD_EXCHANGE}>Your uploaded datasets ({datasets.length})</option>
+                </optgroup>
+              )}
+            </>
+          )}
+        </SelectField>
+        <SelectField
+          path="stock"
+          error={errors.stock}
+          disabled={values.exchange === '' || stocksLoading || stocks.status === 'failed'}
+          value={stocksLoading ? '' : values.stock}
+          onChange={(event) => chooseStock(event.target.value)}
+        >
+          {stockPlaceholder !== null && (stockItems.length === 0 || values.stock === '') && (
+            <option value="">{stockPlaceholder}</option>
+          )}
+          {!stocksLoading && !knownStock && <option value={values.stock}>{values.stock}</option>}
+          {!stocksLoading &&
+            stockItems.map((item) => (
+              <option key={item.code} value={item.code}>
+                {item.label}
+              </option>
+            ))}
+        </SelectField>
+        <SelectField
+          path="timeframe"
+          error={errors.timeframe}
+          value={values.timeframe}
+          hint={fixed?.timeframe ? `This data has ${fixed.timeframe} bars only.` : undefined}
+          onChange={(event) => dispatch({ type: 'setField', field: 'timeframe', value: event.target.value })}
+        >
+          {TIMEFRAMES.map((timeframe) => (
+            <option
+              key={timeframe}
+              value={timeframe}
+              disabled={fixed?.timeframe !== undefined && timeframe !== fixed.timeframe}
+            >
+              {timeframe}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          path="fromDate"
+          type="date"
+          error={errors.fromDate}
+          value={values.fromDate}
+          onChange={(event) => dispatch({ type: 'setField', field: 'fromDate', value: event.target.value })}
+        />
+        <InputField
+          path="toDate"
+          type="date"
+          error={errors.toDate}
+          value={values.toDate}
+          onChange={(event) => dispatch({ type: 'setField', field: 'toDate', value: event.target.value })}
+        />
+        <SegmentedControl
+          label="Transaction type"
+          options={TRANSACTION_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS[type] }))}
+          value={values.transactionType}
+          onChange={(value) => dispatch({ type: 'setField', field: 'transactionType', value })}
+        />
+      </div>
+      {fixed && (
+        <p className={styles.note}>
+          {fixed.note}{' '}
+          {(values.fromDate !== fixed.range.from || values.toDate !== fixed.range.to) && (
+            <Button
+              variant="secondary"
+              className={styles.inlineButton}
+              onClick={() =>
+                dispatch({ type: 'setDates', fromDate: fixed.range.from, toDate: fixed.range.to })
+              }
+            >
+              Use these dates
+            </Button>
+          )}
+        </p>
+      )}
+    </section>
+  );
+}

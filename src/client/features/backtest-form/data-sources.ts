@@ -1,0 +1,34 @@
+/**
+ * The two data sources besides the market lists: the bundled S&P 500 sample and the user's own
+ * uploads. Both travel in the request as an exchange code with a symbol, as the worker reads them.
+ */
+import type { Timeframe } from '../../../shared/backtest-vocabulary';
+import type { Dataset } from './api';
+
+export const SAMPLE_EXCHANGE = 'INDX';
+export const SAMPLE_STOCK = 'GSPC';
+export const SAMPLE_EXCHANGE_LABEL = 'S&P 500 sample';
+export const SAMPLE_STOCK_LABEL = 'S&P 500, daily 2000-2020';
+/** The bundled file's first and last day (vega-datasets' sp500). */
+export const SAMPLE_RANGE = { from: '2000-01-03', to: '2020-04-17' } as const;
+export const SAMPLE_TIMEFRAME: Timeframe = '1 day';
+
+/** Uploads are exchange UPLOAD with the dataset id as the symbol. */
+export const UPLOAD_EXCHANGE = 'UPLOAD';
+
+const TIMEFRAME_BY_CODE: Record<string, Timeframe> = {
+  '5m': '5 min',
+  '15m': '15 min',
+  '30m': '30 min',
+  '1h': '1 hour',
+  '1d': '1 day',
+};
+
+/** The timeframe a dataset's bars have, when they have a regular one. */
+export function datasetTimeframe(dataset: Dataset | undefined): Timeframe | undefined {
+  return dataset?.timeframe ? TIMEFRAME_BY_CODE[dataset.timeframe] : undefined;
+}
+
+/** Sources whose stocks are known here, without asking the market API. */
+export const isLocalSource = (exchange: string) =>
+  exchange === SAMPLE_EXCHANGE || exchange === UPLOAD_EXCHANGE;

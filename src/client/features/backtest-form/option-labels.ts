@@ -1,0 +1,35 @@
+/** How the builder names the request's coded choices, in its selects and in the review. */
+import type { ExitCriterionType, TransactionType } from '../../../shared/backtest-vocabulary';
+import type { BacktestMode, CombineMode, SizingMode } from './form-values';
+
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = { buy: 'Buy', sell: 'Sell' };
+
+export const CRITERION_TYPE_LABELS: Record<ExitCriterionType, string> = {
+  '': 'None',
+  percentage: 'Percentage (%)',
+  points: 'Points',
+};
+
+export const COMBINE_LABELS: Record<CombineMode, string> = {
+  all: 'All conditions must hold',
+  any: 'Any one condition is enough',
+};
+
+export const MODE_LABELS: Record<BacktestMode, string> = {
+  standard: 'Standard (rules only)',
+  ml: 'Machine learning',
+};
+
+export const SIZING_LABELS: Record<SizingMode, string> = {
+  'all-in-fractional': 'All capital, fractional units',
+  'all-in-whole-units': 'All capital, whole units only',
+};
+
+/** The label of a coded value by the request key it sits under; other values show as they are. */
+export const VALUE_LABELS: Record<string, Record<string, string>> = {
+  transactionType: TRANSACTION_TYPE_LABELS,
+  type: CRITERION_TYPE_LABELS,
+  combine: COMBINE_LABELS,
+  mode: MODE_LABELS,
+  sizing: SIZING_LABELS,
+};

@@ -1,0 +1,13 @@
+/** Where a Final Submit stands (spec 8; DESIGN 6 for the network case). */
+export type SubmitOutcome =
+  | { kind: 'idle' }
+  | { kind: 'submitting' }
+  | { kind: 'success' }
+  /** The server answered non-OK: its message, else "Server error: {status} {statusText}". */
+  | { kind: 'error'; message: string }
+  /** The server could not be reached: the inputs stay and the user may retry. */
+  | { kind: 'network'; message: string }
+  /** Signed out: the user is asked to log in and the inputs are kept. */
+  | { kind: 'login' };
+
+export const SUBMITTED_MESSAGE = 'Parameters submitted successfully!';

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PATHS, backtestResultPath } from '../app/paths';
+import { useAuth } from '../features/auth/auth-context';
+import { BacktestBuilder } from '../features/backtest-form/components/BacktestBuilder';
+import { SUBMITTED_MESSAGE } from '../features/backtest-form/outcome';
+import { useDocumentMeta } from '../lib/useDocumentMeta';
+import styles from './BacktestingFormPage.module.css';
+
+/** The request a page sent along to be edited (history's "edit and re-run"), if any. */
+function requestToEdit(state: unknown): unknown {
+  return (state as { request?: unknown } | null)?.request;
+}
+
+/** The simulator: build a strategy without code, review it and run it (spec section 2). */
+export function BacktestingFormPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [initialRequest] = useState(() => requestToEdit(location.state));
+
+  useDocumentMeta(
+    'Backtesting simulator',
+    'Build a trading strategy without code, preview it and backtest it on historical market data.',
+  );
+
+  // The request is now in the form (and its draft): a reload should not load it over later edits.
+  useEffect(() => {
+    if (initialRequest !== undefined) navigate(location.pathname, { replace: true, state: null });
+  }, [initialRequest, navigate, location.pathname]);
+
+  return (
+    <section className={`container page ${styles.page}`} aria-labelledby="simulator-title">
+      <h1 id="simulator-title">Backtesting simulator</h1>
+      <p className={styles.lead}>
+        Choose the data, set entry and exit conditions without code, preview them, then run the backtest.
+        Simulation only: no live trading and no financial advice.
+      </p>
+      <BacktestBuilder
+        signedIn={user !== null}
+        initialRequest={initialRequest}
+        onSubmitted={(id) => navigate(backtestResultPath(id), { state: { notice: SUBMITTED_MESSAGE } })}
+        loginLink={
+          <Link to={PATHS.login} state={{ from: PATHS.simulator }}>
+            Log in
+          </Link>
+        }
+        pricingLink={<Link to={PATHS.pricing}>Compare plans</Link>}
+      />
+    </section>
+  );
+}
