@@ -1,3 +1,5 @@
+import type { BacktestRequest } from './backtest-request';
+
 /**
  * A backtest result as the API stores and returns it (POST /api/backtests, GET
  * /api/backtests/:id). The worker maps the engine's output onto this contract.
@@ -78,6 +80,7 @@ export interface BacktestSummary {
   tradeCount: number;
 }
 
+/** One row of GET /api/backtests (newest first). */
 export interface BacktestListItem {
   id: string;
   createdAt: string;
@@ -89,4 +92,10 @@ export interface BacktestListItem {
   fromDate: string;
   toDate: string;
   summary: BacktestSummary;
+}
+
+/** GET /api/backtests/:id: one stored run with its request and its result. */
+export interface BacktestRun extends BacktestListItem {
+  request: BacktestRequest;
+  result: BacktestResultBody;
 }

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter, parsePath } from 'react-router';
 import type { User } from '../../src/shared/auth';
 import { routes } from '../../src/client/app/routes';
 import { AuthContext, type AuthState } from '../../src/client/features/auth/auth-context';
@@ -25,11 +25,15 @@ interface RenderOptions {
   user?: User | null;
   status?: AuthState['status'];
   signOut?: () => Promise<void>;
+  /** History state of the opening entry, as a page navigating here would pass it. */
+  state?: unknown;
 }
 
 /** Renders the app's real route table at a path, as a visitor opening that URL. */
 export function renderRoute(path: string, options: RenderOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [options.state === undefined ? path : { ...parsePath(path), state: options.state }],
+  });
   const user = options.user ?? null;
   const auth: AuthState = {
     status: options.status ?? (user ? 'signed-in' : 'signed-out'),

@@ -30,6 +30,13 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       { index: true, element: <HomePage /> },
+      {
+        path: PATHS.simulator,
+        ...lazyPage(
+          () => import('../pages/BacktestingFormPage'),
+          (m) => m.BacktestingFormPage,
+        ),
+      },
       { path: PATHS.login, element: <LoginPage /> },
       { path: PATHS.admin, element: <AdminPage /> },
       {
@@ -148,6 +155,20 @@ export const routes: RouteObject[] = [
         ...lazyPage(
           () => import('../pages/HelpPage'),
           (m) => m.HelpPage,
+        ),
+      },
+      {
+        path: PATHS.backtestHistory,
+        ...lazyPage(
+          () => import('../pages/BacktestHistoryPage'),
+          (m) => m.BacktestHistoryPage,
+        ),
+      },
+      {
+        path: PATHS.backtestResult,
+        ...lazyPage(
+          () => import('../pages/BacktestResultPage'),
+          (m) => m.BacktestResultPage,
         ),
       },
       { path: DETAIL_ROUTES.research, ...lazyPage(articlePages, (m) => m.ResearchArticlePage) },

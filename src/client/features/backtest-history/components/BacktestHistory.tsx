@@ -1,0 +1,240 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PATHS, backtestResultPath } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { ButtonLink } from '../../../components/ButtonLink';
+import type { BacktestListItem } from '../../../../shared/backtest-result';
+import { deleteBacktest, fetchRunRequest, listBacktests } from '../api';
+import {
+  formatCount,
+  formatPercentOrDash,
+  formatRatioOrDash,
+  formatRunDate,
+  formatSignedMoney,
+  formatSignedPercent,
+} from '../format';
+import styles from './BacktestHistory.module.css';
+
+type ListState =
+  { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; runs: BacktestListItem[] };
+
+const SOURCE_LABELS: Record<string, string> = {
+  provider: 'Market data',
+  cache: 'Market data',
+  sample: 'Sample data (S&P 500)',
+  synthetic: 'Synthetic sample data',
+  upload: 'Your uploaded data',
+};
+
+function runTitle(run: BacktestListItem): string {
+  const instrument =
+    run.exchange === 'INDX' && run.stock === 'GSPC'
+      ? 'S&P 500 sample'
+      : run.exchange === 'UPLOAD'
+        ? 'Uploaded dataset'
+        : `${run.stock} (${run.exchange})`;
+  return `${instrument}, ${run.timeframe}`;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The signed-in user's runs, newest first, each with open, edit and re-run, and delete. */
+export function BacktestHistory() {
+  const navigate = useNavigate();
+  const [list, setList] = useState<ListState>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [refocus, setRefocus] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    listBacktests().then(
+      (runs) => !cancelled && setList({ state: 'ready', runs }),
+      (error: unknown) => !cancelled && setList({ state: 'error', message: messageOf(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  async function editAndRerun(run: BacktestListItem) {
+    setNotice(null);
+    setBusy(run.id);
+    try {
+      const request = await fetchRunRequest(run.id);
+      navigate(PATHS.simulator, { state: { request } });
+    } catch (error) {
+      setBusy(null);
+      setNotice({ tone: 'error', text: `The run could not be loaded: ${messageOf(error)}` });
+    }
+  }
+
+  async function remove(run: BacktestListItem) {
+    setBusy(run.id);
+    try {
+      await deleteBacktest(run.id);
+      setList((current) =>
+        current.state === 'ready'
+          ? { state: 'ready', runs: current.runs.filter((candidate) => candidate.id !== run.id) }
+          : current,
+      );
+      setNotice({ tone: 'success', text: `Deleted the backtest of ${runTitle(run)}.` });
+    } catch (error) {
+      setNotice({ tone: 'error', text: `The backtest could not be deleted: ${messageOf(error)}` });
+    } finally {
+      setBusy(null);
+      setConfirming(null);
+    }
+  }
+
+  if (list.state === 'loading') return <p role="status">Loading your backtests...</p>;
+  if (list.state === 'error') {
+    return (
+      <>
+        <Alert tone="error">{list.message}</Alert>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setList({ state: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      </div>
+      {list.runs.length === 0 ? (
+        <div className={styles.empty}>
+          <p>You have not run a backtest yet.</p>
+          <ButtonLink to={PATHS.simulator}>Build a strategy in the simulator</ButtonLink>
+        </div>
+      ) : (
+        <ul className={styles.runs} aria-label="Your backtests, newest first">
+          {list.runs.map((run) => {
+            const titleId = `run-${run.id}-title`;
+            const { summary } = run;
+            return (
+              <li key={run.id} className={styles.run} aria-labelledby={titleId}>
+                <div className={styles.runHead}>
+                  <h2 id={titleId} className={styles.runTitle}>
+                    {runTitle(run)}
+                  </h2>
+                  <span
+                    className={
+                      run.source === 'synthetic' ? `${styles.badge} ${styles.synthetic}` : styles.badge
+                    }
+                  >
+                    {SOURCE_LABELS[run.source] ?? run.source}
+                  </span>
+                </div>
+                <p className={styles.meta}>
+                  {run.fromDate} to {run.toDate} · run {formatRunDate(run.createdAt)}
+                  {run.mode === 'ml' ? ' · machine learning' : ''}
+                </p>
+                <dl className={styles.figures}>
+                  <div>
+                    <dt>Net profit</dt>
+                    <dd
+                      className={
+                        summary.netProfit > 0 ? styles.gain : summary.netProfit < 0 ? styles.loss : ''
+                      }
+                    >
+                      {formatSignedMoney(summary.netProfit)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Return</dt>
+                    <dd>{formatSignedPercent(summary.totalReturnPct)}</dd>
+                  </div>
+                  <div>
+                    <dt>Win rate</dt>
+                    <dd>{formatPercentOrDash(summary.winRatePct)}</dd>
+                  </div>
+                  <div>
+                    <dt>Max drawdown</dt>
+                    <dd>{formatPercentOrDash(summary.maxDrawdownPct)}</dd>
+                  </div>
+                  <div>
+                    <dt>Risk/reward</dt>
+                    <dd>{formatRatioOrDash(summary.riskReward)}</dd>
+                  </div>
+                  <div>
+                    <dt>Trades</dt>
+                    <dd>{formatCount(summary.tradeCount)}</dd>
+                  </div>
+                </dl>
+                {confirming === run.id ? (
+                  <div className={styles.confirm} role="group" aria-label="Confirm delete">
+                    <p>Delete this backtest for good? This cannot be undone.</p>
+                    <div className={styles.actions}>
+                      <Button
+                        className={styles.danger}
+                        disabled={busy === run.id}
+                        onClick={() => remove(run)}
+                        // The confirm step appears on a click: focus moves to its choice.
+                        autoFocus
+                      >
+                        {busy === run.id ? 'Deleting...' : 'Yes, delete'}
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        disabled={busy === run.id}
+                        onClick={() => {
+                          setConfirming(null);
+                          setRefocus(run.id);
+                        }}
+                      >
+                        Cancel
+                      </Button>
+                    </div>
+                  </div>
+                ) : (
+                  <div className={styles.actions}>
+                    <ButtonLink to={backtestResultPath(run.id)} aria-describedby={titleId}>
+                      Open
+                    </ButtonLink>
+                    <Button
+                      variant="secondary"
+                      aria-describedby={titleId}
+                      disabled={busy === run.id}
+                      onClick={() => editAndRerun(run)}
+                    >
+                      {busy === run.id ? 'Loading...' : 'Edit and re-run'}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      aria-describedby={titleId}
+                      // Back from a cancelled confirm step, focus returns here.
+                      autoFocus={refocus === run.id}
+                      onClick={() => {
+                        setNotice(null);
+                        setConfirming(run.id);
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

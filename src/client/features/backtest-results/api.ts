@@ -1,0 +1,58 @@
+/** The result page's calls: one stored run, and the candles that run was computed on. */
+import type { BacktestRun, DataSource } from '../../../shared/backtest-result';
+import { TIMEFRAME_MINUTES, type Timeframe } from '../../../shared/backtest-vocabulary';
+import { apiFetch } from '../../lib/api-client';
+
+/** Column arrays of the bars, open times in unix milliseconds (GET /api/market/candles). */
+export interface CandleColumns {
+  t: number[];
+  o: number[];
+  h: number[];
+  l: number[];
+  c: number[];
+  v: number[];
+}
+
+export interface CandlesAnswer {
+  candles: CandleColumns;
+  timezone: string;
+  source: DataSource;
+  warmupBars: number;
+  warnings: string[];
+}
+
+export function fetchBacktest(id: string) {
+  return apiFetch<BacktestRun>(`/api/backtests/${encodeURIComponent(id)}`);
+}
+
+const CANDLE_TIMEFRAME_BY_MINUTES: Record<number, string> = {
+  5: '5m',
+  15: '15m',
+  30: '30m',
+  60: '1h',
+  1440: '1d',
+};
+
+/** The market API's timeframe code for a request label ('1 hour' -> '1h'). */
+export function candleTimeframeCode(timeframe: string): string {
+  const minutes = TIMEFRAME_MINUTES[timeframe as Timeframe];
+  const code = CANDLE_TIMEFRAME_BY_MINUTES[minutes];
+  if (!code) throw new Error(`Unknown timeframe "${timeframe}"`);
+  return code;
+}
+
+/**
+ * The bars the engine ran on: same symbol, range and warm-up, so a trade's entryIndex and
+ * exitIndex are rows of this answer.
+ */
+export async function fetchRunCandles(run: BacktestRun) {
+  const query = new URLSearchParams({
+    exchange: run.exchange,
+    symbol: run.stock,
+    timeframe: candleTimeframeCode(run.timeframe),
+    from: run.fromDate,
+    to: run.toDate,
+    warmup: String(run.result.data.warmupBars),
+  });
+  return apiFetch<CandlesAnswer>(`/api/market/candles?${query}`);
+}

@@ -1,0 +1,230 @@
+/**
+ * What the charts draw, as plain data: bars, trade markers, indicator overlays and the equity
+ * and drawdown curves. Built once per load (never per bar in React state), so a chart of
+ * 100,000 bars is one setData call per series.
+ */
+import type {
+  CandlestickData,
+  LineData,
+  SeriesMarker,
+  UTCTimestamp,
+  WhitespaceData,
+} from 'lightweight-charts';
+import type { BacktestRequest, CrossoverCondition } from '../../../shared/backtest-request';
+import type { BacktestResultBody, ResultTrade } from '../../../shared/backtest-result';
+import { type CandleSeries, createSeries } from '../../../engine/candles/series';
+import { computeIndicator, resolveSettings } from '../../../engine/indicators/registry';
+import type { CandleColumns } from './api';
+import { EXIT_REASON_MARKER_TEXT } from './labels';
+
+export type ChartTime = UTCTimestamp;
+
+/** lightweight-charts counts time in whole UTC seconds; our bars carry unix milliseconds. */
+export function toChartTime(ms: number): ChartTime {
+  return Math.floor(ms / 1000) as ChartTime;
+}
+
+export const CHART_COLORS = {
+  up: '#0a7d5c',
+  down: '#b42318',
+  longEntry: '#1f6feb',
+  shortEntry: '#b35900',
+  win: '#0a7d5c',
+  loss: '#b42318',
+  equity: '#0b1f3a',
+  drawdown: '#b42318',
+} as const;
+
+/** Overlay line colours, distinct from the candles' green and red. */
+const OVERLAY_PALETTE = [
+  '#1f6feb',
+  '#b35900',
+  '#7b3fbf',
+  '#0b8a9c',
+  '#c2185b',
+  '#5d6d00',
+  '#4a5a70',
+  '#8a5a00',
+];
+
+export function toCandleSeries(candles: CandleColumns): CandleSeries {
+  const series = createSeries(candles.t.length);
+  series.t.set(candles.t);
+  series.o.set(candles.o);
+  series.h.set(candles.h);
+  series.l.set(candles.l);
+  series.c.set(candles.c);
+  series.v.set(candles.v);
+  return series;
+}
+
+/** Bars from row `start` on (the warm-up before it is not shown). */
+export function candleBars(series: CandleSeries, start = 0): CandlestickData<ChartTime>[] {
+  const bars: CandlestickData<ChartTime>[] = [];
+  for (let i = Math.max(start, 0); i < series.t.length; i++) {
+    bars.push({
+      time: toChartTime(series.t[i]!),
+      open: series.o[i]!,
+      high: series.h[i]!,
+      low: series.l[i]!,
+      close: series.c[i]!,
+    });
+  }
+  return bars;
+}
+
+/**
+ * A fill's bar time. The trade's row in the loaded bars names it; when the bars no longer match
+ * the run (the provider's history changed), the trade's own ISO time is used instead.
+ */
+function fillTime(series: CandleSeries, row: number, iso: string): ChartTime {
+  const tradeTime = Date.parse(iso);
+  const rowTime = series.t[row];
+  return toChartTime(
+    rowTime !== undefined && (rowTime === tradeTime || Number.isNaN(tradeTime)) ? rowTime : tradeTime,
+  );
+}
+
+/**
+ * Two arrows per trade: the entry (blue for long, orange for short, pointing the way the
+ * position was opened) and the exit (green for a profit, red for a loss, labelled with why it
+ * closed). Sorted by time, as the markers plugin expects.
+ */
+export function tradeMarkers(
+  trades: readonly ResultTrade[],
+  series: CandleSeries,
+): SeriesMarker<ChartTime>[] {
+  const markers: SeriesMarker<ChartTime>[] = [];
+  trades.forEach((trade, index) => {
+    const long = trade.side === 'long';
+    markers.push({
+      id: `entry-${index + 1}`,
+      time: fillTime(series, trade.entryIndex, trade.entryTime),
+      position: long ? 'belowBar' : 'aboveBar',
+      shape: long ? 'arrowUp' : 'arrowDown',
+      color: long ? CHART_COLORS.longEntry : CHART_COLORS.shortEntry,
+      text: long ? 'Buy' : 'Sell',
+    });
+    markers.push({
+      id: `exit-${index + 1}`,
+      time: fillTime(series, trade.exitIndex, trade.exitTime),
+      position: long ? 'aboveBar' : 'belowBar',
+      shape: long ? 'arrowDown' : 'arrowUp',
+      color: trade.pnl >= 0 ? CHART_COLORS.win : CHART_COLORS.loss,
+      text: EXIT_REASON_MARKER_TEXT[trade.exitReason] ?? trade.exitReason,
+    });
+  });
+  return markers.sort((a, b) => a.time - b.time);
+}
+
+/**
+ * Indicators that live on the price scale and can be drawn over the candles. Oscillators (RSI,
+ * MACD, OBV, ...) have scales of their own and are not overlaid; Open/High/Low/Close Price are
+ * the candles themselves.
+ */
+const PRICE_SCALE_INDICATORS = new Set([
+  'SMA',
+  'EMA',
+  'Bollinger Upper',
+  'Bollinger Middle',
+  'Bollinger Lower',
+  'VWAP',
+  'Ichimoku tenkan_sen',
+  'Ichimoku kijun_sen',
+  'Ichimoku senkou_span_a',
+  'Ichimoku senkou_span_b',
+  'Ichimoku chikou_span',
+  'Parabolic SAR',
+  'Pivot Point',
+  'Support 1',
+  'Support 2',
+  'Resistance 1',
+  'Resistance 2',
+]);
+
+const PIVOT_LEVELS = new Set(['Pivot Point', 'Support 1', 'Support 2', 'Resistance 1', 'Resistance 2']);
+
+export interface OverlaySpec {
+  /** The registry label, e.g. 'SMA'. */
+  indicator: string;
+  settings: Record<string, string>;
+  /** What the legend shows, e.g. 'SMA 10'. */
+  name: string;
+  /** Parabolic SAR is dots, pivot levels are steps, the rest are lines. */
+  style: 'line' | 'dots' | 'steps';
+  color: string;
+}
+
+function overlayName(indicator: string, settings: Record<string, string>): string {
+  const resolved = resolveSettings(indicator, settings);
+  const values = Object.values(resolved);
+  if (indicator === 'VWAP' && resolved['Timeframe'] == null) return 'VWAP (session)';
+  return values.length > 0 ? `${indicator} ${values.join('/')}` : indicator;
+}
+
+/**
+ * The price-scale indicators of the request's crossover rows (entry and exit), each once, in
+ * the order they first appear. Rows whose settings the engine would reject are skipped.
+ */
+export function overlaysOf(request: Pick<BacktestRequest, 'entry' | 'exit'>): OverlaySpec[] {
+  const rows: CrossoverCondition[] = [...request.entry.parameters, ...request.exit.parameters];
+  const sides = rows.flatMap((row) => [
+    { indicator: row.indicator1, settings: row.additionalFields1 },
+    { indicator: row.indicator2, settings: row.additionalFields2 },
+  ]);
+  const overlays: OverlaySpec[] = [];
+  for (const { indicator, settings } of sides) {
+    if (!PRICE_SCALE_INDICATORS.has(indicator)) continue;
+    let name: string;
+    try {
+      name = overlayName(indicator, settings ?? {});
+    } catch {
+      continue;
+    }
+    if (overlays.some((overlay) => overlay.name === name)) continue;
+    overlays.push({
+      indicator,
+      settings: settings ?? {},
+      name,
+      style: indicator === 'Parabolic SAR' ? 'dots' : PIVOT_LEVELS.has(indicator) ? 'steps' : 'line',
+      color: OVERLAY_PALETTE[overlays.length % OVERLAY_PALETTE.length]!,
+    });
+  }
+  return overlays;
+}
+
+/**
+ * The overlay's values as line points from row `start` on, blank (whitespace) where it has no
+ * value. The chikou span is drawn where Ichimoku plots it: the close, Timeframe 2 bars back.
+ */
+export function overlayPoints(
+  series: CandleSeries,
+  overlay: Pick<OverlaySpec, 'indicator' | 'settings'>,
+  start = 0,
+): (LineData<ChartTime> | WhitespaceData<ChartTime>)[] {
+  let values = computeIndicator(overlay.indicator, series, overlay.settings);
+  if (overlay.indicator === 'Ichimoku chikou_span') {
+    const shift = resolveSettings(overlay.indicator, overlay.settings)['Timeframe 2'] ?? 0;
+    const shifted = new Float64Array(values.length).fill(Number.NaN);
+    shifted.set(values.subarray(shift), 0);
+    values = shifted;
+  }
+  const points: (LineData<ChartTime> | WhitespaceData<ChartTime>)[] = [];
+  for (let i = Math.max(start, 0); i < series.t.length; i++) {
+    const time = toChartTime(series.t[i]!);
+    const value = values[i]!;
+    points.push(Number.isFinite(value) ? { time, value } : { time });
+  }
+  return points;
+}
+
+type Curve = BacktestResultBody['curve'];
+
+export function equityPoints(curve: Curve): LineData<ChartTime>[] {
+  return curve.t.map((t, i) => ({ time: toChartTime(t), value: curve.equity[i]! }));
+}
+
+/** Drawdown as a negative percent, so the area hangs below zero. */
+export function drawdownPoints(curve: Curve): LineData<ChartTime>[] {
+  return curve.t.map((t, i) => ({ time: toChartTime(t), value: -(curve.drawdownPct[i] ?? 0) }));
+}

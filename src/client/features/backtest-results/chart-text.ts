@@ -1,0 +1,37 @@
+/** The charts in words: their accessible names, which also serve as their text fallback. */
+import type { BacktestResultBody } from '../../../shared/backtest-result';
+import { formatBars, formatCount, formatMoney, formatPercent } from './format';
+
+export function priceChartLabel(options: {
+  instrument: string;
+  timeframe: string;
+  fromDate: string;
+  toDate: string;
+  bars: number;
+  trades: number;
+  overlays: readonly string[];
+}): string {
+  const { instrument, timeframe, fromDate, toDate, bars, trades, overlays } = options;
+  const overlayText = overlays.length > 0 ? ` Overlays: ${overlays.join(', ')}.` : '';
+  return (
+    `Candlestick chart of ${instrument}, ${timeframe} bars from ${fromDate} to ${toDate}: ` +
+    `${formatBars(bars)}, ${formatCount(trades)} ${trades === 1 ? 'trade' : 'trades'} marked with entry and exit arrows.` +
+    overlayText
+  );
+}
+
+type Curve = BacktestResultBody['curve'];
+
+export function equityChartLabel(curve: Curve): string {
+  if (curve.equity.length === 0) return 'Equity curve: no bars after the warm-up.';
+  const first = curve.equity[0]!;
+  const last = curve.equity[curve.equity.length - 1]!;
+  const high = Math.max(...curve.equity);
+  const low = Math.min(...curve.equity);
+  return `Equity curve from ${formatMoney(first)} to ${formatMoney(last)}; highest ${formatMoney(high)}, lowest ${formatMoney(low)}.`;
+}
+
+export function drawdownChartLabel(curve: Curve, maxDrawdownPct: number): string {
+  if (curve.drawdownPct.length === 0) return 'Drawdown curve: no bars after the warm-up.';
+  return `Drawdown curve, percent below the running equity peak; deepest ${formatPercent(maxDrawdownPct)}.`;
+}

@@ -1,0 +1,111 @@
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import type { BacktestRun } from '../../../../shared/backtest-result';
+import { downloadText, safeFileName } from '../download';
+import { formatDateTime } from '../format';
+import { instrumentLabel, sourceLabel } from '../labels';
+import { tradesToCsv } from '../trade-table';
+import styles from './BacktestResult.module.css';
+import { HeadlineCards } from './HeadlineCards';
+import { MetricsTable } from './MetricsTable';
+import { RequestSummary } from './RequestSummary';
+import { ResultCharts } from './ResultCharts';
+import { TradeTable } from './TradeTable';
+
+function fileStem(run: BacktestRun): string {
+  return safeFileName('backtest', run.stock, run.fromDate, run.toDate);
+}
+
+/** One stored run: headline figures, charts, every metric, the trades, and the exports. */
+export function BacktestResult({ run }: { run: BacktestRun }) {
+  const navigate = useNavigate();
+  const { result } = run;
+  const { source, timezone } = result.data;
+  const intraday = run.timeframe !== '1 day';
+
+  const exportTrades = () =>
+    downloadText(`${fileStem(run)}-trades.csv`, tradesToCsv(result.trades), 'text/csv;charset=utf-8');
+  const exportJson = () =>
+    downloadText(
+      `${fileStem(run)}.json`,
+      JSON.stringify({ id: run.id, createdAt: run.createdAt, request: run.request, result }, null, 2),
+      'application/json',
+    );
+
+  return (
+    <article aria-labelledby="result-title">
+      <header className={styles.pageHead}>
+        <p className={styles.eyebrow}>
+          <Link to={PATHS.backtestHistory}>My backtests</Link> / Result
+        </p>
+        <h1 id="result-title">
+          {instrumentLabel(run.exchange, run.stock)}, {run.timeframe}
+        </h1>
+        <p className={styles.meta}>
+          {run.fromDate} to {run.toDate} · run {formatDateTime(run.createdAt, 'UTC')} UTC
+          {run.mode === 'ml' ? ' · machine-learning mode' : ''}
+        </p>
+        <p className={styles.source}>
+          Data source:{' '}
+          <strong
+            className={
+              source === 'synthetic' ? `${styles.sourceBadge} ${styles.synthetic}` : styles.sourceBadge
+            }
+          >
+            {sourceLabel(source)}
+          </strong>
+          {source === 'synthetic' && (
+            <span className={styles.sourceNote}>
+              {' '}
+              Generated prices for trying the simulator, not real market history.
+            </span>
+          )}
+        </p>
+        <div className={styles.actions}>
+          <Button onClick={exportTrades} disabled={result.trades.length === 0}>
+            Export trades (CSV)
+          </Button>
+          <Button variant="secondary" onClick={exportJson}>
+            Export JSON
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => navigate(PATHS.simulator, { state: { request: run.request } })}
+          >
+            Edit and re-run
+          </Button>
+        </div>
+      </header>
+
+      {result.warnings.length > 0 && (
+        <Alert tone="warning">
+          <p className={styles.warningTitle}>
+            {result.warnings.length === 1 ? 'Warning' : `${result.warnings.length} warnings`}
+          </p>
+          <ul className={styles.warnings}>
+            {result.warnings.map((warning, index) => (
+              <li key={index}>{warning}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+
+      <HeadlineCards metrics={result.metrics} timeframe={run.timeframe} />
+      <RequestSummary run={run} />
+      <ResultCharts run={run} />
+      <MetricsTable metrics={result.metrics} timeframe={run.timeframe} />
+
+      <section aria-labelledby="trades-title" className={styles.section}>
+        <h2 id="trades-title">Trades</h2>
+        <TradeTable
+          trades={result.trades}
+          truncated={result.tradesTruncated}
+          timeZone={timezone}
+          intraday={intraday}
+        />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import type { BacktestRun } from '../../../../shared/backtest-result';
+import { formatMoney } from '../format';
+import { instrumentLabel, ruleLines, transactionLabel } from '../labels';
+import styles from './BacktestResult.module.css';
+
+/** What was tested: instrument, timeframe, period, side, costs and the rules. */
+export function RequestSummary({ run }: { run: BacktestRun }) {
+  const { request } = run;
+  const rules = ruleLines(request);
+  return (
+    <section aria-labelledby="request-title" className={styles.section}>
+      <h2 id="request-title">What was tested</h2>
+      <dl className={styles.summary}>
+        <div>
+          <dt>Symbol</dt>
+          <dd>{instrumentLabel(run.exchange, run.stock)}</dd>
+        </div>
+        <div>
+          <dt>Timeframe</dt>
+          <dd>{run.timeframe}</dd>
+        </div>
+        <div>
+          <dt>Period</dt>
+          <dd>
+            {run.fromDate} to {run.toDate}
+          </dd>
+        </div>
+        <div>
+          <dt>Side</dt>
+          <dd>{transactionLabel(request.transactionType)}</dd>
+        </div>
+        <div>
+          <dt>Starting capital</dt>
+          <dd>{formatMoney(request.initialCapital)}</dd>
+        </div>
+        <div>
+          <dt>Costs</dt>
+          <dd>
+            {request.commission}% commission per side, {request.slippage} points slippage
+          </dd>
+        </div>
+      </dl>
+      <div className={styles.rules}>
+        <div>
+          <h3>Entry, when {request.entry.combine === 'any' ? 'any rule holds' : 'all rules hold'}</h3>
+          <ul>
+            {rules.entry.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h3>Exit</h3>
+          {rules.exit.length > 0 ? (
+            <ul>
+              {rules.exit.map((line, index) => (
+                <li key={index}>{line}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>No exit rule: positions close at the end of the data.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo } from 'react';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import type { BacktestRun } from '../../../../shared/backtest-result';
+import { type CandlesAnswer, fetchRunCandles } from '../api';
+import { type OverlaySpec, overlaysOf } from '../chart-data';
+import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';
+import { errorMessage, useLoad } from '../hooks/useLoad';
+import { instrumentLabel } from '../labels';
+import styles from './BacktestResult.module.css';
+
+// The charting library loads with these, on the result page only (not in the home page's JS).
+// One import shared by the three charts.
+let chartsModule: Promise<typeof import('./BacktestCharts')> | undefined;
+const loadCharts = () => (chartsModule ??= import('./BacktestCharts'));
+const PriceChart = lazy(() => loadCharts().then((module) => ({ default: module.PriceChart })));
+const EquityChart = lazy(() => loadCharts().then((module) => ({ default: module.EquityChart })));
+const DrawdownChart = lazy(() => loadCharts().then((module) => ({ default: module.DrawdownChart })));
+
+/** A chart's place while it loads or when it cannot be drawn: its description in words. */
+function ChartFallback({ size, children }: { size: 'price' | 'curve'; children: ReactNode }) {
+  return (
+    <div className={size === 'price' ? styles.priceFallback : styles.curveFallback}>
+      <p>{children}</p>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  /** Shown when the chart throws (the chart module failed to download, a drawing error). */
+  fallback: ReactNode;
+  children: ReactNode;
+}
+
+/** Keeps a failing chart from taking the rest of the result page down. */
+class ChartBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function Chart({ size, label, children }: { size: 'price' | 'curve'; label: string; children: ReactNode }) {
+  return (
+    <ChartBoundary
+      fallback={
+        <ChartFallback size={size}>The chart could not be drawn in this browser. {label}</ChartFallback>
+      }
+    >
+      <Suspense fallback={<ChartFallback size={size}>Loading the chart… {label}</ChartFallback>}>
+        {children}
+      </Suspense>
+    </ChartBoundary>
+  );
+}
+
+function PriceArea({
+  run,
+  answer,
+  overlays,
+}: {
+  run: BacktestRun;
+  answer: CandlesAnswer;
+  overlays: readonly OverlaySpec[];
+}) {
+  const bars = answer.candles.t.length - answer.warmupBars;
+  if (bars <= 0)
+    return <ChartFallback size="price">There are no bars to draw for this period.</ChartFallback>;
+  const label = priceChartLabel({
+    instrument: instrumentLabel(run.exchange, run.stock),
+    timeframe: run.timeframe,
+    fromDate: run.fromDate,
+    toDate: run.toDate,
+    bars,
+    trades: run.result.trades.length,
+    overlays: overlays.map((overlay) => overlay.name),
+  });
+  return (
+    <Chart size="price" label={label}>
+      <PriceChart
+        candles={answer.candles}
+        firstRow={answer.warmupBars}
+        trades={run.result.trades}
+        overlays={overlays}
+        timeZone={run.result.data.timezone}
+        intraday={run.timeframe !== '1 day'}
+        label={label}
+      />
+    </Chart>
+  );
+}
+
+/** Candles with trades and overlays, the equity curve and the drawdown curve of a run. */
+export function ResultCharts({ run }: { run: BacktestRun }) {
+  const { result } = run;
+  const timeZone = result.data.timezone;
+  const intraday = run.timeframe !== '1 day';
+  const load = useCallback(() => fetchRunCandles(run), [run]);
+  const candles = useLoad(load);
+  const overlays = useMemo(() => overlaysOf(run.request), [run.request]);
+
+  const equityLabel = equityChartLabel(result.curve);
+  const drawdownLabel = drawdownChartLabel(result.curve, result.metrics.maxDrawdownPct);
+
+  return (
+    <section aria-labelledby="charts-title" className={styles.section}>
+      <h2 id="charts-title">Charts</h2>
+
+      <h3 className={styles.chartTitle}>Price and trades</h3>
+      {candles.state === 'loading' && (
+        <ChartFallback size="price">
+          <span role="status">Loading the price data…</span>
+        </ChartFallback>
+      )}
+      {candles.state === 'error' && (
+        <div className={styles.chartError}>
+          <Alert tone="error">The price chart could not be loaded: {errorMessage(candles.error)}</Alert>
+          <Button variant="secondary" onClick={candles.retry}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {candles.state === 'ready' && <PriceArea run={run} answer={candles.data} overlays={overlays} />}
+
+      <div className={styles.curves}>
+        <div>
+          <h3 className={styles.chartTitle}>Equity</h3>
+          <Chart size="curve" label={equityLabel}>
+            <EquityChart curve={result.curve} timeZone={timeZone} intraday={intraday} label={equityLabel} />
+          </Chart>
+        </div>
+        <div>
+          <h3 className={styles.chartTitle}>Drawdown</h3>
+          <Chart size="curve" label={drawdownLabel}>
+            <DrawdownChart
+              curve={result.curve}
+              timeZone={timeZone}
+              intraday={intraday}
+              label={drawdownLabel}
+            />
+          </Chart>
+        </div>
+      </div>
+      <p className={styles.credit}>
+        Charts by{' '}
+        <a href="https://www.tradingview.com/lightweight-charts/" target="_blank" rel="noreferrer">
+          TradingView Lightweight Charts™<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        .
+      </p>
+    </section>
+  );
+}

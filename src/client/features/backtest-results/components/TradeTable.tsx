@@ -1,0 +1,140 @@
+import { useMemo, useState } from 'react';
+import type { ResultTrade } from '../../../../shared/backtest-result';
+import { Button } from '../../../components/Button';
+import { formatCount, formatDateTime, formatPrice, formatSignedMoney, formatSignedPercent } from '../format';
+import { exitReasonLabel, sideLabel } from '../labels';
+import {
+  type TradeColumn,
+  type TradeSort,
+  TRADES_PER_PAGE,
+  nextSort,
+  numberTrades,
+  pageCount,
+  pageOf,
+  sortTrades,
+} from '../trade-table';
+import styles from './BacktestResult.module.css';
+
+interface TradeTableProps {
+  trades: readonly ResultTrade[];
+  /** More trades existed than were stored. */
+  truncated: boolean;
+  timeZone: string;
+  intraday: boolean;
+}
+
+const COLUMNS: { id: TradeColumn; label: string; numeric?: boolean }[] = [
+  { id: 'number', label: '#', numeric: true },
+  { id: 'side', label: 'Side' },
+  { id: 'entryTime', label: 'Entry time' },
+  { id: 'entryPrice', label: 'Entry price', numeric: true },
+  { id: 'exitTime', label: 'Exit time' },
+  { id: 'exitPrice', label: 'Exit price', numeric: true },
+  { id: 'exitReason', label: 'Exit reason' },
+  { id: 'pnl', label: 'P&L', numeric: true },
+  { id: 'returnPct', label: 'Return', numeric: true },
+  { id: 'barsHeld', label: 'Bars held', numeric: true },
+];
+
+const tone = (value: number) => (value > 0 ? styles.gain : value < 0 ? styles.loss : undefined);
+
+/** The run's trades: sortable by every column, 25 to a page. */
+export function TradeTable({ trades, truncated, timeZone, intraday }: TradeTableProps) {
+  const [sort, setSort] = useState<TradeSort>({ column: 'number', direction: 'ascending' });
+  const [page, setPage] = useState(1);
+  const numbered = useMemo(() => numberTrades(trades), [trades]);
+  const sorted = useMemo(() => sortTrades(numbered, sort), [numbered, sort]);
+  const pages = pageCount(sorted.length);
+  const shown = pageOf(sorted, page);
+  const first = (page - 1) * TRADES_PER_PAGE + 1;
+  const sortedBy = COLUMNS.find((column) => column.id === sort.column)?.label ?? '';
+
+  if (trades.length === 0) {
+    return <p>The strategy made no trades in this period.</p>;
+  }
+
+  return (
+    <>
+      {/* Focusable, so keyboard users can scroll the table sideways on narrow screens. */}
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Trade list">
+        <table className={styles.tradeTable}>
+          <caption className="visually-hidden">
+            Trades, sorted by {sortedBy} {sort.direction}, page {page} of {pages}
+          </caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => {
+                const active = sort.column === column.id;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    aria-sort={active ? sort.direction : 'none'}
+                    className={column.numeric ? styles.numeric : undefined}
+                  >
+                    <button
+                      type="button"
+                      className={styles.sortButton}
+                      onClick={() => {
+                        setSort(nextSort(sort, column.id));
+                        setPage(1);
+                      }}
+                    >
+                      {column.label}
+                      {column.id === 'entryTime' || column.id === 'exitTime' ? (
+                        <span className="visually-hidden"> ({timeZone})</span>
+                      ) : null}
+                      <span aria-hidden="true" className={styles.sortMark}>
+                        {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((trade) => (
+              <tr key={trade.number}>
+                <td className={styles.numeric}>{trade.number}</td>
+                <td>{sideLabel(trade.side)}</td>
+                <td>{formatDateTime(trade.entryTime, timeZone, intraday)}</td>
+                <td className={styles.numeric}>{formatPrice(trade.entryPrice)}</td>
+                <td>{formatDateTime(trade.exitTime, timeZone, intraday)}</td>
+                <td className={styles.numeric}>{formatPrice(trade.exitPrice)}</td>
+                <td>{exitReasonLabel(trade.exitReason)}</td>
+                <td className={[styles.numeric, tone(trade.pnl)].filter(Boolean).join(' ')}>
+                  {formatSignedMoney(trade.pnl)}
+                </td>
+                <td className={[styles.numeric, tone(trade.returnPct)].filter(Boolean).join(' ')}>
+                  {formatSignedPercent(trade.returnPct)}
+                </td>
+                <td className={styles.numeric}>{formatCount(trade.barsHeld)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={styles.note}>
+        {pages === 1 &&
+          `${formatCount(sorted.length)} ${sorted.length === 1 ? 'trade' : 'trades'}${truncated ? ' stored' : ''}. `}
+        Times are in the data’s time zone, {timeZone}.
+      </p>
+      {pages > 1 && (
+        <nav className={styles.pager} aria-label="Trade pages">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+          <span aria-live="polite">
+            Page {page} of {pages} · trades {formatCount(first)}–{formatCount(first + shown.length - 1)} of{' '}
+            {formatCount(sorted.length)}
+            {truncated ? ' stored' : ''}
+          </span>
+        </nav>
+      )}
+    </>
+  );
+}

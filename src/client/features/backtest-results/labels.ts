@@ -1,0 +1,92 @@
+/** Words the result page uses for the run's data source, exits and request. */
+import type { BacktestRequest, CrossoverCondition } from '../../../shared/backtest-request';
+import type { DataSource, ExitReasonCode } from '../../../shared/backtest-result';
+
+/** Where the bars came from; synthetic data is always called exactly that (DESIGN.md 5). */
+export const SOURCE_LABELS: Record<DataSource, string> = {
+  provider: 'Market data',
+  cache: 'Market data',
+  sample: 'Sample data (S&P 500)',
+  synthetic: 'Synthetic sample data',
+  upload: 'Your uploaded data',
+};
+
+export function sourceLabel(source: string): string {
+  return SOURCE_LABELS[source as DataSource] ?? source;
+}
+
+/** Why a trade closed, for the trade list and the CSV. */
+export const EXIT_REASON_LABELS: Record<ExitReasonCode, string> = {
+  signal: 'Exit signal',
+  target: 'Target profit',
+  stop: 'Stop loss',
+  trailing: 'Trailing stop',
+  time: 'Exit time',
+  end: 'End of data (still open, closed at last close)',
+};
+
+/** The short text of an exit marker on the chart. */
+export const EXIT_REASON_MARKER_TEXT: Record<ExitReasonCode, string> = {
+  signal: 'Signal',
+  target: 'Target',
+  stop: 'Stop',
+  trailing: 'Trailing',
+  time: 'Time',
+  end: 'End',
+};
+
+export const exitReasonLabel = (reason: string) => EXIT_REASON_LABELS[reason as ExitReasonCode] ?? reason;
+
+export const sideLabel = (side: 'long' | 'short') => (side === 'long' ? 'Long' : 'Short');
+
+/** The request's side as the form names it. */
+export const transactionLabel = (type: string) =>
+  type === 'sell' ? 'Sell (short)' : type === 'buy' ? 'Buy (long)' : type;
+
+/** What the request traded: the sample and uploads are named, market symbols are exchange:symbol. */
+export function instrumentLabel(exchange: string, stock: string): string {
+  if (exchange === 'INDX' && stock === 'GSPC') return 'S&P 500 sample (INDX:GSPC)';
+  if (exchange === 'UPLOAD') return 'Uploaded dataset';
+  return `${stock} (${exchange})`;
+}
+
+function withSettings(indicator: string, settings: Record<string, string>): string {
+  const values = Object.values(settings)
+    .map((value) => value.trim())
+    .filter(Boolean);
+  return values.length > 0 ? `${indicator} (${values.join(', ')})` : indicator;
+}
+
+export function crossoverText(row: CrossoverCondition): string {
+  return `${withSettings(row.indicator1, row.additionalFields1)} ${row.logic} ${withSettings(row.indicator2, row.additionalFields2)}`;
+}
+
+function exitCriterionText(name: string, criterion: { type: string; value: number | null }): string | null {
+  if (criterion.type === '' || criterion.value === null) return null;
+  return criterion.type === 'percentage'
+    ? `${name} ${criterion.value}%`
+    : `${name} ${criterion.value} points`;
+}
+
+/** The entry rules and exit rules of a request, one line per condition. */
+export function ruleLines(request: BacktestRequest): { entry: string[]; exit: string[] } {
+  const entry = [
+    ...request.entry.parameters.map(crossoverText),
+    ...request.entry.valueBased.map(
+      (row) => `${withSettings(row.indicator, row.additionalFields)} ${row.logic} ${row.number}`,
+    ),
+    ...request.entry.candleStick.map((row) => `Candlestick: ${row.pattern1}`),
+  ];
+  const { targetProfit, stopLoss, trailingStopLoss, timing } = request.exitCriteria;
+  const exit = [
+    ...request.exit.parameters.map(crossoverText),
+    ...request.exit.valueBased
+      .filter((row) => row.number !== null)
+      .map((row) => `${withSettings(row.indicator, row.additionalFields)} ${row.logic} ${row.number}`),
+    exitCriterionText('Target profit', targetProfit),
+    exitCriterionText('Stop loss', stopLoss),
+    exitCriterionText('Trailing stop', trailingStopLoss),
+    timing.time ? `Exit at ${timing.time} ${timing.timezone}` : null,
+  ].filter((line): line is string => line !== null);
+  return { entry, exit };
+}

@@ -1,0 +1,127 @@
+/** Sorting, paging and CSV of the trade list, as plain functions of the trades. */
+import type { ResultTrade } from '../../../shared/backtest-result';
+import { exitReasonLabel } from './labels';
+
+/** A trade with its 1-based number in the run, kept through sorting. */
+export interface NumberedTrade extends ResultTrade {
+  number: number;
+}
+
+export type TradeColumn =
+  | 'number'
+  | 'side'
+  | 'entryTime'
+  | 'entryPrice'
+  | 'exitTime'
+  | 'exitPrice'
+  | 'exitReason'
+  | 'pnl'
+  | 'returnPct'
+  | 'barsHeld';
+
+export type SortDirection = 'ascending' | 'descending';
+
+export interface TradeSort {
+  column: TradeColumn;
+  direction: SortDirection;
+}
+
+export const TRADES_PER_PAGE = 25;
+
+export function numberTrades(trades: readonly ResultTrade[]): NumberedTrade[] {
+  return trades.map((trade, index) => ({ ...trade, number: index + 1 }));
+}
+
+function sortValue(trade: NumberedTrade, column: TradeColumn): number | string {
+  switch (column) {
+    case 'entryTime':
+      return Date.parse(trade.entryTime);
+    case 'exitTime':
+      return Date.parse(trade.exitTime);
+    case 'exitReason':
+      return exitReasonLabel(trade.exitReason);
+    default:
+      return trade[column];
+  }
+}
+
+/** A new array in the chosen order; ties keep the run's order (trade number). */
+export function sortTrades(trades: readonly NumberedTrade[], sort: TradeSort): NumberedTrade[] {
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return [...trades].sort((a, b) => {
+    const left = sortValue(a, sort.column);
+    const right = sortValue(b, sort.column);
+    const order =
+      typeof left === 'string' || typeof right === 'string'
+        ? String(left).localeCompare(String(right))
+        : left - right;
+    return order !== 0 ? order * sign : a.number - b.number;
+  });
+}
+
+/** Clicking a column: a new column sorts ascending, the sorted one flips. */
+export function nextSort(current: TradeSort, column: TradeColumn): TradeSort {
+  if (current.column !== column) return { column, direction: 'ascending' };
+  return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+}
+
+export function pageCount(total: number, perPage = TRADES_PER_PAGE): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+/** Page `page` (1-based) of the list. */
+export function pageOf<T>(items: readonly T[], page: number, perPage = TRADES_PER_PAGE): T[] {
+  const start = (page - 1) * perPage;
+  return items.slice(start, start + perPage);
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, with quotes
+ * doubled. Text that a spreadsheet would run as a formula (= + - @ at the start, not a number)
+ * gets a leading apostrophe (OWASP's CSV injection advice).
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !Number.isFinite(Number(text))) {
+    text = `'${text}`;
+  }
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvRow(fields: readonly (string | number)[]): string {
+  return fields.map(csvField).join(',');
+}
+
+export const TRADE_CSV_HEADER = [
+  'trade',
+  'side',
+  'entry_time_utc',
+  'entry_price',
+  'exit_time_utc',
+  'exit_price',
+  'exit_reason',
+  'quantity',
+  'pnl',
+  'return_pct',
+  'bars_held',
+] as const;
+
+/** The trades as CSV: a header row, then one row per trade, CRLF line ends (RFC 4180). */
+export function tradesToCsv(trades: readonly ResultTrade[]): string {
+  const rows = trades.map((trade, index) =>
+    csvRow([
+      index + 1,
+      trade.side,
+      trade.entryTime,
+      trade.entryPrice,
+      trade.exitTime,
+      trade.exitPrice,
+      exitReasonLabel(trade.exitReason),
+      trade.quantity,
+      trade.pnl,
+      trade.returnPct,
+      trade.barsHeld,
+    ]),
+  );
+  return [csvRow(TRADE_CSV_HEADER), ...rows].join('\r\n') + '\r\n';
+}

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { PATHS } from '../app/paths';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { SignInPrompt } from '../components/SignInPrompt';
+import { useAuth } from '../features/auth/auth-context';
+import type { BacktestRun } from '../../shared/backtest-result';
+import { fetchBacktest } from '../features/backtest-results/api';
+import { BacktestResult } from '../features/backtest-results/components/BacktestResult';
+import { errorMessage, type Loaded, useLoad } from '../features/backtest-results/hooks/useLoad';
+import { ApiError } from '../lib/api-client';
+import { useDocumentMeta } from '../lib/useDocumentMeta';
+
+/** /backtests/:id: one of the user's stored runs. */
+export function BacktestResultPage() {
+  const { status } = useAuth();
+  useDocumentMeta('Backtest result', 'Metrics, charts and trades of a backtest run.');
+
+  if (status === 'loading') return <p className="container page">Loading...</p>;
+  if (status === 'signed-out') {
+    return (
+      <section className="container page" aria-labelledby="result-title">
+        <h1 id="result-title">Backtest result</h1>
+        <SignInPrompt what="this backtest" />
+      </section>
+    );
+  }
+  return <SignedInResult />;
+}
+
+/**
+ * The message the form sends along after a submission ("Parameters submitted successfully!").
+ * It is shown once: the history entry's state is cleared so a reload does not repeat it.
+ */
+function useArrivalNotice(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const passed = (location.state as { notice?: unknown } | null)?.notice;
+  const [notice] = useState(typeof passed === 'string' ? passed : null);
+  useEffect(() => {
+    if (passed !== undefined) navigate(location.pathname, { replace: true, state: null });
+  }, [passed, navigate, location.pathname]);
+  return notice;
+}
+
+function SignedInResult() {
+  const { id = '' } = useParams();
+  const load = useCallback(() => fetchBacktest(id), [id]);
+  const run = useLoad(load);
+  const notice = useArrivalNotice();
+  return (
+    <div className="container page">
+      {notice && <Alert tone="success">{notice}</Alert>}
+      <RunView run={run} />
+    </div>
+  );
+}
+
+function RunView({ run }: { run: Loaded<BacktestRun> & { retry: () => void } }) {
+  if (run.state === 'ready') return <BacktestResult run={run.data} />;
+  if (run.state === 'error' && run.error instanceof ApiError && run.error.status === 404) {
+    return (
+      <section aria-labelledby="result-title">
+        <h1 id="result-title">Backtest not found</h1>
+        <p>You have no backtest with this id. It may have been deleted, or it belongs to another account.</p>
+        <p>
+          <Link to={PATHS.backtestHistory}>See your backtests</Link> or{' '}
+          <Link to={PATHS.simulator}>run a new one</Link>.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="result-title">
+      <h1 id="result-title">Backtest result</h1>
+      {run.state === 'loading' ? (
+        <p role="status">Loading the backtest...</p>
+      ) : (
+        <>
+          <Alert tone="error">{errorMessage(run.error)}</Alert>
+          <Button variant="secondary" onClick={run.retry}>
+            Try again
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+/** A hand-made stored run, with figures chosen so every format shows (tests only). */
+import type { BacktestRun } from '../../../../src/shared/backtest-result';
+import type { CandlesAnswer } from '../../../../src/client/features/backtest-results/api';
+import { backtestRequestSchema } from '../../../../src/shared/backtest-request';
+import type { ResultMetrics, ResultTrade } from '../../../../src/shared/backtest-result';
+
+export const REQUEST = backtestRequestSchema.parse({
+  exchange: 'US',
+  stock: 'AAPL',
+  fromDate: '2023-09-01',
+  toDate: '2023-10-31',
+  timeframe: '1 hour',
+  transactionType: 'buy',
+  entry: {
+    parameters: [
+      {
+        indicator1: 'SMA',
+        logic: 'Crosses Above',
+        indicator2: 'SMA',
+        additionalFields1: { Timeframe: '10' },
+        additionalFields2: { Timeframe: '20' },
+      },
+    ],
+    valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '70' }],
+  },
+  exit: {
+    parameters: [
+      {
+        indicator1: 'SMA',
+        logic: 'Crosses Below',
+        indicator2: 'SMA',
+        additionalFields1: { Timeframe: '10' },
+        additionalFields2: { Timeframe: '20' },
+      },
+    ],
+  },
+  exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
+});
+
+export const METRICS: ResultMetrics = {
+  netProfit: 12345.678,
+  totalReturnPct: 12.345678,
+  cagrPct: 95.5,
+  buyHoldReturnPct: -3.25,
+  tradeCount: 30,
+  winRatePct: 58.33333,
+  avgWin: 1500,
+  avgLoss: -811.2,
+  riskReward: 1.849112,
+  profitFactor: 2.4,
+  expectancy: 411.52,
+  maxDrawdownPct: 8.2,
+  maxDrawdownDurationBars: 35,
+  sharpe: null,
+  sortino: null,
+  calmar: 11.646,
+  exposurePct: 41.5,
+  bestTradePct: 6.1,
+  worstTradePct: -5,
+  longestWinStreak: 4,
+  longestLossStreak: 3,
+};
+
+const HOUR = 3_600_000;
+/** 2023-09-01 13:30 UTC = 09:30 in New York (EDT). */
+export const FIRST_BAR_MS = Date.UTC(2023, 8, 1, 13, 30);
+export const WARMUP_BARS = 21;
+
+/**
+ * 30 trades on hourly bars: trade n enters on row WARMUP_BARS + 3n and exits 2 bars later.
+ * Trade 1 wins most, trade 2 loses most, the last one is closed at the end of the data.
+ */
+export const TRADES: ResultTrade[] = Array.from({ length: 30 }, (_, n) => {
+  const entryIndex = WARMUP_BARS + 3 * n;
+  const exitIndex = entryIndex + 2;
+  const pnl = n === 0 ? 6100 : n === 1 ? -5000 : n % 2 === 0 ? 100 + n : -(50 + n);
+  return {
+    side: 'long',
+    entryIndex,
+    exitIndex,
+    entryTime: new Date(FIRST_BAR_MS + entryIndex * HOUR).toISOString(),
+    exitTime: new Date(FIRST_BAR_MS + exitIndex * HOUR).toISOString(),
+    entryPrice: 100 + n,
+    exitPrice: 100 + n + pnl / 1000,
+    exitReason: n === 29 ? 'end' : n === 1 ? 'stop' : 'signal',
+    quantity: 1000,
+    pnl,
+    returnPct: (pnl / (1000 * (100 + n))) * 100,
+    barsHeld: n === 0 ? 9 : 3,
+  };
+});
+
+export const RUN: BacktestRun = {
+  id: 'run-1',
+  createdAt: '2024-05-02T10:15:00.000Z',
+  exchange: 'US',
+  stock: 'AAPL',
+  timeframe: '1 hour',
+  mode: 'standard',
+  source: 'synthetic',
+  fromDate: '2023-09-01',
+  toDate: '2023-10-31',
+  summary: {
+    netProfit: METRICS.netProfit,
+    totalReturnPct: METRICS.totalReturnPct,
+    winRatePct: METRICS.winRatePct,
+    maxDrawdownPct: METRICS.maxDrawdownPct,
+    riskReward: METRICS.riskReward,
+    tradeCount: METRICS.tradeCount,
+  },
+  request: REQUEST,
+  result: {
+    metrics: METRICS,
+    trades: TRADES,
+    tradesTruncated: false,
+    curve: {
+      t: [
+        FIRST_BAR_MS + WARMUP_BARS * HOUR,
+        FIRST_BAR_MS + (WARMUP_BARS + 1) * HOUR,
+        FIRST_BAR_MS + (WARMUP_BARS + 2) * HOUR,
+      ],
+      equity: [100000, 95000, 112345.678],
+      drawdownPct: [0, 5, 0],
+    },
+    warnings: [
+      'Synthetic sample data: the market-data provider is not configured.',
+      'Only 10 of the 21 warm-up bars exist before 2023-09-01.',
+    ],
+    data: { source: 'synthetic', timezone: 'America/New_York', bars: 120, warmupBars: WARMUP_BARS },
+  },
+};
+
+/** `count` hourly bars from FIRST_BAR_MS, closing at 100, 101, 102, ... */
+export function candleAnswer(count = 120): CandlesAnswer {
+  const t = Array.from({ length: count }, (_, i) => FIRST_BAR_MS + i * HOUR);
+  const c = t.map((_, i) => 100 + i);
+  return {
+    candles: {
+      t,
+      o: c.map((close) => close - 0.5),
+      h: c.map((close) => close + 1),
+      l: c.map((close) => close - 1),
+      c,
+      v: c.map(() => 1000),
+    },
+    timezone: 'America/New_York',
+    source: 'synthetic',
+    warmupBars: WARMUP_BARS,
+    warnings: [],
+  };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDateTime,
+  formatPrice,
+  formatSignedMoney,
+  formatSignedPercent,
+} from '../../../../src/client/features/backtest-results/format';
+import { sourceLabel } from '../../../../src/client/features/backtest-results/labels';
+import {
+  ALL_METRICS,
+  annualisationNote,
+  formatMetric,
+  metricDefinition,
+  metricExplanation,
+} from '../../../../src/client/features/backtest-results/metric-definitions';
+import type { ResultMetrics } from '../../../../src/shared/backtest-result';
+import { METRICS } from './fixtures';
+
+describe('metric definitions', () => {
+  it('cover every statistic of the result contract once', () => {
+    const keys = ALL_METRICS.map((metric) => metric.key).sort();
+    expect(keys).toEqual((Object.keys(METRICS) as (keyof ResultMetrics)[]).sort());
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('give every metric that can be null a reason', () => {
+    for (const key of [
+      'cagrPct',
+      'winRatePct',
+      'riskReward',
+      'profitFactor',
+      'sharpe',
+      'sortino',
+      'calmar',
+    ] as const) {
+      expect(metricDefinition(key).whenMissing).toBeTruthy();
+    }
+  });
+
+  it('format each kind of figure', () => {
+    expect(formatMetric(metricDefinition('netProfit'), 12345.678)).toBe('+12,345.68');
+    expect(formatMetric(metricDefinition('netProfit'), -0.5)).toBe('-0.50');
+    expect(formatMetric(metricDefinition('totalReturnPct'), 12.345678)).toBe('+12.35%');
+    expect(formatMetric(metricDefinition('winRatePct'), 58.33333)).toBe('58.33%');
+    expect(formatMetric(metricDefinition('riskReward'), 1.849112)).toBe('1.85');
+    expect(formatMetric(metricDefinition('tradeCount'), 1234)).toBe('1,234');
+    expect(formatMetric(metricDefinition('maxDrawdownDurationBars'), 1)).toBe('1 bar');
+    expect(formatMetric(metricDefinition('maxDrawdownDurationBars'), 35)).toBe('35 bars');
+    expect(formatMetric(metricDefinition('sharpe'), null)).toBe('—');
+  });
+
+  it('explain Sharpe with its annualisation for the run’s timeframe', () => {
+    const text = metricExplanation(metricDefinition('sharpe'), 1.2, '1 hour');
+    expect(text).toContain('Mean ÷ standard deviation (sample, n − 1) of per-bar returns × √(bars per year)');
+    expect(text).toContain('risk-free rate of 0');
+    expect(text).toContain('This run (1 hour): 252 × 7 = 1,764 bars a year.');
+    expect(annualisationNote('1 day')).toContain('This run (1 day): 252 × 1 = 252 bars a year.');
+    expect(annualisationNote('5 min')).toContain('252 × 78 = 19,656 bars a year.');
+  });
+
+  it('add the reason to the tooltip when the figure is missing', () => {
+    expect(metricExplanation(metricDefinition('riskReward'), null, '1 hour')).toBe(
+      'Average win ÷ |average loss|. 0 when there are losses but no wins. Shown as “—”: There are no losing trades, so there is no risk to divide by.',
+    );
+    expect(metricExplanation(metricDefinition('riskReward'), 2, '1 hour')).not.toContain('Shown as');
+  });
+});
+
+describe('formats', () => {
+  it('sign profits and returns, keep a price’s digits', () => {
+    expect(formatSignedMoney(0)).toBe('0.00');
+    expect(formatSignedPercent(-5)).toBe('-5.00%');
+    expect(formatPrice(1.23456)).toBe('1.23456');
+    expect(formatPrice(100)).toBe('100.00');
+  });
+
+  it('write times in the data’s time zone', () => {
+    const instant = '2023-09-01T13:30:00.000Z';
+    expect(formatDateTime(instant, 'America/New_York')).toBe('2023-09-01 09:30');
+    expect(formatDateTime(instant, 'Asia/Kolkata')).toBe('2023-09-01 19:00');
+    expect(formatDateTime(instant, 'Etc/UTC', false)).toBe('2023-09-01');
+    expect(formatDateTime(Date.parse(instant), 'Not/AZone')).toBe('2023-09-01 13:30');
+  });
+});
+
+describe('data source labels', () => {
+  it('name every source, synthetic data always as such', () => {
+    expect(sourceLabel('provider')).toBe('Market data');
+    expect(sourceLabel('cache')).toBe('Market data');
+    expect(sourceLabel('sample')).toBe('Sample data (S&P 500)');
+    expect(sourceLabel('synthetic')).toBe('Synthetic sample data');
+    expect(sourceLabel('upload')).toBe('Your uploaded data');
+  });
+});

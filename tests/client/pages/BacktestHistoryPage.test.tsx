@@ -1,0 +1,219 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BacktestListItem } from '../../../src/shared/backtest-result';
+import { BASIC_USER, renderRoute } from '../render-route';
+import { fakeApi, jsonResponse } from '../fake-api';
+import { REQUEST, RUN } from '../features/backtest-results/fixtures';
+
+const NEWEST: BacktestListItem = {
+  id: 'run-1',
+  createdAt: '2024-05-02T10:15:00.000Z',
+  exchange: 'US',
+  stock: 'AAPL',
+  timeframe: '1 hour',
+  mode: 'standard',
+  source: 'synthetic',
+  fromDate: '2023-09-01',
+  toDate: '2023-10-31',
+  summary: RUN.summary,
+};
+
+const OLDER: BacktestListItem = {
+  id: 'run-0',
+  createdAt: '2024-04-01T08:00:00.000Z',
+  exchange: 'INDX',
+  stock: 'GSPC',
+  timeframe: '1 day',
+  mode: 'standard',
+  source: 'sample',
+  fromDate: '2010-01-01',
+  toDate: '2012-12-31',
+  summary: {
+    netProfit: -2500.5,
+    totalReturnPct: -2.5005,
+    winRatePct: null,
+    maxDrawdownPct: 4,
+    riskReward: null,
+    tradeCount: 0,
+  },
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function serveList(runs: BacktestListItem[] = [NEWEST, OLDER], extra: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({ 'GET /api/backtests': () => jsonResponse(200, { backtests: runs }), ...extra });
+}
+
+const runItems = async () =>
+  within(await screen.findByRole('list', { name: 'Your backtests, newest first' })).getAllByRole('listitem');
+
+/** A run's figures as a term -> value map. */
+function figures(item: HTMLElement): Record<string, string> {
+  const terms = within(item)
+    .getAllByRole('term')
+    .map((term) => term.textContent ?? '');
+  const values = within(item)
+    .getAllByRole('definition')
+    .map((value) => value.textContent ?? '');
+  return Object.fromEntries(terms.map((term, index) => [term, values[index]!]));
+}
+
+describe('history page', () => {
+  it('lists the user’s runs newest first with their key metrics and source', async () => {
+    serveList();
+    renderRoute('/backtests', { user: BASIC_USER });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My backtests' })).toBeTruthy();
+    const [newest, older] = await runItems();
+    expect(within(newest!).getByRole('heading', { level: 2 }).textContent).toBe('AAPL (US), 1 hour');
+    expect(newest!.textContent).toContain('Synthetic sample data');
+    expect(newest!.textContent).toContain('2023-09-01 to 2023-10-31 · run May 2, 2024, 10:15 AM UTC');
+    expect(figures(newest!)).toEqual({
+      'Net profit': '+12,345.68',
+      Return: '+12.35%',
+      'Win rate': '58.33%',
+      'Max drawdown': '8.20%',
+      'Risk/reward': '1.85',
+      Trades: '30',
+    });
+    expect(within(older!).getByRole('heading', { level: 2 }).textContent).toBe('S&P 500 sample, 1 day');
+    expect(older!.textContent).toContain('Sample data (S&P 500)');
+    expect(figures(older!)).toMatchObject({ 'Net profit': '-2,500.50', 'Win rate': '—', 'Risk/reward': '—' });
+  });
+
+  it('opens a run on its result page', async () => {
+    serveList();
+    renderRoute('/backtests', { user: BASIC_USER });
+    const [newest] = await runItems();
+    expect(within(newest!).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/backtests/run-1');
+  });
+
+  it('edits and re-runs: fetches the run’s request and opens the form with it', async () => {
+    const user = userEvent.setup();
+    const calls = serveList([NEWEST], { 'GET /api/backtests/run-1': () => jsonResponse(200, RUN) });
+    const { router } = renderRoute('/backtests', { user: BASIC_USER });
+    const [newest] = await runItems();
+    await user.click(within(newest!).getByRole('button', { name: 'Edit and re-run' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/BacktestingForm'));
+    expect(router.state.location.state).toEqual({ request: REQUEST });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/backtests',
+      'GET /api/backtests/run-1',
+    ]);
+  });
+
+  it('says so when the run to re-run cannot be loaded', async () => {
+    const user = userEvent.setup();
+    serveList([NEWEST], {
+      'GET /api/backtests/run-1': () =>
+        jsonResponse(404, { error: { code: 'not_found', message: 'No backtest of yours has this id.' } }),
+    });
+    const { router } = renderRoute('/backtests', { user: BASIC_USER });
+    const [newest] = await runItems();
+    await user.click(within(newest!).getByRole('button', { name: 'Edit and re-run' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The run could not be loaded: No backtest of yours has this id.',
+    );
+    expect(router.state.location.pathname).toBe('/backtests');
+  });
+
+  it('deletes a run only after a confirm step, then removes it from the list', async () => {
+    const user = userEvent.setup();
+    const calls = serveList(undefined, {
+      'DELETE /api/backtests/run-1': () => new Response(null, { status: 204 }),
+    });
+    renderRoute('/backtests', { user: BASIC_USER });
+    const [newest] = await runItems();
+
+    await user.click(within(newest!).getByRole('button', { name: 'Delete' }));
+    const confirm = within(newest!).getByRole('group', { name: 'Confirm delete' });
+    expect(confirm.textContent).toContain('Delete this backtest for good?');
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Yes, delete' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(within(newest!).queryByRole('group', { name: 'Confirm delete' })).toBeNull();
+    expect(document.activeElement).toBe(within(newest!).getByRole('button', { name: 'Delete' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(within(newest!).getByRole('button', { name: 'Delete' }));
+    await user.click(within(newest!).getByRole('button', { name: 'Yes, delete' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Deleted the backtest of AAPL (US), 1 hour.',
+    );
+    const left = await runItems();
+    expect(left).toHaveLength(1);
+    expect(within(left[0]!).getByRole('heading', { level: 2 }).textContent).toBe('S&P 500 sample, 1 day');
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/backtests/run-1',
+    ]);
+  });
+
+  it('keeps the run and shows the server’s message when deleting fails', async () => {
+    const user = userEvent.setup();
+    serveList(undefined, {
+      'DELETE /api/backtests/run-1': () => jsonResponse(500, null, 'Internal Server Error'),
+    });
+    renderRoute('/backtests', { user: BASIC_USER });
+    const [newest] = await runItems();
+    await user.click(within(newest!).getByRole('button', { name: 'Delete' }));
+    await user.click(within(newest!).getByRole('button', { name: 'Yes, delete' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The backtest could not be deleted: Server error: 500 Internal Server Error',
+    );
+    expect(await runItems()).toHaveLength(2);
+  });
+
+  it('shows an empty state with a way to the simulator', async () => {
+    serveList([]);
+    renderRoute('/backtests', { user: BASIC_USER });
+    expect(await screen.findByText('You have not run a backtest yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Build a strategy in the simulator' }).getAttribute('href')).toBe(
+      '/BacktestingForm',
+    );
+  });
+
+  it('shows a load error with a retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    fakeApi({
+      'GET /api/backtests': () =>
+        fail ? jsonResponse(503, null, 'Service Unavailable') : jsonResponse(200, { backtests: [NEWEST] }),
+    });
+    renderRoute('/backtests', { user: BASIC_USER });
+    expect((await screen.findByRole('alert')).textContent).toBe('Server error: 503 Service Unavailable');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await runItems()).toHaveLength(1);
+  });
+
+  it('asks a signed-out visitor to log in, and comes back here afterwards', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({});
+    const { router } = renderRoute('/backtests');
+    await user.click(await screen.findByRole('link', { name: 'Log in' }));
+    expect(router.state.location.pathname).toBe('/LoginPage');
+    expect(router.state.location.state).toEqual({ from: '/backtests' });
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('navigation bar', () => {
+  it('links to My backtests next to the simulator for signed-in users only', async () => {
+    serveList();
+    renderRoute('/', { user: BASIC_USER });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links.indexOf('My backtests')).toBe(links.indexOf('Simulator') + 1);
+    expect(within(nav).getByRole('link', { name: 'My backtests' }).getAttribute('href')).toBe('/backtests');
+    cleanup();
+
+    renderRoute('/');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'My backtests' }),
+    ).toBeNull();
+  });
+});
