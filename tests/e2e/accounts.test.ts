@@ -27,7 +27,8 @@ describe('accounts in chromium', () => {
   it('register, log out, log in, admin redirect, grant admin with the script, dashboard', async () => {
     const email = `e2e-${Date.now()}@example.com`;
     const password = 'a long enough password';
-    const page = await browser.newPage();
+    // Wide enough for an admin's full navigation row (narrower bars fold it into the menu).
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
 
     await page.goto(`${baseUrl}/`);
@@ -75,6 +76,41 @@ describe('accounts in chromium', () => {
     await page.getByLabel(`Role of ${email}`).waitFor();
     await page.screenshot({ path: 'test-results/admin-dashboard.png', fullPage: true });
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('folds the navigation into the menu when a signed-in row no longer fits, and never scrolls sideways', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('link', { name: 'Log In / Sign Up' }).waitFor();
+    expect(await menu.isVisible()).toBe(false);
+
+    await page.goto(`${baseUrl}/LoginPage`);
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    const email = `a-rather-long-address-for-the-header-${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    const welcome = page.getByText(/^Welcome, /);
+    expect(await welcome.getAttribute('title')).toBe(email);
+
+    for (const width of [1440, 1280, 1100, 961, 800, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect.poll(sideways, { message: `sideways scrolling at ${width} px` }).toBe(false);
+      const bar = await page.locator('header').boundingBox();
+      expect(bar?.height, `header height at ${width} px`).toBeLessThanOrEqual(72);
+    }
+    // Narrow: the links sit behind the menu button and still work.
+    await menu.click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My backtests' }).click();
+    await page.waitForURL(`${baseUrl}/backtests`);
+    // Wide again: the full row comes back.
+    await page.setViewportSize({ width: 1440, height: 800 });
+    await expect.poll(() => menu.isVisible()).toBe(false);
     await page.close();
   });
 

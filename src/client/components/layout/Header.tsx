@@ -6,6 +6,7 @@ import { AccountArea } from '../../features/auth/AccountArea';
 import { useAuth } from '../../features/auth/auth-context';
 import styles from './Header.module.css';
 import { NAV_GROUPS, type NavGroup } from './navigation';
+import { useCompactWhenCrowded } from './useCompactWhenCrowded';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.link} ${styles.active}` : styles.link;
@@ -18,10 +19,12 @@ export function Header() {
   const menuOpen = menuOpenAt === pathname;
   const navId = useId();
   const { user } = useAuth();
+  const bar = useRef<HTMLDivElement>(null);
+  const compact = useCompactWhenCrowded(bar, `${user?.role ?? ''} ${user?.displayName || user?.email || ''}`);
 
   return (
-    <header className={styles.header}>
-      <div className={`container ${styles.bar}`}>
+    <header className={compact ? `${styles.header} ${styles.compact}` : styles.header}>
+      <div ref={bar} className={`container ${styles.bar}`}>
         <Link to={PATHS.home} className={styles.brand}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {PRODUCT_NAME}
@@ -64,6 +67,13 @@ export function Header() {
                 Simulator
               </NavLink>
             </li>
+            {user && (
+              <li>
+                <NavLink to={PATHS.backtestHistory} className={linkClass}>
+                  My backtests
+                </NavLink>
+              </li>
+            )}
             {user?.role === 'admin' && (
               <li>
                 <NavLink to={PATHS.admin} className={linkClass}>

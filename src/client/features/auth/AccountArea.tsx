@@ -12,9 +12,12 @@ export function AccountArea() {
 
   if (!user) return <ButtonLink to={PATHS.login}>Log In / Sign Up</ButtonLink>;
 
+  const name = user.displayName || user.email;
   return (
     <div className={styles.account}>
-      <span className={styles.welcome}>Welcome, {user.displayName || user.email}</span>
+      <span className={styles.welcome} title={name}>
+        Welcome, {name}
+      </span>
       <Button
         variant="secondary"
         onClick={async () => {
