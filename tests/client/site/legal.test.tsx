@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../render-route';
@@ -32,7 +32,7 @@ describe('legal page', () => {
     expect(router.state.location.search).toBe('?section=refund');
     expect(screen.getByRole('heading', { level: 2, name: 'Refund Policy' })).toBeTruthy();
     expect(screen.getByText(REFUND)).toBeTruthy();
-    expect(document.title).toBe('Refund Policy | Legal | Backtest Studio');
+    await waitFor(() => expect(document.title).toBe('Refund Policy | Legal | Backtest Studio'));
   });
 
   it('opens the section named in a shared link, and falls back to the terms for an unknown one', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../render-route';
@@ -47,7 +47,7 @@ describe('listing pages', () => {
     expect(screen.getByRole('searchbox', { name: listing.search })).toBeTruthy();
     expect(screen.getByRole('search')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toMatch(new RegExp(`^${listing.count} `));
-    expect(document.title).toBe(`${listing.title} | Backtest Studio`);
+    await waitFor(() => expect(document.title).toBe(`${listing.title} | Backtest Studio`));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBeTruthy();
   });
 
@@ -143,7 +143,9 @@ describe('detail pages', () => {
     renderRoute('/strategies/technical/golden-cross');
     await screen.findByRole('heading', { level: 1, name: 'Golden cross: 50-bar over 200-bar average' });
     expect(screen.getByRole('heading', { level: 2, name: 'Build it in the strategy builder' })).toBeTruthy();
-    expect(document.title).toBe('Golden cross: 50-bar over 200-bar average | Backtest Studio');
+    await waitFor(() =>
+      expect(document.title).toBe('Golden cross: 50-bar over 200-bar average | Backtest Studio'),
+    );
   });
 
   it('repeats the listing note on detail pages', async () => {

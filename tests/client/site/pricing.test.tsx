@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../render-route';
@@ -38,7 +38,7 @@ describe('pricing page', () => {
     expect(summary.textContent).toContain(
       'Professional, billed annually in INR: ₹19,990 a year (₹1,666 a month).',
     );
-    expect(document.title).toBe('Plans and pricing | Backtest Studio');
+    await waitFor(() => expect(document.title).toBe('Plans and pricing | Backtest Studio'));
   });
 
   it('shows annual prices with their monthly equivalent (annual / 12, rounded) and the Save 15% badge', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../render-route';
@@ -52,7 +52,7 @@ describe('every public page', () => {
           ).toBeLessThanOrEqual(1);
       });
 
-      expect(document.title).toMatch(/ \| Backtest Studio$/);
+      await waitFor(() => expect(document.title).toMatch(/ \| Backtest Studio$/));
       const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
       expect(description.length).toBeGreaterThan(20);
       expect(description).not.toBe(DEFAULT_DESCRIPTION);

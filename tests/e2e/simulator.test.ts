@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchForErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A form field by its visible label, spelled out in full (some labels contain others). */
+function field(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true });
+}
+
+async function signUp(page: Page) {
+  await page.goto(`${baseUrl}/LoginPage`);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Email').fill(`sim-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+/**
+ * SMA 10 Crosses Above SMA 20 and RSI Less Than 70 to enter, the reverse cross or a 5% stop to
+ * leave, on 1-hour bars of Sept-Oct 2023.
+ */
+async function buildStrategy(page: Page) {
+  await field(page, 'Timeframe').selectOption('1 hour');
+  await field(page, 'From date').fill('2023-09-01');
+  await field(page, 'To date').fill('2023-10-31');
+  await field(page, 'Entry crossover conditions').selectOption('1');
+  await field(page, 'Entry crossover 1: indicator 1').selectOption('SMA');
+  await field(page, 'Entry crossover 1: indicator 1 Timeframe').fill('10');
+  await field(page, 'Entry crossover 1: logic').selectOption('Crosses Above');
+  await field(page, 'Entry crossover 1: indicator 2').selectOption('SMA');
+  await field(page, 'Entry crossover 1: indicator 2 Timeframe').fill('20');
+  await field(page, 'Entry value-based conditions').selectOption('1');
+  await field(page, 'Entry value 1: indicator').selectOption('RSI');
+  await field(page, 'Entry value 1: logic').selectOption('Less Than');
+  await field(page, 'Entry value 1: number').fill('70');
+  await field(page, 'Exit crossover conditions').selectOption('1');
+  await field(page, 'Exit crossover 1: indicator 1').selectOption('SMA');
+  await field(page, 'Exit crossover 1: indicator 1 Timeframe').fill('10');
+  await field(page, 'Exit crossover 1: logic').selectOption('Crosses Below');
+  await field(page, 'Exit crossover 1: indicator 2').selectOption('SMA');
+  await field(page, 'Exit crossover 1: indicator 2 Timeframe').fill('20');
+  await field(page, 'Stop loss type').selectOption('percentage');
+  await field(page, 'Stop loss value').fill('5');
+}
+
+async function previewAndSubmit(page: Page) {
+  await page.getByRole('button', { name: 'Preview Parameters' }).click();
+  const review = page.getByRole('region', { name: 'Review your parameters' });
+  await review.waitFor();
+  await page.getByRole('button', { name: 'Final Submit' }).click();
+  await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** Waits for the price chart to draw and returns its trade count and drawn marker count. */
+async function chartedTrades(page: Page) {
+  const chart = page.getByRole('img', { name: /^Candlestick chart of AAPL/ });
+  await chart.waitFor();
+  const label = (await chart.getAttribute('aria-label')) ?? '';
+  const trades = Number(/([\d,]+) trades? marked/.exec(label)?.[1]?.replace(/,/g, '') ?? NaN);
+  const drawn = chart.locator('[data-markers]');
+  await drawn.waitFor({ state: 'attached' });
+  return { trades, markers: Number(await drawn.getAttribute('data-markers')) };
+}
+
+describe('the simulator in chromium', () => {
+  it('builds SMA 10/20 with RSI < 70 and a 5% stop, submits, shows trades, exports, re-runs from history', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchForErrors(page);
+    await signUp(page);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Backtesting simulator' }).waitFor();
+    // No provider is configured here: the fallback lists and both banners of spec section 8 show.
+    await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
+    expect(await field(page, 'Exchange').inputValue()).toBe('US');
+    await page.getByRole('alert').filter({ hasText: 'Using fallback data' }).first().waitFor();
+
+    await buildStrategy(page);
+    const firstId = await previewAndSubmit(page);
+
+    await page.getByText('Parameters submitted successfully!').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' }).waitFor();
+    const { trades, markers } = await chartedTrades(page);
+    expect(trades).toBeGreaterThan(1);
+    expect(markers).toBe(2 * trades);
+
+    const tradeRows = page.getByRole('region', { name: 'Trade list' }).locator('tbody tr');
+    expect(await tradeRows.count()).toBe(Math.min(trades, 25));
+    await page.screenshot({ path: 'test-results/simulator-result.png', fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export trades (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('backtest-AAPL-2023-09-01-2023-10-31-trades.csv');
+    const csv = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
+    expect(csv).toHaveLength(trades + 1);
+    expect(csv[0]).toBe(
+      'trade,side,entry_time_utc,entry_price,exit_time_utc,exit_price,exit_reason,quantity,pnl,return_pct,bars_held',
+    );
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My backtests' }).click();
+    const runs = page.getByRole('list', { name: 'Your backtests, newest first' }).getByRole('listitem');
+    await runs.first().waitFor();
+    expect(await runs.count()).toBe(1);
+    await runs.first().getByRole('button', { name: 'Edit and re-run' }).click();
+
+    await page.waitForURL(`${baseUrl}/BacktestingForm`);
+    expect(await field(page, 'Timeframe').inputValue()).toBe('1 hour');
+    expect(await field(page, 'To date').inputValue()).toBe('2023-10-31');
+    expect(await field(page, 'Entry crossover 1: indicator 2 Timeframe').inputValue()).toBe('20');
+    expect(await field(page, 'Stop loss value').inputValue()).toBe('5');
+    await field(page, 'Stop loss value').fill('3');
+    const secondId = await previewAndSubmit(page);
+    expect(secondId).not.toBe(firstId);
+    await page.getByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' }).waitFor();
+    expect((await chartedTrades(page)).trades).toBeGreaterThan(0);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My backtests' }).click();
+    await expect.poll(() => runs.count()).toBe(2);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
