@@ -135,4 +135,51 @@ describe('the simulator in chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('draws a run of about 97,000 five-minute bars with every trade marker, and zooms', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchForErrors(page);
+    await signUp(page);
+    const cross = (logic: string) => ({
+      indicator1: 'SMA',
+      logic,
+      indicator2: 'SMA',
+      additionalFields1: { Timeframe: '10' },
+      additionalFields2: { Timeframe: '20' },
+    });
+    // The page's own request context carries its session cookie and origin.
+    const answer = await page.request.post(`${baseUrl}/api/backtests`, {
+      headers: { Origin: baseUrl },
+      data: {
+        exchange: 'US',
+        stock: 'AAPL',
+        fromDate: '2019-09-01',
+        toDate: '2024-05-31',
+        timeframe: '5 min',
+        transactionType: 'buy',
+        entry: { parameters: [cross('Crosses Above')] },
+        exit: { parameters: [cross('Crosses Below')] },
+      },
+    });
+    expect(answer.status()).toBe(201);
+    const { id, result } = (await answer.json()) as {
+      id: string;
+      result: { data: { bars: number }; metrics: { tradeCount: number } };
+    };
+    expect(result.data.bars).toBeGreaterThan(95_000);
+
+    await page.goto(`${baseUrl}/backtests/${id}`);
+    const { trades, markers } = await chartedTrades(page);
+    expect(trades).toBe(result.metrics.tradeCount);
+    expect(markers).toBe(2 * trades);
+    const chart = await page.getByRole('img', { name: /^Candlestick chart of AAPL/ }).boundingBox();
+    await page.mouse.move(chart!.x + chart!.width / 2, chart!.y + chart!.height / 2);
+    for (let step = 0; step < 5; step++) await page.mouse.wheel(0, -300);
+    await page
+      .getByRole('button', { name: /^Return/ })
+      .first()
+      .click();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -111,6 +111,36 @@ describe('POST /api/backtests', () => {
     expect(list.backtests).toHaveLength(5);
   });
 
+  it('gives Pro 100 runs a month, Enterprise and admins no limit', async () => {
+    // Seed this month's runs straight into D1; the quota counts stored rows.
+    const seed = async (userId: string, count: number) => {
+      const insert = env.DB.prepare(
+        `INSERT INTO backtests (id, user_id, exchange, stock, timeframe, mode, source, request_json, summary_json, result_json)
+         VALUES (?1, ?2, 'US', 'AAPL', '1 hour', 'standard', 'synthetic', '{}', '{}', '{}')`,
+      );
+      await env.DB.batch(Array.from({ length: count }, () => insert.bind(crypto.randomUUID(), userId)));
+    };
+    const quick = { ...SMA_CROSS, toDate: '2023-09-08' };
+
+    const pro = await userWithPlan('pro');
+    await seed(pro.userId, 99);
+    expect((await submit(pro.browser, quick)).status).toBe(201);
+    expect((await submit(pro.browser, quick)).status).toBe(402);
+
+    const enterprise = await userWithPlan('enterprise');
+    await seed(enterprise.userId, 500);
+    expect((await submit(enterprise.browser, quick)).status).toBe(201);
+
+    const admin = new TestBrowser();
+    await admin.register('chief@example.com');
+    const { user } = (await (await admin.request('/api/auth/me')).json()) as {
+      user: { id: string; plan: string };
+    };
+    expect(user.plan).toBe('basic');
+    await seed(user.id, 5);
+    expect((await submit(admin, quick)).status).toBe(201);
+  });
+
   it('counts only this month’s runs toward the quota', async () => {
     const { browser, userId } = await userWithPlan('basic');
     const quick = { ...SMA_CROSS, toDate: '2023-09-08' };
