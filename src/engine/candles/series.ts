@@ -44,6 +44,15 @@ export function seriesFromRows(rows: readonly CandleRow[]): CandleSeries {
   return series;
 }
 
+/** Plain column arrays (as JSON carries them: `{t: [...], o: [...], ...}`) as a series. */
+export function seriesFromColumns(
+  columns: Readonly<Record<keyof CandleSeries, ArrayLike<number>>>,
+): CandleSeries {
+  const series = createSeries(columns.t.length);
+  for (const field of ['t', 'o', 'h', 'l', 'c', 'v'] as const) series[field].set(columns[field]);
+  return series;
+}
+
 export function seriesLength(series: CandleSeries): number {
   return series.c.length;
 }

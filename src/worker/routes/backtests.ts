@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { runBacktest } from '../../engine/backtest';
-import { createSeries } from '../../engine/candles/series';
+import { seriesFromColumns } from '../../engine/candles/series';
 import { type BacktestRequest, backtestRequestSchema } from '../../shared/backtest-request';
 import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
 import { PLANS } from '../../shared/plans';
@@ -46,17 +46,6 @@ function candleTimeframe(request: BacktestRequest): CandleTimeframe {
   )!;
 }
 
-function toSeries(candles: CandleAnswer['candles']) {
-  const series = createSeries(candles.t.length);
-  series.t.set(candles.t);
-  series.o.set(candles.o);
-  series.h.set(candles.h);
-  series.l.set(candles.l);
-  series.c.set(candles.c);
-  series.v.set(candles.v);
-  return series;
-}
-
 /** Backtests: run and store (plan quota), list, read, delete; each user sees only their own. */
 export const backtests = new Hono<AppEnv>()
   .use(requireUser)
@@ -90,7 +79,7 @@ export const backtests = new Hono<AppEnv>()
       throw error;
     }
 
-    const series = toSeries(answer.candles);
+    const series = seriesFromColumns(answer.candles);
     const result = toResultBody(runBacktest(request, series, { warmupBars: answer.warmupBars }), series.t, {
       source: answer.source,
       timezone: answer.timezone,

@@ -12,9 +12,8 @@ import type {
 } from 'lightweight-charts';
 import type { BacktestRequest, CrossoverCondition } from '../../../shared/backtest-request';
 import type { BacktestResultBody, ResultTrade } from '../../../shared/backtest-result';
-import { type CandleSeries, createSeries } from '../../../engine/candles/series';
+import type { CandleSeries } from '../../../engine/candles/series';
 import { computeIndicator, resolveSettings } from '../../../engine/indicators/registry';
-import type { CandleColumns } from './api';
 import { EXIT_REASON_MARKER_TEXT } from './labels';
 
 export type ChartTime = UTCTimestamp;
@@ -46,17 +45,6 @@ const OVERLAY_PALETTE = [
   '#4a5a70',
   '#8a5a00',
 ];
-
-export function toCandleSeries(candles: CandleColumns): CandleSeries {
-  const series = createSeries(candles.t.length);
-  series.t.set(candles.t);
-  series.o.set(candles.o);
-  series.h.set(candles.h);
-  series.l.set(candles.l);
-  series.c.set(candles.c);
-  series.v.set(candles.v);
-  return series;
-}
 
 /** Bars from row `start` on (the warm-up before it is not shown). */
 export function candleBars(series: CandleSeries, start = 0): CandlestickData<ChartTime>[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seriesFromColumns } from '../../../../src/engine/candles/series';
 import {
   CHART_COLORS,
   candleBars,
@@ -6,7 +7,6 @@ import {
   equityPoints,
   overlayPoints,
   overlaysOf,
-  toCandleSeries,
   toChartTime,
   tradeMarkers,
 } from '../../../../src/client/features/backtest-results/chart-data';
@@ -31,7 +31,7 @@ describe('time conversion', () => {
 
 describe('candle bars', () => {
   it('drops the warm-up rows and keeps OHLC with second times', () => {
-    const series = toCandleSeries(candleAnswer(30).candles);
+    const series = seriesFromColumns(candleAnswer(30).candles);
     const bars = candleBars(series, WARMUP_BARS);
     expect(bars).toHaveLength(30 - WARMUP_BARS);
     expect(bars[0]).toEqual({
@@ -45,7 +45,7 @@ describe('candle bars', () => {
 });
 
 describe('trade markers', () => {
-  const series = toCandleSeries(candleAnswer().candles);
+  const series = seriesFromColumns(candleAnswer().candles);
 
   it('puts an entry and an exit arrow per trade at their bars, sorted by time', () => {
     const markers = tradeMarkers(TRADES.slice(0, 2), series);
@@ -157,7 +157,7 @@ describe('indicator overlays', () => {
   });
 
   it('computes an overlay on the loaded bars, blank where it has no value yet', () => {
-    const series = toCandleSeries(candleAnswer(30).candles);
+    const series = seriesFromColumns(candleAnswer(30).candles);
     const points = overlayPoints(series, { indicator: 'SMA', settings: { Timeframe: '3' } });
     expect(points[0]).toEqual({ time: firstBarSeconds });
     expect(points[1]).toEqual({ time: firstBarSeconds + HOUR_S });
@@ -169,7 +169,7 @@ describe('indicator overlays', () => {
   });
 
   it('draws the chikou span Timeframe 2 bars back', () => {
-    const series = toCandleSeries(candleAnswer(30).candles);
+    const series = seriesFromColumns(candleAnswer(30).candles);
     const points = overlayPoints(series, {
       indicator: 'Ichimoku chikou_span',
       settings: { 'Timeframe 2': '5' },

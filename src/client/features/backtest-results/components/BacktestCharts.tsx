@@ -3,6 +3,7 @@
  * This module is loaded lazily (ResultCharts), so only the result page downloads the library.
  * Each chart is built once in an effect from plain arrays: no per-bar React state.
  */
+import { seriesFromColumns } from '../../../../engine/candles/series';
 import {
   type AutoscaleInfo,
   BaselineSeries,
@@ -29,7 +30,6 @@ import {
   drawdownPoints,
   equityPoints,
   overlayPoints,
-  toCandleSeries,
   tradeMarkers,
 } from '../chart-data';
 import { formatCount, formatDateTime } from '../format';
@@ -127,7 +127,7 @@ export function PriceChart({
 }: PriceChartProps) {
   const build = useMemo(
     () => (chart: IChartApi) => {
-      const series = toCandleSeries(candles);
+      const series = seriesFromColumns(candles);
       const candleSeries = chart.addSeries(CandlestickSeries, {
         upColor: CHART_COLORS.up,
         downColor: CHART_COLORS.down,
