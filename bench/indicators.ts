@@ -19,7 +19,7 @@ export interface BenchResult {
 const RUNS = 5;
 
 /** A seeded random walk of hourly bars (xorshift32), enough to exercise every code path. */
-function benchSeries(bars: number): CandleSeries {
+export function benchSeries(bars: number): CandleSeries {
   const series = createSeries(bars);
   let state = 0x9e3779b9;
   const random = () => {
@@ -42,17 +42,23 @@ function benchSeries(bars: number): CandleSeries {
   return series;
 }
 
+/** The best of `runs` timings of `work`, in ms, after one untimed warm-up call. */
+export function bestOf(runs: number, work: () => void): number {
+  work();
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    work();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
 export function benchIndicators(bars: number): BenchResult[] {
   const series = benchSeries(bars);
   return [...INDICATOR_REGISTRY.values()].map((entry) => {
     const settings = resolveSettings(entry.label);
-    entry.compute(series, settings);
-    let best = Number.POSITIVE_INFINITY;
-    for (let run = 0; run < RUNS; run++) {
-      const start = performance.now();
-      entry.compute(series, settings);
-      best = Math.min(best, performance.now() - start);
-    }
+    const best = bestOf(RUNS, () => entry.compute(series, settings));
     return { name: entry.label, ms: best, barsPerSecond: bars / (best / 1000) };
   });
 }
@@ -75,13 +81,7 @@ export function benchSharedIndicators(bars: number): BenchResult[] {
       const memo = new IndicatorMemo(series);
       for (const label of labels) computeIndicatorShared(label, memo, resolveSettings(label));
     };
-    run();
-    let best = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      run();
-      best = Math.min(best, performance.now() - start);
-    }
+    const best = bestOf(RUNS, run);
     return { name, ms: best, barsPerSecond: bars / (best / 1000) };
   });
 }

@@ -2,6 +2,7 @@
 import { benchBacktest } from './backtest';
 import { benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
 import { benchPatterns } from './patterns';
+import { benchAgainstTalib } from './talib-reference';
 
 const BARS = 1_000_000;
 
@@ -16,6 +17,15 @@ function printRows(rows: readonly BenchResult[]): void {
 console.log(`Indicators on ${BARS.toLocaleString('en-US')} bars (best of 5)`);
 printRows(benchIndicators(BARS));
 printRows(benchSharedIndicators(BARS));
+
+console.log(
+  `\nAgainst TA-Lib through its node addon (C core plus copying arrays in and out), same ${BARS.toLocaleString('en-US')} bars and settings (best of 5)`,
+);
+for (const { name, oursMs, talibMs } of benchAgainstTalib(BARS)) {
+  console.log(
+    `${name.padEnd(30)}  ours ${oursMs.toFixed(2).padStart(8)} ms  TA-Lib ${talibMs.toFixed(2).padStart(8)} ms  ratio ${(oursMs / talibMs).toFixed(2).padStart(5)}`,
+  );
+}
 
 console.log(`\nCandlestick patterns on ${BARS.toLocaleString('en-US')} bars (best of 3)`);
 printRows(benchPatterns(BARS));
