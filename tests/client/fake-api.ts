@@ -21,7 +21,13 @@ export function fakeApi(routes: Record<string, Handler>) {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = typeof input === 'string' ? input : input.toString();
       const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      // JSON bodies parsed; a FormData (an upload) as it was sent.
+      const body =
+        typeof init.body === 'string'
+          ? JSON.parse(init.body)
+          : init.body instanceof FormData
+            ? init.body
+            : undefined;
       calls.push({ url, method, body });
       const handler = routes[`${method} ${url.split('?')[0]}`];
       if (!handler) throw new TypeError(`Failed to fetch ${method} ${url}`);

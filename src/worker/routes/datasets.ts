@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { CsvFormatError, parseCandlesCsv } from '../../engine/candles/csv';
 import { inferTimeframe } from '../../engine/candles/timeframe';
+import { MAX_DATASET_BYTES, MAX_DATASET_SIZE_LABEL } from '../../shared/datasets';
 import type { AppEnv } from '../env';
 import { jsonError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { deleteDataset, findOwnDataset, insertDataset, listDatasets } from '../db/datasets';
 import { timeframeCode } from '../market-data/upload-candles';
 
-export const MAX_DATASET_BYTES = 20 * 1024 * 1024;
-const TOO_LARGE = 'The file is larger than 20 MB.';
+const TOO_LARGE = `The file is larger than ${MAX_DATASET_SIZE_LABEL}.`;
 
 /** The CSV text and a name, from a multipart upload (field "file") or a text/csv body. */
 async function readUpload(request: Request, nameParam: string | undefined) {

@@ -51,6 +51,18 @@ export async function listDatasets() {
   return (await apiFetch<{ datasets: Dataset[] }>('/api/datasets')).datasets;
 }
 
+/** Uploads an OHLCV CSV as a multipart form; a blank name leaves the file's own name. */
+export async function uploadDataset(file: File, name: string) {
+  const body = new FormData();
+  body.append('file', file);
+  const query = name.trim() ? `?name=${encodeURIComponent(name.trim())}` : '';
+  return (await apiFetch<{ dataset: Dataset }>(`/api/datasets${query}`, { method: 'POST', body })).dataset;
+}
+
+export function deleteDataset(id: string) {
+  return apiFetch<void>(`/api/datasets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
 /** Runs and stores a backtest; the result page reads it by id. */
 export function submitBacktest(request: BacktestRequestInput) {
   return apiFetch<{ id: string; result: unknown }>('/api/backtests', { method: 'POST', json: request });

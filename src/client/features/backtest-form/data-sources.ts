@@ -29,6 +29,19 @@ export function datasetTimeframe(dataset: Dataset | undefined): Timeframe | unde
   return dataset?.timeframe ? TIMEFRAME_BY_CODE[dataset.timeframe] : undefined;
 }
 
+/** A dataset's first and last day (UTC), as the date fields take them. */
+export const datasetRange = (dataset: Dataset) => ({
+  from: dataset.from.slice(0, 10),
+  to: dataset.to.slice(0, 10),
+});
+
+/** “BTC hourly” has 8,760 1 hour bars from 2024-01-01 to 2024-12-31 */
+export function describeDataset(dataset: Dataset): string {
+  const timeframe = datasetTimeframe(dataset);
+  const { from, to } = datasetRange(dataset);
+  return `“${dataset.name}” has ${dataset.rows.toLocaleString('en-US')} ${timeframe ? `${timeframe} ` : ''}bars from ${from} to ${to}`;
+}
+
 /** Sources whose stocks are known here, without asking the market API. */
 export const isLocalSource = (exchange: string) =>
   exchange === SAMPLE_EXCHANGE || exchange === UPLOAD_EXCHANGE;

@@ -100,10 +100,7 @@ export function BacktestBuilder({
   }
 
   function reset() {
-    const exchange = lists.exchanges.status === 'ready' ? (lists.exchanges.items[0]?.code ?? '') : '';
-    const stocks = lists.stocksOf(exchange);
-    const stock = stocks.status === 'ready' ? (stocks.items[0]?.code ?? '') : '';
-    dispatch({ type: 'reset', exchange, stock });
+    dispatch({ type: 'reset', ...lists.firstSelection() });
     setOutcome({ kind: 'idle' });
   }
 
@@ -180,7 +177,13 @@ export function BacktestBuilder({
         </Alert>
       )}
       <ErrorSummary errors={errors} ref={summaryRef} />
-      <GeneralParameters values={values} errors={errors} dispatch={dispatch} lists={lists} />
+      <GeneralParameters
+        values={values}
+        errors={errors}
+        dispatch={dispatch}
+        lists={lists}
+        signedIn={signedIn}
+      />
       <ConditionsSection side="entry" values={values} errors={errors} dispatch={dispatch} />
       <ConditionsSection side="exit" values={values} errors={errors} dispatch={dispatch} />
       <ExitCriteria values={values} errors={errors} dispatch={dispatch} />

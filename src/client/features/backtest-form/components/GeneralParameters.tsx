@@ -10,13 +10,16 @@ import {
   SAMPLE_RANGE,
   SAMPLE_TIMEFRAME,
   UPLOAD_EXCHANGE,
+  datasetRange,
   datasetTimeframe,
+  describeDataset,
 } from '../data-sources';
 import type { BuilderAction } from '../form-state';
 import type { FormValues } from '../form-values';
 import type { useMarketLists } from '../hooks/useMarketLists';
 import { TRANSACTION_TYPE_LABELS } from '../option-labels';
 import { InputField, SelectField } from './Field';
+import { UserDatasets } from './UserDatasets';
 import styles from './BacktestForm.module.css';
 
 interface GeneralParametersProps {
@@ -24,10 +27,12 @@ interface GeneralParametersProps {
   errors: Record<string, string>;
   dispatch: Dispatch<BuilderAction>;
   lists: ReturnType<typeof useMarketLists>;
+  /** Only signed-in users have datasets of their own to upload and delete. */
+  signedIn: boolean;
 }
 
 /** The fixed bars of the sample or of an upload: its timeframe, dates and a sentence about it. */
-function fixedData(values: FormValues, datasets: readonly Dataset[]) {
+function fixedData(values: FormValues, upload: Dataset | undefined) {
   if (values.exchange === SAMPLE_EXCHANGE) {
     return {
       timeframe: SAMPLE_TIMEFRAME,
@@ -35,15 +40,11 @@ function fixedData(values: FormValues, datasets: readonly Dataset[]) {
       note: `The S&P 500 sample has daily bars from ${SAMPLE_RANGE.from} to ${SAMPLE_RANGE.to}.`,
     };
   }
-  if (values.exchange !== UPLOAD_EXCHANGE) return null;
-  const dataset = datasets.find((item) => item.id === values.stock);
-  if (!dataset) return null;
-  const range = { from: dataset.from.slice(0, 10), to: dataset.to.slice(0, 10) };
-  const timeframe = datasetTimeframe(dataset);
+  if (!upload) return null;
   return {
-    timeframe,
-    range,
-    note: `“${dataset.name}” has ${dataset.rows.toLocaleString('en-US')} ${timeframe ? `${timeframe} ` : ''}bars from ${range.from} to ${range.to}.`,
+    timeframe: datasetTimeframe(upload),
+    range: datasetRange(upload),
+    note: `${describeDataset(upload)}.`,
   };
 }
 
@@ -60,9 +61,11 @@ function bannersOf(lists: GeneralParametersProps['lists']) {
 }
 
 /** Exchange and stock, dates, timeframe and direction (spec sections 3 and 4). */
-export function GeneralParameters({ values, errors, dispatch, lists }: GeneralParametersProps) {
+export function GeneralParameters({ values, errors, dispatch, lists, signedIn }: GeneralParametersProps) {
   const { exchanges, stocks, datasets } = lists;
-  const fixed = fixedData(values, datasets);
+  const selectedUpload =
+    values.exchange === UPLOAD_EXCHANGE ? datasets.find((item) => item.id === values.stock) : undefined;
+  const fixed = fixedData(values, selectedUpload);
   const banners = bannersOf(lists);
   const exchangesLoading = exchanges.status === 'loading';
   const stocksLoading = values.exchange !== '' && stocks.status === 'loading';
@@ -242,6 +245,7 @@ export function GeneralParameters({ values, errors, dispatch, lists }: GeneralPa
           )}
         </p>
       )}
+      {signedIn && <UserDatasets selected={selectedUpload} lists={lists} dispatch={dispatch} />}
     </section>
   );
 }

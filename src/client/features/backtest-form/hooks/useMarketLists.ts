@@ -85,9 +85,12 @@ export function useMarketLists(exchange: string, signedIn: boolean, dispatch: Di
     if (!signedIn) return;
     let cancelled = false;
     listDatasets().then(
-      (list) => !cancelled && setDatasets(list),
-      // Without the list the upload choice is simply not offered; the market data still works.
-      () => !cancelled && setDatasets([]),
+      // An upload that finished before the list arrived stays in it.
+      (list) =>
+        !cancelled &&
+        setDatasets((current) => [...current.filter((item) => !list.some((d) => d.id === item.id)), ...list]),
+      // Without the list only this visit's uploads are offered; the market data still works.
+      () => {},
     );
     return () => {
       cancelled = true;
@@ -116,11 +119,23 @@ export function useMarketLists(exchange: string, signedIn: boolean, dispatch: Di
     };
   }
 
+  /** The first exchange and, when its list is known, its first stock ('' until loaded). */
+  function firstSelection() {
+    const first = exchanges.status === 'ready' ? (exchanges.items[0]?.code ?? '') : '';
+    const stocks = stocksOf(first);
+    return { exchange: first, stock: stocks.status === 'ready' ? (stocks.items[0]?.code ?? '') : '' };
+  }
+
   return {
     exchanges,
     stocks: stocksOf(exchange),
     stocksOf,
+    firstSelection,
     datasets: ownDatasets,
+    /** A new upload, listed first as the API lists them (newest first). */
+    addDataset: (dataset: Dataset) =>
+      setDatasets((list) => [dataset, ...list.filter((item) => item.id !== dataset.id)]),
+    removeDataset: (id: string) => setDatasets((list) => list.filter((item) => item.id !== id)),
     retryExchanges: () => {
       setExchanges({ status: 'loading' });
       setExchangeAttempt((attempt) => attempt + 1);

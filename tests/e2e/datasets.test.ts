@@ -1,0 +1,171 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchForErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let folder: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  folder = await mkdtemp(join(tmpdir(), 'datasets-e2e-'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+/** A form field by its visible label, spelled out in full (some labels contain others). */
+function field(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true });
+}
+
+async function signUp(page: Page) {
+  await page.goto(`${baseUrl}/LoginPage`);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Email').fill(`datasets-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+/** 300 daily bars from 2024-01-01: a slow wave on a gentle trend, so moving averages cross. */
+function dailyCsv(): string {
+  const day = 86_400_000;
+  const lines = ['Date,Open,High,Low,Close,Volume'];
+  let previous = 100;
+  for (let i = 0; i < 300; i++) {
+    const date = new Date(Date.UTC(2024, 0, 1) + i * day).toISOString().slice(0, 10);
+    const close = 100 + 10 * Math.sin(i / 12) + i * 0.05;
+    const open = previous;
+    const high = Math.max(open, close) + 0.5;
+    const low = Math.min(open, close) - 0.5;
+    const prices = [open, high, low, close].map((price) => price.toFixed(2));
+    lines.push(`${date},${prices.join(',')},${1000 + i}`);
+    previous = close;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** SMA 5 Crosses Above SMA 20 to enter, the reverse cross to leave. */
+async function buildStrategy(page: Page) {
+  for (const side of ['Entry', 'Exit'] as const) {
+    await field(page, `${side} crossover conditions`).selectOption('1');
+    await field(page, `${side} crossover 1: indicator 1`).selectOption('SMA');
+    await field(page, `${side} crossover 1: indicator 1 Timeframe`).fill('5');
+    await field(page, `${side} crossover 1: logic`).selectOption(
+      side === 'Entry' ? 'Crosses Above' : 'Crosses Below',
+    );
+    await field(page, `${side} crossover 1: indicator 2`).selectOption('SMA');
+    await field(page, `${side} crossover 1: indicator 2 Timeframe`).fill('20');
+  }
+}
+
+/**
+ * How far the page scrolls sideways (0 on a narrow phone). Polled after a resize: the header
+ * folds its navigation into the menu once it has measured the new width.
+ */
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('uploaded datasets in chromium', () => {
+  it('uploads a CSV, backtests on it, and deletes it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchForErrors(page);
+    await signUp(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
+    await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
+    const general = page.getByRole('region', { name: 'General parameters' });
+    const upload = page.getByRole('group', { name: 'Upload a CSV' });
+    await general.screenshot({ path: 'test-results/datasets-form-1440.png' });
+
+    const csvPath = join(folder, 'e2e-daily.csv');
+    await writeFile(csvPath, dailyCsv());
+    await field(page, 'CSV file').setInputFiles(csvPath);
+    await field(page, 'Dataset name (optional)').fill('E2E daily bars');
+    await upload.getByRole('button', { name: 'Upload' }).click();
+
+    await general
+      .getByRole('status')
+      .filter({
+        hasText:
+          'Uploaded: “E2E daily bars” has 300 1 day bars from 2024-01-01 to 2024-10-26. It is now the selected data, with its dates filled in.',
+      })
+      .waitFor();
+    expect(await field(page, 'Exchange').inputValue()).toBe('UPLOAD');
+    expect(await field(page, 'Stock').locator('option:checked').textContent()).toBe('E2E daily bars');
+    expect(await field(page, 'Timeframe').inputValue()).toBe('1 day');
+    expect(await field(page, 'From date').inputValue()).toBe('2024-01-01');
+    expect(await field(page, 'To date').inputValue()).toBe('2024-10-26');
+    await general.screenshot({ path: 'test-results/datasets-uploaded-1440.png' });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
+    await general.screenshot({ path: 'test-results/datasets-uploaded-375.png' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await buildStrategy(page);
+    await page.getByRole('button', { name: 'Preview Parameters' }).click();
+    const review = page.getByRole('region', { name: 'Review your parameters' });
+    await review.waitFor();
+    expect(await review.textContent()).toContain('Exchange: Your uploaded data');
+    expect(await review.textContent()).toContain('Stock: E2E daily bars');
+    await page.getByRole('button', { name: 'Final Submit' }).click();
+    await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Uploaded dataset, 1 day' }).waitFor();
+    expect(await page.getByText('Data source:').textContent()).toBe('Data source: Your uploaded data');
+    const chart = page.getByRole('img', { name: /^Candlestick chart of Uploaded dataset/ });
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-label')).toMatch(/[1-9]\d* trades? marked/);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
+    await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
+    await field(page, 'Exchange').selectOption('UPLOAD');
+    await page.getByRole('button', { name: 'Delete this dataset' }).click();
+    const confirm = page.getByRole('group', { name: 'Confirm delete' });
+    expect(await confirm.textContent()).toContain('Delete “E2E daily bars” for good?');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
+    await general.screenshot({ path: 'test-results/datasets-confirm-375.png' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+
+    await general.getByRole('status').filter({ hasText: 'Deleted “E2E daily bars”.' }).waitFor();
+    expect(await field(page, 'Exchange').inputValue()).toBe('US');
+    expect(await field(page, 'Exchange').locator('optgroup[label="Your uploaded data"]').count()).toBe(0);
+    const listed = await page.request.get(`${baseUrl}/api/datasets`);
+    expect(await listed.json()).toEqual({ datasets: [] });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the server’s message for a file that is not OHLCV data, and keeps the file', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const errors = watchForErrors(page);
+    await signUp(page);
+    await page.goto(`${baseUrl}/BacktestingForm`);
+    await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
+    const csvPath = join(folder, 'no-prices.csv');
+    await writeFile(csvPath, 'Date,Price\n2024-01-01,10\n');
+    await field(page, 'CSV file').setInputFiles(csvPath);
+    const upload = page.getByRole('group', { name: 'Upload a CSV' });
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    const alert = upload.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/^The file is not valid OHLCV data: line 1: missing columns/);
+    expect(await field(page, 'CSV file').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(
+      'no-prices.csv',
+    );
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
+    await page.getByRole('region', { name: 'General parameters' }).screenshot({
+      path: 'test-results/datasets-error-375.png',
+    });
+    // The browser logs the failed request itself; nothing else may go wrong.
+    expect(errors.filter((text) => !text.includes('400 (Bad Request)'))).toEqual([]);
+    await page.close();
+  });
+});
