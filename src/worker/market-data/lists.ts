@@ -85,13 +85,19 @@ export function listExchanges(env: Env): Promise<ListAnswer<ExchangeItem>> {
   return cachedList(
     env,
     (config) => `md:v1:${providerId(config)}:exchanges`,
-    async (config) =>
-      mapRows(await fetchJsonArray(config, '/exchanges-list/'), (row) => ({
+    async (config) => {
+      const rows = await fetchJsonArray(config, '/exchanges-list/');
+      // A provider always has exchanges: an empty list is a broken answer, not one to cache.
+      // (An exchange without symbols is possible, so an empty symbol list is kept.)
+      if (rows.length === 0)
+        throw new ProviderError('The market-data provider answered with an empty exchange list');
+      return mapRows(rows, (row) => ({
         code: text(row.Code),
         name: text(row.Name),
         country: text(row.Country),
         currency: text(row.Currency),
-      })),
+      }));
+    },
     () => FALLBACK_EXCHANGES.map(({ code, name, country, currency }) => ({ code, name, country, currency })),
   );
 }

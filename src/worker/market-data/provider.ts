@@ -40,8 +40,8 @@ export function providerId(config: ProviderConfig): string {
 }
 
 const LIMIT_MESSAGES: Record<number, string> = {
-  402: 'the daily request limit of the market-data plan is reached (HTTP 402)',
-  429: 'the per-minute request limit of the market-data provider is reached (HTTP 429)',
+  402: 'HTTP error! Status: 402 (the daily request limit of the market-data plan is reached)',
+  429: 'HTTP error! Status: 429 (the per-minute request limit of the market-data provider is reached)',
 };
 
 /**
@@ -59,12 +59,18 @@ export async function fetchJsonArray(
   url.searchParams.set('fmt', 'json');
 
   let res: Response;
+  let text: string;
   try {
     res = await fetch(url, {
       signal: AbortSignal.timeout(config.timeoutMs),
       headers: { accept: 'application/json' },
     });
+    if (LIMIT_MESSAGES[res.status]) throw new ProviderError(LIMIT_MESSAGES[res.status]);
+    if (!res.ok) throw new ProviderError(`HTTP error! Status: ${res.status}`);
+    // Inside the try: the time-out and a dropped connection can also strike while the body arrives.
+    text = await res.text();
   } catch (error) {
+    if (error instanceof ProviderError) throw error;
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new ProviderError(
       timedOut
@@ -72,10 +78,7 @@ export async function fetchJsonArray(
         : 'The market-data provider could not be reached',
     );
   }
-  if (LIMIT_MESSAGES[res.status]) throw new ProviderError(LIMIT_MESSAGES[res.status]);
-  if (!res.ok) throw new ProviderError(`HTTP error! Status: ${res.status}`);
 
-  const text = await res.text();
   let body: unknown;
   try {
     body = JSON.parse(text);

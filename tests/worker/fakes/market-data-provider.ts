@@ -103,6 +103,21 @@ function listFor(pathname: string, query: URLSearchParams): unknown[] | null {
   return null;
 }
 
+/** Headers and the first bytes at once, then the rest of the body only after 1.5 s. */
+function stalledBody(list: unknown[]) {
+  const text = JSON.stringify(list);
+  const bytes = new TextEncoder().encode(text);
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(bytes.slice(0, 1));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      controller.enqueue(bytes.slice(1));
+      controller.close();
+    },
+  });
+  return new Response(stream, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
 /** What the fake received per token, without the token, for tests to read (GET /__requests?token=). */
 const requests = new Map<string, string[]>();
 
@@ -146,6 +161,15 @@ export async function fakeMarketDataProvider(request: Request): Promise<Response
     case 'slow':
       await new Promise((resolve) => setTimeout(resolve, 1500));
       return json(200, list);
+    case 'stalled-body':
+      return stalledBody(list);
+    case 'csv':
+      return new Response('Code,Name\nUS,USA Stocks\n', {
+        status: 200,
+        headers: { 'content-type': 'text/csv' },
+      });
+    case 'empty':
+      return json(200, []);
     default:
       return new Response('Unauthenticated', { status: 401 });
   }

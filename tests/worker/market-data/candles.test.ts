@@ -254,7 +254,7 @@ describe('candles from the provider', () => {
     const body = (await res.json()) as CandleBody;
     expect(body.source).toBe('synthetic');
     expect(body.warnings.slice(0, 2)).toEqual([
-      'API Error: the per-minute request limit of the market-data provider is reached (HTTP 429). Using fallback data.',
+      'API Error: HTTP error! Status: 429 (the per-minute request limit of the market-data provider is reached). Using fallback data.',
       'Using fallback data due to API limitations. Real-time data will be available once API access is restored.',
     ]);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeProviderUrl } from '../fakes/market-data-provider';
 import { TestBrowser } from '../test-client';
 
@@ -87,12 +87,18 @@ describe('GET /api/market/exchanges', () => {
       'unauthenticated',
       'The market-data provider did not answer with JSON (Unauthenticated: check the token)',
     ],
-    ['daily-limit', 'the daily request limit of the market-data plan is reached (HTTP 402)'],
-    ['minute-limit', 'the per-minute request limit of the market-data provider is reached (HTTP 429)'],
+    ['daily-limit', 'HTTP error! Status: 402 (the daily request limit of the market-data plan is reached)'],
+    [
+      'minute-limit',
+      'HTTP error! Status: 429 (the per-minute request limit of the market-data provider is reached)',
+    ],
     ['server-error', 'HTTP error! Status: 500'],
     ['object', 'The market-data provider answered with something other than a list'],
     ['partial', 'The market-data provider answered with incomplete records'],
     ['slow', 'The market-data provider did not answer within 0.3 s'],
+    ['stalled-body', 'The market-data provider did not answer within 0.3 s'],
+    ['csv', 'The market-data provider did not answer with JSON'],
+    ['empty', 'The market-data provider answered with an empty exchange list'],
   ];
 
   for (const [mode, message] of failures) {
@@ -110,6 +116,32 @@ describe('GET /api/market/exchanges', () => {
       expect(await providerCalls(token)).toBe(2);
     });
   }
+});
+
+describe('a provider that cannot be reached', () => {
+  it('answers the fallback with the spec’s banners, and caches nothing', async () => {
+    // Miniflare turns a failing outbound fake into a 500, so the dropped connection is made here.
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString());
+      if (url.searchParams.has('api_token')) return Promise.reject(new TypeError('Network connection lost.'));
+      return realFetch(input, init);
+    });
+    try {
+      const { bindings } = provider('good');
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const { body } = await get('/api/market/exchanges', bindings);
+        expect(body.source).toBe('fallback');
+        expect(body.error).toBe(
+          'API Error: The market-data provider could not be reached. Using fallback data.',
+        );
+        expect(body.warning).toBe(FALLBACK_WARNING);
+      }
+      expect(spy.mock.calls.filter(([input]) => String(input).includes('api_token'))).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
 
 describe('GET /api/market/exchanges/:code/symbols', () => {
