@@ -5,12 +5,14 @@
 import { backtestCommand } from './commands/backtest';
 import { indicatorCommand } from './commands/indicator';
 import { patternsCommand } from './commands/patterns';
+import { resampleCommand } from './commands/resample';
 import { USAGE, UsageError } from './usage';
 
 const COMMANDS: Record<string, (args: string[]) => unknown> = {
   backtest: backtestCommand,
   indicator: indicatorCommand,
   patterns: patternsCommand,
+  resample: resampleCommand,
 };
 
 function main(argv: string[]): number {

@@ -1,8 +1,9 @@
 /** Reading the CLI's input files; errors name the file. */
 import { readFileSync } from 'node:fs';
-import { parseCandlesCsv, type CandleSeries } from '../engine/index';
+import { SessionCalendar, minutesOfClock, parseCandlesCsv, type CandleSeries } from '../engine/index';
 import { backtestRequestSchema, type BacktestRequest } from '../shared/backtest-request';
 import { toFieldErrors } from '../shared/validation-errors';
+import { UsageError } from './usage';
 
 function readText(path: string): string {
   try {
@@ -12,13 +13,41 @@ function readText(path: string): string {
   }
 }
 
-export function readCandles(path: string): CandleSeries {
-  const text = readText(path);
+/** The options that place a CSV's bars in their market's trading days (parseArgs shape). */
+export const CALENDAR_OPTIONS = {
+  timezone: { type: 'string' },
+  'session-open': { type: 'string' },
+} as const;
+
+/**
+ * The calendar of --timezone (IANA, default Etc/UTC) and --session-open (HH:MM local, default
+ * 00:00): trading days start at that local time. Without either: UTC calendar days.
+ */
+export function calendarFrom(values: { timezone?: string; 'session-open'?: string }): SessionCalendar {
+  const timeZone = values.timezone ?? 'Etc/UTC';
+  const open = values['session-open'] ?? '00:00';
+  let openMinute: number;
   try {
-    return parseCandlesCsv(text);
+    openMinute = minutesOfClock(open);
+  } catch {
+    throw new UsageError(`--session-open needs a time as HH:MM, got "${open}"`);
+  }
+  try {
+    return new SessionCalendar(timeZone, openMinute);
+  } catch {
+    throw new UsageError(`--timezone needs an IANA time zone such as America/New_York, got "${timeZone}"`);
+  }
+}
+
+export function readCandles(path: string, calendar?: SessionCalendar): CandleSeries {
+  const text = readText(path);
+  let series: CandleSeries;
+  try {
+    series = parseCandlesCsv(text);
   } catch (error) {
     throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
   }
+  return calendar ? { ...series, calendar } : series;
 }
 
 /** The request file validated with the shared schema; errors list each field's path. */

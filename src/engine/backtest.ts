@@ -1,10 +1,12 @@
 /**
  * One backtest: a validated request on a candle series -> metrics, trades, equity, drawdown and
- * warnings. Bars from fromDate 00:00 UTC up to the end of toDate (UTC) are traded; the bars
- * before are warm-up (history for the indicators, no trades), the bars after are ignored.
+ * warnings. The bars of the trading days fromDate to toDate are traded (days of the series'
+ * calendar: the market's, else UTC calendar days); the bars before are warm-up (history for the
+ * indicators, no trades), the bars after are ignored.
  */
 import type { BacktestRequest } from '../shared/backtest-request';
 import { TIMEFRAME_MINUTES, TIMEZONE_IANA } from '../shared/backtest-vocabulary';
+import { UTC_CALENDAR } from './candles/session-calendar';
 import { sliceSeries, type CandleSeries } from './candles/series';
 import { medianBarMinutes } from './candles/timeframe';
 import { drawdownCurve } from './metrics/drawdown';
@@ -33,8 +35,6 @@ export interface BacktestResult {
   warnings: string[];
 }
 
-const MS_PER_DAY = 86_400_000;
-
 type ExitCriterion = BacktestRequest['exitCriteria']['targetProfit'];
 
 function priceDistance(criterion: ExitCriterion): PriceDistance | null {
@@ -60,8 +60,6 @@ function firstBarAtOrAfter(openTimes: Float64Array, time: number): number {
   }
   return low;
 }
-
-const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 function timeframeWarning(request: BacktestRequest, series: CandleSeries): string | null {
   const expected = TIMEFRAME_MINUTES[request.timeframe];
@@ -103,12 +101,13 @@ export function runBacktest(
 ): BacktestResult {
   checkSeries(series);
   const rows = series.c.length;
-  const endOfToDate = Date.parse(`${request.toDate}T00:00:00Z`) + MS_PER_DAY;
+  const calendar = series.calendar ?? UTC_CALENDAR;
+  const endOfToDate = calendar.startOfDay(calendar.dayOfDate(request.toDate) + 1);
   const end = firstBarAtOrAfter(series.t, endOfToDate);
   const tradedSeries = end < rows ? sliceSeries(series, 0, end) : series;
   const bars = tradedSeries.c.length;
   const firstBar =
-    options.warmupBars ?? firstBarAtOrAfter(tradedSeries.t, Date.parse(`${request.fromDate}T00:00:00Z`));
+    options.warmupBars ?? firstBarAtOrAfter(tradedSeries.t, calendar.startOfDate(request.fromDate));
   if (!Number.isInteger(firstBar) || firstBar < 0) {
     throw new RangeError(`warmupBars must be a whole number >= 0, got ${firstBar}`);
   }
@@ -129,7 +128,7 @@ export function runBacktest(
     const firstSignal = tradedSeries.t[Math.min(signals.entryHistoryBars, bars - 1)]!;
     warnings.push(
       `The entry rules need ${signals.entryHistoryBars} bars of history but only ${firstBar} come ` +
-        `before the first traded bar: no entry signal before ${isoDate(firstSignal)}`,
+        `before the first traded bar: no entry signal before ${calendar.dateOf(firstSignal)}`,
     );
   }
   const timeframeMismatch = timeframeWarning(request, tradedSeries);

@@ -4,7 +4,15 @@
  */
 export { runBacktest, type BacktestOptions, type BacktestResult } from './backtest';
 export { CsvFormatError, parseCandlesCsv } from './candles/csv';
-export { createSeries, seriesFromRows, type CandleRow, type CandleSeries } from './candles/series';
+export { aggregateBars } from './candles/aggregate-bars';
+export { SessionCalendar, UTC_CALENDAR, minutesOfClock } from './candles/session-calendar';
+export {
+  createSeries,
+  seriesFromRows,
+  seriesToRows,
+  type CandleRow,
+  type CandleSeries,
+} from './candles/series';
 export { inferTimeframe, medianBarMinutes } from './candles/timeframe';
 export { computeIndicator, resolveSettings, type IndicatorSettingsInput } from './indicators/registry';
 export type { Metrics } from './metrics/metrics';

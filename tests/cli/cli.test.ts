@@ -73,14 +73,41 @@ describe('engine CLI', () => {
       ]) {
         expect(output.metrics).toHaveProperty(key);
       }
+      expect(output.metrics.maxDrawdownPct).toBeGreaterThanOrEqual(0);
       expect(output.trades.length).toBeGreaterThan(0);
-      expect(output.trades[0]).toMatchObject({
-        entryIndex: expect.any(Number),
-        exitIndex: expect.any(Number),
-        entryTime: expect.stringMatching(/^2019-/),
-        side: 'long',
-        exitReason: expect.stringMatching(/^(signal|target|stop|trailing|time|end)$/),
-      });
+      // entryIndex and exitIndex are 0-based data rows of the CSV: row i is line i + 2.
+      const lines = readFileSync(join(ROOT, CANDLES), 'utf8').trim().split('\n');
+      const row = (index: number) => {
+        const [date, open, , , close] = lines[index + 1]!.split(',');
+        return { date: date!, open: Number(open), close: Number(close) };
+      };
+      for (const trade of output.trades) {
+        expect(Object.keys(trade)).toEqual(
+          expect.arrayContaining([
+            'entryIndex',
+            'exitIndex',
+            'entryTime',
+            'exitTime',
+            'entryPrice',
+            'exitPrice',
+            'side',
+            'exitReason',
+            'pnl',
+            'returnPct',
+          ]),
+        );
+        expect(trade.side).toBe('long');
+        expect(trade.exitReason).toMatch(/^(signal|target|stop|trailing|time|end)$/);
+        expect(trade.entryTime).toBe(`${row(trade.entryIndex).date}T00:00:00.000Z`);
+        expect(trade.exitTime).toBe(`${row(trade.exitIndex).date}T00:00:00.000Z`);
+        // No slippage in the request: the fill is the entry bar's open.
+        expect(trade.entryPrice).toBe(row(trade.entryIndex).open);
+        if (trade.exitReason === 'signal') expect(trade.exitPrice).toBe(row(trade.exitIndex).open);
+        if (trade.exitReason === 'end') expect(trade.exitPrice).toBe(row(trade.exitIndex).close);
+        // Commission 0.1% of each fill's value, on the way in and out.
+        const ratio = trade.exitPrice / trade.entryPrice;
+        expect(trade.returnPct).toBeCloseTo((ratio - 1) * 100 - 0.1 * (1 + ratio), 9);
+      }
       // Equity per CSV row: null for the 41 warm-up rows before fromDate (2019-01-01).
       expect(output.equity).toHaveLength(ROWS);
       expect(output.equity.slice(0, 41).every((value: unknown) => value === null)).toBe(true);
@@ -99,6 +126,91 @@ describe('engine CLI', () => {
       expect(values.slice(0, 4)).toEqual([null, null, null, null]);
       // First five closes of the fixture.
       expect(values[4]).toBeCloseTo((2711.74 + 2740.37 + 2723.06 + 2738.31 + 2755.45) / 5, 9);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'indicator reads trading days in the zone and session open given',
+    async () => {
+      // Hourly bars 22:00-01:00 UTC: one Sydney session (10:00 AEDT = 23:00 UTC), two UTC days.
+      const candles = scratchFile(
+        'sydney.csv',
+        [
+          'timestamp,open,high,low,close,volume',
+          '2024-04-04T23:00:00Z,10,12,9,10,100',
+          '2024-04-05T00:00:00Z,10,14,10,12,300',
+          '2024-04-05T01:00:00Z,12,13,11,12,200',
+        ].join('\n'),
+      );
+      const tp = [(12 + 9 + 10) / 3, (14 + 10 + 12) / 3, (13 + 11 + 12) / 3];
+      const [sydney, utc] = await Promise.all([
+        cli(
+          'indicator',
+          'VWAP',
+          '--candles',
+          candles,
+          '--timezone',
+          'Australia/Sydney',
+          '--session-open',
+          '10:00',
+        ),
+        cli('indicator', 'VWAP', '--candles', candles),
+      ]);
+      expect(sydney.code).toBe(0);
+      const inSydney = JSON.parse(sydney.stdout) as number[];
+      expect(inSydney[1]).toBeCloseTo((tp[0]! * 100 + tp[1]! * 300) / 400, 9);
+      expect(inSydney[2]).toBeCloseTo((tp[0]! * 100 + tp[1]! * 300 + tp[2]! * 200) / 600, 9);
+      // As UTC days, the session restarts at midnight UTC.
+      expect((JSON.parse(utc.stdout) as number[])[1]).toBeCloseTo(tp[1]!, 9);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'resample aggregates bars to a longer timeframe aligned to the session open',
+    async () => {
+      const lines = ['datetime,open,high,low,close,volume'];
+      // 5-minute bars from 09:30 New York (13:30 UTC, summer) to 10:25.
+      for (let i = 0; i < 12; i++) {
+        const time = new Date(Date.UTC(2024, 6, 1, 13, 30 + 5 * i)).toISOString();
+        lines.push(`${time},${10 + i},${12 + i},${9 + i},${11 + i},${100 + i}`);
+      }
+      const candles = scratchFile('five-minutes.csv', lines.join('\n'));
+      const run = await cli(
+        'resample',
+        '--candles',
+        candles,
+        '--minutes',
+        '30',
+        '--timezone',
+        'America/New_York',
+        '--session-open',
+        '09:30',
+      );
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual({
+        t: [Date.UTC(2024, 6, 1, 13, 30), Date.UTC(2024, 6, 1, 14, 0)],
+        o: [10, 16],
+        h: [17, 23],
+        l: [9, 15],
+        c: [16, 22],
+        v: [615, 651],
+      });
+      const bad = await cli(
+        'resample',
+        '--candles',
+        candles,
+        '--minutes',
+        '30',
+        '--timezone',
+        'Mars/Olympus',
+      );
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain(
+        '--timezone needs an IANA time zone such as America/New_York, got "Mars/Olympus"',
+      );
+      expect(bad.stdout).toBe('');
     },
     TIMEOUT,
   );

@@ -1,6 +1,9 @@
+import type { SessionCalendar } from './session-calendar';
+
 /**
  * OHLCV candles as a struct of typed arrays: one Float64Array per field, index = bar.
- * `t` holds each bar's open time in unix milliseconds (UTC).
+ * `t` holds each bar's open time in unix milliseconds (UTC). `calendar` says which trading day
+ * each bar belongs to (session VWAP, pivots, the request's dates); absent = UTC calendar days.
  */
 export interface CandleSeries {
   readonly t: Float64Array;
@@ -9,7 +12,10 @@ export interface CandleSeries {
   readonly l: Float64Array;
   readonly c: Float64Array;
   readonly v: Float64Array;
+  readonly calendar?: SessionCalendar;
 }
+
+type PriceField = 't' | 'o' | 'h' | 'l' | 'c' | 'v';
 
 export interface CandleRow {
   t: number;
@@ -44,13 +50,31 @@ export function seriesFromRows(rows: readonly CandleRow[]): CandleSeries {
   return series;
 }
 
+/** The series as one object per bar (for code that works bar by bar, such as aggregation). */
+export function seriesToRows(series: CandleSeries): CandleRow[] {
+  return Array.from(series.t, (t, i) => ({
+    t,
+    o: series.o[i]!,
+    h: series.h[i]!,
+    l: series.l[i]!,
+    c: series.c[i]!,
+    v: series.v[i]!,
+  }));
+}
+
 /** Plain column arrays (as JSON carries them: `{t: [...], o: [...], ...}`) as a series. */
 export function seriesFromColumns(
-  columns: Readonly<Record<keyof CandleSeries, ArrayLike<number>>>,
+  columns: Readonly<Record<PriceField, ArrayLike<number>>>,
+  calendar?: SessionCalendar,
 ): CandleSeries {
   const series = createSeries(columns.t.length);
   for (const field of ['t', 'o', 'h', 'l', 'c', 'v'] as const) series[field].set(columns[field]);
-  return series;
+  return calendar ? { ...series, calendar } : series;
+}
+
+/** The same bars read with another calendar. */
+export function withCalendar(series: CandleSeries, calendar: SessionCalendar): CandleSeries {
+  return { ...series, calendar };
 }
 
 export function seriesLength(series: CandleSeries): number {
@@ -66,5 +90,6 @@ export function sliceSeries(series: CandleSeries, start: number, end: number): C
     l: series.l.slice(start, end),
     c: series.c.slice(start, end),
     v: series.v.slice(start, end),
+    ...(series.calendar && { calendar: series.calendar }),
   };
 }

@@ -9,6 +9,7 @@
  */
 
 const MS_PER_MINUTE = 60_000;
+const MS_PER_HOUR = 3_600_000;
 const MS_PER_DAY = 86_400_000;
 const MS_PER_WEEK = 7 * MS_PER_DAY;
 
@@ -77,6 +78,19 @@ export class ZoneClock {
   }
 
   /**
+   * The instant at which the wall clock reads `minuteOfDay` on the local date that starts at
+   * `localMidnight` (that date's midnight written as if it were UTC, in ms). Skipped by a
+   * spring-forward jump: the instant of the jump; read twice when the clock is set back: the
+   * first reading.
+   */
+  instantOfWallClock(localMidnight: number, minuteOfDay: number): number {
+    const wall = localMidnight + minuteOfDay * MS_PER_MINUTE;
+    // A few hours before the answer, whatever daylight saving time does around it.
+    const before = wall - this.offsetAt(wall) - 3 * MS_PER_HOUR;
+    return this.nextWallClockTime(before, minuteOfDay);
+  }
+
+  /**
    * The earliest instant later than `after` whose wall clock reads `wall`, or passes it in a
    * spring-forward jump; null when there is none. Any offset change near `wall` is the one
    * between a day before and a day after it (one change per week at most).
@@ -133,4 +147,16 @@ export class ZoneClock {
     const wall = Date.UTC(field.year, field.month - 1, field.day, field.hour, field.minute, field.second);
     return wall - (instant - (((instant % 1000) + 1000) % 1000));
   }
+}
+
+const clocks = new Map<string, ZoneClock>();
+
+/** The process's one ZoneClock of a zone, so every user shares its cached offsets. */
+export function zoneClock(timeZone: string): ZoneClock {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new ZoneClock(timeZone);
+    clocks.set(timeZone, clock);
+  }
+  return clock;
 }

@@ -1,4 +1,4 @@
-import { utcDay } from './utc-day';
+import type { SessionCalendar } from '../candles/session-calendar';
 
 export type PivotLevel = 'pivot' | 'support1' | 'support2' | 'resistance1' | 'resistance2';
 
@@ -20,13 +20,14 @@ function levelOf(level: PivotLevel, high: number, low: number, close: number): n
 }
 
 /**
- * Classic floor pivot level from the previous session, where a session is a UTC calendar day
- * of the bars' open times and its H, L, C are the day's highest high, lowest low and last close:
+ * Classic floor pivot level from the previous session, where a session is a trading day of the
+ * market's calendar (UTC calendar days unless the series says otherwise) and its H, L, C are
+ * the day's highest high, lowest low and last close:
  * P = (H + L + C) / 3, S1 = 2P - H, S2 = P - (H - L), R1 = 2P - L, R2 = P + (H - L).
  * On daily (or longer) bars every bar is its own session, so the level comes from the previous
- * bar; on intraday bars it comes from the previous UTC day that has bars (weekends skipped).
+ * bar; on intraday bars it comes from the previous trading day that has bars (weekends skipped).
  * Look-back: 1 on daily bars; on intraday bars the first value is at the first bar of the
- * second UTC day. Not in TA-Lib.
+ * second trading day. Not in TA-Lib.
  */
 export function floorPivot(
   level: PivotLevel,
@@ -34,6 +35,7 @@ export function floorPivot(
   high: Float64Array,
   low: Float64Array,
   close: Float64Array,
+  calendar: SessionCalendar,
 ): Float64Array {
   const length = close.length;
   const out = new Float64Array(length);
@@ -42,7 +44,7 @@ export function floorPivot(
   let dayLow = Number.NaN;
   let value = Number.NaN; // the level from the previous session; NaN until one has ended
   for (let i = 0; i < length; i++) {
-    const barDay = utcDay(time[i]!);
+    const barDay = calendar.dayOf(time[i]!);
     if (barDay !== day) {
       if (i > 0) value = levelOf(level, dayHigh, dayLow, close[i - 1]!);
       day = barDay;

@@ -5,10 +5,11 @@
  * value; a value at bar t never depends on a bar after t.
  *
  * Conventions that are not TA-Lib's (see each module for the formulas):
- * - Pivot Point / Support 1-2 / Resistance 1-2: floor pivots of the previous UTC calendar day's
- *   session (the previous bar on daily bars). `lookback` is 1, the first valid bar on daily
- *   data; on intraday data the first value is at the first bar of the second UTC day.
- * - VWAP: blank Timeframe = session VWAP restarting at each UTC day; N = rolling over N bars.
+ * - Pivot Point / Support 1-2 / Resistance 1-2: floor pivots of the previous trading day's
+ *   session (the previous bar on daily bars). Trading days follow the series' calendar (UTC
+ *   calendar days when it has none). `lookback` is 1, the first valid bar on daily data; on
+ *   intraday data the first value is at the first bar of the second trading day.
+ * - VWAP: blank Timeframe = session VWAP restarting at each trading day; N = rolling over N bars.
  * - Ichimoku senkou spans are displaced forward by Timeframe 2 (the value at t uses bars up to
  *   t - Timeframe 2). Ichimoku chikou_span is NOT shifted: its value at bar t is close[t]. The
  *   chikou line is plotted Timeframe 2 bars back, so a condition on it at bar t must compare
@@ -17,6 +18,7 @@
  *   not be Ichimoku, and reading close[t + Timeframe 2] would look ahead.
  * - Open / High / Low / Close Price: the bar's own value (a copy of the series' field).
  */
+import { UTC_CALENDAR } from '../candles/session-calendar';
 import type { CandleSeries } from '../candles/series';
 import { MAX_SETTING_PERIOD } from '../../shared/backtest-request';
 import type { CrossoverIndicatorLabel, IndicatorSetting, ValueIndicatorLabel } from '../../shared/indicators';
@@ -76,7 +78,8 @@ const price = (field: 'o' | 'h' | 'l' | 'c'): Formula => ({
 
 const pivotLevel = (level: PivotLevel): Formula => ({
   lookback: () => 1,
-  compute: (series) => floorPivot(level, series.t, series.h, series.l, series.c),
+  compute: (series) =>
+    floorPivot(level, series.t, series.h, series.l, series.c, series.calendar ?? UTC_CALENDAR),
 });
 
 /** Bollinger(N, 2): the band `deviations` standard deviations from the SMA. */
@@ -160,7 +163,7 @@ const formulas: Record<CrossoverIndicatorLabel | ValueIndicatorLabel, Formula> =
     lookback: (settings) => (settings['Timeframe'] == null ? 0 : timeframe(settings) - 1),
     compute: (series, settings) =>
       settings['Timeframe'] == null
-        ? sessionVwap(series.t, series.h, series.l, series.c, series.v)
+        ? sessionVwap(series.t, series.h, series.l, series.c, series.v, series.calendar ?? UTC_CALENDAR)
         : rollingVwap(series.h, series.l, series.c, series.v, timeframe(settings)),
   },
   EMA: {

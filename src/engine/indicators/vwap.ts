@@ -1,9 +1,10 @@
 import { outputArray } from './output';
-import { utcDay } from './utc-day';
+import type { SessionCalendar } from '../candles/session-calendar';
 
 /**
- * Session VWAP: sum(TP * V) / sum(V) over the bars of the current UTC calendar day so far,
- * TP = (H + L + C) / 3; the sums restart at the first bar of each UTC day (on daily bars every
+ * Session VWAP: sum(TP * V) / sum(V) over the bars of the current trading day so far (the
+ * market's calendar; UTC calendar days unless the series says otherwise),
+ * TP = (H + L + C) / 3; the sums restart at the first bar of each trading day (on daily bars every
  * bar is its own session, so the value is that bar's TP). While the session has traded no
  * volume the value is the bar's own TP. Look-back: 0. Not in TA-Lib.
  */
@@ -13,6 +14,7 @@ export function sessionVwap(
   low: Float64Array,
   close: Float64Array,
   volume: Float64Array,
+  calendar: SessionCalendar,
 ): Float64Array {
   const length = close.length;
   const out = new Float64Array(length);
@@ -20,7 +22,7 @@ export function sessionVwap(
   let priceVolume = 0;
   let totalVolume = 0;
   for (let i = 0; i < length; i++) {
-    const day = utcDay(time[i]!);
+    const day = calendar.dayOf(time[i]!);
     if (day !== session) {
       session = day;
       priceVolume = 0;

@@ -1,3 +1,4 @@
+import type { SessionCalendar } from '../../engine/candles/session-calendar';
 import type { CandleRow } from '../../engine/candles/series';
 
 export const CANDLE_TIMEFRAMES = { '5m': 5, '15m': 15, '30m': 30, '1h': 60, '1d': 1440 } as const;
@@ -42,20 +43,22 @@ export function tooManyBars(estimate: number, timeframe: CandleTimeframe): Candl
 }
 
 /**
- * Keeps the bars from `from` to the end plus up to `warmup` bars before `from` (rows sorted by
- * time), and shapes the answer.
+ * Keeps the bars of the trading days `from` to `to` (local dates of the market's calendar) plus
+ * up to `warmup` bars before `from` (rows sorted by time), and shapes the answer.
  */
 export function answerWithWarmup(
   rows: readonly CandleRow[],
   query: CandleQuery,
-  meta: { timezone: string; source: CandleSource; warnings: string[] },
+  meta: { calendar: SessionCalendar; source: CandleSource; warnings: string[] },
 ): CandleAnswer {
-  const fromMs = Date.parse(`${query.from}T00:00:00Z`);
-  const endMs = Date.parse(`${query.to}T00:00:00Z`) + DAY_MS;
+  const fromMs = meta.calendar.startOfDate(query.from);
+  const endMs = meta.calendar.startOfDay(meta.calendar.dayOfDate(query.to) + 1);
   const firstInRange = rows.findIndex((row) => row.t >= fromMs);
   const splitAt = firstInRange === -1 ? rows.length : firstInRange;
   const warmupBars = Math.min(query.warmup, splitAt);
   const kept = rows.slice(splitAt - warmupBars).filter((row) => row.t < endMs);
+  // Uploads are not estimated before loading: the cap applies to every answer here.
+  if (kept.length > MAX_BARS_PER_ANSWER) throw tooManyBars(kept.length, query.timeframe);
   const warnings = [...meta.warnings];
   if (kept.length === warmupBars) warnings.push(`No bars between ${query.from} and ${query.to}.`);
   else if (warmupBars < query.warmup) {
@@ -70,7 +73,7 @@ export function answerWithWarmup(
       c: kept.map((r) => r.c),
       v: kept.map((r) => r.v),
     },
-    timezone: meta.timezone,
+    timezone: meta.calendar.timeZone,
     source: meta.source,
     warmupBars,
     warnings,

@@ -1,9 +1,4 @@
-import {
-  FALLBACK_EXCHANGES,
-  FALLBACK_WARNING,
-  fallbackErrorMessage,
-  fallbackStocks,
-} from '../../shared/fallback-market';
+import { FALLBACK_WARNING, fallbackErrorMessage, fallbackStocks } from '../../shared/fallback-market';
 import type { Env } from '../env';
 import {
   CANDLE_TIMEFRAMES,
@@ -20,7 +15,7 @@ import { providerCandles } from './provider-candles';
 import { isSample, sampleCandles } from './sample-candles';
 import { UPLOAD_EXCHANGE, uploadCandles } from './upload-candles';
 import { syntheticCandles } from './synthetic-candles';
-import { minutesOfClock } from './zoned-time';
+import { exchangeSession } from './sessions';
 
 export const SYNTHETIC_WARNING =
   'Synthetic sample data: these candles are generated for demonstration and are not real market prices.';
@@ -64,13 +59,12 @@ function isFallbackStock(query: CandleQuery): boolean {
  * `warmup` extra bars before `from` for indicators.
  */
 export function fallbackCandles(query: CandleQuery): CandleAnswer {
-  const exchange = FALLBACK_EXCHANGES.find((e) => e.code === query.exchange);
-  if (!exchange || !isFallbackStock(query)) {
+  const session = exchangeSession(query.exchange);
+  if (!session || !isFallbackStock(query)) {
     throw new CandleRequestError(`No data for ${query.symbol} on ${query.exchange}.`, 404);
   }
   const minutes = CANDLE_TIMEFRAMES[query.timeframe];
-  const session = { timezone: exchange.timezone, open: exchange.sessionOpen, close: exchange.sessionClose };
-  const sessionMinutes = minutesOfClock(exchange.sessionClose) - minutesOfClock(exchange.sessionOpen);
+  const sessionMinutes = session.minutes;
   const barsPerDay = Math.ceil(sessionMinutes / Math.min(minutes, sessionMinutes));
   const days = Math.max(0, (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS + 1);
   const estimate = Math.ceil((days * 5) / 7) * barsPerDay + query.warmup;
@@ -80,7 +74,7 @@ export function fallbackCandles(query: CandleQuery): CandleAnswer {
   const warmupDays = Math.ceil((query.warmup / barsPerDay) * 1.5) + 4;
   const start = new Date(Date.parse(query.from) - warmupDays * DAY_MS).toISOString().slice(0, 10);
   return answerWithWarmup(syntheticCandles(query.symbol, session, minutes, start, query.to), query, {
-    timezone: exchange.timezone,
+    calendar: session.calendar,
     source: 'synthetic',
     warnings: [SYNTHETIC_WARNING],
   });

@@ -1,6 +1,6 @@
 import { aggregateBars } from '../../engine/candles/aggregate-bars';
+import { type SessionCalendar, UTC_CALENDAR } from '../../engine/candles/session-calendar';
 import type { CandleRow } from '../../engine/candles/series';
-import { FALLBACK_EXCHANGES } from '../../shared/fallback-market';
 import type { Env } from '../env';
 import {
   CANDLE_TIMEFRAMES,
@@ -12,7 +12,7 @@ import {
   tooManyBars,
 } from './candle-answer';
 import { type ProviderConfig, ProviderError, fetchJsonArray, providerId } from './provider';
-import { minutesOfClock, zoneOffsetMs, zonedToUtc } from './zoned-time';
+import { type ExchangeSession, exchangeSession } from './sessions';
 
 const DAILY_TTL_SECONDS = 24 * 60 * 60;
 const CLOSED_DAYS_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -20,46 +20,6 @@ const CLOSED_DAYS_TTL_SECONDS = 7 * 24 * 60 * 60;
 const INTRADAY_SPAN_DAYS = { '5m': 600, '1h': 7200 } as const;
 /** Exchanges whose provider data includes pre- and after-hours trading, cut to the session. */
 const REGULAR_SESSION_ONLY = new Set(['US', 'NASDAQ']);
-
-interface Session {
-  timezone: string;
-  openMinute: number;
-  closeMinute: number;
-}
-
-function sessionOf(exchange: string): Session | null {
-  const record = FALLBACK_EXCHANGES.find((e) => e.code === exchange);
-  return record
-    ? {
-        timezone: record.timezone,
-        openMinute: minutesOfClock(record.sessionOpen),
-        closeMinute: minutesOfClock(record.sessionClose),
-      }
-    : null;
-}
-
-/** The session-open instant of the local day holding `t` (UTC midnight when unknown). */
-function sessionAnchor(session: Session | null): (t: number) => number {
-  if (!session) return (t) => Math.floor(t / DAY_MS) * DAY_MS;
-  // Zone offsets change on whole hours in every zone we know: cache them per UTC hour.
-  const offsets = new Map<number, number>();
-  const opens = new Map<string, number>();
-  return (t) => {
-    const hour = Math.floor(t / 3_600_000);
-    let offset = offsets.get(hour);
-    if (offset === undefined) {
-      offset = zoneOffsetMs(t, session.timezone);
-      offsets.set(hour, offset);
-    }
-    const localDate = new Date(t + offset).toISOString().slice(0, 10);
-    let open = opens.get(localDate);
-    if (open === undefined) {
-      open = zonedToUtc(localDate, session.openMinute, session.timezone);
-      opens.set(localDate, open);
-    }
-    return open;
-  };
-}
 
 const finite = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 
@@ -75,14 +35,21 @@ function toRows(raw: unknown[], timeOf: (row: Record<string, unknown>) => number
   });
 }
 
-async function fetchDaily(config: ProviderConfig, ticker: string, from: string, to: string) {
+/** Daily bars, each stamped with its trading day's opening instant in the exchange's calendar. */
+async function fetchDaily(
+  config: ProviderConfig,
+  calendar: SessionCalendar,
+  ticker: string,
+  from: string,
+  to: string,
+) {
   const raw = await fetchJsonArray(config, `/eod/${encodeURIComponent(ticker)}`, {
     from,
     to,
     period: 'd',
     order: 'a',
   });
-  return toRows(raw, (row) => Date.parse(`${String(row.date)}T00:00:00Z`));
+  return toRows(raw, (row) => calendar.startOfDate(String(row.date)));
 }
 
 async function fetchIntraday(
@@ -106,11 +73,16 @@ async function fetchIntraday(
   return rows.sort((a, b) => a.t - b.t).filter((row, i, all) => i === 0 || row.t !== all[i - 1]!.t);
 }
 
-function withinSession(session: Session, anchorOf: (t: number) => number) {
-  const length = (session.closeMinute - session.openMinute) * 60_000;
+/**
+ * Bars that open inside the regular session. The provider's hourly bars start on the clock
+ * hour, so with a 09:30 open the 09:00 bar (half of it pre-market) is left out with the rest of
+ * the extended hours: hourly US bars run 10:00-16:00. Finer bars align to the open exactly.
+ */
+function opensInSession(session: ExchangeSession) {
+  const length = session.minutes * 60_000;
   return (row: CandleRow) => {
-    const open = anchorOf(row.t);
-    return row.t >= open && row.t < open + length;
+    const open = session.calendar.startOfDayAt(row.t);
+    return row.t < open + length;
   };
 }
 
@@ -125,8 +97,9 @@ export async function providerCandles(
   query: CandleQuery,
 ): Promise<CandleAnswer> {
   const minutes = CANDLE_TIMEFRAMES[query.timeframe];
-  const session = sessionOf(query.exchange);
-  const sessionMinutes = session ? session.closeMinute - session.openMinute : 1440;
+  const session = exchangeSession(query.exchange);
+  const calendar = session?.calendar ?? UTC_CALENDAR;
+  const sessionMinutes = session?.minutes ?? 1440;
   const barsPerDay = Math.ceil(sessionMinutes / Math.min(minutes, sessionMinutes));
   const days = Math.max(0, (Date.parse(query.to) - Date.parse(query.from)) / DAY_MS + 1);
   const estimate = Math.ceil((days * 5) / 7) * barsPerDay + query.warmup;
@@ -136,10 +109,10 @@ export async function providerCandles(
   const fetchFrom = Date.parse(`${query.from}T00:00:00Z`) - warmupDays * DAY_MS;
   const fetchTo = Date.parse(`${query.to}T00:00:00Z`) + DAY_MS;
   const ticker = `${query.symbol}.${query.exchange}`;
-  const key = `md:v1:${providerId(config)}:candles:${ticker}:${query.timeframe}:${fetchFrom}:${fetchTo}`;
-  const timezone = session?.timezone ?? 'Etc/UTC';
+  // v2: daily bars stamped at the session open (v1 stamped them at midnight UTC).
+  const key = `md:v2:${providerId(config)}:candles:${ticker}:${query.timeframe}:${fetchFrom}:${fetchTo}`;
   const meta = {
-    timezone,
+    calendar,
     warnings: session ? [] : [`Sessions of ${query.exchange} are not known: bars are aligned to UTC days.`],
   };
 
@@ -148,13 +121,18 @@ export async function providerCandles(
 
   let rows: CandleRow[];
   if (query.timeframe === '1d') {
-    rows = await fetchDaily(config, ticker, new Date(fetchFrom).toISOString().slice(0, 10), query.to);
+    rows = await fetchDaily(
+      config,
+      calendar,
+      ticker,
+      new Date(fetchFrom).toISOString().slice(0, 10),
+      query.to,
+    );
   } else {
-    const anchorOf = sessionAnchor(session);
     rows = await fetchIntraday(config, ticker, query.timeframe === '1h' ? '1h' : '5m', fetchFrom, fetchTo);
-    if (session && REGULAR_SESSION_ONLY.has(query.exchange))
-      rows = rows.filter(withinSession(session, anchorOf));
-    if (minutes === 15 || minutes === 30) rows = aggregateBars(rows, minutes, anchorOf);
+    if (session && REGULAR_SESSION_ONLY.has(query.exchange)) rows = rows.filter(opensInSession(session));
+    if (minutes === 15 || minutes === 30)
+      rows = aggregateBars(rows, minutes, (t) => calendar.startOfDayAt(t));
   }
 
   // Daily data is kept a day; intraday data only once its days are closed.

@@ -1,12 +1,7 @@
 import sp500 from 'virtual:sp500-sample';
 import type { CandleRow } from '../../engine/candles/series';
-import {
-  type CandleAnswer,
-  type CandleQuery,
-  CandleRequestError,
-  DAY_MS,
-  answerWithWarmup,
-} from './candle-answer';
+import { type CandleAnswer, type CandleQuery, CandleRequestError, answerWithWarmup } from './candle-answer';
+import { calendarOf } from './sessions';
 
 export const SAMPLE_EXCHANGE = 'INDX';
 export const SAMPLE_SYMBOL = 'GSPC';
@@ -15,9 +10,12 @@ export const SAMPLE_WARNING =
 
 let rows: CandleRow[] | undefined;
 
+/** The index trades on New York's hours: each daily bar opens at the day's 09:30 there. */
+const SAMPLE_CALENDAR = calendarOf('US');
+
 function sampleRows(): CandleRow[] {
   rows ??= sp500.day.map((day, i) => ({
-    t: day * DAY_MS,
+    t: SAMPLE_CALENDAR.startOfDay(day),
     o: sp500.o[i]! / 100,
     h: sp500.h[i]! / 100,
     l: sp500.l[i]! / 100,
@@ -36,7 +34,7 @@ export function sampleCandles(query: CandleQuery): CandleAnswer {
     throw new CandleRequestError('The S&P 500 sample has daily bars only: choose the 1 day timeframe.', 400);
   }
   return answerWithWarmup(sampleRows(), query, {
-    timezone: 'America/New_York',
+    calendar: SAMPLE_CALENDAR,
     source: 'sample',
     warnings: [SAMPLE_WARNING],
   });

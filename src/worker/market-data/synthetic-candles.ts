@@ -5,14 +5,7 @@
  * symbol, and the day's 5-minute path is seeded by symbol and date; coarser bars aggregate it.
  */
 import type { CandleRow } from '../../engine/candles/series';
-import { minutesOfClock, zonedToUtc } from './zoned-time';
-
-export interface TradingSession {
-  timezone: string;
-  /** Local opening and closing times, "HH:MM". */
-  open: string;
-  close: string;
-}
+import type { ExchangeSession } from './sessions';
 
 const WALK_START = Date.UTC(2000, 0, 3);
 const DAY_MS = 86_400_000;
@@ -63,7 +56,7 @@ function dailyOpens(symbol: string, lastDayMs: number): Map<number, number> {
 /** Candles of `timeframeMinutes` (1440 = one bar per session) for weekdays in [fromDate, toDate]. */
 export function syntheticCandles(
   symbol: string,
-  session: TradingSession,
+  session: ExchangeSession,
   timeframeMinutes: number,
   fromDate: string,
   toDate: string,
@@ -71,8 +64,7 @@ export function syntheticCandles(
   const first = Math.max(Date.parse(`${fromDate}T00:00:00Z`), WALK_START);
   const last = Date.parse(`${toDate}T00:00:00Z`);
   const opens = dailyOpens(symbol, last);
-  const openMinute = minutesOfClock(session.open);
-  const sessionMinutes = minutesOfClock(session.close) - openMinute;
+  const sessionMinutes = session.minutes;
   const barMinutes = Math.min(timeframeMinutes, sessionMinutes);
   const rows: CandleRow[] = [];
 
@@ -80,7 +72,7 @@ export function syntheticCandles(
     const dayOpen = opens.get(day);
     if (dayOpen === undefined) continue;
     const date = new Date(day).toISOString().slice(0, 10);
-    const sessionStart = zonedToUtc(date, openMinute, session.timezone);
+    const sessionStart = session.calendar.startOfDate(date);
     const random = prng(hash(`${symbol}:${date}`));
     const stepVolatility = 0.016 / Math.sqrt(sessionMinutes / STEP_MINUTES);
     let price = dayOpen;

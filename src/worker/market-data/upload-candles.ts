@@ -1,6 +1,7 @@
 import { parseCandlesCsv } from '../../engine/candles/csv';
-import type { CandleRow, CandleSeries } from '../../engine/candles/series';
+import { seriesToRows } from '../../engine/candles/series';
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
+import { UTC_CALENDAR } from '../../engine/candles/session-calendar';
 import { findOwnDataset } from '../db/datasets';
 import type { Env } from '../env';
 import {
@@ -20,17 +21,6 @@ export function timeframeCode(timeframe: Timeframe | null): string | null {
   return Object.entries(CANDLE_TIMEFRAMES).find(([, m]) => m === minutes)?.[0] ?? null;
 }
 
-export function seriesRows(series: CandleSeries): CandleRow[] {
-  return Array.from(series.t, (t, i) => ({
-    t,
-    o: series.o[i]!,
-    h: series.h[i]!,
-    l: series.l[i]!,
-    c: series.c[i]!,
-    v: series.v[i]!,
-  }));
-}
-
 /** Candles of the signed-in user's own uploaded dataset (symbol = dataset id). */
 export async function uploadCandles(
   env: Env,
@@ -48,9 +38,10 @@ export async function uploadCandles(
   }
   const object = await env.DATASETS.get(dataset.r2Key);
   if (!object) throw new CandleRequestError('The dataset file is missing. Upload it again.', 404);
-  const rows = seriesRows(parseCandlesCsv(await object.text()));
+  const rows = seriesToRows(parseCandlesCsv(await object.text()));
   return answerWithWarmup(rows, query, {
-    timezone: 'Etc/UTC',
+    // A file says nothing of its market: its times are read as UTC, days as UTC days.
+    calendar: UTC_CALENDAR,
     source: 'upload',
     warnings: [`Your uploaded data: ${dataset.name}.`],
   });

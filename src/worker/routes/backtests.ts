@@ -25,6 +25,7 @@ import {
   CandleRequestError,
 } from '../market-data/candle-answer';
 import { loadCandles } from '../market-data/candles';
+import { calendarOf } from '../market-data/sessions';
 
 export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
 
@@ -79,7 +80,8 @@ export const backtests = new Hono<AppEnv>()
       throw error;
     }
 
-    const series = seriesFromColumns(answer.candles);
+    // Trading days (session VWAP, pivots, the request's dates) in the exchange's own calendar.
+    const series = seriesFromColumns(answer.candles, calendarOf(request.exchange.toUpperCase()));
     const result = toResultBody(runBacktest(request, series, { warmupBars: answer.warmupBars }), series.t, {
       source: answer.source,
       timezone: answer.timezone,

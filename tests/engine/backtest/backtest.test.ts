@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runBacktest } from '../../../src/engine/backtest';
-import { seriesFromRows } from '../../../src/engine/candles/series';
+import { SessionCalendar } from '../../../src/engine/candles/session-calendar';
+import { seriesFromRows, withCalendar } from '../../../src/engine/candles/series';
 import { backtestRequestSchema, type BacktestRequestInput } from '../../../src/shared/backtest-request';
 import { syntheticSeries } from '../data/synthetic';
 
@@ -50,6 +51,34 @@ describe('runBacktest: the traded window', () => {
     expect(Array.from(result.equity.slice(8))).toEqual([NaN, NaN, NaN, NaN]);
     expect(result.drawdown).toHaveLength(12);
     expect(result.warnings).toEqual([]);
+  });
+
+  it('reads fromDate and toDate as trading days of the series’ calendar', () => {
+    // Sydney daily bars stamped at the 10:00 AEDT open, 23:00 UTC the evening before: the bar
+    // of 2024-01-03 opens at 2024-01-02T23:00Z. Read as UTC days it would be 01-02's bar.
+    const utc = dailyBars(12, [0, 1, 2, 4, 9]);
+    const shifted = seriesFromRows(
+      Array.from(utc.t, (t, i) => ({
+        t: t - 3_600_000,
+        o: utc.o[i]!,
+        h: utc.h[i]!,
+        l: utc.l[i]!,
+        c: utc.c[i]!,
+        v: utc.v[i]!,
+      })),
+    );
+    const sydney = withCalendar(shifted, new SessionCalendar('Australia/Sydney', 10 * 60));
+    const inSydney = runBacktest(request({ timeframe: '1 day' }), sydney);
+    // Traded bars are 2..7 as with UTC-stamped bars: bar 2 (up) buys bar 3's open, held to the end.
+    expect(inSydney.trades.map((t) => [t.entryIndex, t.exitIndex, t.exitReason])).toEqual([[3, 7, 'end']]);
+    expect(inSydney.equity[1]).toBeNaN();
+    expect(inSydney.equity[7]).not.toBeNaN();
+    expect(inSydney.equity[8]).toBeNaN();
+    // Without the calendar the same instants fall a UTC day earlier: the window moves by a bar.
+    const asUtc = runBacktest(request({ timeframe: '1 day' }), shifted);
+    expect(asUtc.equity[2]).toBeNaN();
+    expect(asUtc.equity[8]).not.toBeNaN();
+    expect(asUtc.trades.map((t) => [t.entryIndex, t.exitIndex])).toEqual([[5, 8]]);
   });
 
   it('takes warmupBars instead of fromDate when given', () => {

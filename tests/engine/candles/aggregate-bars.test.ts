@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateBars } from '../../../src/engine/candles/aggregate-bars';
+import { SessionCalendar } from '../../../src/engine/candles/session-calendar';
 import type { CandleRow } from '../../../src/engine/candles/series';
 
 const MINUTE = 60_000;
@@ -18,8 +19,9 @@ function fiveMinuteBars(sessionOpen: number, count: number, firstPrice: number):
   }));
 }
 
-/** The session open of the bar's day: the two sessions above. */
-const anchorOf = (t: number) => (t < OPEN_AFTER_DST - 12 * 60 * MINUTE ? OPEN_BEFORE_DST : OPEN_AFTER_DST);
+/** New York's trading days, each starting at its 09:30 open (EST or EDT). */
+const NEW_YORK = new SessionCalendar('America/New_York', 9 * 60 + 30);
+const anchorOf = (t: number) => NEW_YORK.startOfDayAt(t);
 
 describe('aggregateBars', () => {
   it('builds 15-minute bars from 5-minute bars by OHLCV rules', () => {
@@ -45,5 +47,29 @@ describe('aggregateBars', () => {
     const bars = aggregateBars(rows, 15, anchorOf);
     expect(bars.map((bar) => (bar.t - OPEN_BEFORE_DST) / MINUTE)).toEqual([0, 15]);
     expect(bars[0]).toEqual({ t: OPEN_BEFORE_DST, o: 10, h: 12, l: 9, c: 11, v: 100 });
+  });
+
+  it('builds hourly bars from 5-minute bars, the last hour of a 6.5-hour session a half hour', () => {
+    const bars = aggregateBars(fiveMinuteBars(OPEN_AFTER_DST, 78, 0), 60, anchorOf);
+    expect(bars).toHaveLength(7);
+    expect(bars.map((bar) => new Date(bar.t).toISOString().slice(11, 16))).toEqual([
+      '13:30',
+      '14:30',
+      '15:30',
+      '16:30',
+      '17:30',
+      '18:30',
+      '19:30',
+    ]);
+    // Bars 0-11 make the first hour; bars 72-77 the closing half hour.
+    expect(bars[0]).toEqual({ t: OPEN_AFTER_DST, o: 0, h: 13, l: -1, c: 12, v: 12 * 100 + 66 });
+    expect(bars[6]).toEqual({
+      t: OPEN_AFTER_DST + 6 * 60 * MINUTE,
+      o: 72,
+      h: 79,
+      l: 71,
+      c: 78,
+      v: 6 * 100 + (72 + 73 + 74 + 75 + 76 + 77),
+    });
   });
 });

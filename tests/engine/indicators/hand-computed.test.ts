@@ -4,7 +4,13 @@
  * 1, which TA-Lib refuses for most functions.
  */
 import { describe, expect, it } from 'vitest';
-import { seriesFromRows, sliceSeries, type CandleRow } from '../../../src/engine/candles/series';
+import { SessionCalendar } from '../../../src/engine/candles/session-calendar';
+import {
+  seriesFromRows,
+  sliceSeries,
+  withCalendar,
+  type CandleRow,
+} from '../../../src/engine/candles/series';
 import { computeIndicator, type IndicatorSettingsInput } from '../../../src/engine/indicators/registry';
 import { syntheticSeries } from '../data/synthetic';
 
@@ -91,6 +97,39 @@ describe('floor pivots', () => {
   });
 });
 
+describe('floor pivots in a market’s calendar', () => {
+  it('take the previous trading day’s session, which in Sydney starts the evening before in UTC', () => {
+    // Thursday 4 April and Friday 5 April 2024, 10:00-16:00 AEDT = 23:00-05:00 UTC.
+    const thursdayOpen = Date.UTC(2024, 3, 3, 23);
+    const fridayOpen = Date.UTC(2024, 3, 4, 23);
+    const times = [0, 2, 5].flatMap((hour) =>
+      [thursdayOpen, fridayOpen].map((open) => open + hour * HOUR_MS),
+    );
+    times.sort((x, y) => x - y);
+    const series = withCalendar(
+      bars(times, [
+        [110, 100, 105, 1],
+        [120, 104, 118, 1], // 01:00 UTC: still Thursday's session
+        [119, 95, 99, 1],
+        [101, 90, 94, 1], // Friday opens
+        [100, 92, 96, 1],
+        [97, 93, 95, 1],
+      ]),
+      new SessionCalendar('Australia/Sydney', 10 * 60),
+    );
+    const thursdayPivot = (120 + 95 + 99) / 3;
+    expect(values('Pivot Point', series)).toEqual([
+      NaN,
+      NaN,
+      NaN,
+      thursdayPivot,
+      thursdayPivot,
+      thursdayPivot,
+    ]);
+    expect(values('Support 1', series).at(-1)).toBe(2 * thursdayPivot - 120);
+  });
+});
+
 describe('VWAP', () => {
   const tp = (h: number, l: number, c: number) => (h + l + c) / 3;
 
@@ -123,6 +162,28 @@ describe('VWAP', () => {
     values('VWAP', series, { Timeframe: '' }).forEach((value, i) =>
       expect(value).toBeCloseTo(expected[i]!, 12),
     );
+  });
+
+  it('restarts at each trading day of the series’ calendar: Sydney opens at 23:00 UTC in summer', () => {
+    // Friday 5 April 2024 trades 23:00-05:00 UTC (10:00-16:00 AEDT); Monday 8 April opens at
+    // 00:00 UTC (AEST). Hourly bars from 22:00 UTC on Thursday 4 April.
+    const thursday = Date.UTC(2024, 3, 4);
+    const times = [23, 24, 25, 28, 96, 97].map((hour) => thursday + hour * HOUR_MS);
+    const rows: [number, number, number, number][] = [
+      [12, 9, 10, 100],
+      [14, 10, 12, 300],
+      [13, 11, 12, 200],
+      [15, 12, 14, 100],
+      [20, 16, 18, 50],
+      [22, 18, 21, 50],
+    ];
+    const sydney = withCalendar(bars(times, rows), new SessionCalendar('Australia/Sydney', 10 * 60));
+    const [a, b, c, d, e, f] = rows.map(([h, l, cl]) => tp(h, l, cl));
+    const friday = [a, (a! * 100 + b! * 300) / 400, (a! * 100 + b! * 300 + c! * 200) / 600];
+    const expected = [...friday, (a! * 100 + b! * 300 + c! * 200 + d! * 100) / 700, e, (e! + f!) / 2];
+    values('VWAP', sydney).forEach((value, i) => expect(value).toBeCloseTo(expected[i]!, 12));
+    // Read as UTC days, the same bars would restart at 00:00 UTC, in the middle of the session.
+    expect(values('VWAP', bars(times, rows))[1]).toBeCloseTo(b!, 12);
   });
 
   it('is the typical price of each bar on daily bars', () => {

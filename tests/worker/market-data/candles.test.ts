@@ -1,10 +1,11 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { syntheticCandles } from '../../../src/worker/market-data/synthetic-candles';
-import { zonedToUtc } from '../../../src/worker/market-data/zoned-time';
+import { exchangeSession } from '../../../src/worker/market-data/sessions';
 import { fakeProviderUrl } from '../fakes/market-data-provider';
 import { TestBrowser } from '../test-client';
 
-const NEW_YORK = { timezone: 'America/New_York', open: '09:30', close: '16:00' };
+const NEW_YORK = exchangeSession('US')!;
 
 interface CandleBody {
   candles: { t: number[]; o: number[]; h: number[]; l: number[]; c: number[]; v: number[] };
@@ -13,20 +14,6 @@ interface CandleBody {
   warmupBars: number;
   warnings: string[];
 }
-
-describe('zoned wall-clock times', () => {
-  it('map 09:30 New York to UTC on both sides of the March 2023 DST switch', () => {
-    expect(new Date(zonedToUtc('2023-03-10', 9 * 60 + 30, 'America/New_York')).toISOString()).toBe(
-      '2023-03-10T14:30:00.000Z',
-    );
-    expect(new Date(zonedToUtc('2023-03-13', 9 * 60 + 30, 'America/New_York')).toISOString()).toBe(
-      '2023-03-13T13:30:00.000Z',
-    );
-    expect(new Date(zonedToUtc('2023-09-01', 9 * 60 + 15, 'Asia/Kolkata')).toISOString()).toBe(
-      '2023-09-01T03:45:00.000Z',
-    );
-  });
-});
 
 describe('synthetic candles', () => {
   it('cover the regular session on weekdays only, in 15-minute bars aligned to the open', () => {
@@ -121,6 +108,9 @@ describe('the S&P 500 sample (INDX/GSPC)', () => {
       body.candles.c[0],
       body.candles.v[0],
     ]).toEqual([1469.25, 1478, 1438.36, 1455.22, 931_800_000]);
+    // Each daily bar opens at 09:30 New York, the time the answer's zone shows.
+    expect(body.timezone).toBe('America/New_York');
+    expect(new Date(body.candles.t[0]!).toISOString()).toBe('2000-01-03T14:30:00.000Z');
     expect(body.warnings[0]).toMatch(/^Sample data: the daily S&P 500/);
   });
 
@@ -173,6 +163,8 @@ describe('candles from the provider', () => {
       '2023-09-07',
       '2023-09-08',
     ]);
+    // Stamped at the session's open (09:30 EDT), so New York time shows the right date.
+    expect(new Date(first.candles.t[0]!).toISOString()).toBe('2023-08-30T13:30:00.000Z');
     const { requests } = (await fakeLog(token, '__requests')) as { requests: string[] };
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatch(
@@ -244,6 +236,86 @@ describe('candles from the provider', () => {
     expect(hourlyRequests[0]).toContain('interval=1h');
   });
 
+  it('keeps the provider’s hourly bars that open inside a 09:30 session', async () => {
+    const { bindings } = provider('good');
+    const body = (await (
+      await new TestBrowser().request(
+        '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1h&from=2023-01-03&to=2023-01-03',
+        {},
+        bindings,
+      )
+    ).json()) as CandleBody;
+    // The provider's hours start on the clock hour; 09:30-16:00 EST is 14:30-21:00 UTC, so the
+    // bars of 15:00 to 20:00 UTC open inside it, and 14:00 (half pre-market) does not.
+    expect(body.candles.t.map((t) => new Date(t).toISOString().slice(11, 16))).toEqual([
+      '15:00',
+      '16:00',
+      '17:00',
+      '18:00',
+      '19:00',
+      '20:00',
+    ]);
+  });
+
+  it('reads `from` and `to` as the exchange’s trading days: Sydney’s open is 23:00 UTC the day before', async () => {
+    const { bindings } = provider('good');
+    const body = (await (
+      await new TestBrowser().request(
+        '/api/market/candles?exchange=ASX&symbol=BHP&timeframe=1d&from=2024-04-05&to=2024-04-08',
+        {},
+        bindings,
+      )
+    ).json()) as CandleBody;
+    expect(body.timezone).toBe('Australia/Sydney');
+    // Friday 5 April at 10:00 AEDT, Monday 8 April at 10:00 AEST.
+    expect(body.candles.t.map((t) => new Date(t).toISOString())).toEqual([
+      '2024-04-04T23:00:00.000Z',
+      '2024-04-08T00:00:00.000Z',
+    ]);
+  });
+
+  it('caches for a day lists and daily bars, a week intraday bars of closed days, and nothing still open', async () => {
+    const { bindings } = provider('good');
+    const browser = new TestBrowser();
+    const ttlOf = async (part: string) => {
+      const { keys } = await env.CACHE.list({ prefix: 'md:' });
+      const key = keys.find(
+        (k) => k.name.includes(bindings.MARKET_DATA_URL.replace('https://', '')) && k.name.includes(part),
+      );
+      return key?.expiration === undefined ? undefined : key.expiration - Math.floor(Date.now() / 1000);
+    };
+    const DAY = 86_400;
+    await browser.request('/api/market/exchanges', {}, bindings);
+    await browser.request('/api/market/exchanges/US/symbols', {}, bindings);
+    await browser.request(
+      '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1d&from=2023-09-04&to=2023-09-08',
+      {},
+      bindings,
+    );
+    await browser.request(
+      '/api/market/candles?exchange=US&symbol=AAPL&timeframe=5m&from=2023-09-04&to=2023-09-05',
+      {},
+      bindings,
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    await browser.request(
+      `/api/market/candles?exchange=US&symbol=MSFT&timeframe=5m&from=${today}&to=${today}`,
+      {},
+      bindings,
+    );
+    for (const [part, ttl] of [
+      [':exchanges', DAY],
+      [':symbols:US', DAY],
+      [':AAPL.US:1d:', DAY],
+      [':AAPL.US:5m:', 7 * DAY],
+    ] as const) {
+      const left = await ttlOf(part);
+      expect(left, part).toBeGreaterThan(ttl - 60);
+      expect(left, part).toBeLessThanOrEqual(ttl);
+    }
+    expect(await ttlOf(':MSFT.US:5m:')).toBeUndefined();
+  });
+
   it('falls back to synthetic bars for a fallback stock when the provider fails, with the banner texts', async () => {
     const { bindings } = provider('minute-limit');
     const res = await new TestBrowser().request(
@@ -258,6 +330,20 @@ describe('candles from the provider', () => {
       'Using fallback data due to API limitations. Real-time data will be available once API access is restored.',
     ]);
   });
+
+  for (const mode of ['unauthenticated', 'daily-limit', 'server-error', 'object', 'partial', 'slow', 'csv']) {
+    it(`falls back for a fallback stock when the provider's candles are "${mode}", and caches nothing`, async () => {
+      const { token, bindings } = provider(mode);
+      const path = '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1h&from=2023-09-04&to=2023-09-08';
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const body = (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
+        expect(body.source).toBe('synthetic');
+        expect(body.warnings[0]).toMatch(/^API Error: .+\. Using fallback data\.$/);
+        expect(JSON.stringify(body)).not.toContain(token);
+      }
+      expect(((await fakeLog(token, '__calls')) as { calls: number }).calls).toBe(2);
+    });
+  }
 
   it('answers 502 for other symbols when the provider fails, without the token', async () => {
     const { token, bindings } = provider('server-error');

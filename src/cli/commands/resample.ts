@@ -1,0 +1,32 @@
+/**
+ * `resample --candles C.csv --minutes N [--timezone Z] [--session-open HH:MM]` -> the bars
+ * aggregated to N minutes as columns {t, o, h, l, c, v}, buckets aligned to each trading day's
+ * start (the session open), as the worker builds 15- and 30-minute bars from 5-minute ones.
+ */
+import { parseArgs } from 'node:util';
+import { aggregateBars, seriesToRows } from '../../engine/index';
+import { CALENDAR_OPTIONS, calendarFrom, readCandles } from '../read-inputs';
+import { UsageError } from '../usage';
+
+export function resampleCommand(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { candles: { type: 'string' }, minutes: { type: 'string' }, ...CALENDAR_OPTIONS },
+  });
+  if (!values.candles || !values.minutes) throw new UsageError('resample needs --candles and --minutes');
+  const minutes = Number(values.minutes);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 1440) {
+    throw new UsageError(`--minutes needs a whole number of minutes from 1 to 1440, got "${values.minutes}"`);
+  }
+  const calendar = calendarFrom(values);
+  const rows = seriesToRows(readCandles(values.candles));
+  const bars = aggregateBars(rows, minutes, (t) => calendar.startOfDayAt(t));
+  return {
+    t: bars.map((bar) => bar.t),
+    o: bars.map((bar) => bar.o),
+    h: bars.map((bar) => bar.h),
+    l: bars.map((bar) => bar.l),
+    c: bars.map((bar) => bar.c),
+    v: bars.map((bar) => bar.v),
+  };
+}

@@ -1,0 +1,33 @@
+/** Trading sessions of the exchanges we know (the fallback list): their calendars and lengths. */
+import { SessionCalendar, UTC_CALENDAR, minutesOfClock } from '../../engine/candles/session-calendar';
+import { FALLBACK_EXCHANGES } from '../../shared/fallback-market';
+
+export interface ExchangeSession {
+  /** Trading days in the exchange's zone, each starting at the regular session's open. */
+  calendar: SessionCalendar;
+  /** Length of the regular session (lunch breaks ignored). */
+  minutes: number;
+}
+
+const sessions = new Map<string, ExchangeSession>(
+  FALLBACK_EXCHANGES.map((exchange) => {
+    const open = minutesOfClock(exchange.sessionOpen);
+    return [
+      exchange.code,
+      {
+        calendar: new SessionCalendar(exchange.timezone, open),
+        minutes: minutesOfClock(exchange.sessionClose) - open,
+      },
+    ];
+  }),
+);
+
+/** The session of a known exchange code, or null. */
+export function exchangeSession(exchange: string): ExchangeSession | null {
+  return sessions.get(exchange) ?? null;
+}
+
+/** The calendar a series of this exchange is read with: UTC days when the exchange is unknown. */
+export function calendarOf(exchange: string): SessionCalendar {
+  return sessions.get(exchange)?.calendar ?? UTC_CALENDAR;
+}
