@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
@@ -26,6 +26,16 @@ describe('the production build (made by the e2e setup)', () => {
     for (const text of code) {
       expect(text).not.toContain('lightweight-charts');
       expect(text).not.toContain('jsxDEV');
+    }
+  });
+
+  it('ships no provider token or secret name in the browser’s code', () => {
+    const scripts = readdirSync(`${client}assets`).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) {
+      const text = readFileSync(`${client}assets/${name}`, 'utf8');
+      for (const secret of ['api_token', 'MARKET_DATA_TOKEN', 'SESSION_SECRET', 'GOOGLE_CLIENT_SECRET'])
+        expect(text, `${name} holds ${secret}`).not.toContain(secret);
     }
   });
 });

@@ -79,7 +79,8 @@ export const datasets = new Hono<AppEnv>()
   .delete('/:id', async (c) => {
     const dataset = await findOwnDataset(c.env.DB, c.get('user')!.id, c.req.param('id'));
     if (!dataset) return jsonError(c, 404, 'No dataset of yours has this id.');
-    await c.env.DATASETS.delete(dataset.r2Key);
+    // The row first: should the file's removal fail, no row is left pointing at a missing file.
     await deleteDataset(c.env.DB, dataset.id);
+    await c.env.DATASETS.delete(dataset.r2Key);
     return c.body(null, 204);
   });

@@ -174,6 +174,7 @@ describe('candles from the provider', () => {
     const second = (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
     expect(second.source).toBe('cache');
     expect(second.candles).toEqual(first.candles);
+    expect(JSON.stringify([first, second])).not.toContain(token);
     expect(((await fakeLog(token, '__calls')) as { calls: number }).calls).toBe(1);
   });
 

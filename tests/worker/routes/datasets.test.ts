@@ -69,6 +69,8 @@ describe('datasets', () => {
     expect(
       ((await (await browser.request('/api/datasets')).json()) as { datasets: unknown[] }).datasets,
     ).toEqual([]);
+    const { user } = (await (await browser.request('/api/auth/me')).json()) as { user: { id: string } };
+    expect((await env.DATASETS.list({ prefix: `datasets/${user.id}/` })).objects).toEqual([]);
   });
 
   it('refuses files over 20 MB (413) and other content types (415)', async () => {

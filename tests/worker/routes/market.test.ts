@@ -54,6 +54,7 @@ describe('GET /api/market/exchanges', () => {
     expect(second.body.source).toBe('cache');
     expect(second.body.exchanges).toEqual(first.body.exchanges);
     expect(await providerCalls(token)).toBe(1);
+    for (const answer of [first, second]) expect(JSON.stringify(answer.body)).not.toContain(token);
   });
 
   it('falls back to the 12 bundled exchanges, with the spec’s banners, when no provider is configured', async () => {
