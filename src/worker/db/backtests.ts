@@ -90,7 +90,8 @@ export async function listBacktests(db: D1Database, userId: string): Promise<Bac
   const { results } = await db
     .prepare(
       `SELECT id, created_at, exchange, stock, timeframe, mode, source, request_json, summary_json
-       FROM backtests WHERE user_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 500`,
+       FROM backtests WHERE user_id = ?1 AND deleted_at IS NULL
+       ORDER BY created_at DESC, rowid DESC LIMIT 500`,
     )
     .bind(userId)
     .all<BacktestRow>();
@@ -99,7 +100,7 @@ export async function listBacktests(db: D1Database, userId: string): Promise<Bac
 
 export async function findOwnBacktest(db: D1Database, userId: string, id: string) {
   const row = await db
-    .prepare('SELECT * FROM backtests WHERE id = ?1 AND user_id = ?2')
+    .prepare('SELECT * FROM backtests WHERE id = ?1 AND user_id = ?2 AND deleted_at IS NULL')
     .bind(id, userId)
     .first<BacktestRow>();
   if (!row) return null;
@@ -110,9 +111,16 @@ export async function findOwnBacktest(db: D1Database, userId: string, id: string
   };
 }
 
+/**
+ * Removes a run from its owner's history. The row stays, marked deleted and without its result,
+ * because the month's quota counts runs made, not runs kept: deleting does not give a run back.
+ */
 export async function deleteOwnBacktest(db: D1Database, userId: string, id: string): Promise<boolean> {
   const outcome = await db
-    .prepare('DELETE FROM backtests WHERE id = ?1 AND user_id = ?2')
+    .prepare(
+      `UPDATE backtests SET deleted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), result_json = 'null'
+       WHERE id = ?1 AND user_id = ?2 AND deleted_at IS NULL`,
+    )
     .bind(id, userId)
     .run();
   return outcome.meta.changes === 1;

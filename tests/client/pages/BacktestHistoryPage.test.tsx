@@ -131,6 +131,7 @@ describe('history page', () => {
     await user.click(within(newest!).getByRole('button', { name: 'Delete' }));
     const confirm = within(newest!).getByRole('group', { name: 'Confirm delete' });
     expect(confirm.textContent).toContain('Delete this backtest for good?');
+    expect(confirm.textContent).toContain('the run still counts toward this month’s plan quota');
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Yes, delete' }));
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(within(newest!).queryByRole('group', { name: 'Confirm delete' })).toBeNull();

@@ -107,8 +107,18 @@ describe('POST /api/backtests', () => {
         message: 'Please upgrade your membership to generate backtesting results.',
       },
     });
-    const list = (await (await browser.request('/api/backtests')).json()) as { backtests: unknown[] };
+    const list = (await (await browser.request('/api/backtests')).json()) as {
+      backtests: { id: string }[];
+    };
     expect(list.backtests).toHaveLength(5);
+
+    // Deleting a run takes it out of the history but does not give it back.
+    const deleted = list.backtests[0]!.id;
+    expect((await browser.request(`/api/backtests/${deleted}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await browser.request(`/api/backtests/${deleted}`, { method: 'DELETE' })).status).toBe(404);
+    const after = (await (await browser.request('/api/backtests')).json()) as { backtests: unknown[] };
+    expect(after.backtests).toHaveLength(4);
+    expect((await submit(browser, quick)).status).toBe(402);
   });
 
   it('gives Pro 100 runs a month, Enterprise and admins no limit', async () => {
@@ -151,12 +161,26 @@ describe('POST /api/backtests', () => {
     expect((await submit(browser, quick)).status).toBe(201);
   });
 
-  it('keeps ML mode for Pro and Enterprise plans', async () => {
+  it('keeps ML mode for Pro and Enterprise plans and admins', async () => {
     const basic = await userWithPlan('basic');
     const ml = { ...SMA_CROSS, toDate: '2023-09-08', mode: 'ml' };
-    expect((await submit(basic.browser, ml)).status).toBe(402);
-    const pro = await userWithPlan('pro');
-    expect((await submit(pro.browser, ml)).status).toBe(201);
+    const refused = await submit(basic.browser, ml);
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'payment_required',
+        message: 'Please upgrade your membership to generate backtesting results.',
+      },
+    });
+    // A basic user may still run the standard mode.
+    expect((await submit(basic.browser, { ...ml, mode: 'standard' })).status).toBe(201);
+    for (const plan of ['pro', 'enterprise'] as const) {
+      const user = await userWithPlan(plan);
+      expect((await submit(user.browser, ml)).status, plan).toBe(201);
+    }
+    const admin = new TestBrowser();
+    if ((await admin.register('chief@example.com')).status === 409) await admin.login('chief@example.com');
+    expect((await submit(admin, ml)).status).toBe(201);
   });
 
   it('answers 404 for a symbol without data', async () => {
@@ -194,8 +218,14 @@ describe('stored backtests', () => {
 
   it('show in the admin usage figures', async () => {
     const trader = await userWithPlan('pro');
-    for (let i = 0; i < 2; i++)
-      expect((await submit(trader.browser, { ...SMA_CROSS, toDate: '2023-09-08' })).status).toBe(201);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await submit(trader.browser, { ...SMA_CROSS, toDate: '2023-09-08' });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as RunBody).id);
+    }
+    // A run deleted from the history was still made this month.
+    await trader.browser.request(`/api/backtests/${ids[0]}`, { method: 'DELETE' });
     const boss = new TestBrowser();
     if ((await boss.register('boss@example.com')).status === 409) await boss.login('boss@example.com');
     const page = (await (await boss.request('/api/admin/users?query=trader')).json()) as {

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ButtonLink } from '../../../components/ButtonLink';
 import type { BacktestListItem } from '../../../../shared/backtest-result';
+import { sourceLabel } from '../../backtest-results/labels';
 import { deleteBacktest, fetchRunRequest, listBacktests } from '../api';
 import {
   formatCount,
@@ -18,14 +19,6 @@ import styles from './BacktestHistory.module.css';
 
 type ListState =
   { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; runs: BacktestListItem[] };
-
-const SOURCE_LABELS: Record<string, string> = {
-  provider: 'Market data',
-  cache: 'Market data',
-  sample: 'Sample data (S&P 500)',
-  synthetic: 'Synthetic sample data',
-  upload: 'Your uploaded data',
-};
 
 function runTitle(run: BacktestListItem): string {
   const instrument =
@@ -139,7 +132,7 @@ export function BacktestHistory() {
                       run.source === 'synthetic' ? `${styles.badge} ${styles.synthetic}` : styles.badge
                     }
                   >
-                    {SOURCE_LABELS[run.source] ?? run.source}
+                    {sourceLabel(run.source)}
                   </span>
                 </div>
                 <p className={styles.meta}>
@@ -180,7 +173,10 @@ export function BacktestHistory() {
                 </dl>
                 {confirming === run.id ? (
                   <div className={styles.confirm} role="group" aria-label="Confirm delete">
-                    <p>Delete this backtest for good? This cannot be undone.</p>
+                    <p>
+                      Delete this backtest for good? This cannot be undone, and the run still counts toward
+                      this month’s plan quota.
+                    </p>
                     <div className={styles.actions}>
                       <Button
                         className={styles.danger}
