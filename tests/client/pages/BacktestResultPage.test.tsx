@@ -150,14 +150,25 @@ describe('result page: a run without trades', () => {
       'Net profit0.000.00% return',
       'Win rate—of 0 trades',
       'Max drawdown0.00%longest 0 bars below the peak',
-      'Risk/reward—no losing trades',
+      'Risk/reward—no trades',
     ]);
     const riskRewardTooltip = document.getElementById(
       screen.getAllByRole('button', { name: 'Risk/reward: formula' })[0]!.getAttribute('aria-describedby')!,
     )!;
-    expect(riskRewardTooltip.textContent).toContain('Shown as “—”: There are no losing trades');
+    expect(riskRewardTooltip.textContent).toContain(
+      'Shown as “—”: There are no losing trades (or no trades at all)',
+    );
     expect(screen.getByText('The strategy made no trades in this period.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export trades (CSV)' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('result page: a run whose every trade lost', () => {
+  it('shows a risk/reward of 0 and says there were no winning trades', async () => {
+    const metrics = { ...RUN.result.metrics, avgWin: null, avgLoss: -120, riskReward: 0, winRatePct: 0 };
+    await openResult({ ...RUN, result: { ...RUN.result, metrics } });
+    const cards = within(screen.getByRole('list', { name: 'Headline results' })).getAllByRole('listitem');
+    expect(shownText(cards[3]!)).toBe('Risk/reward0.00no winning trades');
   });
 });
 

@@ -229,6 +229,30 @@ describe('exchange and stock selects', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says when an exchange’s stocks cannot be loaded at all, and retries', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    marketApi({
+      'GET /api/market/exchanges/NSE/symbols': () =>
+        fail
+          ? jsonResponse(503, null, 'Service Unavailable')
+          : jsonResponse(200, { symbols: STOCKS.NSE, source: 'provider' }),
+    });
+    await openForm();
+    await user.selectOptions(select('Exchange'), 'NSE');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The stocks of NSE could not be loaded: Server error: 503 Service Unavailable',
+    );
+    expect(select('Stock').disabled).toBe(true);
+    expect(select('Stock').selectedOptions[0]?.textContent).toBe('The stocks could not be loaded');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(select('Stock').value).toBe('TCS'));
+    expect(select('Stock').disabled).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('offers the S&P 500 sample: daily bars only, with its dates a click away', async () => {
     const user = userEvent.setup();
     marketApi();

@@ -106,14 +106,14 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
         label: 'Risk/reward',
         kind: 'ratio',
         formula: 'Average win ÷ |average loss|. 0 when there are losses but no wins.',
-        whenMissing: 'There are no losing trades, so there is no risk to divide by.',
+        whenMissing: 'There are no losing trades (or no trades at all), so there is no risk to divide by.',
       },
       {
         key: 'profitFactor',
         label: 'Profit factor',
         kind: 'ratio',
         formula: 'Gross profit ÷ gross loss: the sum of winning P&L ÷ |sum of losing P&L|, in money.',
-        whenMissing: 'There are no losing trades (the ratio would be infinite).',
+        whenMissing: 'There are no losing trades (or no trades at all): there is no loss to divide by.',
       },
       {
         key: 'expectancy',

@@ -203,6 +203,13 @@ describe('admin page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
     expect(within(screen.getByRole('main')).getByText(/Welcome, root@example.com/)).toBeTruthy();
     const planSelect = await screen.findByLabelText('Plan of ada@example.com');
+    const table = screen.getByRole('table', { name: 'Users, newest first' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    const row = planSelect.closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[headers.indexOf('Backtests this month')]!.textContent).toBe('2');
     await userEvent.setup().selectOptions(planSelect, 'pro');
     expect(await screen.findByText('ada@example.com is now basic, plan pro.')).toBeTruthy();
     expect(screen.getByText('No messages yet.')).toBeTruthy();

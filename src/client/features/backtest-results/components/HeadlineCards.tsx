@@ -37,6 +37,14 @@ function Card({ metric, metrics, timeframe, tone, children }: CardProps) {
   );
 }
 
+/** What the risk/reward figure is made of, or why there is none. */
+function riskRewardDetail(tradeCount: number, avgWin: number | null, avgLoss: number | null): string {
+  if (tradeCount === 0) return 'no trades';
+  if (avgLoss === null) return 'no losing trades';
+  if (avgWin === null) return 'no winning trades';
+  return `average win ${formatMoney(avgWin)} ÷ average loss ${formatMoney(Math.abs(avgLoss))}`;
+}
+
 /** The four figures a trader looks at first: net profit, win rate, max drawdown, risk/reward. */
 export function HeadlineCards({ metrics, timeframe }: { metrics: ResultMetrics; timeframe: string }) {
   const { tradeCount, avgWin, avgLoss } = metrics;
@@ -52,9 +60,7 @@ export function HeadlineCards({ metrics, timeframe }: { metrics: ResultMetrics; 
         longest {formatBars(metrics.maxDrawdownDurationBars)} below the peak
       </Card>
       <Card metric="riskReward" metrics={metrics} timeframe={timeframe}>
-        {avgLoss === null
-          ? 'no losing trades'
-          : `average win ${formatMoney(avgWin ?? 0)} ÷ average loss ${formatMoney(Math.abs(avgLoss))}`}
+        {riskRewardDetail(tradeCount, avgWin, avgLoss)}
       </Card>
     </ul>
   );
