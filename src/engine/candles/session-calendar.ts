@@ -12,6 +12,8 @@ import { zoneClock } from './zone-clock';
 
 const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = 86_400_000;
+/** Further than any zone's offset moves in one change (a few hours at most). */
+const NEAR_MS = 15 * 3_600_000;
 
 /** "HH:MM" (24-hour clock) -> minutes after midnight; RangeError when malformed. */
 export function minutesOfClock(clock: string): number {
@@ -22,6 +24,7 @@ export function minutesOfClock(clock: string): number {
 
 export class SessionCalendar {
   private readonly clock;
+  /** Starts of the days near a daylight-saving change, found the slow way. */
   private readonly starts = new Map<number, number>();
 
   /**
@@ -43,14 +46,27 @@ export class SessionCalendar {
     return Math.floor((t + this.clock.offsetAt(t) - this.openMinute * MS_PER_MINUTE) / MS_PER_DAY);
   }
 
+  /** When the trading day holding instant `t` ends: the start of the next one. */
+  endOfDayAt(t: number): number {
+    return this.startOfDay(this.dayOf(t) + 1);
+  }
+
   /** The instant (unix ms) at which trading day `day` (a `dayOf` number) starts. */
   startOfDay(day: number): number {
-    let start = this.starts.get(day);
-    if (start === undefined) {
-      start = this.clock.instantOfWallClock(day * MS_PER_DAY, this.openMinute);
-      this.starts.set(day, start);
+    const wall = day * MS_PER_DAY + this.openMinute * MS_PER_MINUTE;
+    // Away from a daylight-saving change (most days) the offset is the same hours around the
+    // start: wall time minus that offset is the answer, found with cached offsets only.
+    const offset = this.clock.offsetAt(wall);
+    const start = wall - offset;
+    if (this.clock.offsetAt(start - NEAR_MS) === offset && this.clock.offsetAt(start + NEAR_MS) === offset) {
+      return start;
     }
-    return start;
+    let exact = this.starts.get(day);
+    if (exact === undefined) {
+      exact = this.clock.instantOfWallClock(day * MS_PER_DAY, this.openMinute);
+      this.starts.set(day, exact);
+    }
+    return exact;
   }
 
   /** The day number (as `dayOf` gives) of the trading day dated `date` (YYYY-MM-DD). */

@@ -45,6 +45,8 @@ interface WeekOffsets {
 export class ZoneClock {
   private readonly formatter: Intl.DateTimeFormat;
   private readonly weeks = new Map<number, WeekOffsets>();
+  private lastWeek = Number.NaN;
+  private lastOffsets: WeekOffsets | undefined;
 
   /** @param timeZone an IANA zone name such as "America/New_York" (RangeError if unknown). */
   constructor(readonly timeZone: string) {
@@ -54,11 +56,14 @@ export class ZoneClock {
   /** Local wall-clock time minus UTC at `instant` (unix ms), in ms (New York in winter: -5 h). */
   offsetAt(instant: number): number {
     const week = Math.floor(instant / MS_PER_WEEK);
-    let offsets = this.weeks.get(week);
+    // Callers walk through time: the week asked last answers most calls without a Map look-up.
+    let offsets = week === this.lastWeek ? this.lastOffsets : this.weeks.get(week);
     if (!offsets) {
       offsets = this.readWeek(week * MS_PER_WEEK);
       this.weeks.set(week, offsets);
     }
+    this.lastWeek = week;
+    this.lastOffsets = offsets;
     return instant < offsets.transition ? offsets.startOffset : offsets.endOffset;
   }
 

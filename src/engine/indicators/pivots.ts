@@ -39,15 +39,15 @@ export function floorPivot(
 ): Float64Array {
   const length = close.length;
   const out = new Float64Array(length);
-  let day = Number.NaN;
+  // Open times increase, so a bar at or after the current day's end starts a new trading day.
+  let dayEnd = Number.NEGATIVE_INFINITY;
   let dayHigh = Number.NaN;
   let dayLow = Number.NaN;
   let value = Number.NaN; // the level from the previous session; NaN until one has ended
   for (let i = 0; i < length; i++) {
-    const barDay = calendar.dayOf(time[i]!);
-    if (barDay !== day) {
+    if (time[i]! >= dayEnd) {
       if (i > 0) value = levelOf(level, dayHigh, dayLow, close[i - 1]!);
-      day = barDay;
+      dayEnd = calendar.endOfDayAt(time[i]!);
       dayHigh = high[i]!;
       dayLow = low[i]!;
     } else {

@@ -18,13 +18,13 @@ export function sessionVwap(
 ): Float64Array {
   const length = close.length;
   const out = new Float64Array(length);
-  let session = Number.NaN;
+  // Open times increase, so a bar at or after the session's end starts the next one.
+  let sessionEnd = Number.NEGATIVE_INFINITY;
   let priceVolume = 0;
   let totalVolume = 0;
   for (let i = 0; i < length; i++) {
-    const day = calendar.dayOf(time[i]!);
-    if (day !== session) {
-      session = day;
+    if (time[i]! >= sessionEnd) {
+      sessionEnd = calendar.endOfDayAt(time[i]!);
       priceVolume = 0;
       totalVolume = 0;
     }

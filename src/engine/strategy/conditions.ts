@@ -6,10 +6,12 @@
 import type { ComparisonLogic, CrossoverLogic } from '../../shared/backtest-vocabulary';
 
 /**
- * "Equals" holds when |a - b| <= EQUALS_RELATIVE_TOLERANCE * max(|a|, |b|): exact equality of
- * computed doubles would almost never happen, and 1e-9 relative is far below any price tick.
+ * "Equals" holds when |a - b| <= EQUALS_TOLERANCE * max(1, |a|, |b|): within one part in a
+ * billion of the larger magnitude, or 1e-9 absolute near zero (so "MACD histogram Equals 0"
+ * can hold on a histogram of 1e-13). Exact equality of computed doubles would almost never
+ * happen, and the tolerance is far below any price tick.
  */
-export const EQUALS_RELATIVE_TOLERANCE = 1e-9;
+export const EQUALS_TOLERANCE = 1e-9;
 
 /**
  * A row operand: `values[t - lag]` is its value at bar t. The lag is 0 except opposite an
@@ -94,5 +96,5 @@ export function candlestickRow(values: Float64Array, direction: PatternDirection
 }
 
 function nearlyEqual(a: number, b: number): boolean {
-  return Math.abs(a - b) <= EQUALS_RELATIVE_TOLERANCE * Math.max(Math.abs(a), Math.abs(b));
+  return Math.abs(a - b) <= EQUALS_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
 }

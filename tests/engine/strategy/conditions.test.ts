@@ -32,10 +32,10 @@ describe('crossover rows', () => {
     expect(crossover(a, 'Crosses Below', b)).toEqual([0, 0, 0, 0, 1, 0, 0]);
   });
 
-  it('treat values within 1e-9 of the larger magnitude as equal', () => {
-    const level = operand([1e6, 1e6, 1e-12, 0]);
-    const other = operand([1e6 * (1 + 0.9e-9), 1e6 * (1 + 2e-9), 2e-12, 0]);
-    expect(crossover(level, 'Equals', other)).toEqual([1, 0, 0, 1]);
+  it('treat values within 1e-9 of the larger magnitude, or 1e-9 apart near zero, as equal', () => {
+    const level = operand([1e6, 1e6, 1e-12, 0, 0, 0.5]);
+    const other = operand([1e6 * (1 + 0.9e-9), 1e6 * (1 + 2e-9), 2e-12, 0, 2e-9, 0.5 + 0.9e-9]);
+    expect(crossover(level, 'Equals', other)).toEqual([1, 0, 1, 1, 0, 1]);
   });
 
   it('read a lagged operand `lag` bars back, NaN before the series starts', () => {

@@ -171,7 +171,7 @@ export const DOC_CATEGORIES: readonly DocCategory[] = [
             'Greater Than / Less Than':
               'Holds on every bar where indicator 1 is above (or below) indicator 2.',
             Equals:
-              'Holds when the two values are equal within a relative tolerance of one part in a billion, so rounding noise does not hide equality.',
+              'Holds when the two values are equal within one part in a billion of the larger one (or within 0.000000001 near zero), so rounding noise does not hide equality.',
             'Crosses Above / Crosses Below':
               'Holds only on the bar where the order flips: indicator 1 was not above (below) indicator 2 on the previous bar and is now.',
           }),
