@@ -12,13 +12,29 @@ declare module 'vitest' {
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** Builds the app, migrates the local D1, and serves the build with `vite preview` (workerd). */
+/**
+ * Builds the app, migrates the local D1 and clears its rate-limit counts, and serves the build
+ * with `vite preview` (workerd).
+ */
 export default async function setup(project: TestProject) {
   const env = { ...process.env, ...OFFLINE_ENV };
   ensureLocalSessionSecret(`${root}.dev.vars`);
   for (const args of [
     ['scripts/build.mjs'],
     ['scripts/wrangler.mjs', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'wrangler.toml'],
+    // Every browser here signs up from 127.0.0.1: a run soon after another must not meet the
+    // previous run's sign-up and login counts.
+    [
+      'scripts/wrangler.mjs',
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '-c',
+      'wrangler.toml',
+      '--command',
+      'DELETE FROM rate_limits',
+    ],
   ]) {
     const result = spawnSync('node', args, { cwd: root, env, stdio: 'pipe', encoding: 'utf8' });
     if (result.status !== 0)

@@ -64,4 +64,14 @@ export class TestBrowser {
   me() {
     return this.request('/api/auth/me');
   }
+
+  /**
+   * Registers (or logs in) `email` and makes it an admin in D1, as `npm run admin -- grant`
+   * does: password accounts never become admins through ADMIN_EMAILS.
+   */
+  async signInAsAdmin(email: string) {
+    if ((await this.register(email)).status === 409) await this.login(email);
+    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE email = ?1").bind(email.toLowerCase()).run();
+    return this;
+  }
 }

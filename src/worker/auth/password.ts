@@ -35,11 +35,28 @@ export async function hashPassword(password: string, iterations = PBKDF2_ITERATI
 
 /** Constant-time check of a password against a stored hash; false for any malformed hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, iterationsText, saltText, hashText] = stored.split('$');
+  const [scheme, iterationsText, saltText, hashText, ...extra] = stored.split('$');
   const iterations = Number(iterationsText);
-  if (scheme !== SCHEME || !saltText || !hashText || iterations > MAX_PBKDF2_ITERATIONS) return false;
-  const expected = fromBase64Url(hashText);
-  const actual = await derive(password, fromBase64Url(saltText), iterations);
+  if (
+    scheme !== SCHEME ||
+    !saltText ||
+    !hashText ||
+    extra.length > 0 ||
+    !Number.isInteger(iterations) ||
+    iterations < 1 ||
+    iterations > MAX_PBKDF2_ITERATIONS
+  ) {
+    return false;
+  }
+  let salt: Uint8Array;
+  let expected: Uint8Array;
+  try {
+    salt = fromBase64Url(saltText);
+    expected = fromBase64Url(hashText);
+  } catch {
+    return false; // not base64url: a damaged hash never matches
+  }
+  const actual = await derive(password, salt, iterations);
   return actual.byteLength === expected.byteLength && crypto.subtle.timingSafeEqual(actual, expected);
 }
 

@@ -7,13 +7,19 @@ import { setSessionCookie } from './cookies';
 import { createSession, signSessionToken } from './session';
 
 /**
- * Signs a user in: grants admin when their email is in ADMIN_EMAILS, opens a session row and
- * sets the session cookie. Returns the user as the API shows it.
+ * Signs a user in: opens a session row and sets the session cookie; returns the user as the API
+ * shows it. ADMIN_EMAILS grants admin only when the sign-in proves the email (Google's verified
+ * email): anyone can register a password account for any address, since emails are not verified
+ * here, so a password sign-in never grants it (use `npm run admin -- grant` for those accounts).
  */
-export async function signIn(c: Context<AppEnv>, user: StoredUser): Promise<User> {
+export async function signIn(
+  c: Context<AppEnv>,
+  user: StoredUser,
+  { emailVerified }: { emailVerified: boolean },
+): Promise<User> {
   const secret = sessionSecret(c.env);
   let current: StoredUser = user;
-  if (user.role !== 'admin' && adminEmails(c.env).has(user.email)) {
+  if (emailVerified && user.role !== 'admin' && adminEmails(c.env).has(user.email)) {
     current = (await updateUser(c.env.DB, user.id, { role: 'admin' })) ?? user;
   }
   const now = Math.floor(Date.now() / 1000);

@@ -76,8 +76,16 @@ export async function createUser(db: D1Database, user: NewUser): Promise<StoredU
   return row ? toUser(row) : null;
 }
 
+/**
+ * Links a Google account to the user with its verified email. The account's password goes: it
+ * was set by whoever registered the address first, unverified, and could belong to someone who
+ * registered a victim's email in advance. The caller ends the account's other sessions too.
+ */
 export async function linkGoogleAccount(db: D1Database, userId: string, googleSub: string): Promise<void> {
-  await db.prepare('UPDATE users SET google_sub = ?2 WHERE id = ?1').bind(userId, googleSub).run();
+  await db
+    .prepare('UPDATE users SET google_sub = ?2, password_hash = NULL WHERE id = ?1')
+    .bind(userId, googleSub)
+    .run();
 }
 
 export async function updateUser(

@@ -19,7 +19,7 @@ import { requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { revokeSession, revokeUserSessions } from '../auth/session';
 import { signIn } from '../auth/sign-in';
-import { clientIp, countEvent, peekLimit, resetLimit, type RateLimit } from '../security/rate-limit';
+import { clientIp, countEvent, resetLimit, uncountEvent, type RateLimit } from '../security/rate-limit';
 import { deleteCookie, setCookie } from 'hono/cookie';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -31,6 +31,12 @@ export const LOGIN_FAILURES_PER_EMAIL: RateLimit = {
   windowMs: FIFTEEN_MINUTES,
 };
 export const REGISTRATIONS_PER_IP: RateLimit = { name: 'register-ip', limit: 10, windowMs: FIFTEEN_MINUTES };
+/** Registration attempts for one email (each answer says whether the email is taken). */
+export const REGISTRATIONS_PER_EMAIL: RateLimit = {
+  name: 'register-email',
+  limit: 5,
+  windowMs: FIFTEEN_MINUTES,
+};
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
 const OAUTH_STATE_COOKIE = 'google_oauth_state';
@@ -45,30 +51,36 @@ function callbackUrl(requestUrl: string): string {
 export const auth = new Hono<AppEnv>()
   .post('/register', validate('json', registerSchema), async (c) => {
     sessionSecret(c.env);
-    const limit = await countEvent(c.env.DB, REGISTRATIONS_PER_IP, clientIp(c.req.raw.headers));
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfterSeconds));
+    const { email, password, displayName } = c.req.valid('json');
+    const limits = await Promise.all([
+      countEvent(c.env.DB, REGISTRATIONS_PER_IP, clientIp(c.req.raw.headers)),
+      countEvent(c.env.DB, REGISTRATIONS_PER_EMAIL, email),
+    ]);
+    const blocked = limits.filter((state) => !state.allowed);
+    if (blocked.length > 0) {
+      c.header('Retry-After', String(Math.max(...blocked.map((state) => state.retryAfterSeconds))));
       return jsonError(c, 429, TOO_MANY_ATTEMPTS);
     }
-    const { email, password, displayName } = c.req.valid('json');
     const user = await createUser(c.env.DB, {
       email,
       displayName: displayName ?? null,
       passwordHash: await hashPassword(password),
     });
     if (!user) return jsonError(c, 409, 'An account with this email already exists. Log in instead.');
-    return c.json({ user: await signIn(c, user) }, 201);
+    return c.json({ user: await signIn(c, user, { emailVerified: false }) }, 201);
   })
 
   .post('/login', validate('json', loginSchema), async (c) => {
     sessionSecret(c.env);
     const { email, password } = c.req.valid('json');
     const ip = clientIp(c.req.raw.headers);
-    const [byIp, byEmail] = await Promise.all([
-      peekLimit(c.env.DB, LOGIN_FAILURES_PER_IP, ip),
-      peekLimit(c.env.DB, LOGIN_FAILURES_PER_EMAIL, email),
+    // Every attempt is counted before the password is checked (one atomic statement each), so
+    // parallel guesses cannot all slip under the limit; a right password takes its count back.
+    const limits = await Promise.all([
+      countEvent(c.env.DB, LOGIN_FAILURES_PER_IP, ip),
+      countEvent(c.env.DB, LOGIN_FAILURES_PER_EMAIL, email),
     ]);
-    const blocked = [byIp, byEmail].filter((state) => state.exhausted);
+    const blocked = limits.filter((state) => !state.allowed);
     if (blocked.length > 0) {
       c.header('Retry-After', String(Math.max(...blocked.map((state) => state.retryAfterSeconds))));
       return jsonError(c, 429, TOO_MANY_ATTEMPTS);
@@ -78,15 +90,12 @@ export const auth = new Hono<AppEnv>()
     const passwordOk = user?.passwordHash
       ? await verifyPassword(password, user.passwordHash)
       : (await burnPasswordCheck(password), false);
-    if (!user || !passwordOk) {
-      await Promise.all([
-        countEvent(c.env.DB, LOGIN_FAILURES_PER_IP, ip),
-        countEvent(c.env.DB, LOGIN_FAILURES_PER_EMAIL, email),
-      ]);
-      return jsonError(c, 401, INVALID_CREDENTIALS);
-    }
-    await resetLimit(c.env.DB, LOGIN_FAILURES_PER_EMAIL, email);
-    return c.json({ user: await signIn(c, user) });
+    if (!user || !passwordOk) return jsonError(c, 401, INVALID_CREDENTIALS);
+    await Promise.all([
+      resetLimit(c.env.DB, LOGIN_FAILURES_PER_EMAIL, email),
+      uncountEvent(c.env.DB, LOGIN_FAILURES_PER_IP, ip),
+    ]);
+    return c.json({ user: await signIn(c, user, { emailVerified: false }) });
   })
 
   .post('/logout', async (c) => {
@@ -146,7 +155,7 @@ export const auth = new Hono<AppEnv>()
     }
     const user = await findOrCreateGoogleUser(c.env.DB, profile);
     if (!user) return jsonError(c, 409, 'This Google account cannot be linked: its email is not verified.');
-    await signIn(c, user);
+    await signIn(c, user, { emailVerified: profile.emailVerified });
     return c.redirect('/', 302);
   });
 
@@ -161,7 +170,9 @@ async function findOrCreateGoogleUser(
   if (sameEmail) {
     if (!profile.emailVerified) return null;
     await linkGoogleAccount(db, sameEmail.id, profile.sub);
-    return { ...sameEmail, googleSub: profile.sub };
+    // Sessions opened with the removed password end now.
+    await revokeUserSessions(db, sameEmail.id);
+    return { ...sameEmail, googleSub: profile.sub, passwordHash: null };
   }
   return createUser(db, { email: profile.email, displayName: profile.name, googleSub: profile.sub });
 }

@@ -68,6 +68,14 @@ export async function peekLimit(
   return stateOf(rule, row.count, row.window_start, now);
 }
 
+/** Takes back one counted event (e.g. a login attempt that turned out right). */
+export async function uncountEvent(db: D1Database, rule: RateLimit, subject: string): Promise<void> {
+  await db
+    .prepare('UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ?1')
+    .bind(keyOf(rule, subject))
+    .run();
+}
+
 /** Forgets a key (e.g. failed logins after a successful one). */
 export async function resetLimit(db: D1Database, rule: RateLimit, subject: string): Promise<void> {
   await db.prepare('DELETE FROM rate_limits WHERE key = ?1').bind(keyOf(rule, subject)).run();

@@ -37,5 +37,18 @@ describe('password hashing', () => {
   it('refuses malformed or foreign hashes', async () => {
     expect(await verifyPassword('x', 'bcrypt$10$abc$def')).toBe(false);
     expect(await verifyPassword('x', 'garbage')).toBe(false);
+    // Damaged stored hashes answer false, never throw (a throw would be a 500 at login).
+    const good = await hashPassword('x', 1000);
+    const [, , salt, hash] = good.split('$');
+    for (const damaged of [
+      `pbkdf2-sha256$0$${salt}$${hash}`,
+      `pbkdf2-sha256$abc$${salt}$${hash}`,
+      `pbkdf2-sha256$1.5$${salt}$${hash}`,
+      `pbkdf2-sha256$1000$!!not base64!!$${hash}`,
+      `pbkdf2-sha256$1000$${salt}$%%%`,
+      `${good}$extra`,
+    ]) {
+      expect(await verifyPassword('x', damaged), damaged).toBe(false);
+    }
   });
 });

@@ -17,11 +17,9 @@ interface UserBody {
 
 const unique = (name: string) => `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
-/** The admin of ADMIN_EMAILS, signed in (storage is shared by the tests of one file). */
-async function signedInAdmin() {
-  const boss = new TestBrowser();
-  if ((await boss.register('boss@example.com')).status === 409) await boss.login('boss@example.com');
-  return boss;
+/** An admin, signed in (storage is shared by the tests of one file). */
+function signedInAdmin() {
+  return new TestBrowser().signInAsAdmin('boss@example.com');
 }
 const secret = () => new TextEncoder().encode(env.SESSION_SECRET);
 
@@ -169,9 +167,12 @@ describe('register, login, me, logout', () => {
 });
 
 describe('admins and roles', () => {
-  it('grants admin to ADMIN_EMAILS at sign-in (case-insensitive)', async () => {
-    const res = await new TestBrowser().register('chief@example.com');
-    expect(((await res.json()) as UserBody).user.role).toBe('admin');
+  it('never grants admin through ADMIN_EMAILS to a password account, whose email is unproven', async () => {
+    const squatter = new TestBrowser();
+    const res = await squatter.register('Chief@Example.com');
+    expect(((await res.json()) as UserBody).user.role).toBe('basic');
+    await squatter.login('chief@example.com');
+    expect(((await (await squatter.me()).json()) as UserBody).user.role).toBe('basic');
   });
 
   it('lets an admin change a role and plan; the change ends that user’s sessions at once', async () => {
@@ -351,12 +352,68 @@ describe('attacks', () => {
     expect((await new TestBrowser('203.0.113.67').login(email)).status).toBe(429);
   });
 
+  it('counts parallel guesses before checking them: no burst gets past the limit', async () => {
+    const email = unique('burst');
+    await new TestBrowser().register(email);
+    const attacker = new TestBrowser('203.0.113.70');
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => attacker.login(email, `parallel-guess-${i}`)),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
+  it('takes a right password’s attempt back from the per-IP count', async () => {
+    const office = new TestBrowser('203.0.113.75');
+    for (let i = 0; i < 12; i++) {
+      const email = unique(`colleague${i}`);
+      await new TestBrowser().register(email);
+      expect((await office.login(email)).status).toBe(200);
+    }
+  });
+
+  it('limits registration attempts per email, from any IP', async () => {
+    const email = unique('taken');
+    for (let i = 0; i < 5; i++) {
+      expect([201, 409]).toContain((await new TestBrowser(`203.0.113.${100 + i}`).register(email)).status);
+    }
+    const probe = await new TestBrowser('203.0.113.120').register(email);
+    expect(probe.status).toBe(429);
+    expect(probe.headers.get('retry-after')).toBeTruthy();
+  });
+
   it('limits registrations per IP', async () => {
     const spammer = new TestBrowser('203.0.113.80');
     for (let i = 0; i < 10; i++) expect((await spammer.register(unique(`spam${i}`))).status).toBe(201);
     const res = await spammer.register(unique('spam-extra'));
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('lists contact messages for admins, newest first', async () => {
+    const send = (name: string) =>
+      new TestBrowser().request('/api/contact', {
+        json: {
+          name,
+          email: 'reader@example.com',
+          subject: 'general',
+          message: `From ${name}`,
+          source: 'contact',
+        },
+      });
+    expect((await send('First sender')).status).toBe(201);
+    expect((await send('Second sender')).status).toBe(201);
+    const boss = await signedInAdmin();
+    const { messages } = (await (await boss.request('/api/admin/messages')).json()) as {
+      messages: { name: string; email: string; subject: string; message: string; source: string }[];
+    };
+    const ours = messages.filter((m) => m.email === 'reader@example.com');
+    expect(ours.map((m) => m.name)).toEqual(['Second sender', 'First sender']);
+    expect(ours[0]).toMatchObject({ subject: 'general', message: 'From Second sender', source: 'contact' });
+    const member = new TestBrowser();
+    await member.register(unique('nosy'));
+    expect((await member.request('/api/admin/messages')).status).toBe(403);
   });
 
   it('stores SQL-looking input as plain text and finds nothing with SQL-looking queries', async () => {

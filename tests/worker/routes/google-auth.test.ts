@@ -79,11 +79,16 @@ describe('Google sign-in', () => {
     expect(
       (await completeGoogleSignIn(viaGoogle, { sub: 'google-linus', email: 'linus@example.com' })).status,
     ).toBe(302);
-    const row = await env.DB.prepare('SELECT google_sub FROM users WHERE email = ?1')
+    const row = await env.DB.prepare('SELECT google_sub, password_hash FROM users WHERE email = ?1')
       .bind('linus@example.com')
       .first();
-    expect(row).toEqual({ google_sub: 'google-linus' });
+    // The unverified password goes, and so do its sessions: whoever registered the address
+    // first (perhaps not its owner) keeps no way in.
+    expect(row).toEqual({ google_sub: 'google-linus', password_hash: null });
     expect(await countUsers('linus@example.com')).toBe(1);
+    expect((await owner.me()).status).toBe(401);
+    expect((await new TestBrowser().login('linus@example.com')).status).toBe(401);
+    expect((await viaGoogle.me()).status).toBe(200);
 
     const unverified = new TestBrowser();
     await new TestBrowser().register('margaret@example.com');
@@ -93,6 +98,22 @@ describe('Google sign-in', () => {
       email_verified: false,
     });
     expect(res.status).toBe(409);
+  });
+
+  it('grants admin through ADMIN_EMAILS to a verified Google email only', async () => {
+    const boss = new TestBrowser();
+    expect((await completeGoogleSignIn(boss, { sub: 'google-boss', email: 'boss@example.com' })).status).toBe(
+      302,
+    );
+    expect(((await (await boss.me()).json()) as { user: { role: string } }).user.role).toBe('admin');
+
+    const unverified = new TestBrowser();
+    await completeGoogleSignIn(unverified, {
+      sub: 'google-chief',
+      email: 'chief@example.com',
+      email_verified: false,
+    });
+    expect(((await (await unverified.me()).json()) as { user: { role: string } }).user.role).toBe('basic');
   });
 
   it('refuses a callback whose state does not match (400 "Please restart the process.")', async () => {

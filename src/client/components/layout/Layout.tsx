@@ -1,4 +1,5 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { PATHS } from '../../app/paths';
 import { useAuth } from '../../features/auth/auth-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -7,8 +8,12 @@ import { ScrollManager } from './ScrollManager';
 /** Header and footer around every route, once the session has loaded. */
 export function Layout() {
   const { status } = useAuth();
-  // The spec shows nothing, navigation bar included, until the session is known.
-  if (status === 'loading') return null;
+  const { pathname } = useLocation();
+  // The spec shows nothing, navigation bar included, until the session is known, except on
+  // the admin page, which says "Loading..." meanwhile.
+  if (status === 'loading') {
+    return pathname.toLowerCase() === PATHS.admin.toLowerCase() ? <Outlet /> : null;
+  }
 
   return (
     <>

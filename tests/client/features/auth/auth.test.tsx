@@ -4,8 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../src/client/app/routes';
 import { AuthProvider } from '../../../../src/client/features/auth/AuthProvider';
-import { AuthContext, useAuth } from '../../../../src/client/features/auth/auth-context';
-import { AdminPage } from '../../../../src/client/pages/AdminPage';
+import { useAuth } from '../../../../src/client/features/auth/auth-context';
 import { ADMIN_USER, BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
 
@@ -148,6 +147,33 @@ describe('LoginPage', () => {
     });
   });
 
+  it('goes back to the page that sent the user to log in, and never to another site', async () => {
+    fakeApi({
+      'GET /api/auth/session': () => jsonResponse(200, { user: null }),
+      'POST /api/auth/login': () => jsonResponse(200, { user: BASIC_USER }),
+    });
+    const logIn = async (from: string) => {
+      const router = createMemoryRouter(routes, {
+        initialEntries: [{ pathname: '/LoginPage', state: { from } }],
+      });
+      const view = render(
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>,
+      );
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+      await user.type(screen.getByLabelText('Password'), 'long enough');
+      await user.click(screen.getByRole('button', { name: 'Log In' }));
+      await waitFor(() => expect(router.state.location.pathname).not.toBe('/LoginPage'));
+      const landed = router.state.location.pathname;
+      view.unmount();
+      return landed;
+    };
+    expect(await logIn('/pricing')).toBe('/pricing');
+    expect(await logIn('//evil.example/steal')).toBe('/');
+  });
+
   it('says when Google sign-in is not configured', async () => {
     fakeApi({
       'GET /api/auth/session': () => jsonResponse(200, { user: null }),
@@ -171,18 +197,16 @@ describe('admin page', () => {
     await waitFor(() => expect(basic.router.state.location.pathname).toBe('/'));
   });
 
-  it('shows Loading... while the session loads', () => {
-    const auth = { status: 'loading' as const, user: null, setUser: () => {}, signOut: async () => {} };
-    const router = createMemoryRouter([{ path: '/admin', element: <AdminPage /> }], {
-      initialEntries: ['/admin'],
-    });
-    render(
-      <AuthContext.Provider value={auth}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>,
-    );
+  it('shows Loading... while the session loads, and nothing else of the app', () => {
+    const { router, unmount } = renderRoute('/Admin', { status: 'loading' });
     expect(screen.getByText('Loading...')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(router.state.location.pathname).toBe('/Admin');
+    // Any other page shows nothing at all meanwhile.
+    unmount();
+    renderRoute('/pricing', { status: 'loading' });
+    expect(document.body.textContent).toBe('');
   });
 
   it('shows the dashboard with its welcome line and tools to admins', async () => {
