@@ -60,7 +60,7 @@ describe('metric definitions', () => {
 
   it('add the reason to the tooltip when the figure is missing', () => {
     expect(metricExplanation(metricDefinition('riskReward'), null, '1 hour')).toBe(
-      'Average win ÷ |average loss|. 0 when there are losses but no wins. Shown as “—”: There are no losing trades, so there is no risk to divide by.',
+      'Average win ÷ |average loss|. 0 when there are losses but no wins. Shown as “—”: There are no losing trades (or no trades at all), so there is no risk to divide by.',
     );
     expect(metricExplanation(metricDefinition('riskReward'), 2, '1 hour')).not.toContain('Shown as');
   });
