@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import type { Dataset } from '../api';
 import type { DatasetStatus } from '../hooks/useDatasetActions';
 import styles from './BacktestForm.module.css';
@@ -30,33 +31,17 @@ export function DeleteDataset({ dataset, status, onDelete }: DeleteDatasetProps)
   return (
     <div className={styles.selectedDataset}>
       {confirming ? (
-        <div className={styles.confirm} role="group" aria-label="Confirm delete">
-          <p>
-            Delete “{dataset.name}” for good? This cannot be undone. Backtests already run on it keep their
-            figures but can no longer draw its price chart.
-          </p>
-          <div className={styles.actions}>
-            <Button
-              className={styles.danger}
-              disabled={deleting}
-              onClick={confirm}
-              // The confirm step appears on a click: focus moves to its choice.
-              autoFocus
-            >
-              {deleting ? 'Deleting...' : 'Yes, delete'}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={deleting}
-              onClick={() => {
-                setConfirming(false);
-                setRefocus(true);
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
-        </div>
+        <ConfirmDelete
+          busy={deleting}
+          onConfirm={confirm}
+          onCancel={() => {
+            setConfirming(false);
+            setRefocus(true);
+          }}
+        >
+          Delete “{dataset.name}” for good? This cannot be undone. Backtests already run on it keep their
+          figures but can no longer draw its price chart.
+        </ConfirmDelete>
       ) : (
         <p className={styles.note}>
           <span>Selected: your upload “{dataset.name}”.</span>

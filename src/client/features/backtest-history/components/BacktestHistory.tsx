@@ -4,6 +4,7 @@ import { PATHS, backtestResultPath } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ButtonLink } from '../../../components/ButtonLink';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import type { BacktestListItem } from '../../../../shared/backtest-result';
 import { sourceLabel } from '../../backtest-results/labels';
 import { deleteBacktest, fetchRunRequest, listBacktests } from '../api';
@@ -172,33 +173,17 @@ export function BacktestHistory() {
                   </div>
                 </dl>
                 {confirming === run.id ? (
-                  <div className={styles.confirm} role="group" aria-label="Confirm delete">
-                    <p>
-                      Delete this backtest for good? This cannot be undone, and the run still counts toward
-                      this month’s plan quota.
-                    </p>
-                    <div className={styles.actions}>
-                      <Button
-                        className={styles.danger}
-                        disabled={busy === run.id}
-                        onClick={() => remove(run)}
-                        // The confirm step appears on a click: focus moves to its choice.
-                        autoFocus
-                      >
-                        {busy === run.id ? 'Deleting...' : 'Yes, delete'}
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        disabled={busy === run.id}
-                        onClick={() => {
-                          setConfirming(null);
-                          setRefocus(run.id);
-                        }}
-                      >
-                        Cancel
-                      </Button>
-                    </div>
-                  </div>
+                  <ConfirmDelete
+                    busy={busy === run.id}
+                    onConfirm={() => remove(run)}
+                    onCancel={() => {
+                      setConfirming(null);
+                      setRefocus(run.id);
+                    }}
+                  >
+                    Delete this backtest for good? This cannot be undone, and the run still counts toward this
+                    month’s plan quota.
+                  </ConfirmDelete>
                 ) : (
                   <div className={styles.actions}>
                     <ButtonLink to={backtestResultPath(run.id)} aria-describedby={titleId}>
