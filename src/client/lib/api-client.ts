@@ -14,10 +14,13 @@ export class ApiError extends Error {
   }
 }
 
+export const SERVER_UNREACHABLE_MESSAGE =
+  'The server could not be reached. Check your connection and try again.';
+
 /** The server could not be reached at all (offline, DNS, connection refused). */
 export class NetworkError extends Error {
   constructor() {
-    super('The server could not be reached. Check your connection and try again.');
+    super(SERVER_UNREACHABLE_MESSAGE);
     this.name = 'NetworkError';
   }
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CANDLESTICK_PATTERN_NAMES } from '../../../src/shared/candlestick-patterns';
 import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from '../../../src/shared/indicators';
+import { SERVER_UNREACHABLE_MESSAGE } from '../../../src/client/lib/api-client';
 import { renderRoute } from '../render-route';
 
 const categoryHeadings = () =>
@@ -28,6 +29,17 @@ describe('documentation', () => {
     expect(text).toContain('A signal on a bar’s close fills at the next bar’s open');
     expect(text).toContain('the stop is assumed to have been hit first');
     expect(text).toContain('the fill is at the open');
+  });
+
+  it('says what is still in development, and quotes the messages the app really shows', async () => {
+    renderRoute('/resources/documentation');
+    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    const guide = (id: string) => document.getElementById(id)?.textContent ?? '';
+    expect(guide('machine-learning-mode')).toContain('Machine-learning mode (in development)');
+    expect(guide('machine-learning-mode')).toContain('runs as a standard backtest');
+    expect(guide('overfitting-checks')).toContain('are not on the results page yet');
+    expect(guide('messages')).toContain(SERVER_UNREACHABLE_MESSAGE);
+    expect(guide('messages')).toContain('Please upgrade your membership to generate backtesting results.');
   });
 
   it('opens the guide a link names in its fragment', async () => {
@@ -58,7 +70,7 @@ describe('documentation', () => {
     await screen.findByRole('heading', { level: 1, name: 'Documentation' });
     await user.type(screen.getByRole('searchbox', { name: 'Search the documentation' }), 'DEFLATED');
     expect(categoryHeadings()).toEqual(['Results and metrics']);
-    expect(screen.getByText('Overfitting detection and suggestions')).toBeTruthy();
+    expect(screen.getByText('Overfitting detection and suggestions (in development)')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toMatch(/^1 of \d+ guides match$/);
     await user.clear(screen.getByRole('searchbox', { name: 'Search the documentation' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search the documentation' }), 'zzzz');

@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/indicators';
 import { PLANS } from '../../../../shared/plans';
 import { PATHS, detailPath } from '../../../app/paths';
+import { SERVER_UNREACHABLE_MESSAGE } from '../../../lib/api-client';
 import { type Section, bullets, definitions, links, note, p, slugify, steps, table } from './blocks';
 import { INDICATOR_FAMILIES, INDICATOR_NOTES } from './indicator-notes';
 import { PATTERN_NOTES } from './pattern-notes';
@@ -79,8 +80,8 @@ export const DOC_CATEGORIES: readonly DocCategory[] = [
             'Backtest Studio simulates a trading strategy on historical prices: it applies your entry and exit rules bar by bar and reports the trades they would have made and what those trades would have earned.',
           ),
           bullets(
-            'It runs standard backtests of your rules and, on Professional and Enterprise, machine-learning backtests.',
-            'It checks results for overfitting with parameter sweeps and statistical tests.',
+            'It runs standard backtests of your rules, on market data, the bundled samples or your own CSV files.',
+            'Machine-learning backtests (Professional and Enterprise) and automatic overfitting checks are in development: the guides below say how they will work.',
             'It never places orders, connects to a broker, or gives financial advice.',
           ),
         ],
@@ -423,21 +424,29 @@ export const DOC_CATEGORIES: readonly DocCategory[] = [
       },
       {
         id: 'machine-learning-mode',
-        title: 'Machine-learning mode',
+        title: 'Machine-learning mode (in development)',
         blocks: [
+          p(
+            'Machine-learning mode is being built. Today a request in this mode is accepted on the Professional and Enterprise plans and runs as a standard backtest of your rules, with a warning on the results that says so. This is how the mode will work:',
+          ),
           steps(
             'Features are computed from the indicators in your strategy and from recent returns.',
             'Each past bar is labelled by the triple-barrier rule: your target, your stop, or your exit time, whichever comes first.',
             'Models are trained walk-forward, with purging and an embargo, so every prediction is out of sample.',
             'A trade is taken when the model’s probability passes the threshold (and your rules hold, if you set any).',
           ),
-          p('The report adds out-of-sample metrics, model diagnostics and the importance of each feature.'),
+          p(
+            'Its report will add out-of-sample metrics, model diagnostics and the importance of each feature.',
+          ),
         ],
       },
       {
         id: 'overfitting-checks',
-        title: 'Overfitting detection and suggestions',
+        title: 'Overfitting detection and suggestions (in development)',
         blocks: [
+          p(
+            'These checks are being built and are not on the results page yet. Until they are, compare your results on nearby settings yourself (Edit and re-run from your history) and on a period you did not tune on. What the checks will report:',
+          ),
           definitions({
             'Parameter sweep':
               'Your strategy rerun with settings around the ones you chose, to see whether results hold nearby.',
@@ -470,7 +479,7 @@ export const DOC_CATEGORIES: readonly DocCategory[] = [
             '"API Error: … Using fallback data."': 'The market-data provider failed; sample data is in use.',
             '"Please upgrade your membership to generate backtesting results."':
               'Your plan’s quota is used up, or machine-learning mode needs a higher plan.',
-            '"Could not reach the server"':
+            [`"${SERVER_UNREACHABLE_MESSAGE}"`]:
               'Your connection or our server is down; the form keeps your entries so you can retry.',
             '"Parameters submitted successfully!"': 'The backtest ran; its results are ready.',
           }),

@@ -56,7 +56,7 @@ export const WHY_BACKTESTING_FAQ: readonly Faq[] = [
   {
     question: 'What is overfitting and how do I avoid it?',
     answer:
-      'Overfitting is tuning rules until they match the noise of the past. Keep rules simple, test on data you did not tune on, and use the overfitting checks on the results page: parameter sweeps, the probability of backtest overfitting and the deflated Sharpe ratio.',
+      'Overfitting is tuning rules until they match the noise of the past. Keep rules simple, test on data you did not tune on, and check that nearby settings give similar results (Edit and re-run from your history). Automatic checks (parameter sweeps, the probability of backtest overfitting and the deflated Sharpe ratio) are in development.',
   },
 ];
 

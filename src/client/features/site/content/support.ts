@@ -77,7 +77,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
       {
         question: 'What does machine-learning mode do?',
         answer:
-          'It trains a model walk-forward on your indicators and takes a signal only when the model is confident enough. Every prediction is out of sample. It is available on the Professional and Enterprise plans.',
+          'It is in development. It will train a model walk-forward on your indicators and take a signal only when the model is confident enough, every prediction out of sample, on the Professional and Enterprise plans. Today a request in this mode runs as a standard backtest, and the results say so.',
       },
     ],
   },

@@ -235,27 +235,29 @@ export const TUTORIAL_CATEGORIES: readonly TutorialCategory[] = [
     tutorials: [
       {
         id: 'parameter-sweep',
-        title: 'Run a parameter sweep',
+        title: 'Sweep a parameter by hand',
         duration: '15 min',
         level: 'Advanced',
         format: 'Walkthrough',
-        summary: 'See whether your settings sit on a plateau or a peak.',
+        summary:
+          'See whether your settings sit on a plateau or a peak (an automatic sweep with a heat map is in development).',
         steps: [
-          'Open a finished backtest and choose the parameters to vary, for example the EMA timeframes.',
-          'Set a range around your values, such as 15 to 25 in steps of 1.',
-          'Read the heat map: a broad area of good results is robust; a lone bright cell is luck.',
+          'Run your strategy and note its net profit, drawdown and number of trades.',
+          'In your history, choose Edit and re-run and move one setting a step each way, for example an EMA timeframe of 18 and 22 around 20.',
+          'Compare the runs: results that hold on nearby settings are robust; a lone good value is luck.',
         ],
         related: doc('Guide: overfitting detection', 'overfitting-checks'),
       },
       {
         id: 'pbo-and-deflated-sharpe',
-        title: 'Read the overfitting report',
+        title: 'Understand overfitting statistics',
         duration: '12 min',
         level: 'Advanced',
         format: 'Explainer',
         summary:
-          'What the probability of backtest overfitting and the deflated Sharpe ratio say about a sweep.',
+          'What the probability of backtest overfitting and the deflated Sharpe ratio say about many trials (the automatic report is in development).',
         steps: [
+          'Count every setting you tried: the more trials, the better the best of them looks by luck alone.',
           'Find the probability of backtest overfitting: below 0.2 is encouraging, near 0.5 is noise.',
           'Find the deflated Sharpe ratio: above 0.95 means the result beats the best of your trials by chance.',
           'Read the in-sample to out-of-sample decay: a large drop means the settings fit the past.',
@@ -267,16 +269,16 @@ export const TUTORIAL_CATEGORIES: readonly TutorialCategory[] = [
       },
       {
         id: 'first-ml-backtest',
-        title: 'Your first machine-learning backtest',
+        title: 'Prepare for machine-learning backtests',
         duration: '20 min',
         level: 'Advanced',
-        format: 'Walkthrough',
-        summary: 'Let a walk-forward model filter a simple rule’s signals.',
+        format: 'Explainer',
+        summary:
+          'How a walk-forward model will filter a simple rule’s signals. Machine-learning mode is in development: today it runs as a standard backtest.',
         steps: [
-          'Start from a rule with many trades, such as the EMA 9/21 crossover on 1 hour bars.',
-          'Set target profit, stop loss and exit time: they become the labels’ barriers.',
-          'Choose machine-learning mode and run.',
-          'Compare out-of-sample results with the plain rule, and read the feature importance.',
+          'Start from a rule with many trades, such as the EMA 9/21 crossover on 1 hour bars: a model needs many examples.',
+          'Set target profit, stop loss and exit time: in machine-learning mode they become the labels’ barriers.',
+          'Run it as a standard backtest now, and keep the result to compare with the model’s out-of-sample results later.',
         ],
         related: doc('Guide: machine-learning mode', 'machine-learning-mode'),
       },
