@@ -1,3 +1,13 @@
 import { app } from './app';
+import type { Env } from './env';
+import { purgeExpired } from './jobs/purge-expired';
 
-export default app;
+export default {
+  fetch: app.fetch,
+  /** The daily cron of wrangler.toml: removes data past the retention the privacy policy states. */
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(
+      purgeExpired(env.DB).then((counts) => console.log('Purged expired data', JSON.stringify(counts))),
+    );
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,30 @@
+/**
+ * The daily clean-up that keeps what the privacy policy promises: rate-limit counters go once
+ * their window is long over, sessions once expired, contact messages after 24 months.
+ */
+const DAY_MS = 86_400_000;
+/** Longer than every rate-limit window (the longest is 15 minutes). */
+const RATE_LIMIT_KEEP_MS = DAY_MS;
+export const CONTACT_MESSAGE_KEEP_MONTHS = 24;
+
+export interface PurgeCounts {
+  rateLimits: number;
+  sessions: number;
+  contactMessages: number;
+}
+
+export async function purgeExpired(db: D1Database, now = new Date()): Promise<PurgeCounts> {
+  const nowMs = now.getTime();
+  const messagesBefore = new Date(now);
+  messagesBefore.setUTCMonth(messagesBefore.getUTCMonth() - CONTACT_MESSAGE_KEEP_MONTHS);
+  const [rateLimits, sessions, contactMessages] = await db.batch([
+    db.prepare('DELETE FROM rate_limits WHERE window_start < ?1').bind(nowMs - RATE_LIMIT_KEEP_MS),
+    db.prepare('DELETE FROM sessions WHERE expires_at <= ?1').bind(Math.floor(nowMs / 1000)),
+    db.prepare('DELETE FROM contact_messages WHERE created_at < ?1').bind(messagesBefore.toISOString()),
+  ]);
+  return {
+    rateLimits: rateLimits!.meta.changes,
+    sessions: sessions!.meta.changes,
+    contactMessages: contactMessages!.meta.changes,
+  };
+}
