@@ -44,7 +44,7 @@ const PAYMENT_NOTES: Record<(typeof PAYMENT_METHODS)[number], string> = {
 export function PricingPage() {
   useDocumentMeta(
     'Plans and pricing',
-    'Basic, Professional and Enterprise plans, billed monthly or annually in INR or USD. Annual billing saves 15%.',
+    `Basic, Professional and Enterprise plans, billed monthly or annually in INR or USD. Annual billing: ${ANNUAL_BADGE.toLowerCase()}.`,
   );
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
   const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);

@@ -87,7 +87,16 @@ export function TutorialsPage() {
                 <ol className={styles.track}>
                   {track.tutorialIds.map((id) => (
                     <li key={id}>
-                      <a href={`#${id}`}>{TUTORIALS.get(id)?.title}</a>
+                      <a
+                        href={`#${id}`}
+                        // The card may be hidden by the search or the category: show them all first.
+                        onClick={() => {
+                          setQuery('');
+                          setCategoryId(ALL);
+                        }}
+                      >
+                        {TUTORIALS.get(id)?.title}
+                      </a>
                     </li>
                   ))}
                 </ol>

@@ -120,6 +120,18 @@ describe('tutorials', () => {
     expect(categoryHeadings().slice(0, -2)).toEqual(['Realistic results']);
     expect(screen.getByRole('status').textContent).toBe('3 of 15 tutorials shown');
   });
+
+  it('shows every card again when a learning track links to one the filters hide', async () => {
+    const user = userEvent.setup();
+    renderRoute('/resources/tutorials');
+    await screen.findByRole('heading', { level: 1, name: 'Tutorials' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search tutorials by title' }), 'STOP');
+    expect(document.getElementById('first-backtest')).toBeNull();
+    const tracks = screen.getByRole('region', { name: 'Learning tracks' });
+    await user.click(within(tracks).getAllByRole('link')[0]!);
+    expect(document.getElementById('first-backtest')).not.toBeNull();
+    expect(screen.getByRole('searchbox', { name: 'Search tutorials by title' })).toHaveProperty('value', '');
+  });
 });
 
 describe('community', () => {

@@ -11,7 +11,8 @@ export interface HelpTopic {
   articles: readonly Faq[];
 }
 
-const basicQuota = PLANS.find((plan) => plan.id === 'basic')?.monthlyBacktests;
+const quotaOf = (id: string) => PLANS.find((plan) => plan.id === id)?.monthlyBacktests;
+const basicQuota = quotaOf('basic');
 
 const fallbackData: Faq = {
   question: 'Why do I see "Using fallback data"?',
@@ -92,7 +93,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
       },
       {
         question: 'How many backtests does my plan include?',
-        answer: `Basic includes ${basicQuota} a month, Professional 100, Enterprise is unlimited. The count restarts on the first day of each calendar month.`,
+        answer: `Basic includes ${basicQuota} a month, Professional ${quotaOf('pro')}, Enterprise is unlimited. The count restarts on the first day of each calendar month.`,
       },
       upgradeMessage,
       {
