@@ -8,6 +8,7 @@ export { aggregateBars } from './candles/aggregate-bars';
 export { SessionCalendar, UTC_CALENDAR, minutesOfClock } from './candles/session-calendar';
 export {
   createSeries,
+  rowsToColumns,
   seriesFromRows,
   seriesToRows,
   type CandleRow,

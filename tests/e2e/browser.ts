@@ -31,3 +31,18 @@ export function watchForErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** A form field by its visible label, spelled out in full (some labels contain others). */
+export function field(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true });
+}
+
+/** Registers a new account (`<prefix>-<time>@example.com`) and waits for the home page. */
+export async function signUp(page: Page, baseUrl: string, prefix: string) {
+  await page.goto(`${baseUrl}/LoginPage`);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Email').fill(`${prefix}-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}

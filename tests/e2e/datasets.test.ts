@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchForErrors } from './browser';
+import { field, launchBrowser, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -18,20 +18,6 @@ afterAll(async () => {
   await browser?.close();
   if (folder) await rm(folder, { recursive: true, force: true });
 });
-
-/** A form field by its visible label, spelled out in full (some labels contain others). */
-function field(page: Page, label: string) {
-  return page.getByLabel(label, { exact: true });
-}
-
-async function signUp(page: Page) {
-  await page.goto(`${baseUrl}/LoginPage`);
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(`datasets-${Date.now()}@example.com`);
-  await page.getByLabel('Password').fill('a long enough password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-}
 
 /** 300 daily bars from 2024-01-01: a slow wave on a gentle trend, so moving averages cross. */
 function dailyCsv(): string {
@@ -76,7 +62,7 @@ describe('uploaded datasets in chromium', () => {
   it('uploads a CSV, backtests on it, and deletes it', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
-    await signUp(page);
+    await signUp(page, baseUrl, 'datasets');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
     await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
     const general = page.getByRole('region', { name: 'General parameters' });
@@ -146,7 +132,7 @@ describe('uploaded datasets in chromium', () => {
   it('shows the server’s message for a file that is not OHLCV data, and keeps the file', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
     const errors = watchForErrors(page);
-    await signUp(page);
+    await signUp(page, baseUrl, 'datasets');
     await page.goto(`${baseUrl}/BacktestingForm`);
     await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
     const csvPath = join(folder, 'no-prices.csv');

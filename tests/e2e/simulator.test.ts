@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchForErrors } from './browser';
+import { field, launchBrowser, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,20 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A form field by its visible label, spelled out in full (some labels contain others). */
-function field(page: Page, label: string) {
-  return page.getByLabel(label, { exact: true });
-}
-
-async function signUp(page: Page) {
-  await page.goto(`${baseUrl}/LoginPage`);
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(`sim-${Date.now()}@example.com`);
-  await page.getByLabel('Password').fill('a long enough password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-}
 
 /**
  * SMA 10 Crosses Above SMA 20 and RSI Less Than 70 to enter, the reverse cross or a 5% stop to
@@ -80,7 +66,7 @@ describe('the simulator in chromium', () => {
   it('builds SMA 10/20 with RSI < 70 and a 5% stop, submits, shows trades, exports, re-runs from history', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
-    await signUp(page);
+    await signUp(page, baseUrl, 'sim');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
     await page.getByRole('heading', { level: 1, name: 'Backtesting simulator' }).waitFor();
@@ -139,7 +125,7 @@ describe('the simulator in chromium', () => {
   it('draws a run of about 97,000 five-minute bars with every trade marker, and zooms', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
-    await signUp(page);
+    await signUp(page, baseUrl, 'sim');
     const cross = (logic: string) => ({
       indicator1: 'SMA',
       logic,

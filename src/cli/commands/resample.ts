@@ -4,7 +4,7 @@
  * start (the session open), as the worker builds 15- and 30-minute bars from 5-minute ones.
  */
 import { parseArgs } from 'node:util';
-import { aggregateBars, seriesToRows } from '../../engine/index';
+import { aggregateBars, rowsToColumns, seriesToRows } from '../../engine/index';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles } from '../read-inputs';
 import { UsageError } from '../usage';
 
@@ -21,12 +21,5 @@ export function resampleCommand(args: string[]) {
   const calendar = calendarFrom(values);
   const rows = seriesToRows(readCandles(values.candles));
   const bars = aggregateBars(rows, minutes, (t) => calendar.startOfDayAt(t));
-  return {
-    t: bars.map((bar) => bar.t),
-    o: bars.map((bar) => bar.o),
-    h: bars.map((bar) => bar.h),
-    l: bars.map((bar) => bar.l),
-    c: bars.map((bar) => bar.c),
-    v: bars.map((bar) => bar.v),
-  };
+  return rowsToColumns(bars);
 }

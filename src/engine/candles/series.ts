@@ -62,6 +62,18 @@ export function seriesToRows(series: CandleSeries): CandleRow[] {
   }));
 }
 
+/** Bars as plain column arrays, the shape JSON carries (`{t: [...], o: [...], ...}`). */
+export function rowsToColumns(rows: readonly CandleRow[]): Record<PriceField, number[]> {
+  return {
+    t: rows.map((row) => row.t),
+    o: rows.map((row) => row.o),
+    h: rows.map((row) => row.h),
+    l: rows.map((row) => row.l),
+    c: rows.map((row) => row.c),
+    v: rows.map((row) => row.v),
+  };
+}
+
 /** Plain column arrays (as JSON carries them: `{t: [...], o: [...], ...}`) as a series. */
 export function seriesFromColumns(
   columns: Readonly<Record<PriceField, ArrayLike<number>>>,

@@ -1,5 +1,5 @@
 import type { SessionCalendar } from '../../engine/candles/session-calendar';
-import type { CandleRow } from '../../engine/candles/series';
+import { type CandleRow, rowsToColumns } from '../../engine/candles/series';
 
 export const CANDLE_TIMEFRAMES = { '5m': 5, '15m': 15, '30m': 30, '1h': 60, '1d': 1440 } as const;
 export type CandleTimeframe = keyof typeof CANDLE_TIMEFRAMES;
@@ -65,14 +65,7 @@ export function answerWithWarmup(
     warnings.push(`Only ${warmupBars} of the ${query.warmup} warm-up bars exist before ${query.from}.`);
   }
   return {
-    candles: {
-      t: kept.map((r) => r.t),
-      o: kept.map((r) => r.o),
-      h: kept.map((r) => r.h),
-      l: kept.map((r) => r.l),
-      c: kept.map((r) => r.c),
-      v: kept.map((r) => r.v),
-    },
+    candles: rowsToColumns(kept),
     timezone: meta.calendar.timeZone,
     source: meta.source,
     warmupBars,
