@@ -352,9 +352,15 @@ describe('result page: exports and re-run', () => {
   it('opens the form with the run’s request on "Edit and re-run"', async () => {
     const user = userEvent.setup();
     const { router } = await openResult();
+    // The form takes the request from the navigation's state and then clears it: record the
+    // navigation itself rather than race the form.
+    const visits: { pathname: string; state: unknown }[] = [];
+    router.subscribe(({ location }) => visits.push({ pathname: location.pathname, state: location.state }));
     await user.click(screen.getByRole('button', { name: 'Edit and re-run' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/BacktestingForm'));
-    expect(router.state.location.state).toEqual({ request: REQUEST });
+    expect(visits.find((visit) => visit.pathname === '/BacktestingForm')?.state).toEqual({
+      request: REQUEST,
+    });
   });
 });
 
