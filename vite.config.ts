@@ -2,7 +2,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { sp500SamplePlugin } from './build/sp500-sample-plugin.ts';
-import { staticHeadersFile } from './src/shared/security-headers.ts';
+import { DEV_SERVER_HEADERS, staticHeadersFile } from './src/shared/security-headers.ts';
 
 /** Writes the security headers into the client build as Cloudflare's `_headers` file. */
 function staticSecurityHeaders(): Plugin {
@@ -23,6 +23,6 @@ export default defineConfig({
     staticSecurityHeaders(),
     sp500SamplePlugin(),
   ],
-  server: { host: '127.0.0.1', port: 5173, strictPort: false },
+  server: { host: '127.0.0.1', port: 5173, strictPort: false, headers: { ...DEV_SERVER_HEADERS } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: false },
 });

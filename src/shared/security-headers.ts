@@ -30,3 +30,12 @@ export function staticHeadersFile(): string {
   const lines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
   return ['/*', ...lines, ''].join('\n');
 }
+
+/**
+ * The headers for Vite's development server. Its hot reload injects inline scripts, which the
+ * full policy forbids, so in development the CSP keeps only `frame-ancestors 'none'`.
+ */
+export const DEV_SERVER_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': "frame-ancestors 'none'",
+};
