@@ -62,6 +62,16 @@ async function openForm(user: typeof BASIC_USER | null = BASIC_USER) {
   return rendered;
 }
 
+/** Waits for the uploaded datasets to be listed, then picks them in the exchange select. */
+async function chooseUploadedData(user: ReturnType<typeof userEvent.setup>) {
+  await waitFor(() =>
+    expect(
+      within(select('Exchange')).getByRole('option', { name: 'Your uploaded datasets (1)' }),
+    ).toBeTruthy(),
+  );
+  await user.selectOptions(select('Exchange'), 'UPLOAD');
+}
+
 /** A valid strategy: SMA 10 Crosses Above SMA 20, and RSI Less Than 70, with a 5% stop. */
 async function buildStrategy(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(select('Entry crossover conditions'), '1');
@@ -443,12 +453,7 @@ describe('your uploaded data', () => {
     });
     await openForm();
     expect(screen.queryByRole('button', { name: 'Delete this dataset' })).toBeNull();
-    await waitFor(() =>
-      expect(
-        within(select('Exchange')).getByRole('option', { name: 'Your uploaded datasets (1)' }),
-      ).toBeTruthy(),
-    );
-    await user.selectOptions(select('Exchange'), 'UPLOAD');
+    await chooseUploadedData(user);
 
     await user.click(screen.getByRole('button', { name: 'Delete this dataset' }));
     const confirm = screen.getByRole('group', { name: 'Confirm delete' });
@@ -477,12 +482,7 @@ describe('your uploaded data', () => {
       [`DELETE /api/datasets/${DATASETS[0]!.id}`]: () => jsonResponse(503, null, 'Service Unavailable'),
     });
     await openForm();
-    await waitFor(() =>
-      expect(
-        within(select('Exchange')).getByRole('option', { name: 'Your uploaded datasets (1)' }),
-      ).toBeTruthy(),
-    );
-    await user.selectOptions(select('Exchange'), 'UPLOAD');
+    await chooseUploadedData(user);
     await user.click(screen.getByRole('button', { name: 'Delete this dataset' }));
     await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
