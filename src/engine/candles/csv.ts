@@ -1,5 +1,6 @@
 /**
- * OHLCV candles from CSV text (the format users upload and the CLI reads).
+ * OHLCV candles from CSV text (the format users upload and the CLI reads), parsed in one pass
+ * over its UTF-8 bytes (csv-cells.ts reads each cell in place).
  *
  * - Header row required; names are case-insensitive and trimmed, optionally in double quotes.
  * - Time column: the first of "date", "datetime", "time", "timestamp", or an unnamed first
@@ -14,7 +15,8 @@
  * - Rows must be in strictly increasing time; high must not be below low.
  * Errors are CsvFormatError with the 1-based line number of the offending line.
  */
-import { createSeries, type CandleSeries } from './series';
+import { isBlankByte, parseDecimal, POWERS_OF_TEN, TimestampReader } from './csv-cells';
+import { createSeries, sliceSeries, type CandleSeries } from './series';
 
 export class CsvFormatError extends Error {
   constructor(
@@ -42,13 +44,6 @@ interface ColumnLayout {
 
 const TIME_NAMES = ['date', 'datetime', 'time', 'timestamp'];
 const PRICE_NAMES = ['open', 'high', 'low', 'close'];
-
-/** Unix numbers below this are seconds, from it on milliseconds (1e11 s is the year 5138). */
-const UNIX_MS_THRESHOLD = 1e11;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** Date, time to the minute, optional seconds, fraction (digits beyond ms dropped) and zone. */
-const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/;
-const UNIX_NUMBER = /^\d+(?:\.\d+)?$/;
 
 function unquote(field: string): string {
   const trimmed = field.trim();
@@ -85,32 +80,12 @@ function columnLayout(names: readonly string[]): ColumnLayout {
   return { ...layout, width: Math.max(...used) + 1 };
 }
 
-/** Date.parse rolls impossible dates over (2023-02-30 -> 2 March); this rejects them. */
-function isCalendarDate(date: string): boolean {
-  const midnight = Date.parse(`${date}T00:00:00Z`);
-  return !Number.isNaN(midnight) && new Date(midnight).toISOString().startsWith(date);
-}
-
-/** Unix ms of a timestamp cell, or NaN when it is not one of the accepted forms. */
-export function parseTimestamp(text: string): number {
-  if (ISO_DATE.test(text)) return isCalendarDate(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
-  const dateTime = ISO_DATE_TIME.exec(text);
-  if (dateTime) {
-    const [, date, clock, fraction, zone] = dateTime;
-    // Normalised to the exact form ECMAScript defines: .sss and a ±HH:MM offset.
-    const milliseconds = fraction === undefined ? '' : `.${fraction.slice(0, 3).padEnd(3, '0')}`;
-    const offset = zone === undefined ? 'Z' : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
-    return isCalendarDate(date!) ? Date.parse(`${date}T${clock}${milliseconds}${offset}`) : Number.NaN;
-  }
-  if (UNIX_NUMBER.test(text)) {
-    const value = Number(text);
-    return value < UNIX_MS_THRESHOLD ? Math.round(value * 1000) : Math.round(value);
-  }
-  return Number.NaN;
-}
-
-function parsePrice(cell: string | undefined, column: string, line: number): number {
-  const text = unquote(cell ?? '');
+/**
+ * A price or volume cell written other than as a plain decimal (an exponent, odd whitespace,
+ * "Infinity"...): the general number syntax of Number(), as before the fast path existed.
+ */
+function parseOtherNumber(cell: string, column: string, line: number): number {
+  const text = unquote(cell);
   if (text === '') throw new CsvFormatError(line, `${column} is empty`);
   const value = Number(text);
   if (!Number.isFinite(value)) throw new CsvFormatError(line, `${column} "${text}" is not a number`);
@@ -121,58 +96,312 @@ function describeTime(time: number): string {
   return new Date(time).toISOString();
 }
 
-/** Parses CSV text into a candle series (see the module note for the accepted format). */
-export function parseCandlesCsv(text: string): CandleSeries {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = lines[0] ?? '';
-  if (header.trim() === '') throw new CsvFormatError(1, 'the header row is empty');
-  const separator = header.split(';').length > header.split(',').length ? ';' : ',';
-  const layout = columnLayout(header.split(separator).map((name) => unquote(name).toLowerCase()));
+const NEWLINE = 10;
+const CARRIAGE_RETURN = 13;
+const QUOTE = 34;
+const COMMA = 44;
+const SEMICOLON = 59;
+const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
-  const dataLines: number[] = [];
-  for (let index = 1; index < lines.length; index++) {
-    if (lines[index]!.trim() !== '') dataLines.push(index);
+const ZERO = 48;
+const NINE = 57;
+const DOT = 46;
+const MINUS = 45;
+
+/** Column roles of the plain-line reader: skipped, time, time of day, then the five values. */
+const ROLE_TIME = 1;
+const ROLE_CLOCK = 2;
+const ROLE_OPEN = 3;
+const ROLE_VOLUME = ROLE_OPEN + 4;
+const PLAIN_VALUES = 5;
+
+const utf8 = new TextDecoder();
+
+/**
+ * The data rows of a CSV, line by line over its bytes. Each line's cells are found once (up to
+ * the last column the layout uses; the rest are only counted) and read in place.
+ */
+class CsvRows {
+  /** Start and end of each used cell of the current line, quotes and blanks trimmed. */
+  private readonly cellStart: Int32Array;
+  private readonly cellEnd: Int32Array;
+  private readonly timestamps = new TimestampReader();
+  line = 0;
+
+  /** What each column up to the last used one holds (ROLE_*). */
+  private readonly roles: Uint8Array;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly separator: number,
+    private readonly layout: ColumnLayout,
+  ) {
+    this.cellStart = new Int32Array(layout.width);
+    this.cellEnd = new Int32Array(layout.width);
+    this.roles = new Uint8Array(layout.width);
+    this.roles[layout.time] = ROLE_TIME;
+    if (layout.timeOfDay !== null) this.roles[layout.timeOfDay] = ROLE_CLOCK;
+    this.roles[layout.open] = ROLE_OPEN;
+    this.roles[layout.high] = ROLE_OPEN + 1;
+    this.roles[layout.low] = ROLE_OPEN + 2;
+    this.roles[layout.close] = ROLE_OPEN + 3;
+    if (layout.volume !== null) this.roles[layout.volume] = ROLE_VOLUME;
   }
-  if (dataLines.length === 0) throw new CsvFormatError(0, 'the file has a header but no data rows');
 
-  const series = createSeries(dataLines.length);
-  dataLines.forEach((index, row) => {
-    const line = index + 1;
-    const cells = lines[index]!.split(separator);
-    if (cells.length < layout.width) {
-      throw new CsvFormatError(line, `expected at least ${layout.width} fields, found ${cells.length}`);
+  /** What the plain-line reader found: the timestamp, then open, high, low, close, volume. */
+  plainTime = 0;
+  readonly plainValues = new Float64Array(PLAIN_VALUES);
+
+  /**
+   * Reads the line at `start` in one pass when it is written the plain way: cells with no
+   * blanks or quotes, prices as `[-]digits[.digits]`, a valid timestamp. Returns the index just
+   * after the last used cell, or -1 for any other line (then the general path reads it, and
+   * raises the error if there is one).
+   */
+  readPlainLine(start: number): number {
+    const { bytes, separator, roles, plainValues } = this;
+    const length = bytes.length;
+    const width = roles.length;
+    let index = start;
+    let timeStart = 0;
+    let timeEnd = 0;
+    let clockStart = -1;
+    let clockEnd = -1;
+    for (let column = 0; column < width; column++) {
+      const role = roles[column]!;
+      let byte = bytes[index];
+      if (role >= ROLE_OPEN) {
+        const cellStart = index;
+        const negative = byte === MINUS;
+        if (negative) byte = bytes[++index];
+        let mantissa = 0;
+        let digits = 0;
+        let decimals = 0;
+        while (byte !== undefined && byte >= ZERO && byte <= NINE) {
+          mantissa = mantissa * 10 + (byte - ZERO);
+          digits++;
+          byte = bytes[++index];
+        }
+        if (byte === DOT) {
+          byte = bytes[++index];
+          while (byte !== undefined && byte >= ZERO && byte <= NINE) {
+            mantissa = mantissa * 10 + (byte - ZERO);
+            digits++;
+            decimals++;
+            byte = bytes[++index];
+          }
+        }
+        const blankVolume = role === ROLE_VOLUME && index === cellStart;
+        if (!blankVolume && (digits === 0 || mantissa > Number.MAX_SAFE_INTEGER || decimals > 22)) return -1;
+        const value = mantissa / POWERS_OF_TEN[decimals]!;
+        plainValues[role - ROLE_OPEN] = negative ? -value : value;
+      } else {
+        const cellStart = index;
+        while (index < length && byte !== separator && byte !== NEWLINE && byte !== CARRIAGE_RETURN) {
+          byte = bytes[++index];
+        }
+        if (role === ROLE_TIME) {
+          timeStart = cellStart;
+          timeEnd = index;
+        } else if (role === ROLE_CLOCK) {
+          clockStart = cellStart;
+          clockEnd = index;
+        }
+      }
+      const last = column === width - 1;
+      if (
+        byte !== separator &&
+        !(last && (index === length || byte === NEWLINE || byte === CARRIAGE_RETURN))
+      ) {
+        return -1;
+      }
+      if (!last) index++;
     }
-    const timeText =
-      layout.timeOfDay === null
-        ? unquote(cells[layout.time]!)
-        : `${unquote(cells[layout.time]!)} ${unquote(cells[layout.timeOfDay]!)}`;
-    const time = parseTimestamp(timeText);
-    if (Number.isNaN(time)) {
+    this.plainTime =
+      clockStart < 0
+        ? this.timestamps.read(bytes, timeStart, timeEnd)
+        : this.timestamps.readDateAndClock(bytes, timeStart, timeEnd, clockStart, clockEnd);
+    return Number.isNaN(this.plainTime) ? -1 : index;
+  }
+
+  /** Finds the cells of the line [start, end); returns how many fields the line has. */
+  splitLine(start: number, end: number): number {
+    const { bytes, separator, layout, cellStart, cellEnd } = this;
+    let fields = 0;
+    let fieldStart = start;
+    for (let index = start; index <= end; index++) {
+      if (index < end && bytes[index] !== separator) continue;
+      if (fields < layout.width) {
+        let first = fieldStart;
+        let last = index;
+        while (first < last && isBlankByte(bytes[first]!)) first++;
+        while (last > first && isBlankByte(bytes[last - 1]!)) last--;
+        if (last - first >= 2 && bytes[first] === QUOTE && bytes[last - 1] === QUOTE) {
+          first++;
+          last--;
+          while (first < last && isBlankByte(bytes[first]!)) first++;
+          while (last > first && isBlankByte(bytes[last - 1]!)) last--;
+        }
+        cellStart[fields] = first;
+        cellEnd[fields] = last;
+      }
+      fields++;
+      fieldStart = index + 1;
+    }
+    return fields;
+  }
+
+  cellText(column: number): string {
+    return utf8.decode(this.bytes.subarray(this.cellStart[column], this.cellEnd[column]));
+  }
+
+  timestamp(): number {
+    const { layout, cellStart, cellEnd } = this;
+    const time = layout.time;
+    const clock = layout.timeOfDay;
+    const value =
+      clock === null
+        ? this.timestamps.read(this.bytes, cellStart[time]!, cellEnd[time]!)
+        : this.timestamps.readDateAndClock(
+            this.bytes,
+            cellStart[time]!,
+            cellEnd[time]!,
+            cellStart[clock]!,
+            cellEnd[clock]!,
+          );
+    if (Number.isNaN(value)) {
+      const text = clock === null ? this.cellText(time) : `${this.cellText(time)} ${this.cellText(clock)}`;
       throw new CsvFormatError(
-        line,
-        `timestamp "${timeText}" is not a date (YYYY-MM-DD), a date-time (YYYY-MM-DD HH:MM:SS) or unix time`,
+        this.line,
+        `timestamp "${text}" is not a date (YYYY-MM-DD), a date-time (YYYY-MM-DD HH:MM:SS) or unix time`,
       );
     }
-    if (row > 0) {
-      const previous = series.t[row - 1]!;
-      if (time === previous) throw new CsvFormatError(line, `duplicate timestamp ${describeTime(time)}`);
-      if (time < previous) {
-        throw new CsvFormatError(
-          line,
-          `timestamps not increasing: ${describeTime(time)} comes after ${describeTime(previous)}`,
-        );
+    return value;
+  }
+
+  number(column: number, name: string): number {
+    const value = parseDecimal(this.bytes, this.cellStart[column]!, this.cellEnd[column]!);
+    return Number.isNaN(value) ? parseOtherNumber(this.cellText(column), name, this.line) : value;
+  }
+
+  /** A volume cell: blank is 0. */
+  volume(column: number | null): number {
+    if (column === null || this.cellStart[column] === this.cellEnd[column]) return 0;
+    return this.number(column, 'volume');
+  }
+}
+
+function startsWithByteOrderMark(bytes: Uint8Array): boolean {
+  return BYTE_ORDER_MARK.every((byte, index) => bytes[index] === byte);
+}
+
+/** End of the line starting at `start` (the newline's index, or the end of the bytes). */
+function lineEnd(bytes: Uint8Array, start: number): number {
+  const newline = bytes.indexOf(NEWLINE, start);
+  return newline < 0 ? bytes.length : newline;
+}
+
+/** The line's end without the carriage return of a CRLF line end. */
+function contentEnd(bytes: Uint8Array, start: number, end: number): number {
+  return end > start && bytes[end - 1] === CARRIAGE_RETURN ? end - 1 : end;
+}
+
+function isBlankLine(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) if (!isBlankByte(bytes[index]!)) return false;
+  return true;
+}
+
+function countLines(bytes: Uint8Array, start: number): number {
+  let lines = 0;
+  for (let index = start; index < bytes.length; index = lineEnd(bytes, index) + 1) lines++;
+  return lines;
+}
+
+/**
+ * Parses CSV text (a string, or its UTF-8 bytes as read from a file) into a candle series (see
+ * the module note for the accepted format).
+ */
+export function parseCandlesCsv(input: string | Uint8Array): CandleSeries {
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  const textStart = startsWithByteOrderMark(bytes) ? BYTE_ORDER_MARK.length : 0;
+  const headerEnd = lineEnd(bytes, textStart);
+  const header = utf8.decode(bytes.subarray(textStart, contentEnd(bytes, textStart, headerEnd)));
+  if (header.trim() === '') throw new CsvFormatError(1, 'the header row is empty');
+  const separator = header.split(';').length > header.split(',').length ? SEMICOLON : COMMA;
+  const layout = columnLayout(
+    header.split(String.fromCharCode(separator)).map((name) => unquote(name).toLowerCase()),
+  );
+
+  const capacity = countLines(bytes, headerEnd + 1);
+  const series = createSeries(capacity);
+  const { t, o, h, l, c, v } = series;
+  const rows = new CsvRows(bytes, separator, layout);
+  let row = 0;
+  let line = 1;
+  const checkOrder = (time: number) => {
+    if (row === 0) return;
+    const previous = t[row - 1]!;
+    if (time === previous) throw new CsvFormatError(line, `duplicate timestamp ${describeTime(time)}`);
+    if (time < previous) {
+      throw new CsvFormatError(
+        line,
+        `timestamps not increasing: ${describeTime(time)} comes after ${describeTime(previous)}`,
+      );
+    }
+  };
+  const checkRange = (high: number, low: number) => {
+    if (high < low) throw new CsvFormatError(line, `high ${high} is below low ${low}`);
+  };
+  const values = rows.plainValues;
+  for (let start = headerEnd + 1; start < bytes.length;) {
+    line++;
+    rows.line = line;
+    const plainEnd = rows.readPlainLine(start);
+    let end: number;
+    if (plainEnd >= 0) {
+      end = bytes[plainEnd] === NEWLINE ? plainEnd : lineEnd(bytes, plainEnd);
+      const time = rows.plainTime;
+      checkOrder(time);
+      checkRange(values[1]!, values[2]!);
+      t[row] = time;
+      o[row] = values[0]!;
+      h[row] = values[1]!;
+      l[row] = values[2]!;
+      c[row] = values[3]!;
+      v[row] = values[4]!;
+      row++;
+    } else {
+      // The general path, in the order of its checks: field count, time, order, high, low.
+      end = lineEnd(bytes, start);
+      const lastContent = contentEnd(bytes, start, end);
+      const fields = rows.splitLine(start, lastContent);
+      // A layout uses at least five columns, so a blank line (one empty field) is always short.
+      if (fields >= layout.width || !isBlankLine(bytes, start, lastContent)) {
+        if (fields < layout.width) {
+          throw new CsvFormatError(line, `expected at least ${layout.width} fields, found ${fields}`);
+        }
+        const time = rows.timestamp();
+        checkOrder(time);
+        const high = rows.number(layout.high, 'high');
+        const low = rows.number(layout.low, 'low');
+        checkRange(high, low);
+        t[row] = time;
+        o[row] = rows.number(layout.open, 'open');
+        h[row] = high;
+        l[row] = low;
+        c[row] = rows.number(layout.close, 'close');
+        v[row] = rows.volume(layout.volume);
+        row++;
       }
     }
-    const high = parsePrice(cells[layout.high], 'high', line);
-    const low = parsePrice(cells[layout.low], 'low', line);
-    if (high < low) throw new CsvFormatError(line, `high ${high} is below low ${low}`);
-    const volumeText = layout.volume === null ? '' : unquote(cells[layout.volume]!);
-    series.t[row] = time;
-    series.o[row] = parsePrice(cells[layout.open], 'open', line);
-    series.h[row] = high;
-    series.l[row] = low;
-    series.c[row] = parsePrice(cells[layout.close], 'close', line);
-    series.v[row] = volumeText === '' ? 0 : parsePrice(volumeText, 'volume', line);
-  });
-  return series;
+    start = end + 1;
+  }
+  if (row === 0) throw new CsvFormatError(0, 'the file has a header but no data rows');
+  return row === capacity ? series : sliceSeries(series, 0, row);
+}
+
+/** Unix ms of one timestamp cell's text, or NaN when it is not one of the accepted forms. */
+export function parseTimestamp(text: string): number {
+  const bytes = new TextEncoder().encode(text);
+  return new TimestampReader().read(bytes, 0, bytes.length);
 }

@@ -1,0 +1,51 @@
+/**
+ * The benchmarks' input file: 1,000,000 one-minute bars (about 52 MB) as a CSV in the shape
+ * users upload (`Date,Open,High,Low,Close,Volume`, prices with 3 decimals), written once to the
+ * system's temp folder and reused by later runs. A seeded random walk (mulberry32), so every
+ * run and machine reads the same bytes.
+ */
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const START = Date.UTC(2020, 0, 1);
+const MINUTE_MS = 60_000;
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function csvText(bars: number): string {
+  const random = mulberry32(0x1a2b3c);
+  const rows: string[] = ['Date,Open,High,Low,Close,Volume'];
+  // Prices in thousandths, so every printed price is exact with 3 decimals.
+  let close = 32_000;
+  for (let bar = 0; bar < bars; bar++) {
+    const open = close;
+    close = Math.max(open + Math.round((random() - 0.5) * 40), 1_000);
+    const high = Math.max(open, close) + Math.round(random() * 10);
+    const low = Math.min(open, close) - Math.round(random() * 10);
+    const time = new Date(START + bar * MINUTE_MS).toISOString();
+    rows.push(
+      `${time.slice(0, 10)} ${time.slice(11, 19)},${open / 1000},${high / 1000},${low / 1000},${close / 1000},${Math.round(random() * 5000)}`,
+    );
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+/** Path of the CSV with `bars` one-minute bars, written on first use. */
+export function minuteBarsCsv(bars: number): string {
+  const path = join(tmpdir(), `backtest-bench-${bars}-1m.csv`);
+  if (!existsSync(path)) {
+    const partial = `${path}.${process.pid}.part`;
+    writeFileSync(partial, csvText(bars));
+    renameSync(partial, path);
+  }
+  return path;
+}
