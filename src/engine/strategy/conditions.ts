@@ -23,10 +23,31 @@ export interface Operand {
 }
 
 /**
- * Greater Than / Less Than / Equals on the bar's levels; Crosses Above / Below on the bar where
- * the order flips. Bars before both operands exist (their lag) are 0.
- * The loops write +(comparison) (0 or 1) rather than branching: which way a comparison goes is
- * data-dependent and unpredictable, and V8 turns +(a > b) into a flag, not a jump.
+ * Which side of b a lies on, with ties inside the Equals tolerance: +1 above, -1 below, 0
+ * equal, NaN when either is NaN (an indicator still in its look-back).
+ */
+function sideOf(a: number, b: number): number {
+  const difference = a - b;
+  const tolerance = EQUALS_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
+  return difference > tolerance
+    ? 1
+    : difference < -tolerance
+      ? -1
+      : difference === difference
+        ? 0
+        : Number.NaN;
+}
+
+/**
+ * Every comparison treats two values within the Equals tolerance as equal (DESIGN.md 4), so
+ * no decision rests on floating-point noise such as two running sums of the same prices that
+ * differ in the 15th digit:
+ * - Greater Than: a above b beyond the tolerance; Less Than: below beyond it; Equals: within.
+ * - Crosses Above at t: above at t, and below on the last bar before t where the two were not
+ *   equal. A touch that returns to the side it came from is no cross; a cross through one or
+ *   more equal bars is one cross, on the first bar past the tie. Crosses Below mirrors it.
+ *   A NaN bar forgets the side, so the first bar with values never crosses.
+ * Bars before both operands exist (their lag) are 0.
  */
 export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operand, out: Uint8Array): void {
   const bars = out.length;
@@ -38,45 +59,34 @@ export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operan
   out.fill(0, 0, first);
   switch (logic) {
     case 'Greater Than':
-      for (let t = first; t < bars; t++) out[t] = +(a[t - aLag]! > b[t - bLag]!);
+      for (let t = first; t < bars; t++) out[t] = +(sideOf(a[t - aLag]!, b[t - bLag]!) === 1);
       return;
     case 'Less Than':
-      for (let t = first; t < bars; t++) out[t] = +(a[t - aLag]! < b[t - bLag]!);
+      for (let t = first; t < bars; t++) out[t] = +(sideOf(a[t - aLag]!, b[t - bLag]!) === -1);
       return;
     case 'Equals':
-      for (let t = first; t < bars; t++) out[t] = +nearlyEqual(a[t - aLag]!, b[t - bLag]!);
+      for (let t = first; t < bars; t++) out[t] = +(sideOf(a[t - aLag]!, b[t - bLag]!) === 0);
       return;
     case 'Crosses Above':
     case 'Crosses Below': {
-      // Above at t and not above at t - 1 (touching counts as not above), as TradingView's
-      // ta.crossover; Below mirrors it. The first bar has no previous bar: never a cross.
-      const sign = logic === 'Crosses Above' ? 1 : -1;
-      if (first < bars) out[first] = 0;
-      let previous = sign * (a[first - aLag]! - b[first - bLag]!);
-      for (let t = first + 1; t < bars; t++) {
-        const current = sign * (a[t - aLag]! - b[t - bLag]!);
-        out[t] = +(current > 0) & +(previous <= 0);
-        previous = current;
+      const towards = logic === 'Crosses Above' ? 1 : -1;
+      // The side of the last bar where the two were not equal (NaN: none yet).
+      let lastSide = Number.NaN;
+      for (let t = first; t < bars; t++) {
+        const side = sideOf(a[t - aLag]!, b[t - bLag]!);
+        out[t] = +(side === towards && lastSide === -towards);
+        if (side !== 0) lastSide = side;
       }
       return;
     }
   }
 }
 
-/** indicator <logic> number on each bar. */
+/** indicator <logic> number on each bar, with the same tolerance as crossover rows. */
 export function valueRow(values: Float64Array, logic: ComparisonLogic, level: number, out: Uint8Array): void {
   const bars = out.length;
-  switch (logic) {
-    case 'Greater Than':
-      for (let t = 0; t < bars; t++) out[t] = +(values[t]! > level);
-      return;
-    case 'Less Than':
-      for (let t = 0; t < bars; t++) out[t] = +(values[t]! < level);
-      return;
-    case 'Equals':
-      for (let t = 0; t < bars; t++) out[t] = +nearlyEqual(values[t]!, level);
-      return;
-  }
+  const wanted = logic === 'Greater Than' ? 1 : logic === 'Less Than' ? -1 : 0;
+  for (let t = 0; t < bars; t++) out[t] = +(sideOf(values[t]!, level) === wanted);
 }
 
 /**
@@ -93,8 +103,4 @@ export function candlestickRow(values: Float64Array, direction: PatternDirection
     const value = values[t]!;
     out[t] = (bullish & +(value > 0)) | (bearish & +(value < 0));
   }
-}
-
-function nearlyEqual(a: number, b: number): boolean {
-  return Math.abs(a - b) <= EQUALS_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   candlestickRow,
@@ -38,6 +39,61 @@ describe('crossover rows', () => {
     expect(crossover(level, 'Equals', other)).toEqual([1, 0, 1, 1, 0, 1]);
   });
 
+  it('cross once through a run of equal bars, on the first bar past the tie', () => {
+    // a - b: -1, 0, 0, 0, 2: one cross, at bar 4.
+    const through = crossover(operand([1, 2, 2, 2, 4]), 'Crosses Above', operand([2, 2, 2, 2, 2]));
+    expect(through).toEqual([0, 0, 0, 0, 1]);
+  });
+
+  it('see no cross in a touch that returns to the side it came from', () => {
+    // a - b: -1, 0, -1, 0, 0, -2: touches from below, never above.
+    const touch = operand([1, 2, 1, 2, 2, 0]);
+    const level = operand([2, 2, 2, 2, 2, 2]);
+    expect(crossover(touch, 'Crosses Above', level)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(crossover(touch, 'Crosses Below', level)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('take a difference of floating-point noise as a tie, not as a side', () => {
+    // Two running sums of the same prices can differ by 1e-15: SMA(10) = SMA(20) = 32.002.
+    const fast = operand([31.9, 32.002, 32.002 + 7e-15, 32.1]);
+    const slow = operand([32, 32.002 + 7e-15, 32.002, 32]);
+    expect(crossover(fast, 'Crosses Above', slow)).toEqual([0, 0, 0, 1]);
+    expect(crossover(fast, 'Greater Than', slow)).toEqual([0, 0, 0, 1]);
+    expect(crossover(fast, 'Less Than', slow)).toEqual([1, 0, 0, 0]);
+  });
+
+  it('decide the same when every value moves by 1e-12 of itself', () => {
+    // Values on a coarse grid tie often; noise far below the tolerance must not break a tie.
+    const level = fc.integer({ min: -3, max: 3 }).map((step) => 32 + step / 4);
+    const series = fc.array(fc.oneof(level, fc.constant(Number.NaN)), { minLength: 2, maxLength: 60 });
+    const noisy = (values: number[], noise: number[]) =>
+      operand(values.map((value, i) => value * (1 + (noise[i % noise.length] ?? 0) * 1e-12)));
+    fc.assert(
+      fc.property(
+        series,
+        series,
+        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 1, maxLength: 60 }),
+        (left, right, noise) => {
+          const length = Math.min(left.length, right.length);
+          const a = left.slice(0, length);
+          const b = right.slice(0, length);
+          for (const logic of [
+            'Greater Than',
+            'Less Than',
+            'Equals',
+            'Crosses Above',
+            'Crosses Below',
+          ] as const) {
+            expect(crossover(noisy(a, noise), logic, noisy(b, noise.toReversed()))).toEqual(
+              crossover(operand(a), logic, operand(b)),
+            );
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('read a lagged operand `lag` bars back, NaN before the series starts', () => {
     const close = operand([10, 11, 12, 13]);
     const laggedLine = operand([9, 12, 0, 0], 2);
@@ -54,9 +110,29 @@ describe('value rows', () => {
     return Array.from(out);
   };
 
-  it('compare the indicator with the number', () => {
+  it('decide the same when every value moves by 1e-12 of itself', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 26, max: 34 }), { minLength: 1, maxLength: 40 }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        (levels, noise) => {
+          const exact = Float64Array.from(levels);
+          const noisy = exact.map((level, i) => level * (1 + (i % 2 ? noise : -noise) * 1e-12));
+          for (const logic of ['Greater Than', 'Less Than', 'Equals'] as const) {
+            const [clean, shaken] = [new Uint8Array(exact.length), new Uint8Array(exact.length)];
+            valueRow(exact, logic, 30, clean);
+            valueRow(noisy, logic, 30, shaken);
+            expect(shaken).toEqual(clean);
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('compare the indicator with the number; within the tolerance is equal, never greater', () => {
     expect(value('Less Than', 30)).toEqual([0, 1, 0, 0, 0]);
-    expect(value('Greater Than', 30)).toEqual([0, 0, 0, 1, 1]);
+    expect(value('Greater Than', 30)).toEqual([0, 0, 0, 0, 1]);
     expect(value('Equals', 30)).toEqual([0, 0, 1, 1, 0]);
   });
 });
