@@ -111,6 +111,6 @@ export function benchBacktest(bars: number): { results: BenchResult[]; trades: n
       timed('Signals only (indicators, rules)', () => compileStrategy(RICH_REQUEST, series)),
       timed('Full backtest', () => runBacktest(RICH_REQUEST, series)),
     ],
-    trades: runBacktest(RICH_REQUEST, series).trades.length,
+    trades: runBacktest(RICH_REQUEST, series).trades.count,
   };
 }

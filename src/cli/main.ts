@@ -6,6 +6,7 @@ import { backtestCommand } from './commands/backtest';
 import { indicatorCommand } from './commands/indicator';
 import { patternsCommand } from './commands/patterns';
 import { resampleCommand } from './commands/resample';
+import { OutputSink, StreamedOutput } from './output-sink';
 import { USAGE, UsageError } from './usage';
 
 const COMMANDS: Record<string, (args: string[]) => unknown> = {
@@ -21,8 +22,12 @@ function main(argv: string[]): number {
     const run = command === undefined ? undefined : COMMANDS[command];
     if (!run)
       throw new UsageError(command === undefined ? 'no command given' : `unknown command "${command}"`);
+    const result = run(args);
+    const stdout = OutputSink.stdout();
     // JSON.stringify writes NaN and Infinity as null: "no value" in every output.
-    process.stdout.write(`${JSON.stringify(run(args))}\n`);
+    if (result instanceof StreamedOutput) result.writeTo(stdout);
+    else stdout.write(`${JSON.stringify(result)}\n`);
+    stdout.close();
     return 0;
   } catch (error) {
     const usage =

@@ -40,10 +40,15 @@ export function calendarFrom(values: { timezone?: string; 'session-open'?: strin
 }
 
 export function readCandles(path: string, calendar?: SessionCalendar): CandleSeries {
-  const text = readText(path);
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new Error(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
   let series: CandleSeries;
   try {
-    series = parseCandlesCsv(text);
+    series = parseCandlesCsv(bytes);
   } catch (error) {
     throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
   }

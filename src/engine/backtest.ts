@@ -13,7 +13,7 @@ import { drawdownCurve } from './metrics/drawdown';
 import { computeMetrics, type Metrics } from './metrics/metrics';
 import type { PriceDistance } from './simulate/exit-levels';
 import { simulate, type DailyExitTime } from './simulate/simulate';
-import type { Trade } from './simulate/trade';
+import type { TradeColumns } from './simulate/trade-columns';
 import { compileStrategy } from './strategy/compile';
 
 export interface BacktestOptions {
@@ -26,7 +26,8 @@ export interface BacktestOptions {
 
 export interface BacktestResult {
   metrics: Metrics;
-  trades: Trade[];
+  /** The closed trades as columns; `listTrades` makes the trade list where it is shown. */
+  trades: TradeColumns;
   /** Equity at each bar's close, aligned with the series' rows; NaN outside the traded bars. */
   equity: Float64Array;
   /** Drawdown from the running peak in percent (positive), aligned like `equity`. */
@@ -149,16 +150,17 @@ export function runBacktest(
   });
   warnings.push(...simulation.warnings);
 
+  const drawdown = drawdownCurve(simulation.equity, firstBar, request.initialCapital);
   const metrics = computeMetrics({
     trades: simulation.trades,
     equity: simulation.equity,
+    drawdown,
     openTimes: tradedSeries.t,
     closes: tradedSeries.c,
     firstBar,
     initialCapital: request.initialCapital,
     timeframe: request.timeframe,
   });
-  const drawdown = drawdownCurve(simulation.equity, firstBar, request.initialCapital);
   return {
     metrics,
     trades: simulation.trades,

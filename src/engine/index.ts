@@ -19,3 +19,5 @@ export { computeIndicator, resolveSettings, type IndicatorSettingsInput } from '
 export type { Metrics } from './metrics/metrics';
 export { computeAllPatterns, computePattern } from './patterns/registry';
 export type { ExitReason, PositionSide, Trade } from './simulate/trade';
+export { EXIT_REASONS, listTrades, tradeAt, type TradeColumns } from './simulate/trade-columns';
+export { IsoTimeFormatter } from './simulate/iso-time';

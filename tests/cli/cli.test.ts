@@ -1,5 +1,5 @@
 /**
- * The CLI as a user runs it: `npx tsx src/cli/main.ts <command>` on a small CSV of S&P 500
+ * The CLI as a user runs it: `node scripts/engine.mjs <command>` (what `npm run engine` runs) on a small CSV of S&P 500
  * daily bars (2018-10-31 to 2019-04-30, 123 rows, from vega-datasets). stdout must hold only
  * JSON; errors go to stderr with a non-zero exit code.
  */
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBacktest } from '../../src/engine/backtest';
 import { parseCandlesCsv } from '../../src/engine/candles/csv';
+import { listTrades } from '../../src/engine/simulate/trade-columns';
 import { backtestRequestSchema } from '../../src/shared/backtest-request';
 import { CANDLESTICK_PATTERN_NAMES } from '../../src/shared/candlestick-patterns';
 
@@ -28,8 +29,8 @@ interface Run {
 function cli(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
-      'npx',
-      ['tsx', 'src/cli/main.ts', ...args],
+      'node',
+      ['scripts/engine.mjs', ...args],
       { cwd: ROOT, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
@@ -54,12 +55,13 @@ describe('engine CLI', () => {
       const output = JSON.parse(run.stdout);
       expect(Object.keys(output)).toEqual(['metrics', 'trades', 'equity', 'warnings']);
 
+      const candles = parseCandlesCsv(readFileSync(join(ROOT, CANDLES), 'utf8'));
       const expected = runBacktest(
         backtestRequestSchema.parse(JSON.parse(readFileSync(join(ROOT, REQUEST), 'utf8'))),
-        parseCandlesCsv(readFileSync(join(ROOT, CANDLES), 'utf8')),
+        candles,
       );
       expect(output.metrics).toEqual(expected.metrics);
-      expect(output.trades).toEqual(expected.trades);
+      expect(output.trades).toEqual(listTrades(expected.trades, candles.t));
       expect(output.warnings).toEqual([]);
       for (const key of [
         'tradeCount',
@@ -115,6 +117,53 @@ describe('engine CLI', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    'backtest --output csv writes the trade list to --trades FILE; --no-equity drops the equity',
+    async () => {
+      const json = JSON.parse((await cli('backtest', '--request', REQUEST, '--candles', CANDLES)).stdout);
+      const tradesFile = join(scratch, 'trades.csv');
+      const run = await cli(
+        'backtest',
+        '--request',
+        REQUEST,
+        '--candles',
+        CANDLES,
+        '--output',
+        'csv',
+        '--trades',
+        tradesFile,
+        '--no-equity',
+      );
+      expect(run.code).toBe(0);
+      const output = JSON.parse(run.stdout);
+      expect(Object.keys(output)).toEqual(['metrics', 'tradeCount', 'tradesFile', 'warnings']);
+      expect(output.metrics).toEqual(json.metrics);
+      expect(output.tradeCount).toBe(json.trades.length);
+      const [header, ...lines] = readFileSync(tradesFile, 'utf8').trimEnd().split('\n');
+      expect(header).toBe(
+        'side,entryIndex,exitIndex,entryTime,exitTime,entryPrice,exitPrice,exitReason,quantity,pnl,returnPct,barsHeld',
+      );
+      const fields = header!.split(',');
+      const fromCsv = lines.map((line) =>
+        Object.fromEntries(
+          line
+            .split(',')
+            .map((cell, i) => [fields[i]!, /^[a-z]/.test(cell) || cell.includes('T') ? cell : Number(cell)]),
+        ),
+      );
+      expect(fromCsv).toEqual(json.trades);
+    },
+    TIMEOUT,
+  );
+
+  it('backtest refuses --output csv without --trades and an unknown --output', async () => {
+    const withoutFile = await cli('backtest', '--request', REQUEST, '--candles', CANDLES, '--output', 'csv');
+    expect(withoutFile.code).toBe(2);
+    expect(withoutFile.stderr).toContain('--output csv needs --trades FILE');
+    const unknown = await cli('backtest', '--request', REQUEST, '--candles', CANDLES, '--output', 'xml');
+    expect(unknown.stderr).toContain('--output is json or csv, got "xml"');
+  });
 
   it(
     'indicator prints values aligned with the rows, null where there is none',

@@ -1,18 +1,60 @@
-/** `backtest --request R.json --candles C.csv` -> {metrics, trades, equity, warnings}. */
+/**
+ * `backtest --request R.json --candles C.csv [--output json|csv] [--trades FILE] [--no-equity]`
+ * -> {metrics, trades, equity, warnings} as JSON, streamed (a million bars print tens of
+ * megabytes). With `--output csv` the trade list goes to FILE as CSV and the JSON carries
+ * {metrics, tradeCount, tradesFile, equity, warnings}. `--no-equity` leaves the per-bar equity
+ * out.
+ */
 import { parseArgs } from 'node:util';
 import { runBacktest } from '../../engine/index';
+import { OutputSink, StreamedOutput } from '../output-sink';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
+import { writeSeriesJson, writeTradesCsv, writeTradesJson } from '../trade-output';
 import { UsageError } from '../usage';
 
 export function backtestCommand(args: string[]) {
   const { values } = parseArgs({
     args,
-    options: { request: { type: 'string' }, candles: { type: 'string' }, ...CALENDAR_OPTIONS },
+    options: {
+      request: { type: 'string' },
+      candles: { type: 'string' },
+      output: { type: 'string', default: 'json' },
+      trades: { type: 'string' },
+      'no-equity': { type: 'boolean', default: false },
+      ...CALENDAR_OPTIONS,
+    },
   });
   if (!values.request || !values.candles) throw new UsageError('backtest needs --request and --candles');
+  if (values.output !== 'json' && values.output !== 'csv') {
+    throw new UsageError(`--output is json or csv, got "${values.output}"`);
+  }
+  if (values.output === 'csv' && !values.trades) {
+    throw new UsageError('--output csv needs --trades FILE (the trade list is written there)');
+  }
   const calendar = calendarFrom(values);
   const request = readRequest(values.request);
-  const { metrics, trades, equity, warnings } = runBacktest(request, readCandles(values.candles, calendar));
-  // Equity is aligned with the CSV rows; NaN (warm-up) becomes null in JSON.
-  return { metrics, trades, equity: Array.from(equity), warnings };
+  const candles = readCandles(values.candles, calendar);
+  const { metrics, trades, equity, warnings } = runBacktest(request, candles);
+  const tradesFile = values.output === 'csv' ? values.trades! : null;
+  if (tradesFile !== null) {
+    const file = OutputSink.file(tradesFile);
+    writeTradesCsv(trades, candles.t, file);
+    file.close();
+  }
+
+  return new StreamedOutput((out) => {
+    out.write(`{"metrics":${JSON.stringify(metrics)}`);
+    if (tradesFile === null) {
+      out.write(',"trades":');
+      writeTradesJson(trades, candles.t, out);
+    } else {
+      out.write(`,"tradeCount":${trades.count},"tradesFile":${JSON.stringify(tradesFile)}`);
+    }
+    // Equity is aligned with the CSV rows; NaN (warm-up) is null.
+    if (!values['no-equity']) {
+      out.write(',"equity":');
+      writeSeriesJson(equity, out);
+    }
+    out.write(`,"warnings":${JSON.stringify(warnings)}}\n`);
+  });
 }

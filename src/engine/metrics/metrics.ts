@@ -4,7 +4,7 @@
  * tradable bar on, E_end = the last one.
  */
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
-import type { Trade } from '../simulate/trade';
+import { barsHeld, type TradeColumns } from '../simulate/trade-columns';
 import { barsPerYear } from './annualisation';
 import { drawdownCurve, maxDrawdownDurationBars, maxDrawdownPct } from './drawdown';
 import { barReturns, sharpeRatio, sortinoRatio } from './returns';
@@ -41,9 +41,14 @@ export interface Metrics extends TradeStatistics {
 }
 
 export interface MetricsInput {
-  trades: readonly Trade[];
+  trades: TradeColumns;
   /** Equity at each bar's close, aligned with the bars; read from `firstBar` on. */
   equity: Float64Array;
+  /**
+   * Its drawdown from the running peak in percent (drawdown.ts), aligned like `equity`; pass
+   * it when it is computed anyway, so it is computed once. Default: computed here.
+   */
+  drawdown?: Float64Array;
   /** Bar open times, unix ms. */
   openTimes: Float64Array;
   closes: Float64Array;
@@ -64,6 +69,7 @@ function cagrPct(finalEquity: number, initialCapital: number, years: number): nu
 
 export function computeMetrics(input: MetricsInput): Metrics {
   const { trades, equity, openTimes, closes, firstBar, initialCapital, timeframe } = input;
+  const drawdown = input.drawdown ?? drawdownCurve(equity, firstBar, initialCapital);
   const lastBar = equity.length - 1;
   const tradableBars = Math.max(equity.length - firstBar, 0);
   const finalEquity = tradableBars > 0 ? equity[lastBar]! : initialCapital;
@@ -73,11 +79,11 @@ export function computeMetrics(input: MetricsInput): Metrics {
       ? (openTimes[lastBar]! + TIMEFRAME_MINUTES[timeframe] * 60_000 - openTimes[firstBar]!) / MS_PER_YEAR
       : 0;
   const cagr = tradableBars > 0 ? cagrPct(finalEquity, initialCapital, years) : null;
-  const drawdown = drawdownCurve(equity, firstBar, initialCapital);
   const maxDrawdown = maxDrawdownPct(drawdown, firstBar);
   const returns = barReturns(equity, firstBar, initialCapital);
   const annualBars = barsPerYear(timeframe);
-  const barsInTrades = trades.reduce((sum, trade) => sum + trade.barsHeld, 0);
+  let barsInTrades = 0;
+  for (let row = 0; row < trades.count; row++) barsInTrades += barsHeld(trades, row);
   return {
     netProfit,
     totalReturnPct: (netProfit / initialCapital) * 100,

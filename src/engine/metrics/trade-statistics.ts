@@ -3,7 +3,7 @@
  * trade at exactly 0 counts in the trade count but is neither (and breaks both streaks).
  * Money figures are in the account currency, after costs.
  */
-import type { Trade } from '../simulate/trade';
+import type { TradeColumns } from '../simulate/trade-columns';
 
 export interface TradeStatistics {
   /** Number of closed trades, including the one closed at the end of data. */
@@ -34,7 +34,7 @@ export interface TradeStatistics {
   longestLossStreak: number;
 }
 
-export function tradeStatistics(trades: readonly Trade[]): TradeStatistics {
+export function tradeStatistics(trades: TradeColumns): TradeStatistics {
   let wins = 0;
   let losses = 0;
   let grossProfit = 0;
@@ -45,7 +45,9 @@ export function tradeStatistics(trades: readonly Trade[]): TradeStatistics {
   let lossStreak = 0;
   let longestWinStreak = 0;
   let longestLossStreak = 0;
-  for (const { pnl, returnPct } of trades) {
+  for (let row = 0; row < trades.count; row++) {
+    const pnl = trades.pnl[row]!;
+    const returnPct = trades.returnPct[row]!;
     if (pnl > 0) {
       wins++;
       grossProfit += pnl;
@@ -60,7 +62,7 @@ export function tradeStatistics(trades: readonly Trade[]): TradeStatistics {
     best = Math.max(best, returnPct);
     worst = Math.min(worst, returnPct);
   }
-  const count = trades.length;
+  const count = trades.count;
   const avgWin = wins > 0 ? grossProfit / wins : null;
   const avgLoss = losses > 0 ? -grossLoss / losses : null;
   return {

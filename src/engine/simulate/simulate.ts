@@ -24,10 +24,10 @@
  * found once, at the entry (zone-clock.ts), so the bar loop compares numbers only.
  */
 import type { CandleSeries } from '../candles/series';
-import { ZoneClock } from '../candles/zone-clock';
+import { zoneClock } from '../candles/zone-clock';
 import { ExitLevels, levelExit, type ExitRules } from './exit-levels';
-import { IsoTimeFormatter } from './iso-time';
-import type { ExitReason, PositionSide, Trade } from './trade';
+import { EXIT_REASONS, TradeRecorder, type TradeColumns } from './trade-columns';
+import type { ExitReason, PositionSide } from './trade';
 
 export interface DailyExitTime {
   /** Minutes after local midnight. */
@@ -58,7 +58,7 @@ export interface TradeSignals {
 }
 
 export interface SimulationResult {
-  trades: Trade[];
+  trades: TradeColumns;
   /** Equity at each bar's close, marked to market; NaN before `firstTradableBar`. */
   equity: Float64Array;
   warnings: string[];
@@ -76,10 +76,15 @@ interface OpenPosition {
   exitDeadline: number;
 }
 
+const REASON_CODES = Object.fromEntries(EXIT_REASONS.map((reason, code) => [reason, code])) as Record<
+  ExitReason,
+  number
+>;
+
 /** When a position entered at a given time must close for the daily exit time (never without one). */
 function exitDeadlines(exitTime: DailyExitTime | null): (entryTime: number) => number {
   if (exitTime === null) return () => Number.POSITIVE_INFINITY;
-  const clock = new ZoneClock(exitTime.timeZone);
+  const clock = zoneClock(exitTime.timeZone);
   return (entryTime) => clock.nextWallClockTime(entryTime, exitTime.minuteOfDay);
 }
 
@@ -95,8 +100,7 @@ export function simulate(
   const slippage = settings.slippagePoints;
   const exitDeadlineAfter = exitDeadlines(settings.dailyExitTime);
   const equity = new Float64Array(bars).fill(Number.NaN);
-  const trades: Trade[] = [];
-  const isoTime = new IsoTimeFormatter();
+  const trades = new TradeRecorder(settings.side);
   let unfilledEntries = 0;
   let bankruptAt = -1;
 
@@ -129,20 +133,7 @@ export function simulate(
     const { entryPrice, quantity } = position;
     const exitCommission = exitPrice * quantity * commissionRate;
     const pnl = direction * quantity * (exitPrice - entryPrice) - position.entryCommission - exitCommission;
-    trades.push({
-      side: settings.side,
-      entryIndex: position.entryIndex,
-      exitIndex: bar,
-      entryTime: isoTime.format(t[position.entryIndex]!),
-      exitTime: isoTime.format(t[bar]!),
-      entryPrice,
-      exitPrice,
-      exitReason: reason,
-      quantity,
-      pnl,
-      returnPct: (pnl / (entryPrice * quantity)) * 100,
-      barsHeld: bar - position.entryIndex + 1,
-    });
+    trades.record(position.entryIndex, bar, entryPrice, exitPrice, quantity, pnl, REASON_CODES[reason]);
     return position.capital + pnl;
   };
 
@@ -205,5 +196,5 @@ export function simulate(
       `The account lost all its capital by ${new Date(t[bankruptAt]!).toISOString()}; no later trades`,
     );
   }
-  return { trades, equity, warnings };
+  return { trades: trades.finish(), equity, warnings };
 }

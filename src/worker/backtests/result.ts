@@ -1,4 +1,5 @@
 import type { BacktestResult } from '../../engine/backtest';
+import { listTrades } from '../../engine/index';
 import {
   type BacktestResultBody,
   type DataSource,
@@ -23,9 +24,9 @@ function thinCurve(
   const keep = new Set<number>();
   const step = Math.max(1, Math.ceil((last - firstBar + 1) / (MAX_CURVE_POINTS / 2)));
   for (let i = firstBar; i <= last; i += step) keep.add(i);
-  for (const trade of result.trades) {
-    if (keep.size >= MAX_CURVE_POINTS - 1) break;
-    keep.add(trade.entryIndex).add(trade.exitIndex);
+  const { trades } = result;
+  for (let row = 0; row < trades.count && keep.size < MAX_CURVE_POINTS - 1; row++) {
+    keep.add(trades.entryIndex[row]!).add(trades.exitIndex[row]!);
   }
   if (last >= firstBar) keep.add(last);
   const rows = [...keep].filter((i) => Number.isFinite(result.equity[i])).sort((a, b) => a - b);
@@ -42,8 +43,8 @@ export function toResultBody(
   data: { source: DataSource; timezone: string; warmupBars: number; warnings: string[] },
 ): BacktestResultBody {
   const metrics: ResultMetrics = result.metrics;
-  const trades: ResultTrade[] = result.trades.slice(0, MAX_STORED_TRADES);
-  const tradesTruncated = result.trades.length > MAX_STORED_TRADES;
+  const trades: ResultTrade[] = listTrades(result.trades, openTimes, MAX_STORED_TRADES);
+  const tradesTruncated = result.trades.count > MAX_STORED_TRADES;
   return {
     metrics,
     trades,
@@ -53,7 +54,7 @@ export function toResultBody(
       ...data.warnings,
       ...result.warnings,
       ...(tradesTruncated
-        ? [`Only the first ${MAX_STORED_TRADES} of ${result.trades.length} trades are stored.`]
+        ? [`Only the first ${MAX_STORED_TRADES} of ${result.trades.count} trades are stored.`]
         : []),
     ],
     data: {

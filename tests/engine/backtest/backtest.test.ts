@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listTrades } from '../../../src/engine/simulate/trade-columns';
 import { runBacktest } from '../../../src/engine/backtest';
 import { SessionCalendar } from '../../../src/engine/candles/session-calendar';
 import { seriesFromRows, withCalendar } from '../../../src/engine/candles/series';
@@ -40,10 +41,10 @@ describe('runBacktest: the traded window', () => {
     // 01-08 is the last traded bar: the position closes there at the close ("end").
     const series = dailyBars(12, [0, 1, 4, 9]);
     const result = runBacktest(request(), series);
-    expect(result.trades.map((t) => [t.entryIndex, t.exitIndex, t.exitReason, t.entryTime])).toEqual([
-      [5, 7, 'end', '2024-01-06T00:00:00.000Z'],
-    ]);
-    expect(result.trades[0]!.exitPrice).toBe(106.5);
+    expect(
+      listTrades(result.trades, series.t).map((t) => [t.entryIndex, t.exitIndex, t.exitReason, t.entryTime]),
+    ).toEqual([[5, 7, 'end', '2024-01-06T00:00:00.000Z']]);
+    expect(result.trades.exitPrice[0]).toBe(106.5);
     // Equity aligned with all 12 rows: NaN in the warm-up and after toDate.
     expect(result.equity).toHaveLength(12);
     expect(Array.from(result.equity.slice(0, 2))).toEqual([NaN, NaN]);
@@ -70,7 +71,9 @@ describe('runBacktest: the traded window', () => {
     const sydney = withCalendar(shifted, new SessionCalendar('Australia/Sydney', 10 * 60));
     const inSydney = runBacktest(request({ timeframe: '1 day' }), sydney);
     // Traded bars are 2..7 as with UTC-stamped bars: bar 2 (up) buys bar 3's open, held to the end.
-    expect(inSydney.trades.map((t) => [t.entryIndex, t.exitIndex, t.exitReason])).toEqual([[3, 7, 'end']]);
+    expect(
+      listTrades(inSydney.trades, sydney.t).map((t) => [t.entryIndex, t.exitIndex, t.exitReason]),
+    ).toEqual([[3, 7, 'end']]);
     expect(inSydney.equity[1]).toBeNaN();
     expect(inSydney.equity[7]).not.toBeNaN();
     expect(inSydney.equity[8]).toBeNaN();
@@ -78,14 +81,14 @@ describe('runBacktest: the traded window', () => {
     const asUtc = runBacktest(request({ timeframe: '1 day' }), shifted);
     expect(asUtc.equity[2]).toBeNaN();
     expect(asUtc.equity[8]).not.toBeNaN();
-    expect(asUtc.trades.map((t) => [t.entryIndex, t.exitIndex])).toEqual([[5, 8]]);
+    expect(listTrades(asUtc.trades, shifted.t).map((t) => [t.entryIndex, t.exitIndex])).toEqual([[5, 8]]);
   });
 
   it('takes warmupBars instead of fromDate when given', () => {
     const series = dailyBars(8, [0, 1, 4]);
     const result = runBacktest(request({ fromDate: '2000-01-01' }), series, { warmupBars: 1 });
     // The signal at bar 0 is warm-up; bar 1's buys bar 2's open.
-    expect(result.trades[0]!.entryIndex).toBe(2);
+    expect(result.trades.entryIndex[0]).toBe(2);
     expect(() => runBacktest(request(), series, { warmupBars: -1 })).toThrow(RangeError);
   });
 
@@ -104,7 +107,8 @@ describe('runBacktest: the traded window', () => {
       }),
       series,
     );
-    const { metrics, trades, equity } = result;
+    const { metrics, equity } = result;
+    const trades = listTrades(result.trades, series.t);
     expect(trades.length).toBeGreaterThan(5);
     const totalPnl = trades.reduce((sum, t) => sum + t.pnl, 0);
     expect(metrics.netProfit).toBeCloseTo(totalPnl, 6);
@@ -132,7 +136,7 @@ describe('runBacktest: warnings', () => {
     ).toContain('fromDate 2024-02-01 is after toDate 2024-01-01: there are no bars to trade');
     const empty = runBacktest(request({ fromDate: '2025-01-01', toDate: '2025-02-01' }), dailyBars(5));
     expect(empty.warnings).toContain('No bars between 2025-01-01 and 2025-02-01: nothing was traded');
-    expect(empty.trades).toEqual([]);
+    expect(empty.trades.count).toBe(0);
     expect(empty.metrics.tradeCount).toBe(0);
   });
 

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { listTrades } from '../../../src/engine/simulate/trade-columns';
 import { runBacktest } from '../../../src/engine/backtest';
 import { compileStrategy } from '../../../src/engine/strategy/compile';
 import { backtestRequestSchema, type BacktestRequestInput } from '../../../src/shared/backtest-request';
@@ -136,7 +137,8 @@ describe('random valid requests on random data', () => {
 
         const signals = compileStrategy(request, series);
         let previousExit = -1;
-        for (const trade of result.trades) {
+        const trades = listTrades(result.trades, series.t);
+        for (const trade of trades) {
           const signalBar = trade.entryIndex - 1;
           expect(signalBar).toBeGreaterThanOrEqual(firstBar);
           expect(trade.entryIndex).toBeGreaterThan(previousExit);
@@ -159,9 +161,9 @@ describe('random valid requests on random data', () => {
           }
           previousExit = trade.exitIndex;
         }
-        const totalPnl = result.trades.reduce((sum, trade) => sum + trade.pnl, 0);
+        const totalPnl = trades.reduce((sum, trade) => sum + trade.pnl, 0);
         expect(Math.abs(result.metrics.netProfit - totalPnl)).toBeLessThan(1e-9 * request.initialCapital);
-        if (result.trades.length > 0) runsWithTrades++;
+        if (trades.length > 0) runsWithTrades++;
       }),
       { numRuns: 200, seed: 2024 },
     );

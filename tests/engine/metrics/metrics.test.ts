@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics, type MetricsInput } from '../../../src/engine/metrics/metrics';
 import type { Trade } from '../../../src/engine/simulate/trade';
+import { tradeColumnsOf } from '../data/trade-columns';
 
 const DAY = 86_400_000;
 const YEAR = 365.25 * DAY;
@@ -25,7 +26,7 @@ describe('computeMetrics (hand-computed)', () => {
   // Two daily bars two years apart (minus the length of the last bar): years = 2 exactly.
   // Capital 100 -> 90 -> 121: +21%, CAGR = sqrt(1.21) - 1 = 10%, max drawdown 10%.
   const input: MetricsInput = {
-    trades: [trade(0, 1, 21)],
+    trades: tradeColumnsOf([trade(0, 1, 21)]),
     equity: Float64Array.from([90, 121]),
     openTimes: Float64Array.from([START, START + 2 * YEAR - DAY]),
     closes: Float64Array.from([50, 60]),
@@ -61,7 +62,7 @@ describe('computeMetrics (hand-computed)', () => {
   it('measures only the tradable bars after the warm-up', () => {
     const withWarmup = computeMetrics({
       ...input,
-      trades: [trade(2, 2, 21)],
+      trades: tradeColumnsOf([trade(2, 2, 21)]),
       equity: Float64Array.from([Number.NaN, Number.NaN, 90, 121, 121, 121]),
       openTimes: Float64Array.from([0, 1, 2, 3, 4, 5], (i) => START + i * DAY),
       closes: Float64Array.from([1, 1, 50, 55, 58, 60]),
@@ -77,7 +78,7 @@ describe('computeMetrics (hand-computed)', () => {
     expect(computeMetrics({ ...input, equity: Float64Array.from([50, -5]) }).cagrPct).toBe(-100);
     const empty = computeMetrics({
       ...input,
-      trades: [],
+      trades: tradeColumnsOf([]),
       equity: new Float64Array(0),
       openTimes: new Float64Array(0),
       closes: new Float64Array(0),

@@ -1,6 +1,7 @@
 /** Small hand-made bar sequences and settings for the simulation scenarios. */
 import { seriesFromRows, type CandleSeries } from '../../../src/engine/candles/series';
-import type { SimulationSettings, TradeSignals } from '../../../src/engine/simulate/simulate';
+import { simulate, type SimulationSettings, type TradeSignals } from '../../../src/engine/simulate/simulate';
+import { listTrades } from '../../../src/engine/simulate/trade-columns';
 
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
@@ -40,3 +41,9 @@ export const LONG: SimulationSettings = {
   trailingStop: null,
   dailyExitTime: null,
 };
+
+/** The simulator's run with its trades as the trade list (ISO times), as the scenarios read it. */
+export function simulateTrades(series: CandleSeries, signals: TradeSignals, settings: SimulationSettings) {
+  const run = simulate(series, signals, settings);
+  return { ...run, trades: listTrades(run.trades, series.t) };
+}

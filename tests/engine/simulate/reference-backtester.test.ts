@@ -13,13 +13,14 @@ import {
   type SimulationSettings,
   type TradeSignals,
 } from '../../../src/engine/simulate/simulate';
+import { listTrades } from '../../../src/engine/simulate/trade-columns';
 import { compileStrategy } from '../../../src/engine/strategy/compile';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
 import { TIMEZONE_IANA } from '../../../src/shared/backtest-vocabulary';
 import smaCrossRequest from '../../fixtures/sma-cross-request.json';
 import { loadSp500 } from '../data/sp500';
 import { syntheticSeries } from '../data/synthetic';
-import { referenceBacktest } from './reference-backtester';
+import { referenceBacktest, type ReferenceResult } from './reference-backtester';
 
 /** Equal up to floating-point rounding: 1e-9 relative, or 1e-9 absolute near zero. */
 function expectClose(actual: number, expected: number, what: string): void {
@@ -31,8 +32,13 @@ function expectClose(actual: number, expected: number, what: string): void {
   expect(Math.abs(actual - expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
 }
 
-function expectSameResult(engine: SimulationResult, reference: SimulationResult): void {
-  const events = (result: SimulationResult) =>
+function expectSameResult(
+  engineRun: SimulationResult,
+  reference: ReferenceResult,
+  series: CandleSeries,
+): void {
+  const engine = { ...engineRun, trades: listTrades(engineRun.trades, series.t) };
+  const events = (result: ReferenceResult) =>
     result.trades.map(({ entryIndex, exitIndex, exitReason, entryTime, exitTime, side, barsHeld }) => ({
       entryIndex,
       exitIndex,
@@ -150,8 +156,8 @@ describe('the simulator agrees with the reference backtester', () => {
         const series = syntheticSeries(bars, seed, spacing);
         const signals = randomSignals(bars, seed, entryChance, exitChance);
         const engine = simulate(series, signals, settings);
-        expectSameResult(engine, referenceBacktest(series, signals, settings));
-        for (const trade of engine.trades) reasons.add(trade.exitReason);
+        expectSameResult(engine, referenceBacktest(series, signals, settings), series);
+        for (const trade of listTrades(engine.trades, series.t)) reasons.add(trade.exitReason);
         for (const warning of engine.warnings) warnings.add(warningKind(warning));
       }),
       { numRuns: 400, seed: 20261122 },
@@ -186,7 +192,7 @@ describe('the simulator agrees with the reference backtester', () => {
             dailyExitTime: { minuteOfDay: 90, timeZone: 'America/New_York' },
           };
           const engine = simulate(series, signals, rules);
-          expectSameResult(engine, referenceBacktest(series, signals, rules));
+          expectSameResult(engine, referenceBacktest(series, signals, rules), series);
           if (engine.warnings.some((warning) => warning.includes('could not be filled')))
             runsWithUnfilledEntries++;
         },
@@ -231,7 +237,7 @@ describe('the simulator agrees with the reference backtester on the S&P 500 2000
       ...overrides,
     };
     const engine = simulate(sp500, signals, rules);
-    expect(engine.trades.length).toBeGreaterThan(50);
-    expectSameResult(engine, referenceBacktest(sp500, signals, rules));
+    expect(engine.trades.count).toBeGreaterThan(50);
+    expectSameResult(engine, referenceBacktest(sp500, signals, rules), sp500);
   });
 });

@@ -16,13 +16,15 @@
  */
 import type { CandleSeries } from '../../../src/engine/candles/series';
 import type { PriceDistance } from '../../../src/engine/simulate/exit-levels';
-import type {
-  DailyExitTime,
-  SimulationResult,
-  SimulationSettings,
-  TradeSignals,
-} from '../../../src/engine/simulate/simulate';
+import type { DailyExitTime, SimulationSettings, TradeSignals } from '../../../src/engine/simulate/simulate';
 import type { ExitReason, Trade } from '../../../src/engine/simulate/trade';
+
+/** The reference's answer: the trade list as the engine reports it at its edge. */
+export interface ReferenceResult {
+  trades: Trade[];
+  equity: Float64Array;
+  warnings: string[];
+}
 
 const MINUTE_MS = 60_000;
 
@@ -88,7 +90,7 @@ export function referenceBacktest(
   series: CandleSeries,
   signals: TradeSignals,
   settings: SimulationSettings,
-): SimulationResult {
+): ReferenceResult {
   const long = settings.side === 'long';
   const sign = long ? 1 : -1;
   const rate = settings.commissionPct / 100;

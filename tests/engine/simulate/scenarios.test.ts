@@ -3,8 +3,7 @@
  * 10 units, so each point is 10 of P&L.
  */
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../../src/engine/simulate/simulate';
-import { LONG, ohlc, signalsAt } from './helpers';
+import { LONG, ohlc, signalsAt, simulateTrades } from './helpers';
 
 describe('signal entries and exits', () => {
   // Signal at bar 0's close -> buy bar 1's open (100); exit signal at bar 2 -> sell bar 3's open (106).
@@ -17,7 +16,7 @@ describe('signal entries and exits', () => {
   ]);
 
   it('fills at the next open and marks equity to each close', () => {
-    const { trades, equity } = simulate(series, signalsAt(5, [0], [2]), LONG);
+    const { trades, equity } = simulateTrades(series, signalsAt(5, [0], [2]), LONG);
     expect(trades).toEqual([
       {
         side: 'long',
@@ -39,20 +38,23 @@ describe('signal entries and exits', () => {
   });
 
   it('ignores entry signals while a position is open and an entry signal on the last bar', () => {
-    const { trades } = simulate(series, signalsAt(5, [0, 1, 2, 4], [2]), LONG);
+    const { trades } = simulateTrades(series, signalsAt(5, [0, 1, 2, 4], [2]), LONG);
     // Entry signals at 1 and 2 come while long; at 3 none; at 4 it is the last bar.
     expect(trades.map((t) => [t.entryIndex, t.exitIndex])).toEqual([[1, 3]]);
   });
 
   it('acts on an exit signal at the entry bar’s close at the next open', () => {
-    const { trades } = simulate(series, signalsAt(5, [0], [1]), LONG);
+    const { trades } = simulateTrades(series, signalsAt(5, [0], [1]), LONG);
     expect(trades.map((t) => [t.entryIndex, t.exitIndex, t.exitPrice, t.exitReason])).toEqual([
       [1, 2, 104, 'signal'],
     ]);
   });
 
   it('never trades inside the warm-up: signals before the first tradable bar are ignored', () => {
-    const { trades, equity } = simulate(series, signalsAt(5, [0, 2], []), { ...LONG, firstTradableBar: 1 });
+    const { trades, equity } = simulateTrades(series, signalsAt(5, [0, 2], []), {
+      ...LONG,
+      firstTradableBar: 1,
+    });
     // The signal at bar 0 is warm-up; the one at bar 2 buys at bar 3's open (106) and runs to the end.
     expect(trades.map((t) => [t.entryIndex, t.entryPrice, t.exitIndex, t.exitPrice, t.exitReason])).toEqual([
       [3, 106, 4, 107, 'end'],
@@ -69,7 +71,7 @@ describe('end of data', () => {
       [100, 103, 99, 102],
       [102, 104, 101, 103.5],
     ]);
-    const { trades, equity } = simulate(series, signalsAt(3, [0]), LONG);
+    const { trades, equity } = simulateTrades(series, signalsAt(3, [0]), LONG);
     expect(trades).toMatchObject([
       {
         entryIndex: 1,
@@ -93,7 +95,7 @@ describe('target profit and stop loss, intrabar', () => {
 
   it('takes the target at its level when the high reaches it (5% of 100 = 105)', () => {
     const series = ohlc([...entryBars, [101, 105.5, 100.5, 103], [103, 104, 102, 103]]);
-    const { trades } = simulate(series, signalsAt(4, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(4, [0]), {
       ...LONG,
       targetProfit: { unit: 'percentage', value: 5 },
     });
@@ -102,7 +104,7 @@ describe('target profit and stop loss, intrabar', () => {
 
   it('takes the stop at its level when the low reaches it (3 points below 100 = 97)', () => {
     const series = ohlc([...entryBars, [99, 100, 96.5, 98], [98, 99, 97.5, 98]]);
-    const { trades } = simulate(series, signalsAt(4, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(4, [0]), {
       ...LONG,
       stopLoss: { unit: 'points', value: 3 },
     });
@@ -115,7 +117,7 @@ describe('target profit and stop loss, intrabar', () => {
       [100, 100.5, 96, 99],
       [99, 100, 98, 99],
     ]);
-    const { trades } = simulate(series, signalsAt(3, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(3, [0]), {
       ...LONG,
       stopLoss: { unit: 'percentage', value: 3 },
     });
@@ -126,7 +128,7 @@ describe('target profit and stop loss, intrabar', () => {
 
   it('fills a gap through the stop at the open, not at the stop', () => {
     const series = ohlc([...entryBars, [95, 96, 94, 95.5], [95, 96, 94, 95]]);
-    const { trades } = simulate(series, signalsAt(4, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(4, [0]), {
       ...LONG,
       stopLoss: { unit: 'percentage', value: 3 },
     });
@@ -135,7 +137,7 @@ describe('target profit and stop loss, intrabar', () => {
 
   it('fills a gap through the target at the open, not at the target', () => {
     const series = ohlc([...entryBars, [108, 110, 107, 109], [109, 110, 108, 109]]);
-    const { trades } = simulate(series, signalsAt(4, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(4, [0]), {
       ...LONG,
       targetProfit: { unit: 'points', value: 5 },
     });
@@ -144,7 +146,7 @@ describe('target profit and stop loss, intrabar', () => {
 
   it('assumes the stop came first when one bar holds both the stop and the target', () => {
     const series = ohlc([...entryBars, [100, 106, 96, 104], [104, 105, 103, 104]]);
-    const { trades } = simulate(series, signalsAt(4, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(4, [0]), {
       ...LONG,
       targetProfit: { unit: 'percentage', value: 5 },
       stopLoss: { unit: 'percentage', value: 3 },
@@ -155,7 +157,7 @@ describe('target profit and stop loss, intrabar', () => {
   it('lets a gap through the target win over a low that later touches the stop', () => {
     // The open is the bar's first price: at 106 the target (105) has filled before the low of 96.
     const series = ohlc([...entryBars, [106, 107, 96, 100], [100, 101, 99, 100]]);
-    const { trades } = simulate(series, signalsAt(4, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(4, [0]), {
       ...LONG,
       targetProfit: { unit: 'percentage', value: 5 },
       stopLoss: { unit: 'percentage', value: 3 },
@@ -176,7 +178,7 @@ describe('trailing stop', () => {
       [106, 107, 104, 104.5],
       [104, 105, 103, 104],
     ]);
-    const { trades } = simulate(series, signalsAt(5, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(5, [0]), {
       ...LONG,
       trailingStop: { unit: 'points', value: 5 },
     });
@@ -194,7 +196,7 @@ describe('trailing stop', () => {
       [104, 110, 104, 106],
       [106, 106, 106, 106],
     ]);
-    const { trades } = simulate(series, signalsAt(4, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(4, [0]), {
       ...LONG,
       trailingStop: { unit: 'points', value: 5 },
     });
@@ -208,7 +210,7 @@ describe('trailing stop', () => {
       [100, 103, 100, 102],
       [100.5, 101, 99, 100],
     ]);
-    const { trades } = simulate(series, signalsAt(3, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(3, [0]), {
       ...LONG,
       trailingStop: { unit: 'percentage', value: 2 },
     });
@@ -224,13 +226,13 @@ describe('trailing stop', () => {
     ]);
     const settings = { ...LONG, stopLoss: { unit: 'points' as const, value: 3 } };
     // Stop 97 vs trail 101 - 5 = 96: the stop is tighter.
-    const stop = simulate(series, signalsAt(4, [0]), {
+    const stop = simulateTrades(series, signalsAt(4, [0]), {
       ...settings,
       trailingStop: { unit: 'points', value: 5 },
     });
     expect(stop.trades).toMatchObject([{ exitIndex: 2, exitPrice: 97, exitReason: 'stop' }]);
     // Stop 97 vs trail 101 - 2 = 99: the trailing stop is tighter.
-    const trail = simulate(series, signalsAt(4, [0]), {
+    const trail = simulateTrades(series, signalsAt(4, [0]), {
       ...settings,
       trailingStop: { unit: 'points', value: 2 },
     });
@@ -248,7 +250,7 @@ describe('short side (sell requests)', () => {
       [99, 99.5, 94, 95],
       [95, 96, 94, 95],
     ]);
-    const { trades, equity } = simulate(series, signalsAt(4, [0]), {
+    const { trades, equity } = simulateTrades(series, signalsAt(4, [0]), {
       ...short,
       targetProfit: { unit: 'percentage', value: 5 },
       stopLoss: { unit: 'percentage', value: 3 },
@@ -275,7 +277,7 @@ describe('short side (sell requests)', () => {
       [100, 101, 99, 100],
       [104, 105, 103, 104],
     ]);
-    const { trades } = simulate(series, signalsAt(3, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(3, [0]), {
       ...short,
       stopLoss: { unit: 'points', value: 3 },
     });
@@ -290,7 +292,7 @@ describe('short side (sell requests)', () => {
       [96, 98.5, 95.5, 98],
       [98, 98, 98, 98],
     ]);
-    const { trades } = simulate(series, signalsAt(4, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(4, [0]), {
       ...short,
       trailingStop: { unit: 'points', value: 3 },
     });
@@ -308,7 +310,7 @@ describe('costs and sizing', () => {
       [99, 112, 98, 110],
       [121, 122, 120, 121],
     ]);
-    const { trades, equity } = simulate(series, signalsAt(3, [0], [1]), {
+    const { trades, equity } = simulateTrades(series, signalsAt(3, [0], [1]), {
       ...LONG,
       initialCapital: 1010,
       commissionPct: 1,
@@ -334,7 +336,7 @@ describe('costs and sizing', () => {
       [100, 100, 99, 99],
       [99, 99, 94, 95],
     ]);
-    const { trades } = simulate(series, signalsAt(3, [0]), {
+    const { trades } = simulateTrades(series, signalsAt(3, [0]), {
       ...LONG,
       side: 'short',
       slippagePoints: 0.5,
@@ -353,7 +355,7 @@ describe('costs and sizing', () => {
       [30, 31, 29, 30],
       [40, 40, 40, 40],
     ]);
-    const { trades, equity } = simulate(series, signalsAt(3, [0], [1]), {
+    const { trades, equity } = simulateTrades(series, signalsAt(3, [0], [1]), {
       ...LONG,
       sizing: 'all-in-whole-units',
       commissionPct: 1,
@@ -370,7 +372,7 @@ describe('costs and sizing', () => {
       [30, 31, 29, 30],
       [40, 40, 40, 40],
     ]);
-    const result = simulate(series, signalsAt(3, [0]), {
+    const result = simulateTrades(series, signalsAt(3, [0]), {
       ...LONG,
       sizing: 'all-in-whole-units',
       initialCapital: 20,
@@ -389,7 +391,7 @@ describe('costs and sizing', () => {
       [110, 110, 110, 110],
       [121, 121, 121, 121],
     ]);
-    const { trades } = simulate(series, signalsAt(5, [0, 2], [1, 3]), LONG);
+    const { trades } = simulateTrades(series, signalsAt(5, [0, 2], [1, 3]), LONG);
     expect(trades.map((t) => [t.entryIndex, t.quantity, t.pnl])).toEqual([
       [1, 10, 100],
       [3, 10, 110],
@@ -405,7 +407,7 @@ describe('re-entry', () => {
       [100, 100, 96, 98],
       [98, 99, 97.5, 99],
     ]);
-    const { trades } = simulate(series, signalsAt(4, [0, 2]), {
+    const { trades } = simulateTrades(series, signalsAt(4, [0, 2]), {
       ...LONG,
       stopLoss: { unit: 'points', value: 3 },
     });
@@ -426,7 +428,7 @@ describe('a wiped-out account', () => {
       [300, 300, 300, 300],
       [300, 300, 300, 300],
     ]);
-    const result = simulate(series, signalsAt(5, [0, 2, 3], [1]), { ...LONG, side: 'short' });
+    const result = simulateTrades(series, signalsAt(5, [0, 2, 3], [1]), { ...LONG, side: 'short' });
     expect(result.trades.map((t) => [t.entryIndex, t.exitIndex, t.pnl])).toEqual([[1, 2, -2000]]);
     expect(Array.from(result.equity)).toEqual([1000, 1000, -1000, -1000, -1000]);
     expect(result.warnings).toEqual([

@@ -5,9 +5,8 @@
  * exit bars' open times (UTC) move by an hour when the zone changes its clocks.
  */
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../../src/engine/simulate/simulate';
 import { TIMEZONE_IANA, type TimezoneLabel } from '../../../src/shared/backtest-vocabulary';
-import { HOUR_MS, LONG, ohlc } from './helpers';
+import { HOUR_MS, LONG, ohlc, simulateTrades } from './helpers';
 
 function hourlyBars(fromIso: string, toIso: string) {
   const start = Date.parse(fromIso);
@@ -22,7 +21,7 @@ function hourlyBars(fromIso: string, toIso: string) {
 function timeExits(zone: TimezoneLabel, fromIso: string, toIso: string) {
   const series = hourlyBars(fromIso, toIso);
   const bars = series.c.length;
-  const { trades } = simulate(
+  const { trades } = simulateTrades(
     series,
     { entry: new Uint8Array(bars).fill(1), exit: new Uint8Array(bars) },
     { ...LONG, dailyExitTime: { minuteOfDay: 10 * 60, timeZone: TIMEZONE_IANA[zone] } },
@@ -105,7 +104,7 @@ describe('daily exit time between bars', () => {
     );
     const entry = new Uint8Array(6);
     entry[0] = 1;
-    const { trades } = simulate(
+    const { trades } = simulateTrades(
       series,
       { entry, exit: new Uint8Array(6) },
       { ...LONG, dailyExitTime: { minuteOfDay: 9 * 60 + 40, timeZone: 'Etc/UTC' } },
@@ -131,7 +130,7 @@ describe('daily exit time between bars', () => {
     ]);
     const entry = new Uint8Array(4);
     entry[0] = 1;
-    const { trades } = simulate(
+    const { trades } = simulateTrades(
       series,
       { entry, exit: new Uint8Array(4) },
       { ...LONG, dailyExitTime: { minuteOfDay: 0, timeZone: 'Etc/UTC' } },

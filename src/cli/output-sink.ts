@@ -1,0 +1,57 @@
+/**
+ * Text written to a file descriptor in large chunks, so an output of tens of megabytes never
+ * exists as one string: pieces gather in a buffer that is flushed once it passes a megabyte.
+ */
+import { closeSync, openSync, writeSync } from 'node:fs';
+
+const FLUSH_AT = 1 << 20;
+
+export class OutputSink {
+  private pieces: string[] = [];
+  private size = 0;
+
+  private constructor(
+    private readonly fd: number,
+    private readonly ownsFd: boolean,
+  ) {}
+
+  static stdout(): OutputSink {
+    return new OutputSink(1, false);
+  }
+
+  /** A new file at `path` (replaced if it exists); errors name the file. */
+  static file(path: string): OutputSink {
+    try {
+      return new OutputSink(openSync(path, 'w'), true);
+    } catch (error) {
+      throw new Error(`cannot write ${path}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  write(text: string): void {
+    this.pieces.push(text);
+    this.size += text.length;
+    if (this.size >= FLUSH_AT) this.flush();
+  }
+
+  /** Writes what is buffered and, for a file, closes it. */
+  close(): void {
+    this.flush();
+    if (this.ownsFd) closeSync(this.fd);
+  }
+
+  private flush(): void {
+    const buffer = Buffer.from(this.pieces.join(''), 'utf8');
+    // writeSync may write less than asked (a full pipe): write the rest until all is out.
+    for (let written = 0; written < buffer.length;) {
+      written += writeSync(this.fd, buffer, written, buffer.length - written);
+    }
+    this.pieces = [];
+    this.size = 0;
+  }
+}
+
+/** Output a command writes itself (large results), instead of returning a value to print. */
+export class StreamedOutput {
+  constructor(readonly writeTo: (stdout: OutputSink) => void) {}
+}
