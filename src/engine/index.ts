@@ -4,6 +4,7 @@
  */
 export { runBacktest, type BacktestOptions, type BacktestResult } from './backtest';
 export { CsvFormatError, parseCandlesCsv } from './candles/csv';
+export { decodeSeries, encodeSeries } from './candles/series-binary';
 export { aggregateBars } from './candles/aggregate-bars';
 export { SessionCalendar, UTC_CALENDAR, minutesOfClock } from './candles/session-calendar';
 export {

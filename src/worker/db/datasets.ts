@@ -83,6 +83,11 @@ export async function findOwnDataset(
   return row ? { ...toDataset(row), r2Key: row.r2_key } : null;
 }
 
+/** Points a dataset at another stored file (its bars stored anew in another form). */
+export async function updateDatasetKey(db: D1Database, id: string, r2Key: string): Promise<void> {
+  await db.prepare('UPDATE datasets SET r2_key = ?2 WHERE id = ?1').bind(id, r2Key).run();
+}
+
 export async function deleteDataset(db: D1Database, id: string): Promise<void> {
   await db.prepare('DELETE FROM datasets WHERE id = ?1').bind(id).run();
 }

@@ -1,8 +1,13 @@
-import { parseCandlesCsv } from '../../engine/candles/csv';
-import { seriesToRows } from '../../engine/candles/series';
+import {
+  decodeSeries,
+  encodeSeries,
+  parseCandlesCsv,
+  seriesToRows,
+  UTC_CALENDAR,
+  type CandleSeries,
+} from '../../engine/index';
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
-import { UTC_CALENDAR } from '../../engine/candles/session-calendar';
-import { findOwnDataset } from '../db/datasets';
+import { findOwnDataset, updateDatasetKey } from '../db/datasets';
 import type { Env } from '../env';
 import {
   CANDLE_TIMEFRAMES,
@@ -13,6 +18,30 @@ import {
 } from './candle-answer';
 
 export const UPLOAD_EXCHANGE = 'UPLOAD';
+
+/** Content type of a dataset's stored columns (engine/candles/series-binary.ts). */
+export const COLUMNS_TYPE = 'application/vnd.backtest.ohlcv';
+
+/** Where a dataset's parsed columns live in R2. */
+export function datasetColumnsKey(userId: string, datasetId: string): string {
+  return `datasets/${userId}/${datasetId}.ohlcv`;
+}
+
+/**
+ * The bars of a stored dataset. Datasets uploaded before columns were stored hold their CSV:
+ * it is parsed once, its columns stored in its place, and the row pointed at them.
+ */
+async function storedBars(env: Env, dataset: { id: string; r2Key: string }, userId: string) {
+  const object = await env.DATASETS.get(dataset.r2Key);
+  if (!object) return null;
+  if (!dataset.r2Key.endsWith('.csv')) return decodeSeries(await object.arrayBuffer());
+  const series: CandleSeries = parseCandlesCsv(new Uint8Array(await object.arrayBuffer()));
+  const columnsKey = datasetColumnsKey(userId, dataset.id);
+  await env.DATASETS.put(columnsKey, encodeSeries(series), { httpMetadata: { contentType: COLUMNS_TYPE } });
+  await updateDatasetKey(env.DB, dataset.id, columnsKey);
+  await env.DATASETS.delete(dataset.r2Key);
+  return series;
+}
 
 /** The candle API's code ('5m' ... '1d') of a request timeframe label ('5 min' ... '1 day'). */
 export function timeframeCode(timeframe: Timeframe | null): string | null {
@@ -36,9 +65,9 @@ export async function uploadCandles(
       400,
     );
   }
-  const object = await env.DATASETS.get(dataset.r2Key);
-  if (!object) throw new CandleRequestError('The dataset file is missing. Upload it again.', 404);
-  const rows = seriesToRows(parseCandlesCsv(await object.text()));
+  const series = await storedBars(env, dataset, userId);
+  if (!series) throw new CandleRequestError('The dataset file is missing. Upload it again.', 404);
+  const rows = seriesToRows(series);
   return answerWithWarmup(rows, query, {
     // A file says nothing of its market: its times are read as UTC, days as UTC days.
     calendar: UTC_CALENDAR,

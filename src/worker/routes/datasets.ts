@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { CsvFormatError, parseCandlesCsv } from '../../engine/candles/csv';
+import { CsvFormatError, encodeSeries, parseCandlesCsv } from '../../engine/index';
 import { inferTimeframe } from '../../engine/candles/timeframe';
 import { MAX_DATASET_BYTES, MAX_DATASET_SIZE_LABEL } from '../../shared/datasets';
 import type { AppEnv } from '../env';
 import { jsonError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { deleteDataset, findOwnDataset, insertDataset, listDatasets } from '../db/datasets';
-import { timeframeCode } from '../market-data/upload-candles';
+import { COLUMNS_TYPE, datasetColumnsKey, timeframeCode } from '../market-data/upload-candles';
 
 const TOO_LARGE = `The file is larger than ${MAX_DATASET_SIZE_LABEL}.`;
 
@@ -54,8 +54,9 @@ export const datasets = new Hono<AppEnv>()
 
     const user = c.get('user')!;
     const id = crypto.randomUUID();
-    const r2Key = `datasets/${user.id}/${id}.csv`;
-    await c.env.DATASETS.put(r2Key, upload.text, { httpMetadata: { contentType: 'text/csv' } });
+    // The parsed columns are stored, not the text: a run reads them with no CSV parse.
+    const r2Key = datasetColumnsKey(user.id, id);
+    await c.env.DATASETS.put(r2Key, encodeSeries(series), { httpMetadata: { contentType: COLUMNS_TYPE } });
     try {
       const dataset = await insertDataset(c.env.DB, {
         id,

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { decodeSeries, encodeSeries } from '../../../src/engine/index';
 import { TestBrowser } from '../test-client';
 
 const DAILY_CSV = [
@@ -44,7 +45,51 @@ describe('datasets', () => {
     const list = (await (await browser.request('/api/datasets')).json()) as { datasets: { id: string }[] };
     expect(list.datasets.map((d) => d.id)).toEqual([dataset.id]);
     const stored = await env.DATASETS.list({ prefix: 'datasets/' });
-    expect(stored.objects.some((o) => o.key.endsWith(`${dataset.id}.csv`))).toBe(true);
+    const keys = stored.objects.map((o) => o.key).filter((key) => key.includes(dataset.id));
+    expect(keys).toEqual([expect.stringMatching(new RegExp(`^datasets/[^/]+/${dataset.id}\\.ohlcv$`))]);
+  });
+
+  it('stores the parsed columns at upload, and every run reads them with no CSV parse', async () => {
+    const browser = await signedIn();
+    const { dataset } = (await (await uploadText(browser, DAILY_CSV)).json()) as DatasetBody;
+    const [key] = (await env.DATASETS.list({ prefix: 'datasets/' })).objects
+      .map((o) => o.key)
+      .filter((k) => k.includes(dataset.id));
+    const object = (await env.DATASETS.get(key!))!;
+    expect(object.httpMetadata?.contentType).toBe('application/vnd.backtest.ohlcv');
+    const series = decodeSeries(await object.arrayBuffer());
+    expect(Array.from(series.c)).toEqual([10.5, 11.5, 12, 12.5]);
+
+    // Rewrite the stored columns: what the run answers comes from them, not from any text.
+    const doubled = { ...series, c: series.c.map((close) => close * 2) };
+    await env.DATASETS.put(key!, encodeSeries(doubled));
+    const candlesPath = `/api/market/candles?exchange=UPLOAD&symbol=${dataset.id}&timeframe=1d&from=2024-01-02&to=2024-01-05`;
+    for (let run = 0; run < 2; run++) {
+      const answer = (await (await browser.request(candlesPath)).json()) as { candles: { c: number[] } };
+      expect(answer.candles.c).toEqual([21, 23, 24, 25]);
+    }
+  });
+
+  it('converts a dataset stored as CSV before columns existed, once, on its first use', async () => {
+    const browser = await signedIn();
+    const { dataset } = (await (await uploadText(browser, DAILY_CSV)).json()) as DatasetBody;
+    const [columnsKey] = (await env.DATASETS.list({ prefix: 'datasets/' })).objects
+      .map((o) => o.key)
+      .filter((k) => k.includes(dataset.id));
+    const csvKey = columnsKey!.replace(/\.ohlcv$/, '.csv');
+    await env.DATASETS.delete(columnsKey!);
+    await env.DATASETS.put(csvKey, DAILY_CSV);
+    await env.DB.prepare('UPDATE datasets SET r2_key = ?2 WHERE id = ?1').bind(dataset.id, csvKey).run();
+
+    const candlesPath = `/api/market/candles?exchange=UPLOAD&symbol=${dataset.id}&timeframe=1d&from=2024-01-02&to=2024-01-05`;
+    const first = (await (await browser.request(candlesPath)).json()) as { candles: { c: number[] } };
+    expect(first.candles.c).toEqual([10.5, 11.5, 12, 12.5]);
+    expect(await env.DATASETS.get(csvKey)).toBeNull();
+    const row = await env.DB.prepare('SELECT r2_key FROM datasets WHERE id = ?1').bind(dataset.id).first();
+    expect(row).toEqual({ r2_key: columnsKey });
+    expect(decodeSeries(await (await env.DATASETS.get(columnsKey!))!.arrayBuffer()).c).toEqual(
+      Float64Array.from([10.5, 11.5, 12, 12.5]),
+    );
   });
 
   it('accepts a multipart upload and names the dataset after the file', async () => {
