@@ -37,7 +37,7 @@ function benchSeries(bars: number): CandleSeries {
   return series;
 }
 
-const RICH_REQUEST = backtestRequestSchema.parse({
+export const RICH_REQUEST = backtestRequestSchema.parse({
   exchange: 'BENCH',
   stock: 'SYNTH',
   timeframe: '15 min',
@@ -83,6 +83,38 @@ const RICH_REQUEST = backtestRequestSchema.parse({
   },
   commission: 0.05,
   slippage: 0.01,
+});
+
+/** A plain SMA 10/20 cross: long when SMA(10) crosses above SMA(20), out when it crosses below. */
+export const SMA_CROSS_REQUEST = backtestRequestSchema.parse({
+  exchange: 'BENCH',
+  stock: 'SYNTH',
+  timeframe: '5 min',
+  fromDate: '2000-01-01',
+  toDate: '2099-12-31',
+  transactionType: 'buy',
+  entry: {
+    parameters: [
+      {
+        indicator1: 'SMA',
+        logic: 'Crosses Above',
+        indicator2: 'SMA',
+        additionalFields1: { Timeframe: '10' },
+        additionalFields2: { Timeframe: '20' },
+      },
+    ],
+  },
+  exit: {
+    parameters: [
+      {
+        indicator1: 'SMA',
+        logic: 'Crosses Below',
+        indicator2: 'SMA',
+        additionalFields1: { Timeframe: '10' },
+        additionalFields2: { Timeframe: '20' },
+      },
+    ],
+  },
 });
 
 function bestOf(run: () => void): number {

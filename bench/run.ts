@@ -1,5 +1,13 @@
-/** npm run bench: prints the benchmarks as `name  ms  bars/s` lines. */
-import { benchBacktest } from './backtest';
+/**
+ * npm run bench: prints the benchmarks as `name  ms  bars/s` lines; `npm run bench --
+ * --ingest-only` prints only the first section (CSV ingest, the rich request, CLI processes).
+ */
+import { readFileSync } from 'node:fs';
+import { parseCandlesCsv, runBacktest } from '../src/engine/index';
+import { benchBacktest, RICH_REQUEST, SMA_CROSS_REQUEST } from './backtest';
+import { benchCliBacktest, benchNpmStartup } from './cli-process';
+import { benchIngest } from './ingest';
+import { minuteBarsCsv } from './minute-csv';
 import { benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
 import { benchPatterns } from './patterns';
 import { benchAgainstTalib } from './talib-reference';
@@ -14,7 +22,41 @@ function printRows(rows: readonly BenchResult[]): void {
   }
 }
 
-console.log(`Indicators on ${BARS.toLocaleString('en-US')} bars (best of 5)`);
+const count = BARS.toLocaleString('en-US');
+const csv = minuteBarsCsv(BARS);
+console.log(`Ingest and the CLI on ${count} one-minute bars (${csv})`);
+const ingest = benchIngest(csv);
+console.log(
+  `CSV parse (${ingest.bars.toLocaleString('en-US')} rows, best of 7)  ${ingest.parseMs.toFixed(0).padStart(6)} ms` +
+    `   byte-loop floor ${ingest.floorMs.toFixed(0)} ms   ratio ${(ingest.parseMs / ingest.floorMs).toFixed(2)}`,
+);
+const minuteSeries = parseCandlesCsv(readFileSync(csv));
+let richTrades = 0;
+let richMs = Number.POSITIVE_INFINITY;
+for (let run = 0; run < 4; run++) {
+  const start = performance.now();
+  richTrades = runBacktest(RICH_REQUEST, minuteSeries).trades.count;
+  if (run > 0) richMs = Math.min(richMs, performance.now() - start);
+}
+console.log(
+  `Rich request in process (${richTrades.toLocaleString('en-US')} trades, best of 3)  ${richMs.toFixed(0).padStart(6)} ms`,
+);
+for (const [name, request] of [
+  ['rich request', RICH_REQUEST],
+  ['SMA 10/20 cross', SMA_CROSS_REQUEST],
+] as const) {
+  const cli = benchCliBacktest(name.replace(/\W+/g, '-'), request, csv);
+  console.log(
+    `CLI backtest, ${name}, whole process (JSON with equity, best of 3)  ${cli.ms.toFixed(0).padStart(6)} ms` +
+      `   peak memory ${cli.peakMemoryMb.toFixed(0)} MB`,
+  );
+}
+console.log(`npm's own start-up, added by \`npm run -s engine\`: ${benchNpmStartup().toFixed(0)} ms\n`);
+
+// `npm run bench -- --ingest-only` stops here (the ingest and CLI figures of the engine-speed work).
+if (process.argv.includes('--ingest-only')) process.exit(0);
+
+console.log(`Indicators on ${count} bars (best of 5)`);
 printRows(benchIndicators(BARS));
 printRows(benchSharedIndicators(BARS));
 

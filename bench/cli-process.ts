@@ -1,0 +1,69 @@
+/**
+ * Whole CLI processes as a user runs them (`npm run -s engine -- backtest ...` runs
+ * `node scripts/engine.mjs backtest ...`): wall time from spawn to exit with the JSON output
+ * (equity included) written to a file, best of 3, and the process's peak memory.
+ */
+import { spawnSync } from 'node:child_process';
+import { openSync, closeSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The project root: npm runs the bench there (scripts/bench.mjs makes sure). */
+const ROOT = process.cwd();
+
+export interface ProcessResult {
+  ms: number;
+  peakMemoryMb: number;
+  outputFile: string;
+}
+
+function timeOnce(args: readonly string[], outputFile: string): { ms: number; peakKb: number } {
+  const out = openSync(outputFile, 'w');
+  const start = performance.now();
+  const child = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', out, 'pipe'],
+    encoding: 'utf8',
+  });
+  const ms = performance.now() - start;
+  closeSync(out);
+  if (child.status !== 0) throw new Error(`${args.join(' ')} failed:\n${child.stderr}`);
+  const peak = /peak-rss-kb (\d+)/.exec(child.stderr)?.[1];
+  return { ms, peakKb: Number(peak) };
+}
+
+/** Times `backtest` of `request` on `csvPath` as a whole process. */
+export function benchCliBacktest(name: string, request: unknown, csvPath: string): ProcessResult {
+  const requestFile = join(tmpdir(), `backtest-bench-${name}.json`);
+  writeFileSync(requestFile, JSON.stringify(request));
+  const outputFile = join(tmpdir(), `backtest-bench-${name}-output.json`);
+  const args = [
+    '--import',
+    join(ROOT, 'bench/report-peak-memory.mjs'),
+    'scripts/engine.mjs',
+    'backtest',
+    '--request',
+    requestFile,
+    '--candles',
+    csvPath,
+  ];
+  let ms = Number.POSITIVE_INFINITY;
+  let peakKb = 0;
+  for (let run = 0; run < 3; run++) {
+    const timed = timeOnce(args, outputFile);
+    ms = Math.min(ms, timed.ms);
+    peakKb = Math.max(peakKb, timed.peakKb);
+  }
+  return { ms, peakMemoryMb: peakKb / 1024, outputFile };
+}
+
+/** npm's own start-up, which `npm run -s engine` adds to every CLI process. */
+export function benchNpmStartup(): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    spawnSync('npm', ['run', '-s', 'env', '--', 'true'], { cwd: ROOT, stdio: 'ignore' });
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
