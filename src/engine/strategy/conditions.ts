@@ -22,20 +22,9 @@ export interface Operand {
   lag: number;
 }
 
-/**
- * Which side of b a lies on, with ties inside the Equals tolerance: +1 above, -1 below, 0
- * equal, NaN when either is NaN (an indicator still in its look-back).
- */
-function sideOf(a: number, b: number): number {
-  const difference = a - b;
-  const tolerance = EQUALS_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
-  return difference > tolerance
-    ? 1
-    : difference < -tolerance
-      ? -1
-      : difference === difference
-        ? 0
-        : Number.NaN;
+/** The Equals tolerance of a and b: EQUALS_TOLERANCE * max(1, |a|, |b|). */
+function toleranceOf(a: number, b: number): number {
+  return EQUALS_TOLERANCE * Math.max(Math.max(Math.abs(a), Math.abs(b)), 1);
 }
 
 /**
@@ -57,25 +46,47 @@ export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operan
   const bLag = right.lag;
   const first = Math.min(Math.max(aLag, bLag), bars);
   out.fill(0, 0, first);
+  // Each logic has its own loop of comparisons written as 0/1 numbers, not branches: which
+  // way a comparison goes is data-dependent and unpredictable, a flag costs nothing.
   switch (logic) {
     case 'Greater Than':
-      for (let t = first; t < bars; t++) out[t] = +(sideOf(a[t - aLag]!, b[t - bLag]!) === 1);
+      for (let t = first; t < bars; t++) {
+        const x = a[t - aLag]!;
+        const y = b[t - bLag]!;
+        out[t] = +(x - y > toleranceOf(x, y));
+      }
       return;
     case 'Less Than':
-      for (let t = first; t < bars; t++) out[t] = +(sideOf(a[t - aLag]!, b[t - bLag]!) === -1);
+      for (let t = first; t < bars; t++) {
+        const x = a[t - aLag]!;
+        const y = b[t - bLag]!;
+        out[t] = +(y - x > toleranceOf(x, y));
+      }
       return;
     case 'Equals':
-      for (let t = first; t < bars; t++) out[t] = +(sideOf(a[t - aLag]!, b[t - bLag]!) === 0);
+      for (let t = first; t < bars; t++) {
+        const x = a[t - aLag]!;
+        const y = b[t - bLag]!;
+        out[t] = +(Math.abs(x - y) <= toleranceOf(x, y));
+      }
       return;
     case 'Crosses Above':
     case 'Crosses Below': {
-      const towards = logic === 'Crosses Above' ? 1 : -1;
-      // The side of the last bar where the two were not equal (NaN: none yet).
-      let lastSide = Number.NaN;
+      const sign = logic === 'Crosses Above' ? 1 : -1;
+      // 1 when the last bar where the two were not equal had them on the far side (below for
+      // Crosses Above); a NaN bar sets it to 0, as if nothing were known.
+      let lastOnFarSide = 0;
       for (let t = first; t < bars; t++) {
-        const side = sideOf(a[t - aLag]!, b[t - bLag]!);
-        out[t] = +(side === towards && lastSide === -towards);
-        if (side !== 0) lastSide = side;
+        const x = a[t - aLag]!;
+        const y = b[t - bLag]!;
+        const difference = sign * (x - y);
+        const tolerance = toleranceOf(x, y);
+        const onNearSide = +(difference > tolerance);
+        const onFarSide = +(difference < -tolerance);
+        out[t] = onNearSide & lastOnFarSide;
+        // Not equal (a side, or NaN): this bar becomes the last one that was not a tie.
+        const notTied = onNearSide | onFarSide | +(difference !== difference);
+        lastOnFarSide = (lastOnFarSide & (notTied ^ 1)) | (onFarSide & notTied);
       }
       return;
     }
@@ -85,8 +96,26 @@ export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operan
 /** indicator <logic> number on each bar, with the same tolerance as crossover rows. */
 export function valueRow(values: Float64Array, logic: ComparisonLogic, level: number, out: Uint8Array): void {
   const bars = out.length;
-  const wanted = logic === 'Greater Than' ? 1 : logic === 'Less Than' ? -1 : 0;
-  for (let t = 0; t < bars; t++) out[t] = +(sideOf(values[t]!, level) === wanted);
+  switch (logic) {
+    case 'Greater Than':
+      for (let t = 0; t < bars; t++) {
+        const value = values[t]!;
+        out[t] = +(value - level > toleranceOf(value, level));
+      }
+      return;
+    case 'Less Than':
+      for (let t = 0; t < bars; t++) {
+        const value = values[t]!;
+        out[t] = +(level - value > toleranceOf(value, level));
+      }
+      return;
+    case 'Equals':
+      for (let t = 0; t < bars; t++) {
+        const value = values[t]!;
+        out[t] = +(Math.abs(value - level) <= toleranceOf(value, level));
+      }
+      return;
+  }
 }
 
 /**
