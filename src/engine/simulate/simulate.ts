@@ -3,7 +3,7 @@
  *
  * Order of events in bar i:
  * 1. Open. A pending entry (signal at i - 1's close) fills at the open, slippage against the
- *    trader. A pending exit signal, or else a daily exit time reached (the bar opens at or
+ *    trader, unless the day's square-off has passed (square-off.ts). A pending exit signal, or else a daily exit time reached (the bar opens at or
  *    after it), closes an open position at the open.
  * 2. Intrabar, from the entry bar on: stop loss, trailing stop and target against the bar's
  *    open, low and high (exit-levels.ts); then the trailing stop follows the bar's extreme.
@@ -21,20 +21,17 @@
  *
  * The daily exit time is wall-clock HH:MM in an IANA zone: a position closes at the open of the
  * first bar that opens at or after the first such time following its entry. That instant is
- * found once, at the entry (zone-clock.ts), so the bar loop compares numbers only.
+ * found once, at the entry (zone-clock.ts), so the bar loop compares numbers only. The same
+ * time squares the day off: from it until the next trading session no new position opens.
  */
 import type { CandleSeries } from '../candles/series';
 import { zoneClock } from '../candles/zone-clock';
 import { ExitLevels, levelExit, type ExitRules } from './exit-levels';
+import { entriesClosedAfterSquareOff, type DailyExitTime } from './square-off';
 import { EXIT_REASONS, TradeRecorder, type TradeColumns } from './trade-columns';
 import type { ExitReason, PositionSide } from './trade';
 
-export interface DailyExitTime {
-  /** Minutes after local midnight. */
-  minuteOfDay: number;
-  /** IANA zone name, e.g. "America/New_York". */
-  timeZone: string;
-}
+export type { DailyExitTime } from './square-off';
 
 export interface SimulationSettings extends ExitRules {
   side: PositionSide;
@@ -99,9 +96,11 @@ export function simulate(
   const commissionRate = settings.commissionPct / 100;
   const slippage = settings.slippagePoints;
   const exitDeadlineAfter = exitDeadlines(settings.dailyExitTime);
+  const entriesClosedAt = entriesClosedAfterSquareOff(settings.dailyExitTime, series.calendar);
   const equity = new Float64Array(bars).fill(Number.NaN);
   const trades = new TradeRecorder(settings.side);
   let unfilledEntries = 0;
+  let squaredOffEntries = 0;
   let bankruptAt = -1;
 
   /** Buys fill higher, sells lower (never below 0). */
@@ -144,7 +143,8 @@ export function simulate(
   for (let bar = Math.max(settings.firstTradableBar, 0); bar < bars; bar++) {
     if (entryPending) {
       entryPending = false;
-      position = enter(bar, cash);
+      if (entriesClosedAt(t[bar]!)) squaredOffEntries++;
+      else position = enter(bar, cash);
     }
     if (position !== null && bar > position.entryIndex) {
       if (exitPending) {
@@ -189,6 +189,11 @@ export function simulate(
   if (unfilledEntries > 0) {
     warnings.push(
       `${unfilledEntries} entry signal${unfilledEntries > 1 ? 's' : ''} could not be filled: the capital does not buy one unit at that price`,
+    );
+  }
+  if (squaredOffEntries > 0) {
+    warnings.push(
+      `${squaredOffEntries} entry signal${squaredOffEntries > 1 ? 's' : ''} came after the daily exit time: no new position opens until the next session`,
     );
   }
   if (bankruptAt >= 0) {

@@ -615,7 +615,12 @@ describe('exit criteria and advanced options', () => {
       within(select('Exit timing timezone'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['GMT', 'EST', 'PST', 'CET']);
+    ).toEqual([
+      'GMT (UTC, no daylight saving)',
+      'EST: New York time (EST/EDT)',
+      'PST: Los Angeles time (PST/PDT)',
+      'CET: Paris time (CET/CEST)',
+    ]);
   });
 
   it('advanced options start collapsed; ML mode notes the plans it needs', async () => {

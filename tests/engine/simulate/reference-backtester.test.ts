@@ -86,7 +86,9 @@ const warningKind = (warning: string) =>
     ? 'unfilled entries'
     : warning.startsWith('The account lost all its capital')
       ? 'ruin'
-      : warning;
+      : warning.includes('came after the daily exit time')
+        ? 'squared off'
+        : warning;
 
 /** Bar lengths and start times chosen so the data crosses daylight-saving switches. */
 const spacing = fc.constantFrom(
@@ -164,7 +166,7 @@ describe('the simulator agrees with the reference backtester', () => {
     );
     // The runs exercised every way out of a position.
     expect([...reasons].sort()).toEqual(['end', 'signal', 'stop', 'target', 'time', 'trailing']);
-    expect([...warnings].sort()).toEqual(['ruin', 'unfilled entries']);
+    expect([...warnings].sort()).toEqual(['ruin', 'squared off', 'unfilled entries']);
   }, 60_000);
 
   it('when every exit rule is set at once and costs eat the capital until no unit is affordable', () => {

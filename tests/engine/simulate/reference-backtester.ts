@@ -81,6 +81,21 @@ function deadlineByWalkingTheClock(
   }
 }
 
+/**
+ * When the trading day holding `instant` began: the last whole minute at or before it at which
+ * the calendar zone's wall clock read the session open, found by walking back (in strides while
+ * the reading is more than two hours past the open, as above).
+ */
+function dayStartByWalkingTheClock(instant: number, openMinute: number, readDayClock: (t: number) => number) {
+  let at = Math.floor(instant / MINUTE_MS) * MINUTE_MS;
+  for (;;) {
+    const reading = readDayClock(at);
+    if (reading === openMinute) return at;
+    const minutesPast = (reading - openMinute + 1440) % 1440;
+    at -= Math.max(1, minutesPast - 120) * MINUTE_MS;
+  }
+}
+
 function offsetFrom(rule: PriceDistance | null, entryPrice: number): number | null {
   if (rule === null) return null;
   return rule.unit === 'points' ? rule.value : entryPrice * (rule.value / 100);
@@ -97,6 +112,15 @@ export function referenceBacktest(
   const bars = series.c.length;
   const readWallClock = settings.dailyExitTime ? wallClockReader(settings.dailyExitTime.timeZone) : null;
   const iso = (bar: number) => new Date(series.t[bar]!).toISOString();
+  const readDayClock = wallClockReader(series.calendar?.timeZone ?? 'Etc/UTC');
+  const sessionOpen = series.calendar?.openMinute ?? 0;
+  /** The square-off: a fill at or after the day's exit time waits for the next session. */
+  const afterSquareOff = (bar: number) => {
+    if (!settings.dailyExitTime || !readWallClock) return false;
+    const dayStart = dayStartByWalkingTheClock(series.t[bar]!, sessionOpen, readDayClock);
+    return series.t[bar]! >= deadlineByWalkingTheClock(dayStart, settings.dailyExitTime, readWallClock);
+  };
+  let squaredOff = 0;
 
   // A buy pays the slippage, a sell gives it up (never below zero).
   const buyAt = (price: number) => price + settings.slippagePoints;
@@ -197,8 +221,10 @@ export function referenceBacktest(
     const heldBefore = held();
     for (const order of book) {
       const position = held();
-      if (order.kind === 'enter') open(bar);
-      else if (position) closeAt(position, bar, series.o[bar]!, order.reason);
+      if (order.kind === 'enter') {
+        if (afterSquareOff(bar)) squaredOff += 1;
+        else open(bar);
+      } else if (position) closeAt(position, bar, series.o[bar]!, order.reason);
     }
     book = [];
     if (heldBefore && held() === heldBefore && series.t[bar]! >= heldBefore.deadline) {
@@ -227,6 +253,11 @@ export function referenceBacktest(
   if (unfilled > 0) {
     warnings.push(
       `${unfilled} entry signal${unfilled === 1 ? '' : 's'} could not be filled: the capital does not buy one unit at that price`,
+    );
+  }
+  if (squaredOff > 0) {
+    warnings.push(
+      `${squaredOff} entry signal${squaredOff === 1 ? '' : 's'} came after the daily exit time: no new position opens until the next session`,
     );
   }
   if (ruinedAt !== null) {

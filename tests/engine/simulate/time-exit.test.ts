@@ -5,6 +5,7 @@
  * exit bars' open times (UTC) move by an hour when the zone changes its clocks.
  */
 import { describe, expect, it } from 'vitest';
+import { SessionCalendar } from '../../../src/engine/candles/session-calendar';
 import { TIMEZONE_IANA, type TimezoneLabel } from '../../../src/shared/backtest-vocabulary';
 import { HOUR_MS, LONG, ohlc, simulateTrades } from './helpers';
 
@@ -136,5 +137,75 @@ describe('daily exit time between bars', () => {
       { ...LONG, dailyExitTime: { minuteOfDay: 0, timeZone: 'Etc/UTC' } },
     );
     expect(trades).toMatchObject([{ entryIndex: 1, exitIndex: 2, exitPrice: 105, exitReason: 'time' }]);
+  });
+});
+
+describe('the daily exit time squares the day off', () => {
+  /** 15-minute bars of New York's regular session, 09:30-16:00, on the given dates (EST, UTC-5). */
+  function sessionBars(dates: readonly string[]) {
+    const opens = dates.flatMap((date) =>
+      Array.from({ length: 26 }, (_, i) => Date.parse(`${date}T14:30:00Z`) + i * 15 * 60_000),
+    );
+    const series = ohlc(
+      opens.map(() => [100, 101, 99, 100] as const),
+      0,
+    );
+    return {
+      ...series,
+      t: Float64Array.from(opens),
+      calendar: new SessionCalendar('America/New_York', 9 * 60 + 30),
+    };
+  }
+  const at = (series: { t: Float64Array }, iso: string) => series.t.indexOf(Date.parse(iso));
+
+  it('opens no position from 15:30 New York time until the next session, and says so', () => {
+    const series = sessionBars(['2024-01-08', '2024-01-09']);
+    const entry = new Uint8Array(series.t.length);
+    // 15:30 EST = 20:30 UTC: its signal would buy 15:45 and hold overnight.
+    entry[at(series, '2024-01-08T20:30:00Z')] = 1;
+    const { trades, warnings } = simulateTrades(
+      series,
+      { entry, exit: new Uint8Array(series.t.length) },
+      { ...LONG, dailyExitTime: { minuteOfDay: 15 * 60 + 30, timeZone: 'America/New_York' } },
+    );
+    expect(trades).toEqual([]);
+    expect(warnings).toEqual([
+      '1 entry signal came after the daily exit time: no new position opens until the next session',
+    ]);
+  });
+
+  it('trades again from the next session open, and closes at that day’s exit time', () => {
+    const series = sessionBars(['2024-01-08', '2024-01-09']);
+    const entry = new Uint8Array(series.t.length);
+    entry[at(series, '2024-01-08T20:30:00Z')] = 1; // blocked: fills after 15:30
+    entry[at(series, '2024-01-08T20:45:00Z')] = 1; // last bar of the day: fills at the next open
+    const { trades } = simulateTrades(
+      series,
+      { entry, exit: new Uint8Array(series.t.length) },
+      { ...LONG, dailyExitTime: { minuteOfDay: 15 * 60 + 30, timeZone: 'America/New_York' } },
+    );
+    expect(trades.map((trade) => [trade.entryTime, trade.exitTime, trade.exitReason])).toEqual([
+      ['2024-01-09T14:30:00.000Z', '2024-01-09T20:30:00.000Z', 'time'],
+    ]);
+  });
+
+  it('on UTC days, reopens at midnight UTC', () => {
+    // Hourly bars; exit 10:00 GMT: signals filling 10:00-23:00 wait, midnight's fill goes through.
+    const series = ohlc(
+      Array.from({ length: 30 }, () => [100, 101, 99, 100] as const),
+      HOUR_MS,
+      Date.UTC(2024, 0, 1),
+    );
+    const entry = new Uint8Array(30);
+    entry[12] = 1; // fills 13:00: after the square-off
+    entry[23] = 1; // fills 00:00 on 2 January
+    const { trades } = simulateTrades(
+      series,
+      { entry, exit: new Uint8Array(30) },
+      { ...LONG, dailyExitTime: { minuteOfDay: 10 * 60, timeZone: 'Etc/UTC' } },
+    );
+    expect(trades.map((trade) => [trade.entryIndex, trade.exitIndex, trade.exitReason])).toEqual([
+      [24, 29, 'end'],
+    ]);
   });
 });

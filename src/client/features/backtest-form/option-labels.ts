@@ -1,5 +1,5 @@
 /** How the builder names the request's coded choices, in its selects and in the review. */
-import type { ExitCriterionType, TransactionType } from '../../../shared/backtest-vocabulary';
+import type { ExitCriterionType, TimezoneLabel, TransactionType } from '../../../shared/backtest-vocabulary';
 import type { BacktestMode, CombineMode, SizingMode } from './form-values';
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = { buy: 'Buy', sell: 'Sell' };
@@ -25,6 +25,14 @@ export const SIZING_LABELS: Record<SizingMode, string> = {
   'all-in-whole-units': 'All capital, whole units only',
 };
 
+/** The spec's zone codes name zones that keep daylight saving time (DESIGN.md 4): say so. */
+export const TIMEZONE_LABELS: Record<TimezoneLabel, string> = {
+  GMT: 'GMT (UTC, no daylight saving)',
+  EST: 'EST: New York time (EST/EDT)',
+  PST: 'PST: Los Angeles time (PST/PDT)',
+  CET: 'CET: Paris time (CET/CEST)',
+};
+
 /** The label of a coded value by the request key it sits under; other values show as they are. */
 export const VALUE_LABELS: Record<string, Record<string, string>> = {
   transactionType: TRANSACTION_TYPE_LABELS,
@@ -32,4 +40,5 @@ export const VALUE_LABELS: Record<string, Record<string, string>> = {
   combine: COMBINE_LABELS,
   mode: MODE_LABELS,
   sizing: SIZING_LABELS,
+  timezone: TIMEZONE_LABELS,
 };

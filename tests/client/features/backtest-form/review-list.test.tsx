@@ -83,7 +83,7 @@ describe('review list', () => {
       '    Value: 0',
       '  Exit timing',
       '    Time: 15:30',
-      '    Timezone: EST',
+      '    Timezone: EST: New York time (EST/EDT)',
     ]);
     expect(items.map((item) => item.path)).toEqual(['exchange', 'entry', 'exit', 'exitCriteria']);
   });

@@ -2,7 +2,7 @@ import type { Dispatch } from 'react';
 import { EXIT_CRITERION_TYPES, TIMEZONES, type TimezoneLabel } from '../../../../shared/backtest-vocabulary';
 import type { BuilderAction } from '../form-state';
 import { CRITERIA, type CriterionName, type FormValues } from '../form-values';
-import { CRITERION_TYPE_LABELS } from '../option-labels';
+import { CRITERION_TYPE_LABELS, TIMEZONE_LABELS } from '../option-labels';
 import { InputField, Options, SelectField } from './Field';
 import styles from './BacktestForm.module.css';
 
@@ -70,7 +70,7 @@ export function ExitCriteria({ values, errors, dispatch }: ExitCriteriaProps) {
           <InputField
             path="exitCriteria.timing.time"
             type="time"
-            hint="Closes an open position at this time each day. Leave blank for none."
+            hint="Closes an open position at this time each day and opens no new one until the next session. Leave blank for none."
             error={errors['exitCriteria.timing.time']}
             value={timing.time}
             onChange={(event) => dispatch({ type: 'setTiming', field: 'time', value: event.target.value })}
@@ -83,7 +83,7 @@ export function ExitCriteria({ values, errors, dispatch }: ExitCriteriaProps) {
               dispatch({ type: 'setTiming', field: 'timezone', value: event.target.value as TimezoneLabel })
             }
           >
-            <Options values={TIMEZONES} />
+            <Options values={TIMEZONES} labels={TIMEZONE_LABELS} />
           </SelectField>
         </fieldset>
       </div>
