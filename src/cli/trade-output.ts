@@ -12,7 +12,7 @@ export function jsonNumber(value: number): string {
 }
 
 export const TRADE_CSV_HEADER =
-  'side,entryIndex,exitIndex,entryTime,exitTime,entryPrice,exitPrice,exitReason,quantity,pnl,returnPct,barsHeld';
+  'side,entryIndex,exitIndex,entryTime,exitTime,entryPrice,exitPrice,exitReason,quantity,pnl,returnPct,barsHeld,mfePct,maePct';
 
 /** Writes `[{trade}, ...]` with the fields of the engine's Trade, in its order. */
 export function writeTradesJson(trades: TradeColumns, openTimes: Float64Array, out: OutputSink): void {
@@ -27,7 +27,8 @@ export function writeTradesJson(trades: TradeColumns, openTimes: Float64Array, o
         `"entryPrice":${jsonNumber(trades.entryPrice[row]!)},"exitPrice":${jsonNumber(trades.exitPrice[row]!)},` +
         `"exitReason":"${EXIT_REASONS[trades.exitReason[row]!]}","quantity":${jsonNumber(trades.quantity[row]!)},` +
         `"pnl":${jsonNumber(trades.pnl[row]!)},"returnPct":${jsonNumber(trades.returnPct[row]!)},` +
-        `"barsHeld":${exitIndex - entryIndex + 1}}`,
+        `"barsHeld":${exitIndex - entryIndex + 1},"mfePct":${jsonNumber(trades.mfePct[row]!)},` +
+        `"maePct":${jsonNumber(trades.maePct[row]!)}}`,
     );
   }
   out.write(']');
@@ -44,7 +45,7 @@ export function writeTradesCsv(trades: TradeColumns, openTimes: Float64Array, ou
       `${trades.side},${entryIndex},${exitIndex},${isoTime.format(openTimes[entryIndex]!)},` +
         `${isoTime.format(openTimes[exitIndex]!)},${trades.entryPrice[row]},${trades.exitPrice[row]},` +
         `${EXIT_REASONS[trades.exitReason[row]!]},${trades.quantity[row]},${trades.pnl[row]},` +
-        `${trades.returnPct[row]},${exitIndex - entryIndex + 1}\n`,
+        `${trades.returnPct[row]},${exitIndex - entryIndex + 1},${trades.mfePct[row]},${trades.maePct[row]}\n`,
     );
   }
 }

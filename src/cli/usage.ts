@@ -5,9 +5,10 @@ export const USAGE = `Usage: npm run -s engine -- <command> [options]
 Commands:
   backtest --request R.json --candles C.csv [--output json|csv] [--trades FILE] [--no-equity]
            [--timezone Z] [--session-open HH:MM]
-      Runs the request on the candles. Prints {metrics, trades, equity, warnings}. With
-      --output csv the trades go to FILE as CSV and the JSON has {metrics, tradeCount,
-      tradesFile, equity, warnings}; --no-equity leaves the per-bar equity out.
+      Runs the request on the candles. Prints {metrics, trades, monthlyReturns, equity,
+      warnings}. With --output csv the trades go to FILE as CSV and the JSON has {metrics,
+      tradeCount, tradesFile, monthlyReturns, equity, warnings}; --no-equity leaves the
+      per-bar equity out.
   indicator "<label>" --candles C.csv [--set "Setting=value"]... [--timezone Z] [--session-open HH:MM]
       Prints the indicator as a JSON array aligned with the rows (null where it has no value).
   patterns --candles C.csv

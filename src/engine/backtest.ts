@@ -11,6 +11,7 @@ import { sliceSeries, type CandleSeries } from './candles/series';
 import { medianBarMinutes } from './candles/timeframe';
 import { drawdownCurve } from './metrics/drawdown';
 import { computeMetrics, type Metrics } from './metrics/metrics';
+import { monthlyReturns, type MonthlyReturn } from './metrics/monthly-returns';
 import type { PriceDistance } from './simulate/exit-levels';
 import { simulate, type DailyExitTime } from './simulate/simulate';
 import type { TradeColumns } from './simulate/trade-columns';
@@ -32,6 +33,8 @@ export interface BacktestResult {
   equity: Float64Array;
   /** Drawdown from the running peak in percent (positive), aligned like `equity`. */
   drawdown: Float64Array;
+  /** Return of each calendar month of the traded bars (trading days' months), in order. */
+  monthlyReturns: MonthlyReturn[];
   /** Things the user should know about the run (missing history, timeframe mismatch, ...). */
   warnings: string[];
 }
@@ -166,6 +169,13 @@ export function runBacktest(
     trades: simulation.trades,
     equity: alignedWithRows(simulation.equity, rows),
     drawdown: alignedWithRows(drawdown, rows),
+    monthlyReturns: monthlyReturns(
+      simulation.equity,
+      tradedSeries.t,
+      firstBar,
+      request.initialCapital,
+      calendar,
+    ),
     warnings,
   };
 }

@@ -18,6 +18,7 @@ export {
 export { inferTimeframe, medianBarMinutes } from './candles/timeframe';
 export { computeIndicator, resolveSettings, type IndicatorSettingsInput } from './indicators/registry';
 export type { Metrics } from './metrics/metrics';
+export type { MonthlyReturn } from './metrics/monthly-returns';
 export { computeAllPatterns, computePattern } from './patterns/registry';
 export type { ExitReason, PositionSide, Trade } from './simulate/trade';
 export { EXIT_REASONS, listTrades, tradeAt, type TradeColumns } from './simulate/trade-columns';

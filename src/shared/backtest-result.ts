@@ -21,6 +21,9 @@ export interface ResultTrade {
   pnl: number;
   returnPct: number;
   barsHeld: number;
+  /** Maximum favourable / adverse excursion, percent of the entry price (absent in older runs). */
+  mfePct?: number;
+  maePct?: number;
 }
 
 /** The summary statistics of DESIGN.md section 6 (null where a statistic is undefined). */
@@ -46,6 +49,10 @@ export interface ResultMetrics {
   worstTradePct: number | null;
   longestWinStreak: number;
   longestLossStreak: number;
+  /** Commission plus slippage over all trades, money (absent in runs stored before it existed). */
+  totalCostsPaid?: number;
+  /** CAGR, Sharpe, Sortino or Calmar withheld (null) because the run is too short to annualise. */
+  tooShortToAnnualise?: boolean;
 }
 
 export type DataSource = 'provider' | 'cache' | 'sample' | 'synthetic' | 'upload';
@@ -55,6 +62,8 @@ export interface BacktestResultBody {
   /** At most MAX_STORED_TRADES trades, in order; `tradesTruncated` says when more existed. */
   trades: ResultTrade[];
   tradesTruncated: boolean;
+  /** Return of each calendar month traded, "YYYY-MM" (absent in runs stored before it existed). */
+  monthlyReturns?: { month: string; returnPct: number }[];
   /** Equity and drawdown (percent, positive) at bar closes, thinned to at most MAX_CURVE_POINTS. */
   curve: { t: number[]; equity: number[]; drawdownPct: number[] };
   warnings: string[];

@@ -53,7 +53,7 @@ describe('engine CLI', () => {
       const run = await cli('backtest', '--request', REQUEST, '--candles', CANDLES);
       expect(run.code).toBe(0);
       const output = JSON.parse(run.stdout);
-      expect(Object.keys(output)).toEqual(['metrics', 'trades', 'equity', 'warnings']);
+      expect(Object.keys(output)).toEqual(['metrics', 'trades', 'monthlyReturns', 'equity', 'warnings']);
 
       const candles = parseCandlesCsv(readFileSync(join(ROOT, CANDLES), 'utf8'));
       const expected = runBacktest(
@@ -137,12 +137,18 @@ describe('engine CLI', () => {
       );
       expect(run.code).toBe(0);
       const output = JSON.parse(run.stdout);
-      expect(Object.keys(output)).toEqual(['metrics', 'tradeCount', 'tradesFile', 'warnings']);
+      expect(Object.keys(output)).toEqual([
+        'metrics',
+        'tradeCount',
+        'tradesFile',
+        'monthlyReturns',
+        'warnings',
+      ]);
       expect(output.metrics).toEqual(json.metrics);
       expect(output.tradeCount).toBe(json.trades.length);
       const [header, ...lines] = readFileSync(tradesFile, 'utf8').trimEnd().split('\n');
       expect(header).toBe(
-        'side,entryIndex,exitIndex,entryTime,exitTime,entryPrice,exitPrice,exitReason,quantity,pnl,returnPct,barsHeld',
+        'side,entryIndex,exitIndex,entryTime,exitTime,entryPrice,exitPrice,exitReason,quantity,pnl,returnPct,barsHeld,mfePct,maePct',
       );
       const fields = header!.split(',');
       const fromCsv = lines.map((line) =>

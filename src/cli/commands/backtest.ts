@@ -1,8 +1,8 @@
 /**
  * `backtest --request R.json --candles C.csv [--output json|csv] [--trades FILE] [--no-equity]`
- * -> {metrics, trades, equity, warnings} as JSON, streamed (a million bars print tens of
+ * -> {metrics, trades, monthlyReturns, equity, warnings} as JSON, streamed (a million bars print tens of
  * megabytes). With `--output csv` the trade list goes to FILE as CSV and the JSON carries
- * {metrics, tradeCount, tradesFile, equity, warnings}. `--no-equity` leaves the per-bar equity
+ * {metrics, tradeCount, tradesFile, monthlyReturns, equity, warnings}. `--no-equity` leaves the per-bar equity
  * out.
  */
 import { parseArgs } from 'node:util';
@@ -34,7 +34,7 @@ export function backtestCommand(args: string[]) {
   const calendar = calendarFrom(values);
   const request = readRequest(values.request);
   const candles = readCandles(values.candles, calendar);
-  const { metrics, trades, equity, warnings } = runBacktest(request, candles);
+  const { metrics, trades, equity, monthlyReturns, warnings } = runBacktest(request, candles);
   const tradesFile = values.output === 'csv' ? values.trades! : null;
   if (tradesFile !== null) {
     const file = OutputSink.file(tradesFile);
@@ -50,6 +50,7 @@ export function backtestCommand(args: string[]) {
     } else {
       out.write(`,"tradeCount":${trades.count},"tradesFile":${JSON.stringify(tradesFile)}`);
     }
+    out.write(`,"monthlyReturns":${JSON.stringify(monthlyReturns)}`);
     // Equity is aligned with the CSV rows; NaN (warm-up) is null.
     if (!values['no-equity']) {
       out.write(',"equity":');

@@ -2,6 +2,12 @@
  * The summary statistics of a run (DESIGN.md section 6): a pure function of the trades, the
  * equity curve and the bars. E0 = initial capital, E = equity at each bar's close from the first
  * tradable bar on, E_end = the last one.
+ *
+ * Too short to annualise: raising a few days' return to the power of 365 / days says nothing
+ * (a one-day run would show "CAGR -100%"). CAGR and Calmar need a tested span of at least
+ * MIN_ANNUALISED_DAYS calendar days; Sharpe and Sortino need that and at least
+ * MIN_ANNUALISED_RETURNS per-bar returns (fewer give no usable estimate of a standard
+ * deviation). Below that they are null and `tooShortToAnnualise` says why.
  */
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
 import { barsHeld, type TradeColumns } from '../simulate/trade-columns';
@@ -38,7 +44,16 @@ export interface Metrics extends TradeStatistics {
   calmar: number | null;
   /** Bars from entry bar to exit bar (both counted) of all trades / tradable bars * 100. */
   exposurePct: number;
+  /** Commission on every fill plus slippage, in money, over all trades. */
+  totalCostsPaid: number;
+  /** True when CAGR, Sharpe, Sortino or Calmar is null because the run is too short (see above). */
+  tooShortToAnnualise: boolean;
 }
+
+/** Shortest tested span, in calendar days, for which annualised figures are reported. */
+export const MIN_ANNUALISED_DAYS = 30;
+/** Fewest per-bar returns for which annualised Sharpe and Sortino are reported. */
+export const MIN_ANNUALISED_RETURNS = 30;
 
 export interface MetricsInput {
   trades: TradeColumns;
@@ -78,12 +93,18 @@ export function computeMetrics(input: MetricsInput): Metrics {
     tradableBars > 0
       ? (openTimes[lastBar]! + TIMEFRAME_MINUTES[timeframe] * 60_000 - openTimes[firstBar]!) / MS_PER_YEAR
       : 0;
-  const cagr = tradableBars > 0 ? cagrPct(finalEquity, initialCapital, years) : null;
+  const longEnough = years * 365.25 >= MIN_ANNUALISED_DAYS;
+  const cagr = tradableBars > 0 && longEnough ? cagrPct(finalEquity, initialCapital, years) : null;
   const maxDrawdown = maxDrawdownPct(drawdown, firstBar);
   const returns = barReturns(equity, firstBar, initialCapital);
   const annualBars = barsPerYear(timeframe);
+  const enoughReturns = longEnough && returns.length >= MIN_ANNUALISED_RETURNS;
   let barsInTrades = 0;
-  for (let row = 0; row < trades.count; row++) barsInTrades += barsHeld(trades, row);
+  let totalCostsPaid = 0;
+  for (let row = 0; row < trades.count; row++) {
+    barsInTrades += barsHeld(trades, row);
+    totalCostsPaid += trades.costs[row]!;
+  }
   return {
     netProfit,
     totalReturnPct: (netProfit / initialCapital) * 100,
@@ -93,9 +114,11 @@ export function computeMetrics(input: MetricsInput): Metrics {
     ...tradeStatistics(trades),
     maxDrawdownPct: maxDrawdown,
     maxDrawdownDurationBars: maxDrawdownDurationBars(drawdown, firstBar),
-    sharpe: sharpeRatio(returns, annualBars),
-    sortino: sortinoRatio(returns, annualBars),
+    sharpe: enoughReturns ? sharpeRatio(returns, annualBars) : null,
+    sortino: enoughReturns ? sortinoRatio(returns, annualBars) : null,
     calmar: cagr !== null && maxDrawdown > 0 ? cagr / maxDrawdown : null,
     exposurePct: tradableBars > 0 ? (barsInTrades / tradableBars) * 100 : 0,
+    totalCostsPaid,
+    tooShortToAnnualise: tradableBars > 0 && !enoughReturns,
   };
 }

@@ -27,6 +27,7 @@
 import type { CandleSeries } from '../candles/series';
 import { zoneClock } from '../candles/zone-clock';
 import { ExitLevels, levelExit, type ExitRules } from './exit-levels';
+import { tradeExcursion } from './excursions';
 import { entriesClosedAfterSquareOff, type DailyExitTime } from './square-off';
 import { EXIT_REASONS, TradeRecorder, type TradeColumns } from './trade-columns';
 import type { ExitReason, PositionSide } from './trade';
@@ -132,7 +133,30 @@ export function simulate(
     const { entryPrice, quantity } = position;
     const exitCommission = exitPrice * quantity * commissionRate;
     const pnl = direction * quantity * (exitPrice - entryPrice) - position.entryCommission - exitCommission;
-    trades.record(position.entryIndex, bar, entryPrice, exitPrice, quantity, pnl, REASON_CODES[reason]);
+    // Slippage paid on both fills: what the fill prices gave up against the market prices.
+    const slippagePaid =
+      quantity * (Math.abs(exitPrice - price) + Math.abs(entryPrice - o[position.entryIndex]!));
+    const excursion = tradeExcursion(
+      series,
+      settings.side,
+      position.entryIndex,
+      entryPrice,
+      bar,
+      price,
+      reason,
+    );
+    const costs = position.entryCommission + exitCommission + slippagePaid;
+    trades.record(
+      position.entryIndex,
+      bar,
+      entryPrice,
+      exitPrice,
+      quantity,
+      pnl,
+      REASON_CODES[reason],
+      excursion,
+      costs,
+    );
     return position.capital + pnl;
   };
 

@@ -4,11 +4,12 @@
  * thousands). Times stay bar indexes; `listTrades` turns rows into the trade list where it is
  * printed or sent.
  */
+import { EXIT_REASONS } from '../../shared/backtest-result';
 import { IsoTimeFormatter } from './iso-time';
-import type { ExitReason, PositionSide, Trade } from './trade';
+import type { PositionSide, Trade } from './trade';
 
-/** Exit reasons by code: `exitReason[i]` is an index into this list. */
-export const EXIT_REASONS: readonly ExitReason[] = ['signal', 'target', 'stop', 'trailing', 'time', 'end'];
+/** Exit reasons by code: `exitReason[i]` is an index into the shared list of reasons. */
+export { EXIT_REASONS };
 
 export interface TradeColumns {
   readonly side: PositionSide;
@@ -28,6 +29,14 @@ export interface TradeColumns {
   readonly returnPct: Float64Array;
   /** Code of the exit reason (EXIT_REASONS). */
   readonly exitReason: Uint8Array;
+  /**
+   * Maximum favourable and adverse excursion while the trade was open, in percent of the entry
+   * price: how far the market went for (>= 0) and against (<= 0) the position (excursions.ts).
+   */
+  readonly mfePct: Float64Array;
+  readonly maePct: Float64Array;
+  /** Costs paid on the round trip in money: commission on both fills plus slippage. */
+  readonly costs: Float64Array;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -54,6 +63,9 @@ export class TradeRecorder {
       pnl: new Float64Array(capacity),
       returnPct: new Float64Array(capacity),
       exitReason: new Uint8Array(capacity),
+      mfePct: new Float64Array(capacity),
+      maePct: new Float64Array(capacity),
+      costs: new Float64Array(capacity),
     };
   }
 
@@ -65,6 +77,8 @@ export class TradeRecorder {
     quantity: number,
     pnl: number,
     exitReason: number,
+    excursion: { favourablePct: number; adversePct: number },
+    costs: number,
   ): void {
     const columns = this.columns;
     const row = columns.count;
@@ -77,6 +91,9 @@ export class TradeRecorder {
     columns.pnl[row] = pnl;
     columns.returnPct[row] = (pnl / (entryPrice * quantity)) * 100;
     columns.exitReason[row] = exitReason;
+    columns.mfePct[row] = excursion.favourablePct;
+    columns.maePct[row] = excursion.adversePct;
+    columns.costs[row] = costs;
     columns.count = row + 1;
   }
 
@@ -84,6 +101,7 @@ export class TradeRecorder {
     const { side, count } = this.columns;
     const { entryIndex, exitIndex, entryPrice, exitPrice, quantity, pnl, returnPct, exitReason } =
       this.columns;
+    const { mfePct, maePct, costs } = this.columns;
     return {
       side,
       count,
@@ -95,6 +113,9 @@ export class TradeRecorder {
       pnl: pnl.subarray(0, count),
       returnPct: returnPct.subarray(0, count),
       exitReason: exitReason.subarray(0, count),
+      mfePct: mfePct.subarray(0, count),
+      maePct: maePct.subarray(0, count),
+      costs: costs.subarray(0, count),
     };
   }
 
@@ -108,6 +129,9 @@ export class TradeRecorder {
     columns.pnl = grown(columns.pnl, capacity);
     columns.returnPct = grown(columns.returnPct, capacity);
     columns.exitReason = grown(columns.exitReason, capacity);
+    columns.mfePct = grown(columns.mfePct, capacity);
+    columns.maePct = grown(columns.maePct, capacity);
+    columns.costs = grown(columns.costs, capacity);
   }
 }
 
@@ -141,6 +165,8 @@ export function tradeAt(
     pnl: trades.pnl[row]!,
     returnPct: trades.returnPct[row]!,
     barsHeld: exitIndex - entryIndex + 1,
+    mfePct: trades.mfePct[row]!,
+    maePct: trades.maePct[row]!,
   };
 }
 

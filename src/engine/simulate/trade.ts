@@ -32,4 +32,8 @@ export interface Trade {
   returnPct: number;
   /** Bars from the entry bar to the exit bar, both counted (1 = out on the entry bar). */
   barsHeld: number;
+  /** Maximum favourable excursion while open, percent of the entry price (>= 0). */
+  mfePct: number;
+  /** Maximum adverse excursion while open, percent of the entry price (<= 0). */
+  maePct: number;
 }

@@ -49,6 +49,7 @@ export function toResultBody(
     metrics,
     trades,
     tradesTruncated,
+    monthlyReturns: result.monthlyReturns,
     curve: thinCurve(result, openTimes, data.warmupBars),
     warnings: [
       ...data.warnings,

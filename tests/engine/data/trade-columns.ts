@@ -2,7 +2,8 @@
 import { EXIT_REASONS, type TradeColumns } from '../../../src/engine/simulate/trade-columns';
 import type { Trade } from '../../../src/engine/simulate/trade';
 
-type TradeFields = Omit<Trade, 'entryTime' | 'exitTime' | 'barsHeld'>;
+type TradeFields = Omit<Trade, 'entryTime' | 'exitTime' | 'barsHeld' | 'mfePct' | 'maePct'> &
+  Partial<Pick<Trade, 'mfePct' | 'maePct'>> & { costs?: number };
 
 export function tradeColumnsOf(trades: readonly TradeFields[]): TradeColumns {
   return {
@@ -16,5 +17,8 @@ export function tradeColumnsOf(trades: readonly TradeFields[]): TradeColumns {
     pnl: Float64Array.from(trades, (trade) => trade.pnl),
     returnPct: Float64Array.from(trades, (trade) => trade.returnPct),
     exitReason: Uint8Array.from(trades, (trade) => EXIT_REASONS.indexOf(trade.exitReason)),
+    mfePct: Float64Array.from(trades, (trade) => trade.mfePct ?? 0),
+    maePct: Float64Array.from(trades, (trade) => trade.maePct ?? 0),
+    costs: Float64Array.from(trades, (trade) => trade.costs ?? 0),
   };
 }

@@ -7,7 +7,7 @@ const DAY = 86_400_000;
 const YEAR = 365.25 * DAY;
 const START = Date.UTC(2020, 0, 1);
 
-const trade = (entryIndex: number, exitIndex: number, pnl: number): Trade => ({
+const trade = (entryIndex: number, exitIndex: number, pnl: number): Omit<Trade, 'mfePct' | 'maePct'> => ({
   side: 'long',
   entryIndex,
   exitIndex,
@@ -51,12 +51,49 @@ describe('computeMetrics (hand-computed)', () => {
     expect(metrics.exposurePct).toBe(100);
   });
 
-  it('Sharpe and Sortino on per-bar returns -10%, +34.44% annualised with 252 bars', () => {
-    const r = [-0.1, 121 / 90 - 1];
-    const mean = (r[0]! + r[1]!) / 2;
-    const std = Math.sqrt(((r[0]! - mean) ** 2 + (r[1]! - mean) ** 2) / 1);
-    expect(metrics.sharpe).toBeCloseTo((mean / std) * Math.sqrt(252), 10);
-    expect(metrics.sortino).toBeCloseTo((mean / Math.sqrt(0.01 / 2)) * Math.sqrt(252), 10);
+  it('withholds Sharpe and Sortino from two returns: too few to annualise', () => {
+    expect(metrics.sharpe).toBeNull();
+    expect(metrics.sortino).toBeNull();
+    expect(metrics.tooShortToAnnualise).toBe(true);
+  });
+
+  it('Sharpe and Sortino on 40 daily returns alternating -10% and +12%, annualised with 252 bars', () => {
+    const returns = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? -0.1 : 0.12));
+    const equity = Float64Array.from(
+      returns,
+      (_, i) => 100 * returns.slice(0, i + 1).reduce((e, r) => e * (1 + r), 1),
+    );
+    const daily = computeMetrics({
+      ...input,
+      equity,
+      openTimes: Float64Array.from(equity, (_, i) => START + i * DAY),
+      closes: Float64Array.from(equity, () => 50),
+    });
+    const mean = returns.reduce((sum, r) => sum + r, 0) / 40;
+    const std = Math.sqrt(returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / 39);
+    expect(daily.sharpe).toBeCloseTo((mean / std) * Math.sqrt(252), 10);
+    // Downside deviation: sqrt(mean of min(r, 0)^2) = sqrt(20 * 0.01 / 40).
+    expect(daily.sortino).toBeCloseTo((mean / Math.sqrt((20 * 0.01) / 40)) * Math.sqrt(252), 10);
+    expect(daily.tooShortToAnnualise).toBe(false);
+  });
+
+  it('withholds CAGR, Sharpe, Sortino and Calmar from a run under 30 days', () => {
+    const days = 29;
+    const short = computeMetrics({
+      ...input,
+      equity: Float64Array.from({ length: days }, (_, i) => 100 - i),
+      openTimes: Float64Array.from({ length: days }, (_, i) => START + i * DAY),
+      closes: Float64Array.from({ length: days }, () => 50),
+    });
+    expect(short).toMatchObject({
+      cagrPct: null,
+      sharpe: null,
+      sortino: null,
+      calmar: null,
+      tooShortToAnnualise: true,
+    });
+    expect(short.totalReturnPct).toBeCloseTo(-28, 10);
+    expect(short.maxDrawdownPct).toBeCloseTo(28, 10);
   });
 
   it('measures only the tradable bars after the warm-up', () => {

@@ -51,7 +51,15 @@ function expectSameResult(
   expect(events(engine)).toEqual(events(reference));
   engine.trades.forEach((trade, i) => {
     const expected = reference.trades[i]!;
-    for (const field of ['entryPrice', 'exitPrice', 'quantity', 'pnl', 'returnPct'] as const) {
+    for (const field of [
+      'entryPrice',
+      'exitPrice',
+      'quantity',
+      'pnl',
+      'returnPct',
+      'mfePct',
+      'maePct',
+    ] as const) {
       expectClose(trade[field], expected[field], `trade ${i} ${field}`);
     }
   });

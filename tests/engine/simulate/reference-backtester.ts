@@ -37,6 +37,9 @@ interface Holding {
   /** Highest high (long) or lowest low (short) of the bars checked so far; the entry price at first. */
   bestPrice: number;
   deadline: number;
+  /** Highest and lowest market price the position has seen along the bars' paths. */
+  highestSeen: number;
+  lowestSeen: number;
 }
 
 type MarketOrder = { kind: 'enter' } | { kind: 'exit'; reason: 'signal' };
@@ -154,10 +157,20 @@ export function referenceBacktest(
       cashBefore: cash,
       bestPrice: price,
       deadline,
+      highestSeen: series.o[bar]!,
+      lowestSeen: series.o[bar]!,
     };
   };
 
+  const see = (position: Holding, price: number) => {
+    position.highestSeen = Math.max(position.highestSeen, price);
+    position.lowestSeen = Math.min(position.lowestSeen, price);
+  };
+
   const closeAt = (position: Holding, bar: number, marketPrice: number, reason: ExitReason) => {
+    see(position, marketPrice);
+    const excursionUp = (100 * (position.highestSeen - position.entryPrice)) / position.entryPrice;
+    const excursionDown = (100 * (position.lowestSeen - position.entryPrice)) / position.entryPrice;
     const exitPrice = long ? sellAt(marketPrice) : buyAt(marketPrice);
     const gross = (exitPrice - position.entryPrice) * position.quantity * sign;
     const pnl = gross - position.entryCommission - rate * (exitPrice * position.quantity);
@@ -174,6 +187,8 @@ export function referenceBacktest(
       pnl,
       returnPct: (100 * pnl) / (position.entryPrice * position.quantity),
       barsHeld: 1 + bar - position.entryIndex,
+      mfePct: Math.max(0, long ? excursionUp : -excursionDown),
+      maePct: Math.min(0, long ? excursionDown : -excursionUp),
     });
     cash = position.cashBefore + pnl;
     holding = null;
@@ -208,9 +223,12 @@ export function referenceBacktest(
     if (gappedStop) return closeAt(position, bar, o, gappedStop.reason);
     if (target !== null && reachedUp(o, target)) return closeAt(position, bar, o, 'target');
     // Then the adverse extreme, then the favourable one.
+    see(position, o);
     const hitStop = stops.find((order) => reachedDown(adverse, order.level));
     if (hitStop) return closeAt(position, bar, hitStop.level, hitStop.reason);
+    see(position, adverse);
     if (target !== null && reachedUp(favourable, target)) return closeAt(position, bar, target, 'target');
+    see(position, favourable);
     // Still open: the trailing stop follows this bar's favourable extreme from the next bar on.
     if (sign * (favourable - position.bestPrice) > 0) position.bestPrice = favourable;
   };

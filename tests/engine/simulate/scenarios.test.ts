@@ -31,6 +31,9 @@ describe('signal entries and exits', () => {
         pnl: 60,
         returnPct: 6,
         barsHeld: 3,
+        // Highest seen 106 (bar 2's high, bar 3's open), lowest 99 (bar 1's low).
+        mfePct: 6,
+        maePct: -1,
       },
     ]);
     // Flat, then 10 units marked at 104 and 105, then cash 1060.

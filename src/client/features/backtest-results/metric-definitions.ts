@@ -9,14 +9,25 @@ import { SESSION_MINUTES, TRADING_DAYS_PER_YEAR, barsPerYear } from '../../../en
 import {
   formatBars,
   formatCount,
+  formatMoney,
   formatPercent,
   formatRatio,
   formatSignedMoney,
   formatSignedPercent,
 } from './format';
 
-export type MetricKey = keyof ResultMetrics;
-type MetricKind = 'money' | 'percent' | 'signedPercent' | 'ratio' | 'count' | 'bars';
+/** The statistics shown as figures (tooShortToAnnualise is a flag about them, not one). */
+export type MetricKey = Exclude<keyof ResultMetrics, 'tooShortToAnnualise'>;
+type MetricKind = 'money' | 'cost' | 'percent' | 'signedPercent' | 'ratio' | 'count' | 'bars';
+
+/** A statistic's figure, null when undefined (or absent from a run stored before it existed). */
+export function metricValue(metrics: ResultMetrics, key: MetricKey): number | null {
+  return metrics[key] ?? null;
+}
+
+/** The engine's rule (src/engine/metrics/metrics.ts): fewer days or returns are not annualised. */
+const TOO_SHORT =
+  'Too short to annualise: the run covers fewer than 30 days (Sharpe and Sortino also need 30 or more bars).';
 
 export interface MetricDefinition {
   key: MetricKey;
@@ -28,6 +39,8 @@ export interface MetricDefinition {
   whenMissing?: string;
   /** Sharpe and Sortino: the tooltip adds how this run's bars are counted per year. */
   annualised?: boolean;
+  /** CAGR, Sharpe, Sortino, Calmar: withheld ("—") when the run is too short to annualise. */
+  withheldWhenShort?: boolean;
 }
 
 export interface MetricGroup {
@@ -53,9 +66,18 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
         formula: 'Net profit ÷ starting capital × 100.',
       },
       {
+        key: 'totalCostsPaid',
+        label: 'Total costs paid',
+        kind: 'cost',
+        formula:
+          'Commission on every entry and exit fill plus the slippage given up on each fill (slippage points × units), over all trades. Already taken out of net profit.',
+        whenMissing: 'This run was stored before costs were reported.',
+      },
+      {
         key: 'cagrPct',
         label: 'CAGR',
         kind: 'signedPercent',
+        withheldWhenShort: true,
         formula:
           'Compound annual growth rate: ((final equity ÷ starting capital)^(1 ÷ years) − 1) × 100, where years = time from the first tradable bar to the end of the last bar ÷ 365.25 days. −100% when the account is wiped out.',
         whenMissing: 'There are no bars after the warm-up, or the period is too short to annualise.',
@@ -175,6 +197,7 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
           'Mean ÷ standard deviation (sample, n − 1) of per-bar returns × √(bars per year), with a risk-free rate of 0. A per-bar return is equity ÷ the previous bar’s equity − 1.',
         whenMissing: 'There are fewer than two bars after the warm-up, or the equity never changed.',
         annualised: true,
+        withheldWhenShort: true,
       },
       {
         key: 'sortino',
@@ -184,6 +207,7 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
           'Mean per-bar return ÷ downside deviation × √(bars per year), with a risk-free rate of 0. Downside deviation = √(mean of min(return, 0)²) over all bars.',
         whenMissing: 'No bar lost money, so there is no downside to divide by.',
         annualised: true,
+        withheldWhenShort: true,
       },
       {
         key: 'calmar',
@@ -191,6 +215,7 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
         kind: 'ratio',
         formula: 'CAGR ÷ max drawdown, both in percent.',
         whenMissing: 'There is no drawdown or no CAGR.',
+        withheldWhenShort: true,
       },
       {
         key: 'exposurePct',
@@ -213,6 +238,7 @@ export function metricDefinition(key: MetricKey): MetricDefinition {
 
 const FORMATTERS: Record<MetricKind, (value: number) => string> = {
   money: formatSignedMoney,
+  cost: formatMoney,
   percent: formatPercent,
   signedPercent: formatSignedPercent,
   ratio: formatRatio,
@@ -249,9 +275,14 @@ export function metricExplanation(
   definition: MetricDefinition,
   value: number | null,
   timeframe: string,
+  tooShortToAnnualise = false,
 ): string {
   const parts = [definition.formula];
   if (definition.annualised) parts.push(annualisationNote(timeframe));
-  if (value === null) parts.push(`Shown as “—”: ${definition.whenMissing ?? 'not defined for this run.'}`);
+  const whyMissing =
+    tooShortToAnnualise && definition.withheldWhenShort
+      ? TOO_SHORT
+      : (definition.whenMissing ?? 'not defined for this run.');
+  if (value === null) parts.push(`Shown as “—”: ${whyMissing}`);
   return parts.join(' ');
 }

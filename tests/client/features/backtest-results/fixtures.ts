@@ -59,6 +59,8 @@ export const METRICS: ResultMetrics = {
   worstTradePct: -5,
   longestWinStreak: 4,
   longestLossStreak: 3,
+  totalCostsPaid: 412.5,
+  tooShortToAnnualise: false,
 };
 
 const HOUR = 3_600_000;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDateTime,
+  formatMoney,
   formatPrice,
   formatSignedMoney,
   formatSignedPercent,
@@ -12,6 +13,7 @@ import {
   formatMetric,
   metricDefinition,
   metricExplanation,
+  metricValue,
 } from '../../../../src/client/features/backtest-results/metric-definitions';
 import type { ResultMetrics } from '../../../../src/shared/backtest-result';
 import { METRICS } from './fixtures';
@@ -19,7 +21,10 @@ import { METRICS } from './fixtures';
 describe('metric definitions', () => {
   it('cover every statistic of the result contract once', () => {
     const keys = ALL_METRICS.map((metric) => metric.key).sort();
-    expect(keys).toEqual((Object.keys(METRICS) as (keyof ResultMetrics)[]).sort());
+    const figures = (Object.keys(METRICS) as (keyof ResultMetrics)[]).filter(
+      (key) => key !== 'tooShortToAnnualise',
+    );
+    expect(keys).toEqual(figures.sort());
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -63,6 +68,27 @@ describe('metric definitions', () => {
       'Average win ÷ |average loss|. 0 when there are losses but no wins. Shown as “—”: There are no losing trades (or no trades at all), so there is no risk to divide by.',
     );
     expect(metricExplanation(metricDefinition('riskReward'), 2, '1 hour')).not.toContain('Shown as');
+  });
+
+  it('say "too short to annualise" for CAGR, Sharpe, Sortino and Calmar withheld from a short run', () => {
+    for (const key of ['cagrPct', 'sharpe', 'sortino', 'calmar'] as const) {
+      expect(metricExplanation(metricDefinition(key), null, '1 day', true)).toContain(
+        'Shown as “—”: Too short to annualise: the run covers fewer than 30 days',
+      );
+    }
+    // Other missing figures keep their own reason; a long run keeps the usual one.
+    expect(metricExplanation(metricDefinition('riskReward'), null, '1 day', true)).not.toContain('Too short');
+    expect(metricExplanation(metricDefinition('sortino'), null, '1 day', false)).toContain(
+      'No bar lost money',
+    );
+  });
+
+  it('write total costs as unsigned money, and "—" for a run stored before costs existed', () => {
+    expect(formatMetric(metricDefinition('totalCostsPaid'), metricValue(METRICS, 'totalCostsPaid'))).toBe(
+      formatMoney(412.5),
+    );
+    const { totalCostsPaid: _dropped, ...older } = METRICS;
+    expect(formatMetric(metricDefinition('totalCostsPaid'), metricValue(older, 'totalCostsPaid'))).toBe('—');
   });
 });
 

@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import type { ResultMetrics } from '../../../../shared/backtest-result';
 import { InfoTooltip } from '../../../components/InfoTooltip';
 import { formatBars, formatCount, formatMoney, formatSignedPercent } from '../format';
-import { type MetricKey, formatMetric, metricDefinition, metricExplanation } from '../metric-definitions';
+import {
+  type MetricKey,
+  formatMetric,
+  metricDefinition,
+  metricExplanation,
+  metricValue,
+} from '../metric-definitions';
 import styles from './BacktestResult.module.css';
 
 interface CardProps {
@@ -20,13 +26,13 @@ function toneOf(value: number | null): 'gain' | 'loss' | undefined {
 
 function Card({ metric, metrics, timeframe, tone, children }: CardProps) {
   const definition = metricDefinition(metric);
-  const value = metrics[metric];
+  const value = metricValue(metrics, metric);
   return (
     <li className={styles.card}>
       <p className={styles.cardLabel}>
         {definition.label}
         <InfoTooltip label={`${definition.label}: formula`}>
-          {metricExplanation(definition, value, timeframe)}
+          {metricExplanation(definition, value, timeframe, metrics.tooShortToAnnualise)}
         </InfoTooltip>
       </p>
       <p className={[styles.cardValue, tone ? styles[tone] : ''].filter(Boolean).join(' ')}>

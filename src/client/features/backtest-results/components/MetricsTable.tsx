@@ -1,6 +1,6 @@
 import type { ResultMetrics } from '../../../../shared/backtest-result';
 import { InfoTooltip } from '../../../components/InfoTooltip';
-import { METRIC_GROUPS, formatMetric, metricExplanation } from '../metric-definitions';
+import { METRIC_GROUPS, formatMetric, metricExplanation, metricValue } from '../metric-definitions';
 import styles from './BacktestResult.module.css';
 
 /** Every statistic of the run, grouped, each with its formula one focus away. */
@@ -24,13 +24,13 @@ export function MetricsTable({ metrics, timeframe }: { metrics: ResultMetrics; t
             </thead>
             <tbody>
               {group.metrics.map((definition) => {
-                const value = metrics[definition.key];
+                const value = metricValue(metrics, definition.key);
                 return (
                   <tr key={definition.key}>
                     <th scope="row">
                       {definition.label}
                       <InfoTooltip label={`${definition.label}: formula`}>
-                        {metricExplanation(definition, value, timeframe)}
+                        {metricExplanation(definition, value, timeframe, metrics.tooShortToAnnualise)}
                       </InfoTooltip>
                     </th>
                     <td>

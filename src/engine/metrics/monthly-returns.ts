@@ -1,0 +1,52 @@
+/**
+ * Returns by calendar month, as portfolio tools tabulate them: each month's return is its last
+ * equity over the previous month's last equity (the initial capital before the first), minus 1.
+ * Months are those of the trading days (the series' calendar), so a Sydney bar stamped on the
+ * UTC evening before belongs to the Sydney date's month. Months without bars do not appear.
+ */
+import type { SessionCalendar } from '../candles/session-calendar';
+
+const MS_PER_DAY = 86_400_000;
+
+export interface MonthlyReturn {
+  /** "YYYY-MM". */
+  month: string;
+  returnPct: number;
+}
+
+export function monthlyReturns(
+  equity: Float64Array,
+  openTimes: Float64Array,
+  firstBar: number,
+  initialCapital: number,
+  calendar: SessionCalendar,
+): MonthlyReturn[] {
+  const months: MonthlyReturn[] = [];
+  let previousClose = initialCapital;
+  let month = '';
+  let lastDay = Number.NaN;
+  for (let bar = Math.max(firstBar, 0); bar < equity.length; bar++) {
+    if (!Number.isFinite(equity[bar])) continue;
+    const day = calendar.dayOf(openTimes[bar]!);
+    if (day !== lastDay) {
+      lastDay = day;
+      const dayMonth = new Date(day * MS_PER_DAY).toISOString().slice(0, 7);
+      if (dayMonth !== month) {
+        if (month !== '') previousClose = closeMonth(months, previousClose);
+        month = dayMonth;
+        months.push({ month, returnPct: Number.NaN });
+      }
+    }
+    months[months.length - 1]!.returnPct = equity[bar]!;
+  }
+  if (months.length > 0) closeMonth(months, previousClose);
+  return months;
+}
+
+/** Turns the last month's closing equity (held in returnPct) into its return; gives that equity. */
+function closeMonth(months: MonthlyReturn[], previousClose: number): number {
+  const last = months[months.length - 1]!;
+  const closing = last.returnPct;
+  last.returnPct = previousClose > 0 ? (closing / previousClose - 1) * 100 : 0;
+  return closing;
+}
