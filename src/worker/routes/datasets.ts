@@ -30,8 +30,6 @@ async function readUpload(request: Request, nameParam: string | undefined) {
 export const datasets = new Hono<AppEnv>()
   .use(requireUser)
   .post('/', async (c) => {
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > MAX_DATASET_BYTES + 64 * 1024) return jsonError(c, 413, TOO_LARGE);
     const upload = await readUpload(c.req.raw, c.req.query('name')?.trim().slice(0, 100));
     if ('unsupported' in upload)
       return jsonError(c, 415, 'Send the file as multipart/form-data or text/csv.');

@@ -370,10 +370,9 @@ describe('attacks', () => {
     expect((await new TestBrowser('198.51.100.201').login(email)).status).toBe(429);
     // A tampered cookie, or another account’s, is no device cookie of this account.
     const tampered = new TestBrowser('198.51.100.202');
-    tampered.cookies.set(
-      'device',
-      owner.cookies.get('device')!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
-    );
+    // Another device id under the owner's signature.
+    const ownCookie = owner.cookies.get('device')!;
+    tampered.cookies.set('device', `${ownCookie[0] === 'A' ? 'B' : 'A'}${ownCookie.slice(1)}`);
     expect((await tampered.login(email)).status).toBe(429);
     const neighbour = new TestBrowser('198.51.100.203');
     await neighbour.register(unique('neighbour'));
