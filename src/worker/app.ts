@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { SECURITY_HEADERS } from '../shared/security-headers';
+import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
 import type { AppEnv } from './env';
 import { handleError, jsonError } from './errors';
 import { loadSession } from './auth/middleware';
@@ -20,6 +20,9 @@ export const app = new Hono<AppEnv>();
 app.use('*', async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  if (new URL(c.req.url).protocol === 'https:') {
+    c.res.headers.set(STRICT_TRANSPORT_SECURITY.name, STRICT_TRANSPORT_SECURITY.value);
+  }
   if (c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
 });
 
