@@ -213,7 +213,7 @@ export async function fakeMarketDataProvider(request: Request): Promise<Response
       });
     case 'stall':
       // Never answers within any time-out the tests use (the worker gives up first).
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
       return json(200, list);
     case 'flapping':
       // Fails every other call: 1st, 3rd, ... answer 503; 2nd, 4th, ... the real list.

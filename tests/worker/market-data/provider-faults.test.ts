@@ -126,3 +126,103 @@ describe('answers that are not complete and usable are never cached', () => {
     expect(await cachedKeys(url)).toEqual([]);
   });
 });
+
+const TIMEOUT_MS = 300;
+const API_ERROR = (message: string) => `API Error: ${message}. Using fallback data.`;
+
+describe('each provider fault: the spec’s texts, within the time-out, and nothing in KV', () => {
+  const faults = [
+    ['stall', `The market-data provider did not answer within ${TIMEOUT_MS / 1000} s`],
+    ['slow', `The market-data provider did not answer within ${TIMEOUT_MS / 1000} s`],
+    ['stalled-body', `The market-data provider did not answer within ${TIMEOUT_MS / 1000} s`],
+    ['server-error', 'HTTP error! Status: 500'],
+    [
+      'minute-limit',
+      'HTTP error! Status: 429 (the per-minute request limit of the market-data provider is reached)',
+    ],
+    ['daily-limit', 'HTTP error! Status: 402 (the daily request limit of the market-data plan is reached)'],
+    ['html', 'The market-data provider did not answer with JSON'],
+    ['truncated', 'The market-data provider did not answer with JSON'],
+    ['oversized-declared', TOO_LARGE],
+  ] as const;
+
+  for (const [mode, message] of faults) {
+    it(`"${mode}"`, async () => {
+      const { token, url, bindings } = provider(mode, TIMEOUT_MS);
+      const answers = {
+        exchanges: await get('/api/market/exchanges', bindings),
+        symbols: await get('/api/market/exchanges/US/symbols', bindings),
+        fallbackStock: await get(CANDLES_AAPL, bindings),
+        otherStock: await get(CANDLES_VOD, bindings),
+      };
+      for (const list of [answers.exchanges, answers.symbols]) {
+        expect(list.status).toBe(200);
+        expect(list.body.source).toBe('fallback');
+        expect(list.body.error).toBe(API_ERROR(message));
+        expect(list.body.warning).toBe(FALLBACK_WARNING);
+      }
+      expect(answers.exchanges.body.exchanges).toHaveLength(12);
+      expect(answers.symbols.body.symbols).toHaveLength(5);
+      expect(answers.fallbackStock.status).toBe(200);
+      expect(answers.fallbackStock.body.source).toBe('synthetic');
+      expect(answers.fallbackStock.body.warnings?.slice(0, 2)).toEqual([
+        API_ERROR(message),
+        FALLBACK_WARNING,
+      ]);
+      expect(answers.otherStock.status).toBe(502);
+      expect(answers.otherStock.body.error).toEqual({
+        code: 'bad_gateway',
+        message: `Market data could not be loaded: ${message}.`,
+      });
+      for (const [name, answer] of Object.entries(answers)) {
+        // The wait is bounded by the time-out (plus the worker's own work), never the provider's.
+        expect(answer.ms, name).toBeLessThan(TIMEOUT_MS + 1000);
+        if (message.includes('did not answer within'))
+          expect(answer.ms, name).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
+        expect(JSON.stringify(answer.body)).not.toContain(token);
+      }
+      expect(await cachedKeys(url)).toEqual([]);
+      expect(await providerCalls(token)).toBe(4);
+    });
+  }
+});
+
+describe('a flapping provider (every other call fails)', () => {
+  it('serves the fallback while it fails, caches the first good answer, then answers from the cache', async () => {
+    const { token, url, bindings } = provider('flapping', TIMEOUT_MS);
+    const first = await get('/api/market/exchanges', bindings);
+    expect(first.body).toMatchObject({ source: 'fallback', error: API_ERROR('HTTP error! Status: 503') });
+    expect(await cachedKeys(url)).toEqual([]);
+    const second = await get('/api/market/exchanges', bindings);
+    expect(second.body.source).toBe('provider');
+    expect(second.body.exchanges?.map((e) => e.code)).toEqual(['US', 'LSE']);
+    const third = await get('/api/market/exchanges', bindings);
+    expect(third.body.source).toBe('cache');
+    expect(third.body.exchanges).toEqual(second.body.exchanges);
+
+    const failedCandles = await get(CANDLES_AAPL, bindings);
+    expect(failedCandles.body.source).toBe('synthetic');
+    expect(failedCandles.body.warnings?.[0]).toBe(API_ERROR('HTTP error! Status: 503'));
+    const goodCandles = await get(CANDLES_AAPL, bindings);
+    expect(goodCandles.body.source).toBe('provider');
+    expect((await get(CANDLES_AAPL, bindings)).body.source).toBe('cache');
+
+    expect(await providerCalls(token)).toBe(4);
+    const keys = await cachedKeys(url);
+    expect(keys).toHaveLength(2);
+    expect(keys.some((key) => key.endsWith(':exchanges'))).toBe(true);
+    expect(keys.some((key) => key.includes(':candles:AAPL.US:1d:'))).toBe(true);
+  });
+});
+
+describe('a slow provider inside the time-out', () => {
+  it('is waited for, and its answer cached', async () => {
+    const { token, url, bindings } = provider('slow', 5000);
+    const answer = await get('/api/market/exchanges', bindings);
+    expect(answer.body.source).toBe('provider');
+    expect(answer.ms).toBeGreaterThanOrEqual(1400);
+    expect(await cachedKeys(url)).toHaveLength(1);
+    expect((await get('/api/market/exchanges', bindings)).body.source).toBe('cache');
+    expect(await providerCalls(token)).toBe(1);
+  });
+});
