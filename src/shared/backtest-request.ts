@@ -17,6 +17,7 @@ import {
   TIMEZONES,
   TRANSACTION_TYPES,
 } from './backtest-vocabulary';
+import { calendarDate } from './calendar-date';
 import { CANDLESTICK_PATTERN_NAMES } from './candlestick-patterns';
 import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS, indicatorSettings } from './indicators';
 
@@ -59,19 +60,6 @@ const optionalNumber = z
     }
     return parsed;
   });
-
-function isCalendarDate(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-}
-
-const isoDate = z.string({ error: 'Enter a date as YYYY-MM-DD' }).superRefine((text, ctx) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: 'Enter a date as YYYY-MM-DD' });
-  } else if (!isCalendarDate(text)) {
-    ctx.addIssue({ code: 'custom', message: 'This date does not exist' });
-  }
-});
 
 /** Extra settings of one side of a row: setting label -> text (blank = default). */
 const settingsMap = z.record(z.string(), z.string({ error: 'Enter a whole number of bars' })).default({});
@@ -178,8 +166,8 @@ export const backtestRequestSchema = z
   .object({
     exchange: symbolCode,
     stock: symbolCode,
-    fromDate: isoDate.default(REQUEST_DEFAULTS.fromDate),
-    toDate: isoDate.default(REQUEST_DEFAULTS.toDate),
+    fromDate: calendarDate.default(REQUEST_DEFAULTS.fromDate),
+    toDate: calendarDate.default(REQUEST_DEFAULTS.toDate),
     timeframe: z
       .enum(TIMEFRAMES, { error: `Choose one of ${TIMEFRAMES.join(', ')}` })
       .default(REQUEST_DEFAULTS.timeframe),

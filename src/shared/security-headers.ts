@@ -25,9 +25,24 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
-/** The same headers in the format of Cloudflare's static-assets `_headers` file. */
+/**
+ * HSTS: browsers keep to HTTPS for a year on this host and its subdomains. Sent on HTTPS
+ * responses only (over plain HTTP it means nothing), so not on the local http servers.
+ */
+export const STRICT_TRANSPORT_SECURITY = {
+  name: 'Strict-Transport-Security',
+  value: 'max-age=31536000; includeSubDomains',
+} as const;
+
+/**
+ * The same headers in the format of Cloudflare's static-assets `_headers` file, plus HSTS:
+ * deployed assets are served over HTTPS only.
+ */
 export function staticHeadersFile(): string {
-  const lines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+  const lines = [
+    ...Object.entries(SECURITY_HEADERS),
+    [STRICT_TRANSPORT_SECURITY.name, STRICT_TRANSPORT_SECURITY.value],
+  ].map(([name, value]) => `  ${name}: ${value}`);
   return ['/*', ...lines, ''].join('\n');
 }
 

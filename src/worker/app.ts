@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { SECURITY_HEADERS } from '../shared/security-headers';
+import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
 import type { AppEnv } from './env';
 import { handleError, jsonError } from './errors';
 import { loadSession } from './auth/middleware';
@@ -11,17 +11,22 @@ import { datasets } from './routes/datasets';
 import { health } from './routes/health';
 import { market } from './routes/market';
 import { subscriptions } from './routes/subscriptions';
+import { drainUnreadBody, limitRequestBody } from './security/request-body';
 import { sameOriginOnly } from './security/same-origin';
+import { allowedMethodsOf } from './allowed-methods';
 
 export const app = new Hono<AppEnv>();
 
 app.use('*', async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  if (new URL(c.req.url).protocol === 'https:') {
+    c.res.headers.set(STRICT_TRANSPORT_SECURITY.name, STRICT_TRANSPORT_SECURITY.value);
+  }
   if (c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
 });
 
-app.use('/api/*', sameOriginOnly, loadSession);
+app.use('/api/*', drainUnreadBody, limitRequestBody, sameOriginOnly, loadSession);
 
 /** The API's routes, chained so their types reach the typed client. */
 export const routes = app
@@ -34,11 +39,20 @@ export const routes = app
   .route('/api/backtests', backtests)
   .route('/api/contact', contact);
 
+const allowedMethods = allowedMethodsOf(app.routes);
+
 app.notFound((c) => {
   if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
-    return jsonError(c, 404, `No API route matches ${c.req.method} ${c.req.path}`);
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length === 0) return jsonError(c, 404, `No API route matches ${c.req.method} ${c.req.path}`);
+    c.header('Allow', allowed.join(', '));
+    return jsonError(c, 405, `${c.req.method} is not allowed on ${c.req.path}. Use ${allowed.join(', ')}.`);
   }
   // Only /api/* is routed to the worker first; anything else reaching here is a browser route.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    c.header('Allow', 'GET, HEAD');
+    return jsonError(c, 405, `${c.req.method} is not allowed on ${c.req.path}. Use GET, HEAD.`);
+  }
   return c.env.ASSETS.fetch(c.req.raw);
 });
 

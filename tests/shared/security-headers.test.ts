@@ -7,7 +7,8 @@ describe('security headers', () => {
     expect(lines[0]).toBe('/*');
     expect(lines).toContain('  Content-Security-Policy: ' + SECURITY_HEADERS['Content-Security-Policy']);
     expect(lines).toContain('  X-Content-Type-Options: nosniff');
-    expect(lines).toHaveLength(1 + Object.keys(SECURITY_HEADERS).length);
+    expect(lines).toContain('  Strict-Transport-Security: max-age=31536000; includeSubDomains');
+    expect(lines).toHaveLength(2 + Object.keys(SECURITY_HEADERS).length);
   });
 
   it('forbids framing and inline scripts in production but only framing on the dev server', () => {

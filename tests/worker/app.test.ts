@@ -63,6 +63,22 @@ describe('security headers', () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
   });
+
+  it('include HSTS on every HTTPS response, errors included, and not over plain HTTP', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/health'],
+      ['GET', '/api/nope'],
+      ['POST', '/api/auth/login'],
+      ['PUT', '/api/health'],
+    ]) {
+      const https = await app.request(`https://backtest.example${path}`, { method }, env);
+      expect(https.headers.get('strict-transport-security'), `${method} ${path}`).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      const http = await app.request(`http://localhost${path}`, { method }, env);
+      expect(http.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
 });
 
 describe('browser routes', () => {

@@ -5,6 +5,7 @@ import {
   fallbackStocks,
 } from '../../shared/fallback-market';
 import type { Env } from '../env';
+import { cacheRows } from './cache';
 import { type ProviderConfig, ProviderError, fetchJsonArray, providerConfig, providerId } from './provider';
 
 export interface ExchangeItem {
@@ -44,6 +45,14 @@ function mapRows<T>(rows: unknown[], map: (row: Record<string, unknown>) => T & 
   });
 }
 
+/** Provider rows, refusing an empty list: every exchange we list has symbols, so none is a broken answer. */
+async function nonEmptyRows(config: ProviderConfig, path: string, what: string): Promise<unknown[]> {
+  const rows = await fetchJsonArray(config, path);
+  if (rows.length === 0)
+    throw new ProviderError(`The market-data provider answered with an empty ${what} list`);
+  return rows;
+}
+
 /**
  * A list from the KV cache, else from the provider (cached for a day only when complete),
  * else the bundled fallback with the spec's banner texts.
@@ -67,7 +76,7 @@ async function cachedList<T>(
   if (cached) return { items: cached, source: 'cache' };
   try {
     const items = await load(config);
-    await env.CACHE.put(cacheKey, JSON.stringify(items), { expirationTtl: LIST_TTL_SECONDS });
+    await cacheRows(env.CACHE, cacheKey, items, LIST_TTL_SECONDS);
     return { items, source: 'provider' };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
@@ -86,11 +95,7 @@ export function listExchanges(env: Env): Promise<ListAnswer<ExchangeItem>> {
     env,
     (config) => `md:v1:${providerId(config)}:exchanges`,
     async (config) => {
-      const rows = await fetchJsonArray(config, '/exchanges-list/');
-      // A provider always has exchanges: an empty list is a broken answer, not one to cache.
-      // (An exchange without symbols is possible, so an empty symbol list is kept.)
-      if (rows.length === 0)
-        throw new ProviderError('The market-data provider answered with an empty exchange list');
+      const rows = await nonEmptyRows(config, '/exchanges-list/', 'exchange');
       return mapRows(rows, (row) => ({
         code: text(row.Code),
         name: text(row.Name),
@@ -108,7 +113,7 @@ export function listSymbols(env: Env, exchange: string): Promise<ListAnswer<Symb
     (config) => `md:v1:${providerId(config)}:symbols:${exchange}`,
     async (config) =>
       mapRows(
-        await fetchJsonArray(config, `/exchange-symbol-list/${encodeURIComponent(exchange)}`),
+        await nonEmptyRows(config, `/exchange-symbol-list/${encodeURIComponent(exchange)}`, 'symbol'),
         (row) => ({
           code: text(row.Code),
           name: text(row.Name),

@@ -11,6 +11,7 @@ import {
   answerWithWarmup,
   tooManyBars,
 } from './candle-answer';
+import { cacheRows } from './cache';
 import { type ProviderConfig, ProviderError, fetchJsonArray, providerId } from './provider';
 import { type ExchangeSession, exchangeSession } from './sessions';
 
@@ -135,9 +136,11 @@ export async function providerCandles(
       rows = aggregateBars(rows, minutes, (t) => calendar.startOfDayAt(t));
   }
 
-  // Daily data is kept a day; intraday data only once its days are closed.
+  // Shaped before caching: rows that make no answer (too many bars) are not kept either.
+  const answer = answerWithWarmup(rows, query, { ...meta, source: 'provider' });
+  // Daily data is kept a day; intraday data only once its days are closed; no bars, never.
   const closed = fetchTo <= Date.now() - DAY_MS;
   const ttl = query.timeframe === '1d' ? DAILY_TTL_SECONDS : closed ? CLOSED_DAYS_TTL_SECONDS : 0;
-  if (ttl > 0) await env.CACHE.put(key, JSON.stringify(rows), { expirationTtl: ttl });
-  return answerWithWarmup(rows, query, { ...meta, source: 'provider' });
+  await cacheRows(env.CACHE, key, rows, ttl);
+  return answer;
 }

@@ -5,6 +5,13 @@
  */
 
 export const DEFAULT_TIMEOUT_MS = 5000;
+/**
+ * Most bytes read from one provider answer. A deployed Worker has 128 MB: a body this size, its
+ * text and its parsed rows fit with room to spare, and what we keep of it (lists without the
+ * unused columns, candle rows) stays well under KV's 25 MiB per value. EODHD's largest list
+ * (US symbols) is about 7 MB; a 600-day span of 5-minute bars about 11 MB.
+ */
+export const MAX_PROVIDER_BODY_BYTES = 16 * 1024 * 1024;
 
 export class ProviderError extends Error {
   override name = 'ProviderError';
@@ -68,7 +75,7 @@ export async function fetchJsonArray(
     if (LIMIT_MESSAGES[res.status]) throw new ProviderError(LIMIT_MESSAGES[res.status]);
     if (!res.ok) throw new ProviderError(`HTTP error! Status: ${res.status}`);
     // Inside the try: the time-out and a dropped connection can also strike while the body arrives.
-    text = await res.text();
+    text = await readBounded(res, MAX_PROVIDER_BODY_BYTES);
   } catch (error) {
     if (error instanceof ProviderError) throw error;
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -89,4 +96,32 @@ export async function fetchJsonArray(
   if (!Array.isArray(body))
     throw new ProviderError('The market-data provider answered with something other than a list');
   return body;
+}
+
+/** The body as text, read as a stream and abandoned as soon as it passes `maxBytes`. */
+async function readBounded(res: Response, maxBytes: number): Promise<string> {
+  const tooLarge = () =>
+    new ProviderError(`The market-data provider answered with more than ${maxBytes / (1024 * 1024)} MB`);
+  const declared = Number(res.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw tooLarge();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }

@@ -14,19 +14,29 @@ import {
 } from '../db/users';
 import { sessionSecret } from '../auth/config';
 import { clearSessionCookie, cookieOptions } from '../auth/cookies';
+import { issueDeviceCookie, trustedDeviceId } from '../auth/device-cookie';
 import { googleSignIn } from '../auth/google';
 import { requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { revokeSession, revokeUserSessions } from '../auth/session';
 import { signIn } from '../auth/sign-in';
-import { clientIp, countEvent, resetLimit, uncountEvent, type RateLimit } from '../security/rate-limit';
+import { clientIp, countEvent, uncountEvent, type RateLimit } from '../security/rate-limit';
 import { deleteCookie, setCookie } from 'hono/cookie';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-/** Failed logins per IP and per email, and registrations per IP, in 15 minutes. */
+/**
+ * Failed logins in 15 minutes: per IP; per email from browsers without that account's device
+ * cookie; per device cookie. An attacker can exhaust the per-email limit, which then stops only
+ * browsers the owner never signed in with (see auth/device-cookie.ts).
+ */
 export const LOGIN_FAILURES_PER_IP: RateLimit = { name: 'login-ip', limit: 10, windowMs: FIFTEEN_MINUTES };
 export const LOGIN_FAILURES_PER_EMAIL: RateLimit = {
   name: 'login-email',
+  limit: 10,
+  windowMs: FIFTEEN_MINUTES,
+};
+export const LOGIN_FAILURES_PER_DEVICE: RateLimit = {
+  name: 'login-device',
   limit: 10,
   windowMs: FIFTEEN_MINUTES,
 };
@@ -67,6 +77,7 @@ export const auth = new Hono<AppEnv>()
       passwordHash: await hashPassword(password),
     });
     if (!user) return jsonError(c, 409, 'An account with this email already exists. Log in instead.');
+    await issueDeviceCookie(c, user.email);
     return c.json({ user: await signIn(c, user, { emailVerified: false }) }, 201);
   })
 
@@ -76,9 +87,14 @@ export const auth = new Hono<AppEnv>()
     const ip = clientIp(c.req.raw.headers);
     // Every attempt is counted before the password is checked (one atomic statement each), so
     // parallel guesses cannot all slip under the limit; a right password takes its count back.
+    // A browser with this account's device cookie is counted per device instead of per email.
+    const deviceId = await trustedDeviceId(c, email);
+    const [accountLimit, accountSubject] = deviceId
+      ? [LOGIN_FAILURES_PER_DEVICE, deviceId]
+      : [LOGIN_FAILURES_PER_EMAIL, email];
     const limits = await Promise.all([
       countEvent(c.env.DB, LOGIN_FAILURES_PER_IP, ip),
-      countEvent(c.env.DB, LOGIN_FAILURES_PER_EMAIL, email),
+      countEvent(c.env.DB, accountLimit, accountSubject),
     ]);
     const blocked = limits.filter((state) => !state.allowed);
     if (blocked.length > 0) {
@@ -91,10 +107,12 @@ export const auth = new Hono<AppEnv>()
       ? await verifyPassword(password, user.passwordHash)
       : (await burnPasswordCheck(password), false);
     if (!user || !passwordOk) return jsonError(c, 401, INVALID_CREDENTIALS);
+    // Only this attempt is taken back: someone else's guesses at the email keep counting.
     await Promise.all([
-      resetLimit(c.env.DB, LOGIN_FAILURES_PER_EMAIL, email),
+      uncountEvent(c.env.DB, accountLimit, accountSubject),
       uncountEvent(c.env.DB, LOGIN_FAILURES_PER_IP, ip),
     ]);
+    await issueDeviceCookie(c, user.email);
     return c.json({ user: await signIn(c, user, { emailVerified: false }) });
   })
 

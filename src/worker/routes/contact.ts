@@ -1,6 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { contactMessageSchema, type ContactReceipt } from '../../shared/contact';
 import { toFieldErrors } from '../../shared/validation-errors';
@@ -10,14 +9,6 @@ import { clientIp, countEvent, type RateLimit } from '../security/rate-limit';
 
 /** Five messages a minute per IP (issue 3). */
 export const CONTACT_RATE_LIMIT: RateLimit = { name: 'contact-ip', limit: 5, windowMs: 60_000 };
-
-/** A 5,000-character message in any script fits well inside this. */
-const MAX_BODY_BYTES = 32 * 1024;
-
-const limitBodySize = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: (c) => jsonError(c, 413, 'The message is too large to send.'),
-});
 
 /**
  * Every attempt counts, valid or not: the form checks its fields before sending, so only
@@ -43,7 +34,7 @@ const validMessage = zValidator('json', contactMessageSchema, (result, c) => {
 });
 
 /** POST /api/contact: stores a message from the contact or support form. */
-export const contact = new Hono<AppEnv>().post('/', limitBodySize, limitPerIp, validMessage, async (c) => {
+export const contact = new Hono<AppEnv>().post('/', limitPerIp, validMessage, async (c) => {
   const message = c.req.valid('json');
   const receipt: ContactReceipt = { id: crypto.randomUUID() };
   await c.env.DB.prepare(

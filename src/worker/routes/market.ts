@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { calendarDate } from '../../shared/calendar-date';
 import type { AppEnv } from '../env';
 import { CANDLE_TIMEFRAMES, CandleRequestError } from '../market-data/candle-answer';
 import { loadCandles } from '../market-data/candles';
@@ -17,7 +18,6 @@ const exchangeParam = z.object({
     .transform((code) => code.toUpperCase()),
 });
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
 const candleQuery = z.object({
   exchange: z
     .string()
@@ -32,8 +32,8 @@ const candleQuery = z.object({
   timeframe: z.enum(Object.keys(CANDLE_TIMEFRAMES) as [keyof typeof CANDLE_TIMEFRAMES], {
     error: 'Timeframe is one of 5m, 15m, 30m, 1h, 1d',
   }),
-  from: isoDay,
-  to: isoDay,
+  from: calendarDate,
+  to: calendarDate,
   warmup: z.coerce.number().int().min(0).max(5000, 'At most 5000 warm-up bars').default(0),
 });
 

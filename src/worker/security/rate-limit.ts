@@ -76,11 +76,6 @@ export async function uncountEvent(db: D1Database, rule: RateLimit, subject: str
     .run();
 }
 
-/** Forgets a key (e.g. failed logins after a successful one). */
-export async function resetLimit(db: D1Database, rule: RateLimit, subject: string): Promise<void> {
-  await db.prepare('DELETE FROM rate_limits WHERE key = ?1').bind(keyOf(rule, subject)).run();
-}
-
 /** The client's IP as Cloudflare reports it ('unknown' locally when absent). */
 export function clientIp(headers: Headers): string {
   return headers.get('cf-connecting-ip') ?? 'unknown';

@@ -118,6 +118,37 @@ function stalledBody(list: unknown[]) {
   return new Response(stream, { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
+/** A valid JSON array of `bytes` bytes or more, made chunk by chunk as the reader pulls it. */
+function oversizedBody(bytes: number, declareLength: boolean) {
+  const row = `${JSON.stringify(EXCHANGES[0])},`;
+  const chunk = new TextEncoder().encode(row.repeat(Math.ceil(65_536 / row.length)));
+  const rows = Math.ceil(bytes / chunk.byteLength);
+  let sent = -1;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === -1) controller.enqueue(new TextEncoder().encode('['));
+      else if (sent < rows) controller.enqueue(chunk);
+      else {
+        controller.enqueue(new TextEncoder().encode(`${JSON.stringify(EXCHANGES[1])}]`));
+        controller.close();
+      }
+      sent++;
+    },
+  });
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (declareLength) headers['content-length'] = String(rows * chunk.byteLength + 200);
+  return new Response(stream, { status: 200, headers });
+}
+
+/** 110,000 daily bars of one date: a valid answer under the byte limit with too many bars to serve. */
+function tooManyBars(date: string) {
+  const row = { date, open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 };
+  return json(
+    200,
+    Array.from({ length: 110_000 }, () => row),
+  );
+}
+
 /** What the fake received per token, without the token, for tests to read (GET /__requests?token=). */
 const requests = new Map<string, string[]>();
 
@@ -170,6 +201,31 @@ export async function fakeMarketDataProvider(request: Request): Promise<Response
       });
     case 'empty':
       return json(200, []);
+    case 'html':
+      return new Response('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>', {
+        status: 200,
+        headers: { 'content-type': 'text/html' },
+      });
+    case 'truncated':
+      return new Response(JSON.stringify(list).slice(0, -7), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    case 'stall':
+      // Never answers within any time-out the tests use (the worker gives up first).
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      return json(200, list);
+    case 'flapping':
+      // Fails every other call: 1st, 3rd, ... answer 503; 2nd, 4th, ... the real list.
+      return calls.get(token)! % 2 === 1 ? new Response('busy', { status: 503 }) : json(200, list);
+    case 'oversized':
+      return oversizedBody(30 * 1024 * 1024, false);
+    case 'oversized-declared':
+      return oversizedBody(30 * 1024 * 1024, true);
+    case 'too-many-bars':
+      return url.pathname.includes('/api/eod/')
+        ? tooManyBars(url.searchParams.get('to') ?? '')
+        : json(200, list);
     default:
       return new Response('Unauthenticated', { status: 401 });
   }

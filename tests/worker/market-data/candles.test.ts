@@ -85,6 +85,42 @@ describe('GET /api/market/candles', () => {
   });
 });
 
+describe('dates of GET /api/market/candles', () => {
+  // Each matches YYYY-MM-DD but names no day (or one outside 1970 .. today + 1 year): the market
+  // calendar must never see it. They used to answer 500 ("Invalid time value") or roll over.
+  const IMPOSSIBLE = ['2023-13-01', '0000-00-00', '2023-01-00', '9999-99-99', '2023-02-30', '1969-12-31'];
+  const provider = {
+    MARKET_DATA_URL: fakeProviderUrl(),
+    MARKET_DATA_TOKEN: `good:${crypto.randomUUID()}`,
+    MARKET_DATA_TIMEOUT_MS: '300',
+  };
+
+  for (const [label, bindings] of [
+    ['without a provider', {}],
+    ['with a provider', provider],
+  ] as const) {
+    it(`answers 400 naming the field for dates that do not exist, on any exchange, ${label}`, async () => {
+      const browser = new TestBrowser();
+      for (const exchange of ['US', 'ASX', 'LSE', 'XYZ', 'INDX']) {
+        for (const date of IMPOSSIBLE) {
+          for (const field of ['from', 'to'] as const) {
+            const dates = { from: '2023-01-03', to: '2023-01-31', [field]: date };
+            const res = await browser.request(
+              `/api/market/candles?exchange=${exchange}&symbol=AAPL&timeframe=1d&from=${dates.from}&to=${dates.to}`,
+              {},
+              bindings,
+            );
+            const body = (await res.json()) as { error: { code: string; fields: { path: string }[] } };
+            expect(res.status, `${exchange} ${field}=${date}`).toBe(400);
+            expect(body.error.code).toBe('invalid_request');
+            expect(body.error.fields.map((f) => f.path)).toEqual([field]);
+          }
+        }
+      }
+    });
+  }
+});
+
 describe('the S&P 500 sample (INDX/GSPC)', () => {
   it('answers real daily bars prepared from vega-datasets, with the warm-up before `from`', async () => {
     const res = await new TestBrowser().request(

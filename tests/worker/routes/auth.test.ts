@@ -352,6 +352,57 @@ describe('attacks', () => {
     expect((await new TestBrowser('203.0.113.67').login(email)).status).toBe(429);
   });
 
+  it('cannot be turned against the owner: guesses from anywhere stop only browsers without the owner’s device cookie', async () => {
+    const email = unique('owner');
+    const owner = new TestBrowser('198.51.100.200');
+    expect((await owner.register(email)).status).toBe(201);
+    await owner.request('/api/auth/logout', { method: 'POST' });
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 12; i++) {
+        const guess = await new TestBrowser(`203.0.113.${140 + i}`).login(email, `guess-${round}-${i}`);
+        expect(guess.status).toBe(i < 10 && round === 0 ? 401 : 429);
+      }
+      const right = await owner.login(email);
+      expect(right.status, `round ${round}`).toBe(200);
+      await owner.request('/api/auth/logout', { method: 'POST' });
+    }
+    // A browser the owner never signed in with is locked out with the attacker, as OWASP accepts.
+    expect((await new TestBrowser('198.51.100.201').login(email)).status).toBe(429);
+    // A tampered cookie, or another account’s, is no device cookie of this account.
+    const tampered = new TestBrowser('198.51.100.202');
+    // Another device id under the owner's signature.
+    const ownCookie = owner.cookies.get('device')!;
+    tampered.cookies.set('device', `${ownCookie[0] === 'A' ? 'B' : 'A'}${ownCookie.slice(1)}`);
+    expect((await tampered.login(email)).status).toBe(429);
+    const neighbour = new TestBrowser('198.51.100.203');
+    await neighbour.register(unique('neighbour'));
+    expect((await neighbour.login(email)).status).toBe(429);
+  });
+
+  it('limits guesses from a trusted browser per device, without locking the account’s other browsers', async () => {
+    const email = unique('typo');
+    const laptop = new TestBrowser('198.51.100.210');
+    await laptop.register(email);
+    for (let i = 0; i < 10; i++) expect((await laptop.login(email, `typo-${i}-wrong`)).status).toBe(401);
+    expect((await laptop.login(email)).status).toBe(429);
+    expect((await new TestBrowser('198.51.100.211').login(email)).status).toBe(200);
+  });
+
+  it('sets a fresh signed device cookie, for the auth routes only, at each password sign-in', async () => {
+    const email = unique('device');
+    const browser = new TestBrowser();
+    const lineOf = (res: Response) => setCookieLines(res).find((line) => line.startsWith('device=')) ?? '';
+    const first = lineOf(await browser.register(email));
+    const second = lineOf(await browser.login(email));
+    for (const line of [first, second]) {
+      expect(line).toMatch(
+        /^device=[\w-]{22}\.[\w-]{43}; Max-Age=31536000; Path=\/api\/auth; HttpOnly; SameSite=Lax$/,
+      );
+    }
+    expect(second.split(';')[0]).not.toBe(first.split(';')[0]);
+    expect(lineOf(await browser.login(email, 'wrong-password'))).toBe('');
+  });
+
   it('counts parallel guesses before checking them: no burst gets past the limit', async () => {
     const email = unique('burst');
     await new TestBrowser().register(email);

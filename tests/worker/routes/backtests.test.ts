@@ -95,6 +95,25 @@ describe('POST /api/backtests', () => {
     expect((await submit(new TestBrowser())).status).toBe(401);
   });
 
+  it('refuses dates that do not exist or lie outside 1970 .. today + 1 year, naming the field, without using the quota', async () => {
+    const { browser, userId } = await userWithPlan();
+    for (const [field, date] of [
+      ['fromDate', '2023-02-30'],
+      ['fromDate', '1969-12-31'],
+      ['toDate', '0000-00-00'],
+      ['toDate', '9999-12-31'],
+    ] as const) {
+      const res = await submit(browser, { ...SMA_CROSS, [field]: date });
+      expect(res.status, `${field}=${date}`).toBe(400);
+      const body = (await res.json()) as { error: { fields: { path: string }[] } };
+      expect(body.error.fields.map((f) => f.path)).toEqual([field]);
+    }
+    const stored = await env.DB.prepare('SELECT count(*) AS n FROM backtests WHERE user_id = ?1')
+      .bind(userId)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+  });
+
   it('gives a basic user 5 runs a month: the 6th gets 402 with the upgrade message', async () => {
     const { browser } = await userWithPlan('basic');
     const quick = { ...SMA_CROSS, toDate: '2023-09-08' };

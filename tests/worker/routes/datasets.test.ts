@@ -127,6 +127,27 @@ describe('datasets', () => {
     expect(json.status).toBe(415);
   });
 
+  it('refuses a body that breaks its own multipart boundary with 400 on the file field, storing nothing', async () => {
+    const browser = await signedIn();
+    const before = (await env.DATASETS.list()).objects.length;
+    for (const body of ['{"csv":1}', DAILY_CSV, '--other\r\n\r\n']) {
+      const res = await browser.request('/api/datasets', {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=nothing' },
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'invalid_request',
+          message: 'The upload is not valid multipart/form-data.',
+          fields: [{ path: 'file', message: 'The upload is not valid multipart/form-data.' }],
+        },
+      });
+    }
+    expect((await env.DATASETS.list()).objects.length).toBe(before);
+  });
+
   it('keeps datasets private: another user can neither use, list nor delete them', async () => {
     const owner = await signedIn();
     const { dataset } = (await (await uploadText(owner, DAILY_CSV)).json()) as DatasetBody;

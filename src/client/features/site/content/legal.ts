@@ -165,7 +165,7 @@ export const PRIVACY_SECTIONS: readonly Section[] = [
         'Your plan and role, and the subscription requests you make.',
         'What you do in the simulator: the strategies you build, the backtests you run, their results, and any data files you upload.',
         'Messages you send through the contact and support forms: your name, email, subject, message and the IP address the message came from.',
-        'Security data: short-lived counters of requests per IP address and per email, used to stop password guessing and spam.',
+        'Security data: short-lived counters of requests per IP address, per email and per signed-in browser, used to stop password guessing and spam.',
       ),
       p(
         'We do not collect payment card numbers: payments are handled by our payment partner on its own secured pages.',
@@ -190,7 +190,7 @@ export const PRIVACY_SECTIONS: readonly Section[] = [
     title: 'Cookies',
     blocks: [
       p(
-        'We set only the cookies needed to run the service: a session cookie that keeps you signed in, and short-lived cookies that protect the Google sign-in step. They are not readable by scripts and not used for tracking. We use no advertising or third-party analytics cookies.',
+        'We set only the cookies needed to run the service: a session cookie that keeps you signed in, a device cookie (kept a year) that lets a browser you signed in with keep signing in while password guesses by someone else hold your account back elsewhere, and short-lived cookies that protect the Google sign-in step. They are not readable by scripts and not used for tracking. We use no advertising or third-party analytics cookies.',
       ),
     ],
   },

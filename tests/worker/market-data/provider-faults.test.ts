@@ -1,0 +1,228 @@
+/**
+ * Faults of the market-data provider, injected through the local fake (tests/worker/fakes):
+ * what the user gets, how long it takes, and what is (not) left in the KV cache afterwards.
+ */
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { fakeProviderUrl } from '../fakes/market-data-provider';
+import { TestBrowser } from '../test-client';
+
+const FALLBACK_WARNING =
+  'Using fallback data due to API limitations. Real-time data will be available once API access is restored.';
+const TOO_LARGE = 'The market-data provider answered with more than 16 MB';
+
+interface Answer {
+  status: number;
+  body: {
+    exchanges?: { code: string }[];
+    symbols?: { code: string }[];
+    candles?: { t: number[] };
+    source?: string;
+    error?: string | { code: string; message: string };
+    warning?: string;
+    warnings?: string[];
+  };
+  ms: number;
+}
+
+function provider(mode: string, timeoutMs = 300) {
+  const url = fakeProviderUrl();
+  const token = `${mode}:${crypto.randomUUID()}`;
+  return {
+    token,
+    url,
+    bindings: { MARKET_DATA_URL: url, MARKET_DATA_TOKEN: token, MARKET_DATA_TIMEOUT_MS: String(timeoutMs) },
+  };
+}
+
+async function get(path: string, bindings: Partial<Cloudflare.Env>): Promise<Answer> {
+  const started = Date.now();
+  const res = await new TestBrowser().request(path, {}, bindings);
+  return { status: res.status, body: (await res.json()) as Answer['body'], ms: Date.now() - started };
+}
+
+async function providerCalls(token: string): Promise<number> {
+  const res = await fetch(`https://fake-provider.test/__calls?token=${encodeURIComponent(token)}`);
+  return ((await res.json()) as { calls: number }).calls;
+}
+
+/** The cache keys written for one fake provider (keys name its host and path, never the token). */
+async function cachedKeys(url: string): Promise<string[]> {
+  const { keys } = await env.CACHE.list({ prefix: 'md:' });
+  return keys.map((key) => key.name).filter((name) => name.includes(url.replace('https://', '')));
+}
+
+const CANDLES_AAPL = '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1d&from=2023-09-04&to=2023-09-08';
+const CANDLES_VOD = '/api/market/candles?exchange=LSE&symbol=VOD&timeframe=1d&from=2023-09-04&to=2023-09-08';
+
+describe('a provider answer larger than the byte limit', () => {
+  for (const mode of ['oversized', 'oversized-declared']) {
+    it(`gives the fallback lists with the spec’s banners, never a 500, and caches nothing ("${mode}")`, async () => {
+      const { token, url, bindings } = provider(mode, 10_000);
+      for (const [path, key, count] of [
+        ['/api/market/exchanges', 'exchanges', 12],
+        ['/api/market/exchanges/US/symbols', 'symbols', 5],
+      ] as const) {
+        const answer = await get(path, bindings);
+        expect(answer.status, path).toBe(200);
+        expect(answer.body.source).toBe('fallback');
+        expect(answer.body[key]).toHaveLength(count);
+        expect(answer.body.error).toBe(`API Error: ${TOO_LARGE}. Using fallback data.`);
+        expect(answer.body.warning).toBe(FALLBACK_WARNING);
+      }
+      const candles = await get(CANDLES_AAPL, bindings);
+      expect(candles.status).toBe(200);
+      expect(candles.body.source).toBe('synthetic');
+      expect(candles.body.warnings?.slice(0, 2)).toEqual([
+        `API Error: ${TOO_LARGE}. Using fallback data.`,
+        FALLBACK_WARNING,
+      ]);
+      expect(await cachedKeys(url)).toEqual([]);
+      expect(await providerCalls(token)).toBe(3);
+    });
+  }
+});
+
+describe('answers that are not complete and usable are never cached', () => {
+  it('an empty symbol list: the fallback with banners, asked again next time', async () => {
+    const { token, url, bindings } = provider('empty');
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const answer = await get('/api/market/exchanges/NSE/symbols', bindings);
+      expect(answer.status).toBe(200);
+      expect(answer.body.source).toBe('fallback');
+      expect(answer.body.symbols).toHaveLength(5);
+      expect(answer.body.error).toBe(
+        'API Error: The market-data provider answered with an empty symbol list. Using fallback data.',
+      );
+    }
+    expect(await providerCalls(token)).toBe(2);
+    expect(await cachedKeys(url)).toEqual([]);
+  });
+
+  it('an empty candle list: answered with its warning, asked again next time', async () => {
+    const { token, url, bindings } = provider('empty');
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const answer = await get(CANDLES_VOD, bindings);
+      expect(answer.status).toBe(200);
+      expect(answer.body.source).toBe('provider');
+      expect(answer.body.candles?.t).toEqual([]);
+      expect(answer.body.warnings).toEqual(['No bars between 2023-09-04 and 2023-09-08.']);
+    }
+    expect(await providerCalls(token)).toBe(2);
+    expect(await cachedKeys(url)).toEqual([]);
+  });
+
+  it('a candle answer with too many bars: 400 with the limit, asked again next time', async () => {
+    const { token, url, bindings } = provider('too-many-bars', 10_000);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const answer = await get(CANDLES_VOD, bindings);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({
+        code: 'invalid_request',
+        message: expect.stringMatching(/at most 100000/),
+      });
+    }
+    expect(await providerCalls(token)).toBe(2);
+    expect(await cachedKeys(url)).toEqual([]);
+  });
+});
+
+const TIMEOUT_MS = 300;
+const API_ERROR = (message: string) => `API Error: ${message}. Using fallback data.`;
+
+describe('each provider fault: the spec’s texts, within the time-out, and nothing in KV', () => {
+  const faults = [
+    ['stall', `The market-data provider did not answer within ${TIMEOUT_MS / 1000} s`],
+    ['slow', `The market-data provider did not answer within ${TIMEOUT_MS / 1000} s`],
+    ['stalled-body', `The market-data provider did not answer within ${TIMEOUT_MS / 1000} s`],
+    ['server-error', 'HTTP error! Status: 500'],
+    [
+      'minute-limit',
+      'HTTP error! Status: 429 (the per-minute request limit of the market-data provider is reached)',
+    ],
+    ['daily-limit', 'HTTP error! Status: 402 (the daily request limit of the market-data plan is reached)'],
+    ['html', 'The market-data provider did not answer with JSON'],
+    ['truncated', 'The market-data provider did not answer with JSON'],
+    ['oversized-declared', TOO_LARGE],
+  ] as const;
+
+  for (const [mode, message] of faults) {
+    it(`"${mode}"`, async () => {
+      const { token, url, bindings } = provider(mode, TIMEOUT_MS);
+      const answers = {
+        exchanges: await get('/api/market/exchanges', bindings),
+        symbols: await get('/api/market/exchanges/US/symbols', bindings),
+        fallbackStock: await get(CANDLES_AAPL, bindings),
+        otherStock: await get(CANDLES_VOD, bindings),
+      };
+      for (const list of [answers.exchanges, answers.symbols]) {
+        expect(list.status).toBe(200);
+        expect(list.body.source).toBe('fallback');
+        expect(list.body.error).toBe(API_ERROR(message));
+        expect(list.body.warning).toBe(FALLBACK_WARNING);
+      }
+      expect(answers.exchanges.body.exchanges).toHaveLength(12);
+      expect(answers.symbols.body.symbols).toHaveLength(5);
+      expect(answers.fallbackStock.status).toBe(200);
+      expect(answers.fallbackStock.body.source).toBe('synthetic');
+      expect(answers.fallbackStock.body.warnings?.slice(0, 2)).toEqual([
+        API_ERROR(message),
+        FALLBACK_WARNING,
+      ]);
+      expect(answers.otherStock.status).toBe(502);
+      expect(answers.otherStock.body.error).toEqual({
+        code: 'bad_gateway',
+        message: `Market data could not be loaded: ${message}.`,
+      });
+      for (const [name, answer] of Object.entries(answers)) {
+        // The wait is bounded by the time-out (plus the worker's own work), never the provider's.
+        expect(answer.ms, name).toBeLessThan(TIMEOUT_MS + 1000);
+        if (message.includes('did not answer within'))
+          expect(answer.ms, name).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
+        expect(JSON.stringify(answer.body)).not.toContain(token);
+      }
+      expect(await cachedKeys(url)).toEqual([]);
+      expect(await providerCalls(token)).toBe(4);
+    });
+  }
+});
+
+describe('a flapping provider (every other call fails)', () => {
+  it('serves the fallback while it fails, caches the first good answer, then answers from the cache', async () => {
+    const { token, url, bindings } = provider('flapping', TIMEOUT_MS);
+    const first = await get('/api/market/exchanges', bindings);
+    expect(first.body).toMatchObject({ source: 'fallback', error: API_ERROR('HTTP error! Status: 503') });
+    expect(await cachedKeys(url)).toEqual([]);
+    const second = await get('/api/market/exchanges', bindings);
+    expect(second.body.source).toBe('provider');
+    expect(second.body.exchanges?.map((e) => e.code)).toEqual(['US', 'LSE']);
+    const third = await get('/api/market/exchanges', bindings);
+    expect(third.body.source).toBe('cache');
+    expect(third.body.exchanges).toEqual(second.body.exchanges);
+
+    const failedCandles = await get(CANDLES_AAPL, bindings);
+    expect(failedCandles.body.source).toBe('synthetic');
+    expect(failedCandles.body.warnings?.[0]).toBe(API_ERROR('HTTP error! Status: 503'));
+    const goodCandles = await get(CANDLES_AAPL, bindings);
+    expect(goodCandles.body.source).toBe('provider');
+    expect((await get(CANDLES_AAPL, bindings)).body.source).toBe('cache');
+
+    expect(await providerCalls(token)).toBe(4);
+    const keys = await cachedKeys(url);
+    expect(keys).toHaveLength(2);
+    expect(keys.some((key) => key.endsWith(':exchanges'))).toBe(true);
+    expect(keys.some((key) => key.includes(':candles:AAPL.US:1d:'))).toBe(true);
+  });
+});
+
+describe('a slow provider inside the time-out', () => {
+  it('is waited for, and its answer cached', async () => {
+    const { token, url, bindings } = provider('slow', 5000);
+    const answer = await get('/api/market/exchanges', bindings);
+    expect(answer.body.source).toBe('provider');
+    expect(answer.ms).toBeGreaterThanOrEqual(1400);
+    expect(await cachedKeys(url)).toHaveLength(1);
+    expect((await get('/api/market/exchanges', bindings)).body.source).toBe('cache');
+    expect(await providerCalls(token)).toBe(1);
+  });
+});
