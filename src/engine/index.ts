@@ -19,3 +19,42 @@ export { computeIndicator, resolveSettings, type IndicatorSettingsInput } from '
 export type { Metrics } from './metrics/metrics';
 export { computeAllPatterns, computePattern } from './patterns/registry';
 export type { ExitReason, PositionSide, Trade } from './simulate/trade';
+
+// Robustness statistics (DESIGN.md section 7): overfitting tests, walk-forward, Monte Carlo, suggestions.
+export { scoreDecay, type ScoreDecay } from './robustness/decay';
+export {
+  deflatedSharpeRatio,
+  expectedMaximumSharpe,
+  probabilisticSharpeRatio,
+  type DeflatedSharpe,
+  type DeflatedSharpeInput,
+  type SharpeEstimate,
+} from './robustness/deflated-sharpe';
+export {
+  monteCarloTrades,
+  type MonteCarloMethod,
+  type MonteCarloOptions,
+  type MonteCarloResult,
+} from './robustness/monte-carlo';
+export { findPlateau, type GridAxis, type PlateauSuggestion, type ScoredGrid } from './robustness/plateau';
+export {
+  DEFAULT_PBO_BLOCKS,
+  MAX_PBO_BLOCKS,
+  probabilityOfBacktestOverfitting,
+  type PboOptions,
+  type PboResult,
+} from './robustness/pbo';
+export { returnMoments, sharpeVariance, type ReturnMoments } from './robustness/return-moments';
+export { returnsMatrixFromColumns, type ReturnsMatrix } from './robustness/returns-matrix';
+export { ReturnsCsvError, parseReturnsMatrixCsv } from './robustness/returns-matrix-csv';
+export {
+  planWalkForward,
+  stitchOutOfSampleEquity,
+  walkForwardEfficiency,
+  type WalkForwardEfficiency,
+  type WalkForwardMode,
+  type WalkForwardPlanOptions,
+  type WalkForwardWindow,
+  type WindowEquity,
+  type WindowPerformance,
+} from './robustness/walk-forward';
