@@ -2,8 +2,9 @@
 
 /**
  * mulberry32 (Tommy Ettinger, 2017; public domain): a 32-bit state advanced by a Weyl
- * sequence and mixed by two multiply-xorshift rounds. It passes gjrand and PractRand to
- * large sizes and is the generator of the worker's synthetic candles. Returns a function
+ * sequence and mixed by two multiply-xorshift rounds; its period of 2^32 is ample for Monte
+ * Carlo runs of millions of draws, and it is the generator of the worker's synthetic candles
+ * (the engine may not import the worker, hence this copy). Returns a function
  * giving floats in [0, 1) with 32 random bits each; the same seed gives the same sequence.
  */
 export function mulberry32(seed: number): () => number {
