@@ -27,7 +27,7 @@ function benchSeries(bars: number): CandleSeries {
   for (let i = 0; i < bars; i++) {
     const open = random() < 0.02 ? close * (1 + (random() - 0.5) * 0.02) : close;
     close = Math.max(open * (1 + (random() - 0.5) * 0.006), 0.01);
-    series.t[i] = Date.UTC(2000, 0, 3) + i * BAR_MS;
+    series.t[i] = Date.UTC(1995, 0, 2) + i * BAR_MS;
     series.o[i] = open;
     series.c[i] = close;
     series.h[i] = Math.max(open, close) * (1 + random() * 0.002);
@@ -41,8 +41,8 @@ export const RICH_REQUEST = backtestRequestSchema.parse({
   exchange: 'BENCH',
   stock: 'SYNTH',
   timeframe: '15 min',
-  fromDate: '2000-01-10',
-  toDate: '2099-12-31',
+  fromDate: '1995-01-09',
+  toDate: '2026-12-31',
   transactionType: 'buy',
   entry: {
     combine: 'any',
@@ -90,8 +90,8 @@ export const SMA_CROSS_REQUEST = backtestRequestSchema.parse({
   exchange: 'BENCH',
   stock: 'SYNTH',
   timeframe: '5 min',
-  fromDate: '2000-01-01',
-  toDate: '2099-12-31',
+  fromDate: '1995-01-01',
+  toDate: '2026-12-31',
   transactionType: 'buy',
   entry: {
     parameters: [

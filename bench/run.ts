@@ -10,6 +10,7 @@ import { benchIngest } from './ingest';
 import { minuteBarsCsv } from './minute-csv';
 import { benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
 import { benchPatterns } from './patterns';
+import { benchPbo } from './pbo';
 import { benchAgainstTalib } from './talib-reference';
 
 const BARS = 1_000_000;
@@ -78,3 +79,10 @@ console.log(
     `3 patterns, target, stop, trailing stop, exit time; ${backtest.trades.toLocaleString('en-US')} trades`,
 );
 printRows(backtest.results);
+
+const PBO = { periods: 2000, configurations: 500, blocks: 16 };
+const pbo = benchPbo(PBO.periods, PBO.configurations, PBO.blocks);
+console.log(
+  `\nPBO by CSCV, T = ${PBO.periods.toLocaleString('en-US')}, N = ${PBO.configurations}, S = ${PBO.blocks} ` +
+    `(${pbo.splits.toLocaleString('en-US')} splits, best of 3): ${pbo.ms.toFixed(2)} ms`,
+);

@@ -3,16 +3,20 @@
  * Prints only JSON on stdout; errors go to stderr with a non-zero exit code.
  */
 import { backtestCommand } from './commands/backtest';
+import { dsrCommand } from './commands/dsr';
 import { indicatorCommand } from './commands/indicator';
 import { patternsCommand } from './commands/patterns';
+import { pboCommand } from './commands/pbo';
 import { resampleCommand } from './commands/resample';
 import { OutputSink, StreamedOutput } from './output-sink';
 import { USAGE, UsageError } from './usage';
 
 const COMMANDS: Record<string, (args: string[]) => unknown> = {
   backtest: backtestCommand,
+  dsr: dsrCommand,
   indicator: indicatorCommand,
   patterns: patternsCommand,
+  pbo: pboCommand,
   resample: resampleCommand,
 };
 

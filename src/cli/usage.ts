@@ -16,6 +16,14 @@ Commands:
   resample --candles C.csv --minutes N [--timezone Z] [--session-open HH:MM]
       Aggregates the bars to N minutes, aligned to each trading day's start. Prints columns
       {t, o, h, l, c, v} (t = bar open, unix ms).
+  pbo --returns M.csv [--blocks S]
+      Probability of backtest overfitting by CSCV (S even, 16 by default) of a T x N matrix of
+      per-period returns: one column per configuration, a header row of names. Prints {pbo,
+      degradation: {slope, intercept, r2}, probabilityOfLoss, splits}.
+  dsr --sharpe SR --observations T --skewness G3 --kurtosis G4 --trials N --trials-sharpe-variance V
+      Probabilistic and deflated Sharpe ratio of the best of N trials (per-period, not annualised
+      Sharpe ratios; G4 raw kurtosis, 3 for normal returns). Prints {psr, dsr, sr0}. Write a
+      negative value after "=": --skewness=-3.
 
 Trading days (session VWAP, pivots, the request's dates) are UTC calendar days unless
 --timezone (an IANA zone, e.g. Australia/Sydney) and --session-open (local time at which each

@@ -23,3 +23,42 @@ export { computeAllPatterns, computePattern } from './patterns/registry';
 export type { ExitReason, PositionSide, Trade } from './simulate/trade';
 export { EXIT_REASONS, listTrades, tradeAt, type TradeColumns } from './simulate/trade-columns';
 export { IsoTimeFormatter } from './simulate/iso-time';
+
+// Robustness statistics (DESIGN.md section 7): overfitting tests, walk-forward, Monte Carlo, suggestions.
+export { scoreDecay, type ScoreDecay } from './robustness/decay';
+export {
+  deflatedSharpeRatio,
+  expectedMaximumSharpe,
+  probabilisticSharpeRatio,
+  type DeflatedSharpe,
+  type DeflatedSharpeInput,
+  type SharpeEstimate,
+} from './robustness/deflated-sharpe';
+export {
+  monteCarloTrades,
+  type MonteCarloMethod,
+  type MonteCarloOptions,
+  type MonteCarloResult,
+} from './robustness/monte-carlo';
+export { findPlateau, type GridAxis, type PlateauSuggestion, type ScoredGrid } from './robustness/plateau';
+export {
+  DEFAULT_PBO_BLOCKS,
+  MAX_PBO_BLOCKS,
+  probabilityOfBacktestOverfitting,
+  type PboOptions,
+  type PboResult,
+} from './robustness/pbo';
+export { returnMoments, sharpeVariance, type ReturnMoments } from './robustness/return-moments';
+export { returnsMatrixFromColumns, type ReturnsMatrix } from './robustness/returns-matrix';
+export { ReturnsCsvError, parseReturnsMatrixCsv } from './robustness/returns-matrix-csv';
+export {
+  planWalkForward,
+  stitchOutOfSampleEquity,
+  walkForwardEfficiency,
+  type WalkForwardEfficiency,
+  type WalkForwardMode,
+  type WalkForwardPlanOptions,
+  type WalkForwardWindow,
+  type WindowEquity,
+  type WindowPerformance,
+} from './robustness/walk-forward';

@@ -106,7 +106,7 @@ const requestInput: fc.Arbitrary<BacktestRequestInput> = fc
     exchange: 'US',
     stock: 'TEST',
     fromDate: '2019-01-01',
-    toDate: '2100-01-01',
+    toDate: '2026-12-31',
     ...fields,
   }))
   .filter(({ entry }) => entry.parameters.length + entry.valueBased.length + entry.candleStick.length > 0);

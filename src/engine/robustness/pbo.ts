@@ -1,0 +1,266 @@
+/**
+ * The probability of backtest overfitting by combinatorially symmetric cross-validation
+ * (CSCV): Bailey, Borwein, Lopez de Prado and Zhu, "The Probability of Backtest Overfitting",
+ * Journal of Computational Finance 20(4), 2017, section 2.
+ *
+ * The T periods are cut into S contiguous blocks of equal length. For each of the C(S, S/2)
+ * ways to call half of the blocks in-sample (the rest out-of-sample), the configuration with
+ * the best in-sample Sharpe ratio is taken and its out-of-sample Sharpe ratio ranked among all
+ * N configurations' out-of-sample ratios. PBO is the share of splits where that rank is in the
+ * lower half: the in-sample winner did no better than the median out of sample.
+ */
+import { scoreDecay, type ScoreDecay } from './decay';
+import { assertReturnsMatrix, type ReturnsMatrix } from './returns-matrix';
+
+export const DEFAULT_PBO_BLOCKS = 16;
+/** C(24, 12) = 2,704,156 splits; each costs N * S / 2 additions. */
+export const MAX_PBO_BLOCKS = 24;
+const LOGIT_HISTOGRAM_BINS = 20;
+
+export interface PboOptions {
+  /** S, the number of blocks: even, from 2 to MAX_PBO_BLOCKS; 16 by default (the paper's). */
+  blocks?: number;
+  /** Also return every split's logit and its chosen configuration's scores (splitResults). */
+  keepSplits?: boolean;
+}
+
+/** Least-squares line of the out-of-sample score on the in-sample score of the chosen configuration. */
+export interface Degradation {
+  slope: number;
+  intercept: number;
+  /** Coefficient of determination; NaN when either score does not vary across splits. */
+  r2: number;
+}
+
+export interface LogitBin {
+  from: number;
+  to: number;
+  count: number;
+}
+
+export interface PboResult {
+  /** Share of splits whose logit is <= 0 (the chosen configuration at or below the OOS median). */
+  pbo: number;
+  degradation: Degradation;
+  /** Share of splits where the chosen configuration's out-of-sample Sharpe ratio is below 0. */
+  probabilityOfLoss: number;
+  /** C(S, S/2), the number of splits evaluated. */
+  splits: number;
+  /** Mean in-sample and out-of-sample Sharpe ratios of the chosen configurations. */
+  decay: ScoreDecay;
+  /** The logits in 20 equal bins over their attainable range [-ln N, ln N]. */
+  logitHistogram: LogitBin[];
+  blocks: number;
+  periodsPerBlock: number;
+  /** T mod S: the oldest periods, left out so that the blocks are equal. */
+  periodsDropped: number;
+  /** Per split, in enumeration order (only with keepSplits). */
+  splitResults?: {
+    logits: number[];
+    /** Column index of the in-sample winner. */
+    chosen: number[];
+    inSampleScores: number[];
+    outOfSampleScores: number[];
+  };
+}
+
+/**
+ * Each half-selection of `blocks` blocks as a bit mask (bit b set = block b in-sample), in
+ * increasing order, by Gosper's hack (HAKMEM item 175): the next larger integer with the same
+ * number of set bits.
+ */
+function* halfSelections(blocks: number): Generator<number> {
+  const limit = 2 ** blocks;
+  let mask = 2 ** (blocks / 2) - 1;
+  while (mask < limit) {
+    yield mask;
+    const lowest = mask & -mask;
+    const ripple = mask + lowest;
+    mask = (((ripple ^ mask) >>> 2) / lowest) | 0 | ripple;
+  }
+}
+
+function validBlocks(blocks: number, periods: number): number {
+  if (!Number.isInteger(blocks) || blocks < 2 || blocks % 2 !== 0 || blocks > MAX_PBO_BLOCKS) {
+    throw new RangeError(
+      `the number of blocks S must be an even whole number from 2 to ${MAX_PBO_BLOCKS}, got ${blocks}`,
+    );
+  }
+  if (periods < blocks) {
+    throw new RangeError(
+      `${periods} periods cannot be cut into ${blocks} blocks: CSCV needs at least S periods`,
+    );
+  }
+  if ((blocks / 2) * Math.floor(periods / blocks) < 2) {
+    throw new RangeError(
+      `${periods} periods leave fewer than 2 periods in each half: a Sharpe ratio needs 2`,
+    );
+  }
+  return blocks;
+}
+
+/**
+ * Sharpe ratio mean / sample standard deviation of `count` returns whose deviations from
+ * `center` sum to `sum` and whose squared deviations sum to `squares` (centering keeps the
+ * variance free of cancellation). A half whose returns do not vary scores 0: it carries no
+ * information about skill, and 0 keeps it between winners and losers in the ranking.
+ */
+function sharpeOfSums(center: number, sum: number, squares: number, count: number): number {
+  const variance = (squares - (sum * sum) / count) / (count - 1);
+  return variance > 0 ? (center + sum / count) / Math.sqrt(variance) : 0;
+}
+
+function logitHistogram(logits: Float64Array, configurations: number): LogitBin[] {
+  const limit = Math.log(configurations);
+  const width = (2 * limit) / LOGIT_HISTOGRAM_BINS;
+  const bins = Array.from({ length: LOGIT_HISTOGRAM_BINS }, (_, bin) => ({
+    from: -limit + bin * width,
+    to: -limit + (bin + 1) * width,
+    count: 0,
+  }));
+  for (const logit of logits) {
+    const bin = Math.min(Math.max(Math.floor((logit + limit) / width), 0), LOGIT_HISTOGRAM_BINS - 1);
+    bins[bin]!.count++;
+  }
+  return bins;
+}
+
+function regression(x: Float64Array, y: Float64Array): Degradation {
+  const count = x.length;
+  let meanX = 0;
+  let meanY = 0;
+  for (let i = 0; i < count; i++) {
+    meanX += x[i]!;
+    meanY += y[i]!;
+  }
+  meanX /= count;
+  meanY /= count;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let i = 0; i < count; i++) {
+    const dx = x[i]! - meanX;
+    const dy = y[i]! - meanY;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  const slope = sxy / sxx;
+  return { slope, intercept: meanY - slope * meanX, r2: (sxy * sxy) / (sxx * syy) };
+}
+
+/**
+ * PBO by CSCV with the non-annualised Sharpe ratio as the score (see the module note).
+ *
+ * Conventions: the in-sample winner is the first column with the highest in-sample Sharpe
+ * ratio; its out-of-sample rank r counts from 1 (worst) to N (best), ties taking the average
+ * of the ranks they span (so a tie with everything is the median); w = r / (N + 1) and the
+ * logit is ln(w / (1 - w)). Cost: per-block sums are computed once, so each split costs
+ * O(N * S) and a run O(T * N + C(S, S/2) * N * S).
+ */
+export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options: PboOptions = {}): PboResult {
+  assertReturnsMatrix(matrix);
+  const { values, periods, configurations } = matrix;
+  if (configurations < 2)
+    throw new RangeError(`PBO compares configurations: it needs at least 2, got ${configurations}`);
+  const blocks = validBlocks(options.blocks ?? DEFAULT_PBO_BLOCKS, periods);
+  const periodsPerBlock = Math.floor(periods / blocks);
+  const periodsDropped = periods - blocks * periodsPerBlock;
+  const halfCount = (blocks / 2) * periodsPerBlock;
+
+  const centers = new Float64Array(configurations);
+  const blockSums = new Float64Array(configurations * blocks);
+  const blockSquares = new Float64Array(configurations * blocks);
+  const totalSums = new Float64Array(configurations);
+  const totalSquares = new Float64Array(configurations);
+  for (let n = 0; n < configurations; n++) {
+    const first = n * periods + periodsDropped;
+    let sum = 0;
+    for (let t = 0; t < blocks * periodsPerBlock; t++) sum += values[first + t]!;
+    const center = sum / (blocks * periodsPerBlock);
+    centers[n] = center;
+    let totalSum = 0;
+    let totalSquare = 0;
+    for (let b = 0; b < blocks; b++) {
+      let blockSum = 0;
+      let blockSquare = 0;
+      for (let t = first + b * periodsPerBlock; t < first + (b + 1) * periodsPerBlock; t++) {
+        const deviation = values[t]! - center;
+        blockSum += deviation;
+        blockSquare += deviation * deviation;
+      }
+      blockSums[n * blocks + b] = blockSum;
+      blockSquares[n * blocks + b] = blockSquare;
+      totalSum += blockSum;
+      totalSquare += blockSquare;
+    }
+    totalSums[n] = totalSum;
+    totalSquares[n] = totalSquare;
+  }
+
+  const splits = [...halfSelections(blocks)];
+  const logits = new Float64Array(splits.length);
+  const chosen = new Int32Array(splits.length);
+  const inSampleScores = new Float64Array(splits.length);
+  const outOfSampleScores = new Float64Array(splits.length);
+  const outOfSample = new Float64Array(configurations);
+  const inSampleBlocks = new Int32Array(blocks / 2);
+  let overfit = 0;
+  let losses = 0;
+
+  splits.forEach((mask, split) => {
+    for (let b = 0, k = 0; b < blocks; b++) if (mask & (1 << b)) inSampleBlocks[k++] = b;
+    let best = 0;
+    let bestInSample = Number.NEGATIVE_INFINITY;
+    for (let n = 0; n < configurations; n++) {
+      const base = n * blocks;
+      let sum = 0;
+      let squares = 0;
+      for (let k = 0; k < inSampleBlocks.length; k++) {
+        sum += blockSums[base + inSampleBlocks[k]!]!;
+        squares += blockSquares[base + inSampleBlocks[k]!]!;
+      }
+      const inSample = sharpeOfSums(centers[n]!, sum, squares, halfCount);
+      outOfSample[n] = sharpeOfSums(centers[n]!, totalSums[n]! - sum, totalSquares[n]! - squares, halfCount);
+      if (inSample > bestInSample) {
+        bestInSample = inSample;
+        best = n;
+      }
+    }
+    const score = outOfSample[best]!;
+    let below = 0;
+    let equal = 0;
+    for (let n = 0; n < configurations; n++) {
+      if (outOfSample[n]! < score) below++;
+      else if (outOfSample[n] === score) equal++;
+    }
+    const relativeRank = (below + (equal + 1) / 2) / (configurations + 1);
+    const logit = Math.log(relativeRank / (1 - relativeRank));
+    logits[split] = logit;
+    chosen[split] = best;
+    inSampleScores[split] = bestInSample;
+    outOfSampleScores[split] = score;
+    if (logit <= 0) overfit++;
+    if (score < 0) losses++;
+  });
+
+  return {
+    pbo: overfit / splits.length,
+    degradation: regression(inSampleScores, outOfSampleScores),
+    probabilityOfLoss: losses / splits.length,
+    splits: splits.length,
+    decay: scoreDecay(inSampleScores, outOfSampleScores),
+    logitHistogram: logitHistogram(logits, configurations),
+    blocks,
+    periodsPerBlock,
+    periodsDropped,
+    ...(options.keepSplits && {
+      splitResults: {
+        logits: Array.from(logits),
+        chosen: Array.from(chosen),
+        inSampleScores: Array.from(inSampleScores),
+        outOfSampleScores: Array.from(outOfSampleScores),
+      },
+    }),
+  };
+}
