@@ -146,6 +146,7 @@ export function runBacktest(
     commissionPct: request.commission,
     slippagePoints: request.slippage,
     sizing: request.sizing,
+    sizingValue: request.sizingValue,
     targetProfit: priceDistance(exitCriteria.targetProfit),
     stopLoss: priceDistance(exitCriteria.stopLoss),
     trailingStop: priceDistance(exitCriteria.trailingStopLoss),

@@ -226,8 +226,12 @@ export const backtestRequestSchema = z
       .default(REQUEST_DEFAULTS.slippagePoints),
     mode: z.enum(MODES).default(REQUEST_DEFAULTS.mode),
     sizing: z.enum(SIZING_MODES).default(REQUEST_DEFAULTS.sizing),
+    /** Units (fixed-quantity), cash (fixed-cash) or percent of equity at risk (risk-percent). */
+    sizingValue: optionalNumber.default(null),
   })
   .superRefine((request, ctx) => {
+    const sizingProblem = sizingValueProblem(request);
+    if (sizingProblem) ctx.addIssue({ code: 'custom', path: ['sizingValue'], message: sizingProblem });
     const { parameters, valueBased, candleStick } = request.entry;
     if (parameters.length + valueBased.length + candleStick.length === 0) {
       ctx.addIssue({
@@ -237,6 +241,29 @@ export const backtestRequestSchema = z
       });
     }
   });
+
+/** Why the sizing figure does not fit the sizing mode, or null when it does. */
+function sizingValueProblem(request: {
+  sizing: (typeof SIZING_MODES)[number];
+  sizingValue: number | null;
+  exitCriteria: { stopLoss: { type: string } };
+}): string | null {
+  const { sizing, sizingValue } = request;
+  if (sizing === 'all-in-fractional' || sizing === 'all-in-whole-units') return null;
+  const wanted = {
+    'fixed-quantity': 'Enter the units to buy on each entry (more than 0)',
+    'fixed-cash': 'Enter the cash to spend on each entry (more than 0)',
+    'risk-percent': 'Enter the percent of equity to risk on each entry (more than 0, at most 100)',
+  }[sizing];
+  if (sizingValue === null || !(sizingValue > 0)) return wanted;
+  if (sizing === 'risk-percent') {
+    if (sizingValue > 100) return wanted;
+    if (request.exitCriteria.stopLoss.type === '') {
+      return 'Risking a percent of equity needs a stop loss: the stop sets the loss per unit';
+    }
+  }
+  return null;
+}
 
 /** What the form and API clients send. */
 export type BacktestRequestInput = z.input<typeof backtestRequestSchema>;

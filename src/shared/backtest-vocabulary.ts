@@ -45,7 +45,19 @@ export const TIMEZONE_IANA: Record<TimezoneLabel, string> = {
 
 export const MODES = ['standard', 'ml'] as const;
 export const COMBINE_MODES = ['all', 'any'] as const;
-export const SIZING_MODES = ['all-in-fractional', 'all-in-whole-units'] as const;
+/**
+ * How many units an entry buys: all the equity (fractional or whole units), a fixed number of
+ * units, a fixed amount of cash, or the units whose loss at the stop is a percent of equity.
+ * The last three take their figure from the request's `sizingValue`.
+ */
+export const SIZING_MODES = [
+  'all-in-fractional',
+  'all-in-whole-units',
+  'fixed-quantity',
+  'fixed-cash',
+  'risk-percent',
+] as const;
+export type SizingMode = (typeof SIZING_MODES)[number];
 
 export const REQUEST_DEFAULTS = {
   fromDate: '2023-09-01',

@@ -238,3 +238,53 @@ describe('backtest request schema: invalid requests give field paths', () => {
     ]);
   });
 });
+
+describe('backtest request schema: position sizing', () => {
+  const base = {
+    exchange: 'US',
+    stock: 'AAPL',
+    fromDate: '2023-09-01',
+    toDate: '2023-09-03',
+    timeframe: '15 min',
+    transactionType: 'buy',
+    entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '30' }] },
+  };
+  const problems = (input: object) => {
+    const parsed = backtestRequestSchema.safeParse({ ...base, ...input });
+    return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+  };
+
+  it('takes all-in sizing without a figure, and the other sizings with one', () => {
+    expect(problems({})).toEqual([]);
+    expect(problems({ sizing: 'fixed-quantity', sizingValue: '10' })).toEqual([]);
+    expect(problems({ sizing: 'fixed-cash', sizingValue: 2500 })).toEqual([]);
+    expect(
+      problems({
+        sizing: 'risk-percent',
+        sizingValue: 1,
+        exitCriteria: { stopLoss: { type: 'percentage', value: 2 } },
+      }),
+    ).toEqual([]);
+  });
+
+  it('names sizingValue when the figure is missing, not positive, or has no stop to measure risk', () => {
+    expect(problems({ sizing: 'fixed-quantity' })).toEqual([
+      ['sizingValue', 'Enter the units to buy on each entry (more than 0)'],
+    ]);
+    expect(problems({ sizing: 'fixed-cash', sizingValue: 0 })).toEqual([
+      ['sizingValue', 'Enter the cash to spend on each entry (more than 0)'],
+    ]);
+    expect(problems({ sizing: 'risk-percent', sizingValue: 1 })).toEqual([
+      ['sizingValue', 'Risking a percent of equity needs a stop loss: the stop sets the loss per unit'],
+    ]);
+    expect(
+      problems({
+        sizing: 'risk-percent',
+        sizingValue: 150,
+        exitCriteria: { stopLoss: { type: 'points', value: 2 } },
+      }),
+    ).toEqual([
+      ['sizingValue', 'Enter the percent of equity to risk on each entry (more than 0, at most 100)'],
+    ]);
+  });
+});

@@ -16,7 +16,9 @@
  * Costs: `slippagePoints` moves every fill against the trader (entries, exits, stops, targets
  * and the end-of-data close; a sell never fills below 0); `commissionPct` of the traded value
  * is charged on each fill. All-in sizing spends the whole equity including the entry
- * commission: quantity = equity / (price * (1 + commission)), floored with whole units.
+ * commission: quantity = equity / (price * (1 + commission)), floored with whole units; the
+ * other sizings are in positionSize.
+ *
  * A short is sized the same way and its P&L is quantity * (entry - exit).
  *
  * The daily exit time is wall-clock HH:MM in an IANA zone: a position closes at the open of the
@@ -24,6 +26,7 @@
  * found once, at the entry (zone-clock.ts), so the bar loop compares numbers only. The same
  * time squares the day off: from it until the next trading session no new position opens.
  */
+import type { SizingMode } from '../../shared/backtest-vocabulary';
 import type { CandleSeries } from '../candles/series';
 import { zoneClock } from '../candles/zone-clock';
 import { ExitLevels, levelExit, type ExitRules } from './exit-levels';
@@ -44,7 +47,9 @@ export interface SimulationSettings extends ExitRules {
   commissionPct: number;
   /** Price points each fill moves against the trader. */
   slippagePoints: number;
-  sizing: 'all-in-fractional' | 'all-in-whole-units';
+  sizing: SizingMode;
+  /** Units (fixed-quantity), cash (fixed-cash) or percent of equity at risk (risk-percent). */
+  sizingValue?: number | null;
   dailyExitTime: DailyExitTime | null;
 }
 
@@ -72,6 +77,41 @@ interface OpenPosition {
   levels: ExitLevels;
   /** Unix ms of the daily exit time that closes it; +Infinity without one. */
   exitDeadline: number;
+}
+
+/**
+ * Units an entry at `entryPrice` buys, commission included in what it costs; 0 when it cannot:
+ * - all-in: the whole equity (fractional units, or whole units floored);
+ * - fixed-quantity: `sizingValue` units, or none when the equity does not pay for them;
+ * - fixed-cash: `sizingValue` of cash (at most the equity);
+ * - risk-percent: the units whose loss at the stop loss is `sizingValue` percent of the equity
+ *   (loss per unit = the stop's distance from the entry), at most what the equity buys.
+ * The cash not spent stays in the account, so equity = cash + the position's value.
+ */
+function positionSize(
+  settings: SimulationSettings,
+  capital: number,
+  entryPrice: number,
+  commissionRate: number,
+): number {
+  const affordable = entryPrice > 0 ? capital / (entryPrice * (1 + commissionRate)) : 0;
+  const figure = settings.sizingValue ?? Number.NaN;
+  switch (settings.sizing) {
+    case 'all-in-fractional':
+      return affordable;
+    case 'all-in-whole-units':
+      return Math.floor(affordable);
+    case 'fixed-quantity':
+      return figure <= affordable ? figure : 0;
+    case 'fixed-cash':
+      return entryPrice > 0 ? Math.min(figure, capital) / (entryPrice * (1 + commissionRate)) : 0;
+    case 'risk-percent': {
+      const stop = settings.stopLoss;
+      const riskPerUnit =
+        stop === null ? Number.NaN : stop.unit === 'points' ? stop.value : (entryPrice * stop.value) / 100;
+      return Math.min((capital * figure) / 100 / riskPerUnit, affordable);
+    }
+  }
 }
 
 const REASON_CODES = Object.fromEntries(EXIT_REASONS.map((reason, code) => [reason, code])) as Record<
@@ -110,8 +150,7 @@ export function simulate(
 
   const enter = (bar: number, capital: number): OpenPosition | null => {
     const entryPrice = fillPrice(o[bar]!, direction === 1);
-    const affordable = entryPrice > 0 ? capital / (entryPrice * (1 + commissionRate)) : 0;
-    const quantity = settings.sizing === 'all-in-whole-units' ? Math.floor(affordable) : affordable;
+    const quantity = positionSize(settings, capital, entryPrice, commissionRate);
     if (!(quantity > 0) || !Number.isFinite(quantity)) {
       unfilledEntries++;
       return null;
@@ -212,7 +251,11 @@ export function simulate(
   const warnings: string[] = [];
   if (unfilledEntries > 0) {
     warnings.push(
-      `${unfilledEntries} entry signal${unfilledEntries > 1 ? 's' : ''} could not be filled: the capital does not buy one unit at that price`,
+      `${unfilledEntries} entry signal${unfilledEntries > 1 ? 's' : ''} could not be filled: ${
+        settings.sizing === 'fixed-quantity'
+          ? `the capital does not pay for ${settings.sizingValue} units at that price`
+          : 'the capital does not buy one unit at that price'
+      }`,
     );
   }
   if (squaredOffEntries > 0) {

@@ -643,6 +643,27 @@ describe('exit criteria and advanced options', () => {
     expect(screen.getByText(/Machine-learning backtests need the Pro or Enterprise plan/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
   });
+
+  it('commission presets fill the commission; sizings that take a figure ask for it', async () => {
+    const user = userEvent.setup();
+    marketApi();
+    await openForm();
+    await user.click(screen.getByRole('button', { name: 'Advanced options' }));
+    expect(select('Commission preset').value).toBe('');
+    await user.selectOptions(select('Commission preset'), 'india-delivery');
+    expect(input('Commission (% per side)').value).toBe('0.111');
+    expect(screen.getByText(/STT 0.1% on buy and sell/)).toBeTruthy();
+    await user.clear(input('Commission (% per side)'));
+    await user.type(input('Commission (% per side)'), '0.2');
+    expect(select('Commission preset').value).toBe('');
+
+    expect(screen.queryByLabelText('Size per trade')).toBeNull();
+    await user.selectOptions(select('Position sizing'), 'risk-percent');
+    expect(input('Size per trade').value).toBe('');
+    expect(screen.getByText(/units = equity × percent ÷ the stop’s distance from the entry/)).toBeTruthy();
+    await user.selectOptions(select('Position sizing'), 'all-in-whole-units');
+    expect(screen.queryByLabelText('Size per trade')).toBeNull();
+  });
 });
 
 describe('preview', () => {

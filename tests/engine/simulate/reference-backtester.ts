@@ -139,8 +139,19 @@ export function referenceBacktest(
 
   const open = (bar: number) => {
     const price = long ? buyAt(series.o[bar]!) : sellAt(series.o[bar]!);
-    let quantity = price > 0 ? cash / (price * (1 + rate)) : 0;
-    if (settings.sizing === 'all-in-whole-units') quantity = Math.floor(quantity);
+    // What one unit costs with its commission, and how many units all the cash pays for.
+    const unitCost = price * (1 + rate);
+    const allIn = price > 0 ? cash / unitCost : 0;
+    const figure = settings.sizingValue ?? Number.NaN;
+    let quantity = allIn;
+    if (settings.sizing === 'all-in-whole-units') quantity = Math.floor(allIn);
+    if (settings.sizing === 'fixed-quantity') quantity = price > 0 && figure * unitCost <= cash ? figure : 0;
+    if (settings.sizing === 'fixed-cash') quantity = price > 0 ? Math.min(figure, cash) / unitCost : 0;
+    if (settings.sizing === 'risk-percent') {
+      // Units whose loss from the entry to the stop is the chosen percent of the cash.
+      const stopDistance = offsetFrom(settings.stopLoss, price) ?? Number.NaN;
+      quantity = Math.min((cash * (figure / 100)) / stopDistance, allIn);
+    }
     if (!Number.isFinite(quantity) || quantity <= 0) {
       unfilled += 1;
       return;
@@ -270,7 +281,11 @@ export function referenceBacktest(
   const warnings: string[] = [];
   if (unfilled > 0) {
     warnings.push(
-      `${unfilled} entry signal${unfilled === 1 ? '' : 's'} could not be filled: the capital does not buy one unit at that price`,
+      `${unfilled} entry signal${unfilled === 1 ? '' : 's'} could not be filled: ${
+        settings.sizing === 'fixed-quantity'
+          ? `the capital does not pay for ${settings.sizingValue} units at that price`
+          : 'the capital does not buy one unit at that price'
+      }`,
     );
   }
   if (squaredOff > 0) {

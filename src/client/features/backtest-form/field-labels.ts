@@ -31,6 +31,8 @@ const TOP_LEVEL: Record<string, string> = {
   slippage: 'Slippage (points per fill)',
   mode: 'Backtest mode',
   sizing: 'Position sizing',
+  sizingValue: 'Size per trade',
+  commissionPreset: 'Commission preset',
 };
 
 const GROUP_COUNT: Record<string, string> = {

@@ -43,7 +43,8 @@ export type PlainField =
   | 'commission'
   | 'slippage'
   | 'mode'
-  | 'sizing';
+  | 'sizing'
+  | 'sizingValue';
 
 export type BuilderAction =
   /** The exchange list arrived: the first exchange is selected unless one already is. */

@@ -90,6 +90,8 @@ export interface FormValues {
   slippage: string;
   mode: BacktestMode;
   sizing: SizingMode;
+  /** Units, cash or percent at risk, by the sizing; unused (blank) with all-in sizing. */
+  sizingValue: string;
 }
 
 export type Side = 'entry' | 'exit';
@@ -139,6 +141,7 @@ export function defaultFormValues(exchange = '', stock = ''): FormValues {
     slippage: String(REQUEST_DEFAULTS.slippagePoints),
     mode: REQUEST_DEFAULTS.mode,
     sizing: REQUEST_DEFAULTS.sizing,
+    sizingValue: '',
   };
 }
 
@@ -178,8 +181,12 @@ const valueRequest = (row: ValueRowValues) => ({
 
 /** The request the form sends (and validates with the shared schema). */
 export function toRequest(values: FormValues): BacktestRequestInput {
+  const { sizingValue, ...fields } = values;
+  const allIn = values.sizing === 'all-in-fractional' || values.sizing === 'all-in-whole-units';
   return {
-    ...values,
+    ...fields,
+    // All-in sizing takes no figure: the request carries one only for the sizings that use it.
+    ...(allIn ? {} : { sizingValue }),
     entry: {
       ...values.entry,
       parameters: values.entry.parameters.map(crossoverRequest),
@@ -301,5 +308,6 @@ export function fromRequest(input: unknown): FormValues {
     slippage: textOr(request.slippage, defaults.slippage),
     mode: oneOf(MODES, request.mode, defaults.mode),
     sizing: oneOf(SIZING_MODES, request.sizing, defaults.sizing),
+    sizingValue: asText(request.sizingValue),
   };
 }

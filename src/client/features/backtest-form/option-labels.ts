@@ -23,6 +23,17 @@ export const MODE_LABELS: Record<BacktestMode, string> = {
 export const SIZING_LABELS: Record<SizingMode, string> = {
   'all-in-fractional': 'All capital, fractional units',
   'all-in-whole-units': 'All capital, whole units only',
+  'fixed-quantity': 'Fixed quantity (units per trade)',
+  'fixed-cash': 'Fixed cash per trade',
+  'risk-percent': 'Percent of equity at risk (needs a stop loss)',
+};
+
+/** What the size-per-trade figure means under each sizing that takes one. */
+export const SIZING_VALUE_HINTS: Partial<Record<SizingMode, string>> = {
+  'fixed-quantity': 'Units bought on every entry; an entry the capital cannot pay for is skipped.',
+  'fixed-cash': 'Cash spent on every entry (at most the equity); the rest stays in the account.',
+  'risk-percent':
+    'Percent of equity lost if the stop loss is hit: units = equity × percent ÷ the stop’s distance from the entry.',
 };
 
 /** The spec's zone codes name zones that keep daylight saving time (DESIGN.md 4): say so. */

@@ -54,6 +54,7 @@ const KEY_LABELS: Record<string, string> = {
   slippage: 'Slippage (points per fill)',
   mode: 'Backtest mode',
   sizing: 'Position sizing',
+  sizingValue: 'Size per trade',
 };
 
 /** How the entries of a list are named, by the list's key. */

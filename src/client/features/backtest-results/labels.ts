@@ -1,6 +1,8 @@
 /** Words the result page uses for the run's data source, exits and request. */
 import type { BacktestRequest, CrossoverCondition } from '../../../shared/backtest-request';
 import type { DataSource, ExitReasonCode } from '../../../shared/backtest-result';
+import { COMMISSION_PRESETS } from '../../../shared/commission-presets';
+import { formatMoney } from './format';
 
 /** Where the bars came from; synthetic data is always called exactly that (DESIGN.md 5). */
 export const SOURCE_LABELS: Record<DataSource, string> = {
@@ -89,4 +91,28 @@ export function ruleLines(request: BacktestRequest): { entry: string[]; exit: st
     timing.time ? `Exit at ${timing.time} ${timing.timezone}` : null,
   ].filter((line): line is string => line !== null);
   return { entry, exit };
+}
+
+/** How the run sized its positions, in words (runs stored before sizing figures read as all-in). */
+export function sizingText(
+  request: Pick<BacktestRequest, 'sizing'> & { sizingValue?: number | null },
+): string {
+  const figure = request.sizingValue ?? 0;
+  switch (request.sizing) {
+    case 'all-in-fractional':
+      return 'All capital on each entry, fractional units';
+    case 'all-in-whole-units':
+      return 'All capital on each entry, whole units';
+    case 'fixed-quantity':
+      return `${figure.toLocaleString('en-US')} units on each entry`;
+    case 'fixed-cash':
+      return `${formatMoney(figure)} of cash on each entry`;
+    case 'risk-percent':
+      return `${figure.toLocaleString('en-US')}% of equity at risk on each entry (sized by the stop loss)`;
+  }
+}
+
+/** The commission preset a run's commission equals, if any. */
+export function commissionPresetLabel(commissionPct: number): string | null {
+  return COMMISSION_PRESETS.find((preset) => preset.commissionPct === commissionPct)?.label ?? null;
 }

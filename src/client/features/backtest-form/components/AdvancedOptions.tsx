@@ -2,7 +2,8 @@ import { type Dispatch, type ReactNode, useState } from 'react';
 import { COMBINE_MODES, MODES, SIZING_MODES } from '../../../../shared/backtest-vocabulary';
 import type { BuilderAction, PlainField } from '../form-state';
 import type { FormValues } from '../form-values';
-import { COMBINE_LABELS, MODE_LABELS, SIZING_LABELS } from '../option-labels';
+import { COMMISSION_PRESETS } from '../../../../shared/commission-presets';
+import { COMBINE_LABELS, MODE_LABELS, SIZING_LABELS, SIZING_VALUE_HINTS } from '../option-labels';
 import { InputField, Options, SelectField } from './Field';
 import styles from './BacktestForm.module.css';
 
@@ -14,6 +15,7 @@ export const ADVANCED_PATHS = [
   'entry.combine',
   'exit.combine',
   'sizing',
+  'sizingValue',
   'mode',
 ];
 
@@ -23,6 +25,11 @@ interface AdvancedOptionsProps {
   dispatch: Dispatch<BuilderAction>;
   /** A link to the plans, shown with the ML note. */
   pricingLink: ReactNode;
+}
+
+/** The preset whose figure the commission field holds, if any. */
+function presetOf(commission: string) {
+  return COMMISSION_PRESETS.find((preset) => String(preset.commissionPct) === commission.trim());
 }
 
 /** Capital, costs, how rows combine, sizing and mode (DESIGN 4): all defaulted, so collapsed. */
@@ -72,8 +79,26 @@ export function AdvancedOptions({ values, errors, dispatch, pricingLink }: Advan
               min="0"
               error={errors.commission}
               value={values.commission}
+              hint={presetOf(values.commission)?.basis}
               onChange={set('commission')}
             />
+            <SelectField
+              path="commissionPreset"
+              value={presetOf(values.commission)?.id ?? ''}
+              hint="Fills in the commission with a broker’s charges as a percent per side (2024 schedules)."
+              onChange={(event) => {
+                const preset = COMMISSION_PRESETS.find((p) => p.id === event.target.value);
+                if (preset)
+                  dispatch({ type: 'setField', field: 'commission', value: String(preset.commissionPct) });
+              }}
+            >
+              <option value="">Custom</option>
+              {COMMISSION_PRESETS.map((preset) => (
+                <option key={preset.id} value={preset.id}>
+                  {preset.label} ({preset.commissionPct}%)
+                </option>
+              ))}
+            </SelectField>
             <InputField
               path="slippage"
               type="number"
@@ -103,6 +128,18 @@ export function AdvancedOptions({ values, errors, dispatch, pricingLink }: Advan
             <SelectField path="sizing" error={errors.sizing} value={values.sizing} onChange={set('sizing')}>
               <Options values={SIZING_MODES} labels={SIZING_LABELS} />
             </SelectField>
+            {SIZING_VALUE_HINTS[values.sizing] && (
+              <InputField
+                path="sizingValue"
+                type="number"
+                step="any"
+                min="0"
+                error={errors.sizingValue}
+                value={values.sizingValue}
+                hint={SIZING_VALUE_HINTS[values.sizing]}
+                onChange={set('sizingValue')}
+              />
+            )}
             <SelectField
               path="mode"
               error={errors.mode}

@@ -1,6 +1,6 @@
 import type { BacktestRun } from '../../../../shared/backtest-result';
 import { formatMoney } from '../format';
-import { instrumentLabel, ruleLines, transactionLabel } from '../labels';
+import { commissionPresetLabel, instrumentLabel, ruleLines, sizingText, transactionLabel } from '../labels';
 import styles from './BacktestResult.module.css';
 
 /** What was tested: instrument, timeframe, period, side, costs and the rules. */
@@ -36,8 +36,16 @@ export function RequestSummary({ run }: { run: BacktestRun }) {
         <div>
           <dt>Costs</dt>
           <dd>
-            {request.commission}% commission per side, {request.slippage} points slippage
+            {request.commission}% commission per side
+            {commissionPresetLabel(request.commission)
+              ? ` (${commissionPresetLabel(request.commission)})`
+              : ''}
+            , {request.slippage} points slippage
           </dd>
+        </div>
+        <div>
+          <dt>Position sizing</dt>
+          <dd>{sizingText(request)}</dd>
         </div>
       </dl>
       <div className={styles.rules}>
