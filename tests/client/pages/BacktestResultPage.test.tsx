@@ -341,7 +341,7 @@ describe('result page: exports and re-run', () => {
     await user.click(screen.getByRole('button', { name: 'Export trades (CSV)' }));
     expect(names).toEqual(['backtest-AAPL-2023-09-01-2023-10-31-trades.csv']);
     expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
-    expect(await blobs[0]!.text()).toBe(tradesToCsv(TRADES));
+    expect(await blobs[0]!.text()).toBe(tradesToCsv(TRADES, 'America/New_York'));
 
     await user.click(screen.getByRole('button', { name: 'Export JSON' }));
     expect(names[1]).toBe('backtest-AAPL-2023-09-01-2023-10-31.json');

@@ -685,7 +685,7 @@ describe('preview', () => {
     await openForm();
     await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
     const summary = screen.getByRole('alert', { name: 'There is 1 problem to fix' });
-    expect(summary.textContent).toContain('Entry conditions: Add at least one entry condition');
+    expect(summary.textContent).toContain('Entry conditions: add at least one entry condition');
     expect(document.activeElement).toBe(summary);
 
     await user.selectOptions(select('Entry value-based conditions'), '1');
@@ -701,15 +701,13 @@ describe('preview', () => {
     const number = input('Entry value 1: number');
     expect(number.getAttribute('aria-invalid')).toBe('true');
     const message = document.getElementById(number.getAttribute('aria-describedby')!);
-    expect(message?.textContent).toBe('A number is required');
+    expect(message?.textContent).toBe('Enter a number');
     // Optional on exit.
     expect(input('Exit value 1: number').getAttribute('aria-invalid')).toBeNull();
     // The advanced panel opens itself to show its error.
     expect(input('Initial capital').getAttribute('aria-invalid')).toBe('true');
 
-    await user.click(
-      within(summaryAgain).getByRole('link', { name: 'Entry value 1: number: A number is required' }),
-    );
+    await user.click(within(summaryAgain).getByRole('link', { name: 'Entry value 1: enter a number' }));
     expect(document.activeElement).toBe(number);
     await user.type(number, '30');
     expect(number.getAttribute('aria-invalid')).toBeNull();

@@ -6,7 +6,7 @@ import {
   formatDateTime,
   formatMoney,
   formatPercent,
-  formatPrice,
+  formatPriceAt,
   formatSignedMoney,
   formatSignedPercent,
 } from './format';
@@ -53,13 +53,14 @@ export function markerDetails(
   entry: boolean,
   timeZone: string,
   withTime: boolean,
+  priceDecimals: number,
 ): string {
   if (entry) {
     const side = trade.side === 'long' ? 'Buy' : 'Sell';
-    return `Trade ${number}: ${side} entry ${formatDateTime(trade.entryTime, timeZone, withTime)} at ${formatPrice(trade.entryPrice)}`;
+    return `Trade ${number}: ${side} entry ${formatDateTime(trade.entryTime, timeZone, withTime)} at ${formatPriceAt(trade.entryPrice, priceDecimals)}`;
   }
   return (
     `Trade ${number}: ${exitReasonLabel(trade.exitReason)} ${formatDateTime(trade.exitTime, timeZone, withTime)} ` +
-    `at ${formatPrice(trade.exitPrice)}, ${formatSignedMoney(trade.pnl)} (${formatSignedPercent(trade.returnPct)})`
+    `at ${formatPriceAt(trade.exitPrice, priceDecimals)}, ${formatSignedMoney(trade.pnl)} (${formatSignedPercent(trade.returnPct)})`
   );
 }

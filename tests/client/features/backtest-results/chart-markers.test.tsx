@@ -54,10 +54,10 @@ describe('hover details of an arrow', () => {
   });
 
   it('describes the entry fill and the exit with its reason and result, in the data zone', () => {
-    expect(markerDetails(TRADES[1]!, 2, true, 'America/New_York', true)).toBe(
+    expect(markerDetails(TRADES[1]!, 2, true, 'America/New_York', true, 2)).toBe(
       'Trade 2: Buy entry 2023-09-02 09:30 at 101.00',
     );
-    expect(markerDetails(TRADES[1]!, 2, false, 'America/New_York', true)).toBe(
+    expect(markerDetails(TRADES[1]!, 2, false, 'America/New_York', true, 2)).toBe(
       'Trade 2: Stop loss 2023-09-02 11:30 at 96.00, -5,000.00 (-4.95%)',
     );
   });

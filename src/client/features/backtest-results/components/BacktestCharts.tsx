@@ -41,6 +41,7 @@ import {
 import { markerDetails } from '../chart-text';
 import { formatCount, formatDateTime } from '../format';
 import type { TimeAxisSync } from '../time-axis-sync';
+import { priceDecimals } from '../trade-table';
 import styles from './Charts.module.css';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -196,6 +197,7 @@ export function PriceChart({
         line.setData(overlayPoints(series, overlay, firstRow));
       }
       const labelled = tradeMarkers(trades, series);
+      const decimals = priceDecimals(trades);
       const bare = arrowsOnly(labelled);
       const markers = createSeriesMarkers(candleSeries, bare);
       const element = chart.chartElement();
@@ -232,7 +234,7 @@ export function PriceChart({
                   const owner = markerTrade(marker);
                   const trade = owner && trades[owner.index];
                   return trade
-                    ? [markerDetails(trade, owner.index + 1, owner.entry, timeZone, intraday)]
+                    ? [markerDetails(trade, owner.index + 1, owner.entry, timeZone, intraday, decimals)]
                     : [];
                 }),
                 x: timeScale.timeToCoordinate(first.time) ?? 0,
