@@ -36,10 +36,7 @@ function toNumber(value: number | string): number {
 const requiredNumber = numericInput.transform((value, ctx) => {
   const parsed = toNumber(value);
   if (!Number.isFinite(parsed)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: value === '' ? 'A number is required' : 'Enter a number',
-    });
+    ctx.addIssue({ code: 'custom', message: 'Enter a number' });
     return z.NEVER;
   }
   return parsed;

@@ -11,6 +11,7 @@ import { datasets } from './routes/datasets';
 import { health } from './routes/health';
 import { market } from './routes/market';
 import { subscriptions } from './routes/subscriptions';
+import { usage } from './routes/usage';
 import { drainUnreadBody, limitRequestBody } from './security/request-body';
 import { sameOriginOnly } from './security/same-origin';
 import { allowedMethodsOf } from './allowed-methods';
@@ -37,6 +38,7 @@ export const routes = app
   .route('/api/market', market)
   .route('/api/datasets', datasets)
   .route('/api/backtests', backtests)
+  .route('/api/usage', usage)
   .route('/api/contact', contact);
 
 const allowedMethods = allowedMethodsOf(app.routes);

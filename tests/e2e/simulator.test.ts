@@ -96,7 +96,11 @@ describe('the simulator in chromium', () => {
     const csv = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
     expect(csv).toHaveLength(trades + 1);
     expect(csv[0]).toBe(
-      'trade,side,entry_time_utc,entry_price,exit_time_utc,exit_price,exit_reason,quantity,pnl,return_pct,bars_held',
+      'trade,side,entry_time,entry_price,exit_time,exit_price,exit_reason,quantity,pnl,return_pct,bars_held',
+    );
+    // New York time with its offset (daylight saving in September), prices at the tick.
+    expect(csv[1]).toMatch(
+      /^1,long,2023-(09|10)-\d\dT\d\d:\d\d:00-04:00,\d+\.\d\d,2023-(09|10)-\d\dT\d\d:\d\d:00-0[45]:00,\d+\.\d\d,/,
     );
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My backtests' }).click();

@@ -124,7 +124,7 @@ describe('backtest request schema: invalid requests give field paths', () => {
   it('requires the number of an entry value row and rejects non-numeric text', () => {
     expect(
       fieldErrors(withEntry({ valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '' }] })),
-    ).toEqual([{ path: 'entry.valueBased.0.number', message: 'A number is required' }]);
+    ).toEqual([{ path: 'entry.valueBased.0.number', message: 'Enter a number' }]);
     expect(
       fieldErrors(withEntry({ valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: 'abc' }] })),
     ).toEqual([{ path: 'entry.valueBased.0.number', message: 'Enter a number' }]);

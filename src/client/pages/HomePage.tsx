@@ -77,118 +77,128 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className={`container ${styles.section}`} aria-labelledby="features-title">
-        <h2 id="features-title">Everything a backtest needs</h2>
-        <p className={styles.sectionLead}>From the first idea to the evidence that it is not a fluke.</p>
-        <ul className={styles.grid}>
-          {FEATURES.map((feature) => (
-            <li key={feature.title} className={styles.card}>
-              <h3>{feature.title}</h3>
-              <p>{feature.text}</p>
-            </li>
-          ))}
-        </ul>
+      <section className={styles.section} aria-labelledby="features-title">
+        <div className="container">
+          <h2 id="features-title">Everything a backtest needs</h2>
+          <p className={styles.sectionLead}>From the first idea to the evidence that it is not a fluke.</p>
+          <ul className={`${styles.grid} ${styles.threeColumns}`}>
+            {FEATURES.map((feature) => (
+              <li key={feature.title} className={styles.card}>
+                <h3>{feature.title}</h3>
+                <p>{feature.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
 
-      <section className={`container ${styles.section}`} aria-labelledby="markets-title">
-        <h2 id="markets-title">Market coverage</h2>
-        <p className={styles.sectionLead}>
-          Historical data for the markets our users trade, in {TIMEFRAMES.join(', ')} bars.
-        </p>
-        <ul className={styles.grid}>
-          {MARKETS.map((market) => (
-            <li key={market} className={styles.card}>
-              <h3>{market}</h3>
-              <p>{MARKET_NOTES[market]}</p>
-            </li>
-          ))}
-        </ul>
+      <section className={styles.section} aria-labelledby="markets-title">
+        <div className="container">
+          <h2 id="markets-title">Market coverage</h2>
+          <p className={styles.sectionLead}>
+            Historical data for the markets our users trade, in {TIMEFRAMES.join(', ')} bars.
+          </p>
+          <ul className={`${styles.grid} ${styles.fourColumns}`}>
+            {MARKETS.map((market) => (
+              <li key={market} className={styles.card}>
+                <h3>{market}</h3>
+                <p>{MARKET_NOTES[market]}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
 
-      <section className={`container ${styles.section}`} aria-labelledby="tools-title">
-        <h2 id="tools-title">Technical tools</h2>
-        <p className={styles.sectionLead}>
-          Indicators and candlestick patterns computed exactly as the industry reference, TA-Lib, defines
-          them.
-        </p>
-        <div className={styles.grid}>
-          <div className={styles.card}>
-            <h3>{CROSSOVER_INDICATORS.length} crossover indicators</h3>
-            <ul className={styles.chips}>
-              {[
-                'EMA',
-                'SMA',
-                'Bollinger Upper',
-                'MACD macd line',
-                'Parabolic SAR',
-                'VWAP',
-                'Ichimoku kijun_sen',
-              ].map((label) => (
-                <li key={label} className={styles.chip}>
-                  {label}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className={styles.card}>
-            <h3>{VALUE_INDICATORS.length} value-based indicators</h3>
-            <ul className={styles.chips}>
-              {VALUE_INDICATORS.map((indicator) => (
-                <li key={indicator.label} className={styles.chip}>
-                  {indicator.label}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className={styles.card}>
-            <h3>{CANDLESTICK_PATTERNS.length} candlestick patterns</h3>
-            <ul className={styles.chips}>
-              {['Hammer', 'Doji', 'EngulfingPattern', 'MorningStar', 'ShootingStar', 'Marubozu'].map(
-                (name) => (
-                  <li key={name} className={styles.chip}>
-                    {name}
+      <section className={styles.section} aria-labelledby="tools-title">
+        <div className="container">
+          <h2 id="tools-title">Technical tools</h2>
+          <p className={styles.sectionLead}>
+            Indicators and candlestick patterns computed exactly as the industry reference, TA-Lib, defines
+            them.
+          </p>
+          <div className={`${styles.grid} ${styles.threeAcross}`}>
+            <div className={styles.card}>
+              <h3>{CROSSOVER_INDICATORS.length} crossover indicators</h3>
+              <ul className={styles.chips}>
+                {[
+                  'EMA',
+                  'SMA',
+                  'Bollinger Upper',
+                  'MACD macd line',
+                  'Parabolic SAR',
+                  'VWAP',
+                  'Ichimoku kijun_sen',
+                ].map((label) => (
+                  <li key={label} className={styles.chip}>
+                    {label}
                   </li>
-                ),
-              )}
-            </ul>
+                ))}
+              </ul>
+            </div>
+            <div className={styles.card}>
+              <h3>{VALUE_INDICATORS.length} value-based indicators</h3>
+              <ul className={styles.chips}>
+                {VALUE_INDICATORS.map((indicator) => (
+                  <li key={indicator.label} className={styles.chip}>
+                    {indicator.label}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className={styles.card}>
+              <h3>{CANDLESTICK_PATTERNS.length} candlestick patterns</h3>
+              <ul className={styles.chips}>
+                {['Hammer', 'Doji', 'EngulfingPattern', 'MorningStar', 'ShootingStar', 'Marubozu'].map(
+                  (name) => (
+                    <li key={name} className={styles.chip}>
+                      {name}
+                    </li>
+                  ),
+                )}
+              </ul>
+            </div>
           </div>
         </div>
       </section>
 
-      <section className={`container ${styles.section}`} aria-labelledby="approaches-title">
-        <h2 id="approaches-title">Two ways to backtest</h2>
-        <div className={styles.grid}>
-          <div className={styles.card}>
-            <h3>Statistical backtesting</h3>
-            <p>
-              Rules you define, simulated bar by bar with realistic fills and costs, summarised in return,
-              drawdown, Sharpe ratio, win rate and risk/reward.
-            </p>
-          </div>
-          <div className={styles.card}>
-            <h3>Machine-learning backtesting</h3>
-            <p>
-              Models learn from your indicators with walk-forward training, purging and an embargo, and trade
-              only when their out-of-sample confidence is high enough.
-            </p>
+      <section className={styles.section} aria-labelledby="approaches-title">
+        <div className="container">
+          <h2 id="approaches-title">Two ways to backtest</h2>
+          <div className={`${styles.grid} ${styles.twoColumns}`}>
+            <div className={styles.card}>
+              <h3>Statistical backtesting</h3>
+              <p>
+                Rules you define, simulated bar by bar with realistic fills and costs, summarised in return,
+                drawdown, Sharpe ratio, win rate and risk/reward.
+              </p>
+            </div>
+            <div className={styles.card}>
+              <h3>Machine-learning backtesting</h3>
+              <p>
+                Models learn from your indicators with walk-forward training, purging and an embargo, and
+                trade only when their out-of-sample confidence is high enough.
+              </p>
+            </div>
           </div>
         </div>
       </section>
 
-      <section className="container" aria-labelledby="trial-title">
-        <div className={styles.banner}>
-          <div>
-            <h2 id="trial-title">Start Your Free Trial</h2>
-            <p>
-              Run your first backtests on the Basic plan. Simulation only: no live trading, no financial
-              advice.
-            </p>
+      <section className={styles.section} aria-labelledby="trial-title">
+        <div className="container">
+          <div className={styles.banner}>
+            <div>
+              <h2 id="trial-title">Start Your Free Trial</h2>
+              <p>
+                Run your first backtests on the Basic plan. Simulation only: no live trading, no financial
+                advice.
+              </p>
+            </div>
+            <ButtonLink to={PATHS.login}>Create an account</ButtonLink>
           </div>
-          <ButtonLink to={PATHS.login}>Create an account</ButtonLink>
+          <p className={styles.sectionLead}>
+            Questions first? Read <Link to={PATHS.whyBacktesting}>why backtesting matters</Link>.
+          </p>
         </div>
-        <p className={styles.sectionLead}>
-          Questions first? Read <Link to={PATHS.whyBacktesting}>why backtesting matters</Link>.
-        </p>
       </section>
     </>
   );

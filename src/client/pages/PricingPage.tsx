@@ -16,6 +16,7 @@ import { PATHS } from '../app/paths';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { SegmentedControl } from '../components/SegmentedControl';
+import { useAuth } from '../features/auth/auth-context';
 import { FaqList } from '../features/site/components/FaqList';
 import { PageIntro } from '../features/site/components/PageIntro';
 import { SubscribeNow } from '../features/subscriptions/SubscribeNow';
@@ -46,6 +47,7 @@ export function PricingPage() {
     'Plans and pricing',
     `Basic, Professional and Enterprise plans, billed monthly or annually in INR or USD. Annual billing: ${ANNUAL_BADGE.toLowerCase()}.`,
   );
+  const { user } = useAuth();
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
   const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
   const [selectedId, setSelectedId] = useState<PlanId>(DEFAULT_SELECTED_PLAN);
@@ -78,6 +80,7 @@ export function PricingPage() {
           {PLANS.map((plan) => {
             const price = planPrice(plan, period, currency);
             const isSelected = plan.id === selected.id;
+            const isCurrent = plan.id === user?.plan;
             return (
               <li
                 key={plan.id}
@@ -89,11 +92,15 @@ export function PricingPage() {
                   .filter(Boolean)
                   .join(' ')}
                 aria-labelledby={`plan-${plan.id}`}
+                aria-current={isCurrent ? 'true' : undefined}
               >
                 <div className={styles.planHead}>
                   <h2 id={`plan-${plan.id}`} className={styles.planName}>
                     {plan.name}
                   </h2>
+                  {isCurrent ? (
+                    <span className={`${styles.tag} ${styles.tagCurrent}`}>Your current plan</span>
+                  ) : null}
                   {plan.popular ? <span className={styles.tag}>Most popular</span> : null}
                   {isSelected ? (
                     <span className={`${styles.tag} ${styles.tagSelected}`}>Selected</span>

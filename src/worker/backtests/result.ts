@@ -9,27 +9,21 @@ import {
   type ResultTrade,
 } from '../../shared/backtest-result';
 import type { BacktestSummary } from '../../shared/backtest-result';
+import { thinRowsKeepingExtremes } from './thin-curve';
 
 /**
- * The equity and drawdown curves from the first traded bar, thinned to at most
- * MAX_CURVE_POINTS: every k-th bar plus each trade's entry and exit bar and the last bar, so
- * the stored curve keeps its turning points.
+ * The equity and drawdown curves from the first traded bar, thinned to at most MAX_CURVE_POINTS
+ * with every bucket's highest and lowest equity and drawdown kept.
  */
 function thinCurve(
   result: BacktestResult,
   openTimes: Float64Array,
   firstBar: number,
 ): BacktestResultBody['curve'] {
-  const last = result.equity.length - 1;
-  const keep = new Set<number>();
-  const step = Math.max(1, Math.ceil((last - firstBar + 1) / (MAX_CURVE_POINTS / 2)));
-  for (let i = firstBar; i <= last; i += step) keep.add(i);
-  const { trades } = result;
-  for (let row = 0; row < trades.count && keep.size < MAX_CURVE_POINTS - 1; row++) {
-    keep.add(trades.entryIndex[row]!).add(trades.exitIndex[row]!);
-  }
-  if (last >= firstBar) keep.add(last);
-  const rows = [...keep].filter((i) => Number.isFinite(result.equity[i])).sort((a, b) => a - b);
+  // Bars after the request's toDate have no equity (NaN): the curve ends at the last traded bar.
+  let end = result.equity.length;
+  while (end > firstBar && !Number.isFinite(result.equity[end - 1])) end--;
+  const rows = thinRowsKeepingExtremes([result.equity, result.drawdown], firstBar, end, MAX_CURVE_POINTS);
   return {
     t: rows.map((i) => openTimes[i]!),
     equity: rows.map((i) => result.equity[i]!),

@@ -1,5 +1,6 @@
 import type { SessionCalendar } from '../../engine/candles/session-calendar';
 import { type CandleRow, rowsToColumns } from '../../engine/candles/series';
+import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
 
 export const CANDLE_TIMEFRAMES = { '5m': 5, '15m': 15, '30m': 30, '1h': 60, '1d': 1440 } as const;
 export type CandleTimeframe = keyof typeof CANDLE_TIMEFRAMES;
@@ -35,9 +36,37 @@ export class CandleRequestError extends Error {
   }
 }
 
+const BAR_NAMES: Record<CandleTimeframe, string> = {
+  '5m': 'five-minute',
+  '15m': '15-minute',
+  '30m': '30-minute',
+  '1h': 'hourly',
+  '1d': 'daily',
+};
+
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** The timeframe as the form's select names it ('1 hour'), from its code ('1h'). */
+export function timeframeLabel(timeframe: CandleTimeframe): string {
+  const minutes = CANDLE_TIMEFRAMES[timeframe];
+  return (Object.keys(TIMEFRAME_MINUTES) as Timeframe[]).find(
+    (label) => TIMEFRAME_MINUTES[label] === minutes,
+  )!;
+}
+
+export const isCandleTimeframe = (code: string): code is CandleTimeframe => code in CANDLE_TIMEFRAMES;
+
+/** "hourly", "five-minute". */
+export const barName = (timeframe: CandleTimeframe) => BAR_NAMES[timeframe];
+
+/** "400 daily bars", "183,165 five-minute bars", "1 hourly bar". */
+export function barsPhrase(bars: number, timeframe: CandleTimeframe): string {
+  return `${count.format(bars)} ${BAR_NAMES[timeframe]} ${bars === 1 ? 'bar' : 'bars'}`;
+}
+
 export function tooManyBars(estimate: number, timeframe: CandleTimeframe): CandleRequestError {
   return new CandleRequestError(
-    `That range holds about ${estimate} bars of ${timeframe}; one answer holds at most ${MAX_BARS_PER_ANSWER}. Ask for a shorter range or a longer timeframe.`,
+    `That range holds about ${barsPhrase(estimate, timeframe)}; one request can load at most ${count.format(MAX_BARS_PER_ANSWER)}. Choose a shorter range or a longer timeframe.`,
     400,
   );
 }

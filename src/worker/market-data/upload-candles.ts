@@ -15,6 +15,9 @@ import {
   type CandleQuery,
   CandleRequestError,
   answerWithWarmup,
+  barName,
+  isCandleTimeframe,
+  timeframeLabel,
 } from './candle-answer';
 
 export const UPLOAD_EXCHANGE = 'UPLOAD';
@@ -60,10 +63,10 @@ export async function uploadCandles(
   const dataset = await findOwnDataset(env.DB, userId, query.symbol);
   if (!dataset) throw new CandleRequestError('No uploaded dataset of yours has this id.', 404);
   if (dataset.timeframe && dataset.timeframe !== query.timeframe) {
-    throw new CandleRequestError(
-      `The dataset "${dataset.name}" has ${dataset.timeframe} bars: choose that timeframe.`,
-      400,
-    );
+    const bars = isCandleTimeframe(dataset.timeframe)
+      ? `${barName(dataset.timeframe)} bars: choose the ${timeframeLabel(dataset.timeframe)} timeframe`
+      : `${dataset.timeframe} bars: choose that timeframe`;
+    throw new CandleRequestError(`The dataset "${dataset.name}" has ${bars}.`, 400);
   }
   const series = await storedBars(env, dataset, userId);
   if (!series) throw new CandleRequestError('The dataset file is missing. Upload it again.', 404);

@@ -3,13 +3,13 @@ import { runBacktest } from '../../engine/backtest';
 import { seriesFromColumns } from '../../engine/candles/series';
 import { type BacktestRequest, backtestRequestSchema } from '../../shared/backtest-request';
 import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
-import { PLANS } from '../../shared/plans';
-import type { User } from '../../shared/auth';
 import type { AppEnv } from '../env';
 import { jsonError } from '../errors';
 import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
+import { mayUseMl, monthlyLimit } from '../backtests/quota';
 import { summaryOf, toResultBody } from '../backtests/result';
+import { noBarsToTrade, reversedDates } from '../backtests/tradable';
 import { requiredWarmupBars } from '../backtests/warmup';
 import {
   countBacktestsThisMonth,
@@ -29,17 +29,6 @@ import { calendarOf } from '../market-data/sessions';
 
 export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
 
-/** Runs a month the user may still store: null = unlimited (admins, enterprise). */
-function monthlyLimit(user: User): number | null {
-  if (user.role === 'admin') return null;
-  const plan = PLANS.find((candidate) => candidate.id === user.plan);
-  return plan ? plan.monthlyBacktests : 0;
-}
-
-function mayUseMl(user: User): boolean {
-  return user.role === 'admin' || (PLANS.find((plan) => plan.id === user.plan)?.mlBacktesting ?? false);
-}
-
 function candleTimeframe(request: BacktestRequest): CandleTimeframe {
   const minutes = TIMEFRAME_MINUTES[request.timeframe];
   return (Object.keys(CANDLE_TIMEFRAMES) as CandleTimeframe[]).find(
@@ -53,6 +42,8 @@ export const backtests = new Hono<AppEnv>()
   .post('/', validate('json', backtestRequestSchema), async (c) => {
     const user = c.get('user')!;
     const request = c.req.valid('json');
+    const reversed = reversedDates(request);
+    if (reversed) return jsonError(c, 400, reversed.message, reversed.fields);
     const limit = monthlyLimit(user);
     if (
       (request.mode === 'ml' && !mayUseMl(user)) ||
@@ -79,6 +70,8 @@ export const backtests = new Hono<AppEnv>()
       if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
       throw error;
     }
+    const empty = noBarsToTrade(request, answer);
+    if (empty) return jsonError(c, 400, empty.message);
 
     // Trading days (session VWAP, pivots, the request's dates) in the exchange's own calendar.
     const series = seriesFromColumns(answer.candles, calendarOf(request.exchange.toUpperCase()));

@@ -214,6 +214,7 @@ describe('result page: data source, warnings and request', () => {
       Side: 'Buy (long)',
       'Starting capital': '100,000.00',
       Costs: '0% commission per side, 0 points slippage',
+      'Position sizing': 'All capital on each entry, fractional units',
     });
     expect(section.textContent).toContain('SMA (10) Crosses Above SMA (20)');
     expect(section.textContent).toContain('RSI Less Than 70');
@@ -341,7 +342,7 @@ describe('result page: exports and re-run', () => {
     await user.click(screen.getByRole('button', { name: 'Export trades (CSV)' }));
     expect(names).toEqual(['backtest-AAPL-2023-09-01-2023-10-31-trades.csv']);
     expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
-    expect(await blobs[0]!.text()).toBe(tradesToCsv(TRADES));
+    expect(await blobs[0]!.text()).toBe(tradesToCsv(TRADES, 'America/New_York'));
 
     await user.click(screen.getByRole('button', { name: 'Export JSON' }));
     expect(names[1]).toBe('backtest-AAPL-2023-09-01-2023-10-31.json');

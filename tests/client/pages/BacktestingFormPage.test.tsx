@@ -43,6 +43,7 @@ function marketApi(overrides: Routes = {}) {
   const routes: Routes = {
     'GET /api/market/exchanges': () => jsonResponse(200, { exchanges: EXCHANGES, source: 'provider' }),
     'GET /api/datasets': () => jsonResponse(200, { datasets: DATASETS }),
+    'GET /api/usage': () => jsonResponse(200, { used: 2, limit: 5, resetsOn: '2026-12-01' }),
   };
   for (const [code, symbols] of Object.entries(STOCKS)) {
     routes[`GET /api/market/exchanges/${code}/symbols`] = () =>
@@ -296,6 +297,43 @@ describe('exchange and stock selects', () => {
     expect(select('Stock').selectedOptions[0]?.textContent).toBe('BTC hourly');
     expect(select('Timeframe').value).toBe('1 hour');
     expect(screen.getByText(/“BTC hourly” has 8,760 1 hour bars from 2024-01-01 to 2024-12-31/)).toBeTruthy();
+    // Its dates come with it: the whole dataset, without a click on "Use these dates".
+    expect(input('From date').value).toBe('2024-01-01');
+    expect(input('To date').value).toBe('2024-12-31');
+    expect(screen.queryByRole('button', { name: 'Use these dates' })).toBeNull();
+  });
+
+  it('shows a signed-in user how many of the month’s backtests are used, and when they reset', async () => {
+    marketApi();
+    await openForm();
+    const meter = await screen.findByLabelText('Backtests this month');
+    expect(meter.textContent).toBe('2 of 5 backtests used this month, resets on December 1, 2026.');
+  });
+
+  it('links the plans from the meter once the month’s backtests are used up, and says unlimited plans are so', async () => {
+    marketApi({ 'GET /api/usage': () => jsonResponse(200, { used: 5, limit: 5, resetsOn: '2027-01-01' }) });
+    const view = await openForm();
+    const meter = await screen.findByLabelText('Backtests this month');
+    expect(meter.textContent).toBe(
+      '5 of 5 backtests used this month, resets on January 1, 2027. Compare plans',
+    );
+    expect(within(meter).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
+    view.unmount();
+
+    marketApi({
+      'GET /api/usage': () => jsonResponse(200, { used: 1, limit: null, resetsOn: '2027-01-01' }),
+    });
+    await openForm();
+    expect((await screen.findByLabelText('Backtests this month')).textContent).toBe(
+      '1 backtest run this month; your plan has no monthly limit.',
+    );
+  });
+
+  it('shows no meter to a visitor', async () => {
+    const calls = marketApi();
+    await openForm(null);
+    expect(screen.queryByLabelText('Backtests this month')).toBeNull();
+    expect(calls.some((call) => call.url === '/api/usage')).toBe(false);
   });
 
   it('does not ask for uploads when signed out', async () => {
@@ -673,7 +711,7 @@ describe('preview', () => {
     await openForm();
     await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
     const summary = screen.getByRole('alert', { name: 'There is 1 problem to fix' });
-    expect(summary.textContent).toContain('Entry conditions: Add at least one entry condition');
+    expect(summary.textContent).toContain('Entry conditions: add at least one entry condition');
     expect(document.activeElement).toBe(summary);
 
     await user.selectOptions(select('Entry value-based conditions'), '1');
@@ -689,15 +727,13 @@ describe('preview', () => {
     const number = input('Entry value 1: number');
     expect(number.getAttribute('aria-invalid')).toBe('true');
     const message = document.getElementById(number.getAttribute('aria-describedby')!);
-    expect(message?.textContent).toBe('A number is required');
+    expect(message?.textContent).toBe('Enter a number');
     // Optional on exit.
     expect(input('Exit value 1: number').getAttribute('aria-invalid')).toBeNull();
     // The advanced panel opens itself to show its error.
     expect(input('Initial capital').getAttribute('aria-invalid')).toBe('true');
 
-    await user.click(
-      within(summaryAgain).getByRole('link', { name: 'Entry value 1: number: A number is required' }),
-    );
+    await user.click(within(summaryAgain).getByRole('link', { name: 'Entry value 1: enter a number' }));
     expect(document.activeElement).toBe(number);
     await user.type(number, '30');
     expect(number.getAttribute('aria-invalid')).toBeNull();
@@ -819,9 +855,11 @@ describe('submission', () => {
     await openForm();
     await buildAndPreview(user);
     await user.click(screen.getByRole('button', { name: 'Final Submit' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Please upgrade your membership to generate backtesting results.',
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Please upgrade your membership to generate backtesting results. Compare plans',
     );
+    expect(within(alert).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
     expect(screen.getByRole('heading', { name: 'Review your parameters' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Final Submit' })).toHaveProperty('disabled', false);
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoute } from '../render-route';
+import { BASIC_USER, renderRoute } from '../render-route';
 
 async function openPricing() {
   const view = renderRoute('/pricing');
@@ -142,5 +142,18 @@ describe('pricing page', () => {
     const refund = screen.getByText('Can I get a refund?').closest('details');
     expect(refund?.textContent).toContain('Subscription fees are non-refundable.');
     expect(refund?.textContent).toContain('processed within 7-10 business days');
+  });
+
+  it('marks the signed-in user’s current plan, and none for a visitor', async () => {
+    const view = renderRoute('/pricing', { user: { ...BASIC_USER, plan: 'pro' } });
+    await screen.findByRole('heading', { level: 1, name: 'Plans and pricing' });
+    expect(planCard('Professional').getAttribute('aria-current')).toBe('true');
+    expect(within(planCard('Professional')).getByText('Your current plan')).toBeTruthy();
+    expect(planCard('Basic').getAttribute('aria-current')).toBeNull();
+    expect(screen.getAllByText('Your current plan')).toHaveLength(1);
+    view.unmount();
+
+    await openPricing();
+    expect(screen.queryByText('Your current plan')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 /** The builder's calls to our API (the worker talks to the market-data provider, never the browser). */
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
+import type { Usage } from '../../../shared/usage';
 import { apiFetch } from '../../lib/api-client';
 
 export interface Exchange {
@@ -66,4 +67,9 @@ export function deleteDataset(id: string) {
 /** Runs and stores a backtest; the result page reads it by id. */
 export function submitBacktest(request: BacktestRequestInput) {
   return apiFetch<{ id: string; result: unknown }>('/api/backtests', { method: 'POST', json: request });
+}
+
+/** The signed-in user's backtests this month against the plan's limit. */
+export function fetchUsage() {
+  return apiFetch<Usage>('/api/usage');
 }

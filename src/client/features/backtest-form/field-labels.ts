@@ -113,3 +113,15 @@ export function fullLabel(path: string): string {
   const { prefix, text } = fieldLabel(path);
   return prefix + text;
 }
+
+/**
+ * One line of the error summary, as a sentence: "Entry value 1: enter a number". When the
+ * message already names what the field wants, the row's name is enough.
+ */
+export function summaryLine(path: string, message: string): string {
+  const { prefix, text } = fieldLabel(path);
+  // "Enter a number" -> "enter a number"; an acronym at the start ("RSI ...") keeps its case.
+  const sentence = /^[A-Z][a-z]/.test(message) ? message[0]!.toLowerCase() + message.slice(1) : message;
+  const named = prefix !== '' && sentence.toLowerCase().includes(text.toLowerCase());
+  return named ? `${prefix.replace(/[:\s]+$/, '')}: ${sentence}` : `${prefix}${text}: ${sentence}`;
+}

@@ -50,10 +50,22 @@ export type BuilderAction =
   /** The exchange list arrived: the first exchange is selected unless one already is. */
   | { type: 'exchangesLoaded'; exchanges: readonly string[] }
   /** `stock` is the first stock when the list is already known, else '' until it loads. */
-  | { type: 'selectExchange'; exchange: string; stock: string; timeframe?: Timeframe }
+  | {
+      type: 'selectExchange';
+      exchange: string;
+      stock: string;
+      timeframe?: Timeframe;
+      /** The source's own dates (an uploaded dataset's first and last day). */
+      dates?: { fromDate: string; toDate: string };
+    }
   /** An exchange's stock list arrived: its first stock is selected unless one already is. */
   | { type: 'stocksLoaded'; exchange: string; stocks: readonly string[] }
-  | { type: 'selectStock'; stock: string; timeframe?: Timeframe }
+  | {
+      type: 'selectStock';
+      stock: string;
+      timeframe?: Timeframe;
+      dates?: { fromDate: string; toDate: string };
+    }
   | { type: 'setField'; field: PlainField; value: string }
   | { type: 'setDates'; fromDate: string; toDate: string }
   | { type: 'setCombine'; side: Side; value: FormValues['entry']['combine'] }
@@ -135,10 +147,12 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
           exchange: action.exchange,
           stock: action.stock,
           timeframe: action.timeframe ?? values.timeframe,
+          ...action.dates,
         },
         'exchange',
         'stock',
         'timeframe',
+        ...(action.dates ? (['fromDate', 'toDate'] as const) : []),
       );
     case 'stocksLoaded': {
       const first = action.stocks[0];
@@ -148,9 +162,10 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'selectStock':
       return edited(
         state,
-        { ...values, stock: action.stock, timeframe: action.timeframe ?? values.timeframe },
+        { ...values, stock: action.stock, timeframe: action.timeframe ?? values.timeframe, ...action.dates },
         'stock',
         'timeframe',
+        ...(action.dates ? (['fromDate', 'toDate'] as const) : []),
       );
     case 'setField':
       return edited(state, { ...values, [action.field]: action.value }, action.field);

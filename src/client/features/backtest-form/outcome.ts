@@ -5,6 +5,8 @@ export type SubmitOutcome =
   | { kind: 'success' }
   /** The server answered non-OK: its message, else "Server error: {status} {statusText}". */
   | { kind: 'error'; message: string }
+  /** 402: the plan's quota is used up or the plan forbids the run; the plans are linked. */
+  | { kind: 'upgrade'; message: string }
   /** The server could not be reached: the inputs stay and the user may retry. */
   | { kind: 'network'; message: string }
   /** Signed out: the user is asked to log in and the inputs are kept. */

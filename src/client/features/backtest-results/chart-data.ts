@@ -23,28 +23,20 @@ export function toChartTime(ms: number): ChartTime {
   return Math.floor(ms / 1000) as ChartTime;
 }
 
+/** Exits have colours of their own: a green or red arrow would read as a candle. */
 export const CHART_COLORS = {
   up: '#0a7d5c',
   down: '#b42318',
   longEntry: '#1f6feb',
   shortEntry: '#b35900',
-  win: '#0a7d5c',
-  loss: '#b42318',
+  win: '#6d3fd6',
+  loss: '#c2185b',
   equity: '#0b1f3a',
   drawdown: '#b42318',
 } as const;
 
-/** Overlay line colours, distinct from the candles' green and red. */
-const OVERLAY_PALETTE = [
-  '#1f6feb',
-  '#b35900',
-  '#7b3fbf',
-  '#0b8a9c',
-  '#c2185b',
-  '#5d6d00',
-  '#4a5a70',
-  '#8a5a00',
-];
+/** Overlay line colours, distinct from the candles' green and red and the exits' colours. */
+const OVERLAY_PALETTE = ['#1f6feb', '#b35900', '#0b8a9c', '#5d6d00', '#4a5a70', '#8a5a00'];
 
 /** Bars from row `start` on (the warm-up before it is not shown). */
 export function candleBars(series: CandleSeries, start = 0): CandlestickData<ChartTime>[] {
@@ -75,8 +67,9 @@ function fillTime(series: CandleSeries, row: number, iso: string): ChartTime {
 
 /**
  * Two arrows per trade: the entry (blue for long, orange for short, pointing the way the
- * position was opened) and the exit (green for a profit, red for a loss, labelled with why it
- * closed). Sorted by time, as the markers plugin expects.
+ * position was opened) and the exit (violet for a profit, magenta for a loss, labelled with why
+ * it closed). Sorted by time, as the markers plugin expects. Ids are `entry-N` / `exit-N` with
+ * N the trade's 1-based number.
  */
 export function tradeMarkers(
   trades: readonly ResultTrade[],
@@ -215,4 +208,37 @@ export function equityPoints(curve: Curve): LineData<ChartTime>[] {
 /** Drawdown as a negative percent, so the area hangs below zero. */
 export function drawdownPoints(curve: Curve): LineData<ChartTime>[] {
   return curve.t.map((t, i) => ({ time: toChartTime(t), value: -(curve.drawdownPct[i] ?? 0) }));
+}
+
+/** A marker's text is about 50 px wide: with less room per visible marker, labels overlap. */
+export const MIN_PIXELS_PER_LABELLED_MARKER = 56;
+
+/** Whether `visibleMarkers` arrows across `widthPx` pixels leave room for their labels. */
+export function markersHaveRoomForText(visibleMarkers: number, widthPx: number): boolean {
+  return visibleMarkers === 0 || widthPx / visibleMarkers >= MIN_PIXELS_PER_LABELLED_MARKER;
+}
+
+/** The same arrows without labels (dense charts; the details show on hover). */
+export function arrowsOnly(markers: readonly SeriesMarker<ChartTime>[]): SeriesMarker<ChartTime>[] {
+  return markers.map((marker) => ({ ...marker, text: '' }));
+}
+
+/** Index of the first of the sorted `markers` at or after `time` (the length when none is). */
+export function firstMarkerAtOrAfter(markers: readonly SeriesMarker<ChartTime>[], time: number): number {
+  let low = 0;
+  let high = markers.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (markers[middle]!.time < time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The trade a marker belongs to (0-based) and whether it is its entry, from its id. */
+export function markerTrade(
+  marker: Pick<SeriesMarker<ChartTime>, 'id'>,
+): { index: number; entry: boolean } | null {
+  const match = /^(entry|exit)-(\d+)$/.exec(marker.id ?? '');
+  return match ? { index: Number(match[2]) - 1, entry: match[1] === 'entry' } : null;
 }

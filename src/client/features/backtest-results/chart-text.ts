@@ -1,6 +1,16 @@
 /** The charts in words: their accessible names, which also serve as their text fallback. */
-import type { BacktestResultBody } from '../../../shared/backtest-result';
-import { formatBars, formatCount, formatMoney, formatPercent } from './format';
+import type { BacktestResultBody, ResultTrade } from '../../../shared/backtest-result';
+import {
+  formatBars,
+  formatCount,
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+  formatPriceAt,
+  formatSignedMoney,
+  formatSignedPercent,
+} from './format';
+import { exitReasonLabel } from './labels';
 
 export function priceChartLabel(options: {
   instrument: string;
@@ -34,4 +44,23 @@ export function equityChartLabel(curve: Curve): string {
 export function drawdownChartLabel(curve: Curve, maxDrawdownPct: number): string {
   if (curve.drawdownPct.length === 0) return 'Drawdown curve: no bars after the warm-up.';
   return `Drawdown curve, percent below the running equity peak; deepest ${formatPercent(maxDrawdownPct)}.`;
+}
+
+/** What hovering a trade's arrow tells: the fill, and for an exit why and how it ended. */
+export function markerDetails(
+  trade: ResultTrade,
+  number: number,
+  entry: boolean,
+  timeZone: string,
+  withTime: boolean,
+  priceDecimals: number,
+): string {
+  if (entry) {
+    const side = trade.side === 'long' ? 'Buy' : 'Sell';
+    return `Trade ${number}: ${side} entry ${formatDateTime(trade.entryTime, timeZone, withTime)} at ${formatPriceAt(trade.entryPrice, priceDecimals)}`;
+  }
+  return (
+    `Trade ${number}: ${exitReasonLabel(trade.exitReason)} ${formatDateTime(trade.exitTime, timeZone, withTime)} ` +
+    `at ${formatPriceAt(trade.exitPrice, priceDecimals)}, ${formatSignedMoney(trade.pnl)} (${formatSignedPercent(trade.returnPct)})`
+  );
 }

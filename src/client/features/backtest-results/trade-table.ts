@@ -1,5 +1,6 @@
 /** Sorting, paging and CSV of the trade list, as plain functions of the trades. */
 import type { ResultTrade } from '../../../shared/backtest-result';
+import { isoInZone } from './format';
 import { exitReasonLabel } from './labels';
 
 /** A trade with its 1-based number in the run, kept through sorting. */
@@ -92,12 +93,27 @@ export function csvRow(fields: readonly (string | number)[]): string {
   return fields.map(csvField).join(',');
 }
 
+/**
+ * The decimals the instrument is quoted in, read from the entry fills (bar opens, moved by a
+ * slippage of whole ticks): at least 2, at most 6. Exits at a stop or target level fall between
+ * ticks; shown at this precision they read as the instrument's prices.
+ */
+export function priceDecimals(trades: readonly ResultTrade[]): number {
+  let decimals = 2;
+  for (const trade of trades) {
+    const text = String(Number(trade.entryPrice.toFixed(6)));
+    const point = text.indexOf('.');
+    if (point >= 0) decimals = Math.max(decimals, text.length - point - 1);
+  }
+  return Math.min(decimals, 6);
+}
+
 export const TRADE_CSV_HEADER = [
   'trade',
   'side',
-  'entry_time_utc',
+  'entry_time',
   'entry_price',
-  'exit_time_utc',
+  'exit_time',
   'exit_price',
   'exit_reason',
   'quantity',
@@ -106,19 +122,24 @@ export const TRADE_CSV_HEADER = [
   'bars_held',
 ] as const;
 
-/** The trades as CSV: a header row, then one row per trade, CRLF line ends (RFC 4180). */
-export function tradesToCsv(trades: readonly ResultTrade[]): string {
+/**
+ * The trades as CSV: a header row, then one row per trade, CRLF line ends (RFC 4180). Times in
+ * the data's zone with their offset (2023-09-05T10:30:00-04:00), prices at the instrument's
+ * precision, P&L in cents.
+ */
+export function tradesToCsv(trades: readonly ResultTrade[], timeZone: string): string {
+  const decimals = priceDecimals(trades);
   const rows = trades.map((trade, index) =>
     csvRow([
       index + 1,
       trade.side,
-      trade.entryTime,
-      trade.entryPrice,
-      trade.exitTime,
-      trade.exitPrice,
+      isoInZone(trade.entryTime, timeZone),
+      trade.entryPrice.toFixed(decimals),
+      isoInZone(trade.exitTime, timeZone),
+      trade.exitPrice.toFixed(decimals),
       exitReasonLabel(trade.exitReason),
       trade.quantity,
-      trade.pnl,
+      trade.pnl.toFixed(2),
       trade.returnPct,
       trade.barsHeld,
     ]),

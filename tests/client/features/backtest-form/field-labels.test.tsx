@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fieldId, fieldLabel, fullLabel } from '../../../../src/client/features/backtest-form/field-labels';
+import {
+  fieldId,
+  fieldLabel,
+  fullLabel,
+  summaryLine,
+} from '../../../../src/client/features/backtest-form/field-labels';
 
 describe('field labels', () => {
   it('name every field by its request path, with the row said before it', () => {
@@ -31,5 +36,21 @@ describe('field labels', () => {
       'bt-entry-parameters-0-additionalFields1-Long-EMA-Timeframe',
     );
     expect(fieldId('entry.parameters.0.logic')).not.toBe(fieldId('exit.parameters.0.logic'));
+  });
+
+  it('writes the error summary as sentences', () => {
+    expect(summaryLine('entry.valueBased.0.number', 'Enter a number')).toBe('Entry value 1: enter a number');
+    expect(summaryLine('exitCriteria.stopLoss.value', 'Enter a number')).toBe(
+      'Stop loss value: enter a number',
+    );
+    expect(summaryLine('entry.parameters.1.logic', 'Choose a logic')).toBe(
+      'Entry crossover 2: choose a logic',
+    );
+    expect(summaryLine('fromDate', 'Choose a date on or before the to date')).toBe(
+      'From date: choose a date on or before the to date',
+    );
+    expect(summaryLine('entry.parameters.0.additionalFields1.Timeframe', 'RSI needs a whole number')).toBe(
+      'Entry crossover 1: indicator 1 Timeframe: RSI needs a whole number',
+    );
   });
 });

@@ -244,7 +244,7 @@ describe('exit criteria', () => {
 
 describe('modes and errors', () => {
   const errors = [
-    { path: 'entry.valueBased.0.number', message: 'A number is required' },
+    { path: 'entry.valueBased.0.number', message: 'Enter a number' },
     { path: 'entry.parameters.0.additionalFields1.Timeframe', message: 'Timeframe must be a whole number' },
     { path: 'entry', message: 'Add at least one entry condition' },
     { path: 'stock', message: 'Required' },
@@ -253,7 +253,7 @@ describe('modes and errors', () => {
   it('showErrors stays in edit mode with the errors by path; preview clears them', () => {
     const shown = run([{ type: 'preview' }, { type: 'showErrors', errors }]);
     expect(shown.mode).toBe('edit');
-    expect(shown.errors['entry.valueBased.0.number']).toBe('A number is required');
+    expect(shown.errors['entry.valueBased.0.number']).toBe('Enter a number');
     const previewed = run([{ type: 'preview' }], shown);
     expect(previewed.mode).toBe('review');
     expect(previewed.errors).toEqual({});

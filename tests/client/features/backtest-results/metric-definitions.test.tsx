@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDateTime,
   formatMoney,
-  formatPrice,
+  formatPriceAt,
   formatSignedMoney,
   formatSignedPercent,
 } from '../../../../src/client/features/backtest-results/format';
@@ -93,11 +93,13 @@ describe('metric definitions', () => {
 });
 
 describe('formats', () => {
-  it('sign profits and returns, keep a price’s digits', () => {
+  it('sign profits and returns, write prices at the instrument’s precision', () => {
     expect(formatSignedMoney(0)).toBe('0.00');
     expect(formatSignedPercent(-5)).toBe('-5.00%');
-    expect(formatPrice(1.23456)).toBe('1.23456');
-    expect(formatPrice(100)).toBe('100.00');
+    expect(formatPriceAt(1.23456, 5)).toBe('1.23456');
+    expect(formatPriceAt(1.2, 5)).toBe('1.20000');
+    expect(formatPriceAt(96.1875, 2)).toBe('96.19');
+    expect(formatPriceAt(12345.5, 2)).toBe('12,345.50');
   });
 
   it('write times in the data’s time zone', () => {

@@ -7,6 +7,7 @@ import {
   pageCount,
   pageOf,
   sortTrades,
+  priceDecimals,
   tradesToCsv,
 } from '../../../../src/client/features/backtest-results/trade-table';
 import { TRADES } from './fixtures';
@@ -72,18 +73,46 @@ describe('CSV', () => {
     expect(csvField('-5.25')).toBe('-5.25');
   });
 
-  it('writes a header and one row per trade with CRLF line ends', () => {
-    const csv = tradesToCsv(TRADES);
+  it('writes a header and one row per trade with CRLF line ends, times in the data zone with the offset', () => {
+    const csv = tradesToCsv(TRADES, 'America/New_York');
     const lines = csv.split('\r\n');
     expect(lines).toHaveLength(TRADES.length + 2);
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'trade,side,entry_time_utc,entry_price,exit_time_utc,exit_price,exit_reason,quantity,pnl,return_pct,bars_held',
+      'trade,side,entry_time,entry_price,exit_time,exit_price,exit_reason,quantity,pnl,return_pct,bars_held',
     );
     expect(lines[2]).toBe(
-      `2,long,2023-09-02T13:30:00.000Z,101,2023-09-02T15:30:00.000Z,96,Stop loss,1000,-5000,${-5000 / 1010},3`,
+      `2,long,2023-09-02T09:30:00-04:00,101.00,2023-09-02T11:30:00-04:00,96.00,Stop loss,1000,-5000.00,${-5000 / 1010},3`,
     );
+    // Winter time: the offset follows the date.
+    const january = {
+      ...TRADES[0]!,
+      entryTime: '2024-01-05T14:30:00.000Z',
+      exitTime: '2024-01-05T16:30:00.000Z',
+    };
+    expect(tradesToCsv([january], 'America/New_York').split('\r\n')[1]).toMatch(
+      /^1,long,2024-01-05T09:30:00-05:00,100\.00,2024-01-05T11:30:00-05:00,/,
+    );
+    expect(tradesToCsv([january], 'UTC').split('\r\n')[1]).toMatch(/^1,long,2024-01-05T14:30:00\+00:00,/);
     // The end-of-data label holds a comma, so it is quoted.
     expect(lines[30]).toContain(',"End of data (still open, closed at last close)",');
+  });
+});
+
+describe('the instrument’s price precision', () => {
+  const at = (entryPrice: number, exitPrice = entryPrice) => ({ ...TRADES[0]!, entryPrice, exitPrice });
+
+  it('takes the decimals of the entry fills, at least 2 and at most 6', () => {
+    expect(priceDecimals([at(101), at(99.5)])).toBe(2);
+    expect(priceDecimals([at(1.08345), at(1.0835)])).toBe(5);
+    expect(priceDecimals([at(0.123456789)])).toBe(6);
+    // Float noise from adding a slippage is not a digit of the price.
+    expect(priceDecimals([at(101.1 + 0.2)])).toBe(2);
+  });
+
+  it('rounds exits between ticks to that precision in the CSV', () => {
+    const stopped = { ...at(101.25, 96.1875), exitReason: 'stop' as const };
+    expect(tradesToCsv([stopped], 'UTC').split('\r\n')[1]).toContain(',101.25,');
+    expect(tradesToCsv([stopped], 'UTC').split('\r\n')[1]).toContain(',96.19,');
   });
 });

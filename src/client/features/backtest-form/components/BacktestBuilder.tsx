@@ -19,6 +19,7 @@ import { ErrorSummary } from './ErrorSummary';
 import { ExitCriteria } from './ExitCriteria';
 import { GeneralParameters } from './GeneralParameters';
 import { ReviewPanel } from './ReviewPanel';
+import { UsageMeter } from './UsageMeter';
 import styles from './BacktestForm.module.css';
 
 interface BacktestBuilderProps {
@@ -120,6 +121,8 @@ export function BacktestBuilder({
         setOutcome({ kind: 'network', message: error.message });
       } else if (error instanceof ApiError && error.status === 401) {
         setOutcome({ kind: 'login' });
+      } else if (error instanceof ApiError && error.status === 402) {
+        setOutcome({ kind: 'upgrade', message: error.message });
       } else {
         setOutcome({
           kind: 'error',
@@ -157,6 +160,7 @@ export function BacktestBuilder({
         outcome={outcome}
         headingRef={reviewHeadingRef}
         loginLink={loginLink}
+        pricingLink={pricingLink}
         onEdit={edit}
         onSubmit={submit}
         onReset={reset}
@@ -170,6 +174,7 @@ export function BacktestBuilder({
         Strategy parameters
       </h2>
       {outcome.kind === 'success' && <Alert tone="success">{SUBMITTED_MESSAGE}</Alert>}
+      {signedIn && <UsageMeter pricingLink={pricingLink} />}
       {!signedIn && (
         <Alert tone="info">
           You can build and preview a strategy without an account. {loginLink} to run it: your inputs are kept

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { fieldId, fullLabel } from '../field-labels';
+import { fieldId, summaryLine } from '../field-labels';
 import styles from './BacktestForm.module.css';
 
 interface ErrorSummaryProps {
@@ -29,7 +29,7 @@ export function ErrorSummary({ errors, ref }: ErrorSummaryProps) {
                 field.scrollIntoView?.({ block: 'center' });
               }}
             >
-              {fullLabel(path)}: {message}
+              {summaryLine(path, message)}
             </a>
           </li>
         ))}

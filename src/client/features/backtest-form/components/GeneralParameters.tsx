@@ -78,24 +78,32 @@ export function GeneralParameters({ values, errors, dispatch, lists, signedIn }:
   const stockItems = stocks.status === 'ready' ? stocks.items : [];
   const knownStock = values.stock === '' || stockItems.some((item) => item.code === values.stock);
 
+  /** An uploaded dataset brings its timeframe and its first and last day into the form. */
+  function uploadSettings(id: string) {
+    const dataset = datasets.find((item) => item.id === id);
+    if (!dataset) return {};
+    const range = datasetRange(dataset);
+    return { timeframe: datasetTimeframe(dataset), dates: { fromDate: range.from, toDate: range.to } };
+  }
+
   function chooseExchange(code: string) {
     const known = lists.stocksOf(code);
     const first = known.status === 'ready' ? (known.items[0]?.code ?? '') : '';
-    const timeframe: Timeframe | undefined =
+    const settings: { timeframe?: Timeframe } =
       code === SAMPLE_EXCHANGE
-        ? SAMPLE_TIMEFRAME
+        ? { timeframe: SAMPLE_TIMEFRAME }
         : code === UPLOAD_EXCHANGE
-          ? datasetTimeframe(datasets.find((item) => item.id === first))
-          : undefined;
-    dispatch({ type: 'selectExchange', exchange: code, stock: first, timeframe });
+          ? uploadSettings(first)
+          : {};
+    dispatch({ type: 'selectExchange', exchange: code, stock: first, ...settings });
   }
 
   function chooseStock(code: string) {
-    const timeframe =
-      values.exchange === UPLOAD_EXCHANGE
-        ? datasetTimeframe(datasets.find((item) => item.id === code))
-        : undefined;
-    dispatch({ type: 'selectStock', stock: code, timeframe });
+    dispatch({
+      type: 'selectStock',
+      stock: code,
+      ...(values.exchange === UPLOAD_EXCHANGE ? uploadSettings(code) : {}),
+    });
   }
 
   let stockPlaceholder: string | null = null;

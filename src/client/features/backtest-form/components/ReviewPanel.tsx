@@ -23,6 +23,7 @@ interface ReviewPanelProps {
   outcome: SubmitOutcome;
   headingRef: Ref<HTMLHeadingElement>;
   loginLink: ReactNode;
+  pricingLink: ReactNode;
   onEdit: () => void;
   onSubmit: () => void;
   onReset: () => void;
@@ -34,6 +35,7 @@ export function ReviewPanel({
   outcome,
   headingRef,
   loginLink,
+  pricingLink,
   onEdit,
   onSubmit,
   onReset,
@@ -47,6 +49,11 @@ export function ReviewPanel({
       <p className={styles.intro}>Empty values are left out. Check the list, then submit the backtest.</p>
       <ReviewTree items={items} label="Chosen parameters" />
       {outcome.kind === 'error' && <Alert tone="error">{outcome.message}</Alert>}
+      {outcome.kind === 'upgrade' && (
+        <Alert tone="error">
+          {outcome.message} {pricingLink}
+        </Alert>
+      )}
       {outcome.kind === 'network' && (
         <Alert tone="error">
           <span className={styles.alertLine}>

@@ -13,6 +13,7 @@ import {
   type IChartApi,
   LineSeries,
   LineType,
+  type MouseEventParams,
   type Time,
   TickMarkType,
   type TimeChartOptions,
@@ -20,19 +21,27 @@ import {
   createSeriesMarkers,
   isUTCTimestamp,
 } from 'lightweight-charts';
-import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { BacktestResultBody, ResultTrade } from '../../../../shared/backtest-result';
 import type { CandleColumns } from '../api';
 import {
   CHART_COLORS,
+  type ChartTime,
   type OverlaySpec,
+  arrowsOnly,
   candleBars,
   drawdownPoints,
   equityPoints,
+  firstMarkerAtOrAfter,
+  markerTrade,
+  markersHaveRoomForText,
   overlayPoints,
   tradeMarkers,
 } from '../chart-data';
+import { markerDetails } from '../chart-text';
 import { formatCount, formatDateTime } from '../format';
+import type { TimeAxisSync } from '../time-axis-sync';
+import { priceDecimals } from '../trade-table';
 import styles from './Charts.module.css';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -71,9 +80,18 @@ function chartOptions(timeZone: string, intraday: boolean): DeepPartial<TimeChar
       attributionLogo: false,
     },
     grid: { vertLines: { color: '#eef2f7' }, horzLines: { color: '#eef2f7' } },
-    rightPriceScale: { borderColor: '#d5dde8' },
+    // One width for every chart's price axis, so the three plots line up under each other.
+    rightPriceScale: { borderColor: '#d5dde8', minimumWidth: 76 },
     timeScale: {
       borderColor: '#d5dde8',
+      // The whole run fits the width: 100,000 bars at 0.01 px each fill 1,000 px.
+      minBarSpacing: 0.01,
+      // No scrolling past the data: zooming out stops at the whole period, and the library
+      // moves the first and last axis labels inside the chart instead of cutting them.
+      fixLeftEdge: true,
+      fixRightEdge: true,
+      // A resize (the chart measures its box after the first draw, a phone turns) keeps the period.
+      lockVisibleTimeRangeOnResize: true,
       timeVisible: intraday,
       secondsVisible: false,
       tickMarkFormatter: (time: Time, type: TickMarkType) => tickLabel(time, type, timeZone),
@@ -87,20 +105,30 @@ function chartOptions(timeZone: string, intraday: boolean): DeepPartial<TimeChar
   };
 }
 
-/** Creates a chart in the container for as long as the component is mounted. */
+/**
+ * Creates a chart in the container for as long as the component is mounted, opened on the whole
+ * period and linked to the page's other charts. `build` adds the series and returns what to
+ * undo before the chart goes.
+ */
 function useChart(
-  build: (chart: IChartApi) => void,
+  build: (chart: IChartApi) => (() => void) | void,
   timeZone: string,
   intraday: boolean,
+  sync: TimeAxisSync,
 ): RefObject<HTMLDivElement | null> {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!container.current) return;
     const chart = createChart(container.current, chartOptions(timeZone, intraday));
-    build(chart);
+    const undoBuild = build(chart);
     chart.timeScale().fitContent();
-    return () => chart.remove();
-  }, [build, timeZone, intraday]);
+    const detach = sync.attach(chart);
+    return () => {
+      detach();
+      undoBuild?.();
+      chart.remove();
+    };
+  }, [build, timeZone, intraday, sync]);
   return container;
 }
 
@@ -113,9 +141,24 @@ interface PriceChartProps {
   timeZone: string;
   intraday: boolean;
   label: string;
+  sync: TimeAxisSync;
 }
 
-/** Candles with the trades' entry and exit arrows and the strategy's price-scale indicators. */
+/** The details of the arrows under the pointer, placed beside them at the chart's top. */
+interface HoveredMarkers {
+  lines: string[];
+  x: number;
+  chartWidth: number;
+}
+
+/** How near (in pixels) the pointer must be to an arrow to show its trade. */
+const HOVER_DISTANCE_PX = 8;
+
+/**
+ * Candles with the trades' entry and exit arrows and the strategy's price-scale indicators.
+ * Arrows carry their labels only while the visible ones have room for them; the details of any
+ * arrow show when the pointer is on it.
+ */
 export function PriceChart({
   candles,
   firstRow,
@@ -124,7 +167,9 @@ export function PriceChart({
   timeZone,
   intraday,
   label,
+  sync,
 }: PriceChartProps) {
+  const [hovered, setHovered] = useState<HoveredMarkers | null>(null);
   const build = useMemo(
     () => (chart: IChartApi) => {
       const series = seriesFromColumns(candles);
@@ -151,16 +196,99 @@ export function PriceChart({
         });
         line.setData(overlayPoints(series, overlay, firstRow));
       }
-      const markers = createSeriesMarkers(candleSeries, tradeMarkers(trades, series));
+      const labelled = tradeMarkers(trades, series);
+      const decimals = priceDecimals(trades);
+      const bare = arrowsOnly(labelled);
+      const markers = createSeriesMarkers(candleSeries, bare);
+      const element = chart.chartElement();
       // The drawn markers, readable from the page (a canvas keeps them otherwise invisible to tests).
-      chart.chartElement().dataset.markers = String(markers.markers().length);
+      element.dataset.markers = String(labelled.length);
+
+      const timeScale = chart.timeScale();
+      let showingLabels: boolean | null = null;
+      const fitLabels = () => {
+        const range = timeScale.getVisibleRange();
+        if (!range) return;
+        const visible =
+          firstMarkerAtOrAfter(labelled, Number(range.to) + 1) -
+          firstMarkerAtOrAfter(labelled, Number(range.from));
+        const roomy = markersHaveRoomForText(visible, timeScale.width());
+        if (roomy === showingLabels) return;
+        showingLabels = roomy;
+        markers.setMarkers(roomy ? labelled : bare);
+        element.dataset.markerLabels = roomy ? 'shown' : 'hidden';
+      };
+
+      let hoveredKey = '';
+      const hover = (param: MouseEventParams<Time>) => {
+        const nearest =
+          param.point && param.time !== undefined ? nearestMarkers(Number(param.time), param.point.x) : [];
+        const key = nearest.map((marker) => marker.id).join();
+        if (key === hoveredKey) return;
+        hoveredKey = key;
+        const first = nearest[0];
+        setHovered(
+          first
+            ? {
+                lines: nearest.flatMap((marker) => {
+                  const owner = markerTrade(marker);
+                  const trade = owner && trades[owner.index];
+                  return trade
+                    ? [markerDetails(trade, owner.index + 1, owner.entry, timeZone, intraday, decimals)]
+                    : [];
+                }),
+                x: timeScale.timeToCoordinate(first.time) ?? 0,
+                chartWidth: timeScale.width(),
+              }
+            : null,
+        );
+      };
+      /** The arrows on the bar nearest the pointer, if that bar is within HOVER_DISTANCE_PX. */
+      const nearestMarkers = (time: number, x: number) => {
+        const at = firstMarkerAtOrAfter(labelled, time);
+        let best: { time: ChartTime; distance: number } | null = null;
+        for (let i = Math.max(0, at - 4); i < Math.min(labelled.length, at + 4); i++) {
+          const coordinate = timeScale.timeToCoordinate(labelled[i]!.time);
+          if (coordinate === null) continue;
+          const distance = Math.abs(coordinate - x);
+          if (distance <= HOVER_DISTANCE_PX && (!best || distance < best.distance))
+            best = { time: labelled[i]!.time, distance };
+        }
+        return best ? labelled.filter((marker) => marker.time === best.time) : [];
+      };
+
+      timeScale.subscribeVisibleLogicalRangeChange(fitLabels);
+      timeScale.subscribeSizeChange(fitLabels);
+      chart.subscribeCrosshairMove(hover);
+      return () => {
+        timeScale.unsubscribeVisibleLogicalRangeChange(fitLabels);
+        timeScale.unsubscribeSizeChange(fitLabels);
+        chart.unsubscribeCrosshairMove(hover);
+      };
     },
-    [candles, firstRow, trades, overlays],
+    [candles, firstRow, trades, overlays, timeZone, intraday],
   );
-  const container = useChart(build, timeZone, intraday);
+  const container = useChart(build, timeZone, intraday, sync);
   return (
     <figure className={styles.figure}>
-      <div ref={container} className={styles.priceChart} role="img" aria-label={label} />
+      <div className={styles.frame}>
+        <div ref={container} className={styles.priceChart} role="img" aria-label={label} />
+        {hovered && (
+          <div
+            className={styles.markerDetails}
+            role="tooltip"
+            style={
+              hovered.x > hovered.chartWidth / 2
+                ? { right: `calc(100% - ${hovered.x - 12}px)` }
+                : { left: `${hovered.x + 12}px` }
+            }
+          >
+            {hovered.lines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        )}
+      </div>
       <figcaption className={styles.legend}>
         <ul className={styles.legendList} aria-label="Chart legend">
           <li>
@@ -194,17 +322,12 @@ export function PriceChart({
             </li>
           ))}
         </ul>
+        <p className={styles.hint}>
+          Point at an arrow to see its trade; zoom or scroll any chart to move all three.
+        </p>
       </figcaption>
     </figure>
   );
-}
-
-/**
- * A curve holds at most MAX_CURVE_POINTS points, so the whole run fits in the chart's width
- * (the default minimum bar spacing would show only its last part).
- */
-function showWholeCurve(chart: IChartApi) {
-  chart.timeScale().applyOptions({ minBarSpacing: 0.01 });
 }
 
 interface CurveChartProps {
@@ -212,10 +335,11 @@ interface CurveChartProps {
   timeZone: string;
   intraday: boolean;
   label: string;
+  sync: TimeAxisSync;
 }
 
 /** Equity at bar closes. */
-export function EquityChart({ curve, timeZone, intraday, label }: CurveChartProps) {
+export function EquityChart({ curve, timeZone, intraday, label, sync }: CurveChartProps) {
   const build = useMemo(
     () => (chart: IChartApi) => {
       const line = chart.addSeries(LineSeries, {
@@ -225,16 +349,15 @@ export function EquityChart({ curve, timeZone, intraday, label }: CurveChartProp
         priceFormat: { type: 'custom', minMove: 0.01, formatter: formatAxisMoney },
       });
       line.setData(equityPoints(curve));
-      showWholeCurve(chart);
     },
     [curve],
   );
-  const container = useChart(build, timeZone, intraday);
+  const container = useChart(build, timeZone, intraday, sync);
   return <div ref={container} className={styles.curveChart} role="img" aria-label={label} />;
 }
 
 /** Drawdown below the running peak, drawn as a negative area hanging from zero. */
-export function DrawdownChart({ curve, timeZone, intraday, label }: CurveChartProps) {
+export function DrawdownChart({ curve, timeZone, intraday, label, sync }: CurveChartProps) {
   const build = useMemo(
     () => (chart: IChartApi) => {
       // A baseline at 0 %: the area between zero and the curve is filled, whatever the scale.
@@ -259,10 +382,12 @@ export function DrawdownChart({ curve, timeZone, intraday, label }: CurveChartPr
       });
       area.setData(drawdownPoints(curve));
       area.priceScale().applyOptions({ scaleMargins: { top: 0.05, bottom: 0.05 } });
-      showWholeCurve(chart);
+      // The curve's deepest point as drawn, readable from the page: it must equal the headline.
+      const drawn = area.data().map((point) => ('value' in point ? point.value : 0));
+      chart.chartElement().dataset.lowest = String(Math.min(0, ...drawn));
     },
     [curve],
   );
-  const container = useChart(build, timeZone, intraday);
+  const container = useChart(build, timeZone, intraday, sync);
   return <div ref={container} className={styles.curveChart} role="img" aria-label={label} />;
 }

@@ -26,7 +26,11 @@ export function BacktestResult({ run }: { run: BacktestRun }) {
   const intraday = run.timeframe !== '1 day';
 
   const exportTrades = () =>
-    downloadText(`${fileStem(run)}-trades.csv`, tradesToCsv(result.trades), 'text/csv;charset=utf-8');
+    downloadText(
+      `${fileStem(run)}-trades.csv`,
+      tradesToCsv(result.trades, timezone),
+      'text/csv;charset=utf-8',
+    );
   const exportJson = () =>
     downloadText(
       `${fileStem(run)}.json`,

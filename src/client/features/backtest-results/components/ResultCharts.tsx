@@ -1,4 +1,4 @@
-import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { BacktestRun } from '../../../../shared/backtest-result';
@@ -7,6 +7,7 @@ import { type OverlaySpec, overlaysOf } from '../chart-data';
 import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';
 import { errorMessage, useLoad } from '../hooks/useLoad';
 import { instrumentLabel } from '../labels';
+import { TimeAxisSync } from '../time-axis-sync';
 import styles from './BacktestResult.module.css';
 
 // The charting library loads with these, on the result page only (not in the home page's JS).
@@ -63,10 +64,12 @@ function PriceArea({
   run,
   answer,
   overlays,
+  sync,
 }: {
   run: BacktestRun;
   answer: CandlesAnswer;
   overlays: readonly OverlaySpec[];
+  sync: TimeAxisSync;
 }) {
   const bars = answer.candles.t.length - answer.warmupBars;
   if (bars <= 0)
@@ -90,6 +93,7 @@ function PriceArea({
         timeZone={run.result.data.timezone}
         intraday={run.timeframe !== '1 day'}
         label={label}
+        sync={sync}
       />
     </Chart>
   );
@@ -103,6 +107,7 @@ export function ResultCharts({ run }: { run: BacktestRun }) {
   const load = useCallback(() => fetchRunCandles(run), [run]);
   const candles = useLoad(load);
   const overlays = useMemo(() => overlaysOf(run.request), [run.request]);
+  const [sync] = useState(() => new TimeAxisSync());
 
   const equityLabel = equityChartLabel(result.curve);
   const drawdownLabel = drawdownChartLabel(result.curve, result.metrics.maxDrawdownPct);
@@ -125,13 +130,21 @@ export function ResultCharts({ run }: { run: BacktestRun }) {
           </Button>
         </div>
       )}
-      {candles.state === 'ready' && <PriceArea run={run} answer={candles.data} overlays={overlays} />}
+      {candles.state === 'ready' && (
+        <PriceArea run={run} answer={candles.data} overlays={overlays} sync={sync} />
+      )}
 
       <div className={styles.curves}>
         <div>
           <h3 className={styles.chartTitle}>Equity</h3>
           <Chart size="curve" label={equityLabel}>
-            <EquityChart curve={result.curve} timeZone={timeZone} intraday={intraday} label={equityLabel} />
+            <EquityChart
+              curve={result.curve}
+              timeZone={timeZone}
+              intraday={intraday}
+              label={equityLabel}
+              sync={sync}
+            />
           </Chart>
         </div>
         <div>
@@ -142,6 +155,7 @@ export function ResultCharts({ run }: { run: BacktestRun }) {
               timeZone={timeZone}
               intraday={intraday}
               label={drawdownLabel}
+              sync={sync}
             />
           </Chart>
         </div>

@@ -1,7 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { ResultTrade } from '../../../../shared/backtest-result';
 import { Button } from '../../../components/Button';
-import { formatCount, formatDateTime, formatPrice, formatSignedMoney, formatSignedPercent } from '../format';
+import {
+  formatCount,
+  formatDateTime,
+  formatPriceAt,
+  formatSignedMoney,
+  formatSignedPercent,
+} from '../format';
 import { exitReasonLabel, sideLabel } from '../labels';
 import {
   type TradeColumn,
@@ -11,6 +17,7 @@ import {
   numberTrades,
   pageCount,
   pageOf,
+  priceDecimals,
   sortTrades,
 } from '../trade-table';
 import styles from './BacktestResult.module.css';
@@ -43,6 +50,7 @@ export function TradeTable({ trades, truncated, timeZone, intraday }: TradeTable
   const [sort, setSort] = useState<TradeSort>({ column: 'number', direction: 'ascending' });
   const [page, setPage] = useState(1);
   const numbered = useMemo(() => numberTrades(trades), [trades]);
+  const decimals = useMemo(() => priceDecimals(trades), [trades]);
   const sorted = useMemo(() => sortTrades(numbered, sort), [numbered, sort]);
   const pages = pageCount(sorted.length);
   const shown = pageOf(sorted, page);
@@ -99,9 +107,9 @@ export function TradeTable({ trades, truncated, timeZone, intraday }: TradeTable
                 <td className={styles.numeric}>{trade.number}</td>
                 <td>{sideLabel(trade.side)}</td>
                 <td>{formatDateTime(trade.entryTime, timeZone, intraday)}</td>
-                <td className={styles.numeric}>{formatPrice(trade.entryPrice)}</td>
+                <td className={styles.numeric}>{formatPriceAt(trade.entryPrice, decimals)}</td>
                 <td>{formatDateTime(trade.exitTime, timeZone, intraday)}</td>
-                <td className={styles.numeric}>{formatPrice(trade.exitPrice)}</td>
+                <td className={styles.numeric}>{formatPriceAt(trade.exitPrice, decimals)}</td>
                 <td>{exitReasonLabel(trade.exitReason)}</td>
                 <td className={[styles.numeric, tone(trade.pnl)].filter(Boolean).join(' ')}>
                   {formatSignedMoney(trade.pnl)}

@@ -95,7 +95,7 @@ export const DOC_CATEGORIES: readonly DocCategory[] = [
             'Open the simulator. The exchange list loads and the first exchange is chosen; choose a stock.',
             `Keep the default period (${REQUEST_DEFAULTS.fromDate} to ${REQUEST_DEFAULTS.toDate}) or widen it, and keep the ${REQUEST_DEFAULTS.timeframe} timeframe.`,
             'Under entry conditions, set one value-based row: RSI, Less Than, 30.',
-            'Under exit criteria, set a target profit of 2 percentage and a stop loss of 1 percentage.',
+            'Under exit criteria, set a target profit of 2% and a stop loss of 1%.',
             'Choose Preview Parameters, check the summary, then Final Submit.',
           ),
           links({ label: 'Follow the guided tutorial', to: `${PATHS.tutorials}#first-backtest` }),

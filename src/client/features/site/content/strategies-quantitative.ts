@@ -121,7 +121,7 @@ export const QUANTITATIVE_ITEMS: readonly ListingItem[] = [
     build: [
       'General parameters: timeframe 30 min, so the first bar is the opening range.',
       'Entry: one crossover row, Close Price, Crosses Above, VWAP, as a practical stand-in for the range break.',
-      'Exit criteria: timing 15:15 in the exchange’s zone and a stop loss of 1 percentage.',
+      'Exit criteria: timing 15:15 in the exchange’s zone and a stop loss of 1%.',
     ],
     watch: [
       'Gap days behave differently from quiet ones; look at both.',

@@ -17,7 +17,7 @@ export const TECHNICAL_ITEMS: readonly ListingItem[] = [
       'General parameters: pick the stock, a timeframe of 1 day and transaction type buy.',
       'Entry: add one crossover row, SMA with Timeframe 50, logic Crosses Above, SMA with Timeframe 200.',
       'Exit: add one crossover row, SMA with Timeframe 50, logic Crosses Below, SMA with Timeframe 200.',
-      'Optional: a stop loss of 10 percentage limits the damage of a failed trend.',
+      'Optional: a stop loss of 10% limits the damage of a failed trend.',
     ],
     watch: [
       'Signals arrive late by design; in sideways markets the averages cross back and forth and each cross costs money.',
@@ -37,7 +37,7 @@ export const TECHNICAL_ITEMS: readonly ListingItem[] = [
       'General parameters: a timeframe of 1 day (or 1 hour for shorter swings), transaction type buy.',
       'Entry: one crossover row, EMA with Timeframe 9, Crosses Above, EMA with Timeframe 21.',
       'Exit: one crossover row, EMA with Timeframe 9, Crosses Below, EMA with Timeframe 21.',
-      'Exit criteria: a trailing stop loss of 5 percentage locks in part of a strong swing.',
+      'Exit criteria: a trailing stop loss of 5% locks in part of a strong swing.',
     ],
     watch: [
       'Check the number of trades: costs grow quickly with a fast cross.',
@@ -57,7 +57,7 @@ export const TECHNICAL_ITEMS: readonly ListingItem[] = [
       'Entry: one value-based row, RSI, Less Than, 30.',
       'Entry: one crossover row, Close Price, Greater Than, SMA with Timeframe 200.',
       'Exit: one crossover row, Close Price, Greater Than, SMA with Timeframe 5.',
-      'Exit criteria: stop loss 3 percentage.',
+      'Exit criteria: stop loss 3%.',
     ],
     watch: [
       'Mean reversion has many small wins and a few large losses: look at the worst trade and the maximum drawdown, not just the win rate.',
@@ -77,7 +77,7 @@ export const TECHNICAL_ITEMS: readonly ListingItem[] = [
     build: [
       'Entry: one crossover row, Close Price, Less Than, Bollinger Lower with Timeframe 20.',
       'Exit: one crossover row, Close Price, Greater Than, Bollinger Middle with Timeframe 20.',
-      'Exit criteria: stop loss 4 percentage.',
+      'Exit criteria: stop loss 4%.',
     ],
     watch: [
       'In a strong trend price can ride the lower band for weeks. The stop is essential.',
@@ -92,7 +92,7 @@ export const TECHNICAL_ITEMS: readonly ListingItem[] = [
     rules: ['Enter long when the close crosses above the upper band.', 'Exit on a trailing stop.'],
     build: [
       'Entry: one crossover row, Close Price, Crosses Above, Bollinger Upper with Timeframe 20.',
-      'Exit criteria: trailing stop loss 6 percentage.',
+      'Exit criteria: trailing stop loss 6%.',
     ],
     watch: [
       'Many breakouts fail within a few bars; the strategy lives on a few large winners, so expect a low win rate.',
@@ -192,7 +192,7 @@ export const TECHNICAL_ITEMS: readonly ListingItem[] = [
       'Entry: one candlestick row, Hammer.',
       'Entry: a crossover row, Low Price, Less Than, Support 1.',
       'Entry: a crossover row, Close Price, Greater Than, Support 1.',
-      'Exit criteria: target profit 2 percentage, stop loss 1 percentage.',
+      'Exit criteria: target profit 2%, stop loss 1%.',
     ],
     watch: [
       'If a bar touches both the stop and the target, the simulator assumes the stop came first; tight levels on volatile bars therefore look worse than they might.',

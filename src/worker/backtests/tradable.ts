@@ -1,0 +1,35 @@
+/**
+ * Runs refused before they trade: they answer 400 and are not stored, so they use none of the
+ * month's quota.
+ */
+import type { BacktestRequest } from '../../shared/backtest-request';
+import type { FieldError } from '../../shared/validation-errors';
+import type { CandleAnswer } from '../market-data/candle-answer';
+
+export interface Refusal {
+  message: string;
+  fields?: FieldError[];
+}
+
+/** A range that ends before it starts (ISO dates compare as text). */
+export function reversedDates(request: Pick<BacktestRequest, 'fromDate' | 'toDate'>): Refusal | null {
+  if (request.fromDate <= request.toDate) return null;
+  const message = `The from date (${request.fromDate}) is after the to date (${request.toDate}). Choose a from date on or before the to date.`;
+  return { message, fields: [{ path: 'fromDate', message: 'Choose a date on or before the to date' }] };
+}
+
+/** Loaded candles with no bar to trade between the request's dates (warm-up bars only, or none). */
+export function noBarsToTrade(
+  request: Pick<BacktestRequest, 'exchange' | 'stock' | 'fromDate' | 'toDate'>,
+  answer: Pick<CandleAnswer, 'candles' | 'warmupBars'>,
+): Refusal | null {
+  if (answer.candles.t.length > answer.warmupBars) return null;
+  const what =
+    request.exchange.toUpperCase() === 'UPLOAD' ? 'This dataset' : `${request.stock} (${request.exchange})`;
+  return {
+    message:
+      answer.candles.t.length === 0
+        ? `There is no data for ${what} up to ${request.toDate}. Choose another symbol or other dates; this run was not counted.`
+        : `${what} has no bars between ${request.fromDate} and ${request.toDate}. Choose dates with trading days; this run was not counted.`,
+  };
+}

@@ -1,0 +1,48 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the header with a long display name', () => {
+  it('shows the whole name at 1440 px, with the links still in the bar', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const name = 'Alexandra Konstantinopoulou-Vanderberg Smith';
+    await page.goto(`${baseUrl}/`);
+    const registered = await page.request.post(`${baseUrl}/api/auth/register`, {
+      headers: { Origin: baseUrl },
+      data: {
+        email: `long-${Date.now()}@example.com`,
+        password: 'a long enough password',
+        displayName: name,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto(`${baseUrl}/backtests`);
+    const welcome = page.getByText(`Welcome, ${name}`, { exact: true });
+    await welcome.waitFor();
+    const clipped = await welcome.evaluate(
+      (element) =>
+        element.scrollWidth > element.clientWidth || getComputedStyle(element).textOverflow === 'ellipsis',
+    );
+    expect(clipped).toBe(false);
+    const box = (await welcome.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1440);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Simulator' })
+        .isVisible(),
+    ).toBe(true);
+    await page.close();
+  });
+});

@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, signUp, watchForErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const smaCross = (logic: string) => ({
+  indicator1: 'SMA',
+  logic,
+  indicator2: 'SMA',
+  additionalFields1: { Timeframe: '20' },
+  additionalFields2: { Timeframe: '50' },
+});
+
+/** SMA 20/50 on the S&P 500 sample 2000-2020: about 5,000 daily bars, more than a stored curve holds. */
+async function runSp500(page: Page) {
+  const answer = await page.request.post(`${baseUrl}/api/backtests`, {
+    headers: { Origin: baseUrl },
+    data: {
+      exchange: 'INDX',
+      stock: 'GSPC',
+      fromDate: '2000-01-01',
+      toDate: '2020-12-31',
+      timeframe: '1 day',
+      transactionType: 'buy',
+      entry: { parameters: [smaCross('Crosses Above')] },
+      exit: { parameters: [smaCross('Crosses Below')] },
+    },
+  });
+  expect(answer.status()).toBe(201);
+  return (await answer.json()) as {
+    id: string;
+    result: { data: { bars: number }; metrics: { maxDrawdownPct: number } };
+  };
+}
+
+/** The visible time range a chart reports (unix seconds). */
+async function visibleRange(page: Page, chartName: RegExp) {
+  const element = page.getByRole('img', { name: chartName }).locator('[data-visible-from]');
+  const [from, to] = await Promise.all([
+    element.getAttribute('data-visible-from'),
+    element.getAttribute('data-visible-to'),
+  ]);
+  return { from: Number(from), to: Number(to) };
+}
+
+const PRICE = /^Candlestick chart of S&P 500/;
+const EQUITY = /^Equity curve/;
+const DRAWDOWN = /^Drawdown curve/;
+const DAY = 86_400;
+
+describe('the result charts in chromium', () => {
+  it('bottom the drawdown chart at the headline max drawdown, open on the whole period and zoom together', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchForErrors(page);
+    await signUp(page, baseUrl, 'charts');
+    const { id, result } = await runSp500(page);
+    expect(result.data.bars).toBeGreaterThan(5000);
+
+    await page.goto(`${baseUrl}/backtests/${id}`);
+    const drawdown = page.getByRole('img', { name: DRAWDOWN }).locator('[data-lowest]');
+    await drawdown.waitFor({ state: 'attached' });
+    expect(Number(await drawdown.getAttribute('data-lowest'))).toBe(-result.metrics.maxDrawdownPct);
+    const headline = page.getByRole('list', { name: 'Headline results' }).getByRole('listitem').nth(2);
+    expect(await headline.textContent()).toContain(`${result.metrics.maxDrawdownPct.toFixed(2)}%`);
+
+    const price = page.getByRole('img', { name: PRICE });
+    await price.locator('[data-visible-from]').waitFor({ state: 'attached' });
+    const whole = await visibleRange(page, PRICE);
+    // The whole tested period: the first traded bar in 2000 (after 50 bars of warm-up) to the
+    // sample's last bar in April 2020.
+    expect(new Date(whole.from * 1000).getUTCFullYear()).toBe(2000);
+    expect(new Date(whole.to * 1000).toISOString().slice(0, 7)).toBe('2020-04');
+    expect((await visibleRange(page, EQUITY)).to).toBe(whole.to);
+    // So many arrows on one screen carry no labels.
+    expect(await price.locator('[data-marker-labels]').getAttribute('data-marker-labels')).toBe('hidden');
+
+    await price.scrollIntoViewIfNeeded();
+    const box = (await price.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+    for (let step = 0; step < 8; step++) await page.mouse.wheel(0, -400);
+    await expect
+      .poll(async () => (await visibleRange(page, PRICE)).from)
+      .toBeGreaterThan(whole.from + 365 * DAY);
+    await expect
+      .poll(async () => {
+        const [zoomed, equity, drawdownRange] = await Promise.all([
+          visibleRange(page, PRICE),
+          visibleRange(page, EQUITY),
+          visibleRange(page, DRAWDOWN),
+        ]);
+        // The curves hold a point every 13 bars or so: they follow to within a month.
+        return [equity, drawdownRange].every(
+          (range) =>
+            Math.abs(range.from - zoomed.from) < 31 * DAY && Math.abs(range.to - zoomed.to) < 31 * DAY,
+        );
+      })
+      .toBe(true);
+    const zoomed = await visibleRange(page, PRICE);
+    expect(zoomed.to - zoomed.from).toBeLessThan((whole.to - whole.from) / 2);
+
+    // Zoomed in to about a year, the arrows have room for their labels again.
+    for (let step = 0; step < 22; step++) await page.mouse.wheel(0, -400);
+    await expect
+      .poll(() => price.locator('[data-marker-labels]').getAttribute('data-marker-labels'))
+      .toBe('shown');
+
+    // Pointing at an arrow tells its trade.
+    const tooltip = page.getByRole('tooltip');
+    for (let x = 4; x < box.width - 80 && !(await tooltip.isVisible()); x += 3)
+      await page.mouse.move(box.x + x, box.y + box.height / 2);
+    expect(await tooltip.textContent()).toMatch(
+      /^Trade \d+: (Buy entry|Exit signal) \d{4}-\d{2}-\d{2} at [\d,.]+/,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
