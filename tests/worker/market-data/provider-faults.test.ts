@@ -119,7 +119,7 @@ describe('answers that are not complete and usable are never cached', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatchObject({
         code: 'invalid_request',
-        message: expect.stringMatching(/at most 100000/),
+        message: expect.stringMatching(/one request can load at most 100,000/),
       });
     }
     expect(await providerCalls(token)).toBe(2);
