@@ -5,6 +5,7 @@
  * 'any', so the simulator opens and closes many positions (tens of thousands on 1M bars).
  */
 import { runBacktest } from '../src/engine/backtest';
+import { mulberry32 } from '../src/engine/robustness/random';
 import { createSeries, type CandleSeries } from '../src/engine/candles/series';
 import { compileStrategy } from '../src/engine/strategy/compile';
 import { backtestRequestSchema } from '../src/shared/backtest-request';
@@ -16,13 +17,7 @@ const BAR_MS = 15 * 60_000;
 /** A seeded random walk of 15-minute bars (mulberry32) with occasional opening gaps. */
 function benchSeries(bars: number): CandleSeries {
   const series = createSeries(bars);
-  let state = 0x5eed;
-  const random = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = mulberry32(0x5eed);
   let close = 100;
   for (let i = 0; i < bars; i++) {
     const open = random() < 0.02 ? close * (1 + (random() - 0.5) * 0.02) : close;

@@ -7,19 +7,10 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mulberry32 } from '../src/engine/robustness/random';
 
 const START = Date.UTC(2020, 0, 1);
 const MINUTE_MS = 60_000;
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function csvText(bars: number): string {
   const random = mulberry32(0x1a2b3c);
