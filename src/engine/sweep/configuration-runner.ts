@@ -2,11 +2,13 @@
  * Runs many configurations of one request on one series, each equal to runBacktest of it: the
  * traded range, the series check and the simulation settings are runBacktest's own; signals
  * come from compileStrategy with one SeriesCache for all runs (each distinct indicator and
- * setting computed once); the fill loop is fillKernel, writing into one reused equity buffer.
+ * setting computed once); the fill loop is fillKernel; equity, drawdown and per-bar returns go
+ * into buffers reused by every run.
  */
 import type { BacktestRequest } from '../../shared/backtest-request';
 import { checkSeries, simulationSettings, tradedRange, type BacktestOptions } from '../backtest';
 import { sliceSeries, type CandleSeries } from '../candles/series';
+import { drawdownCurve } from '../metrics/drawdown';
 import { computeMetrics, type Metrics } from '../metrics/metrics';
 import type { TradeSignals } from '../simulate/simulate';
 import type { TradeColumns } from '../simulate/trade-columns';
@@ -38,6 +40,8 @@ export class ConfigurationRunner {
   readonly bars: number;
   readonly cache: SeriesCache;
   private readonly equity: Float64Array;
+  private readonly drawdown: Float64Array;
+  private readonly returns: Float64Array;
 
   /** `request` fixes what every configuration shares: dates, timeframe, capital. */
   constructor(request: BacktestRequest, series: CandleSeries, options: BacktestOptions = {}) {
@@ -48,6 +52,8 @@ export class ConfigurationRunner {
     this.bars = end;
     this.cache = new SeriesCache(this.series);
     this.equity = new Float64Array(end).fill(Number.NaN);
+    this.drawdown = new Float64Array(end);
+    this.returns = new Float64Array(end);
   }
 
   /** Entry and exit signals of a configuration over all the runner's bars. */
@@ -71,6 +77,8 @@ export class ConfigurationRunner {
     const metrics = computeMetrics({
       trades,
       equity,
+      drawdown: drawdownCurve(equity, from, request.initialCapital, this.drawdown.subarray(0, to)),
+      returnsBuffer: this.returns,
       openTimes: this.series.t,
       closes: this.series.c,
       firstBar: from,

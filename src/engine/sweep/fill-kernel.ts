@@ -31,6 +31,11 @@ function priceOffset(rule: PriceDistance | null, entryPrice: number): number {
   return rule.unit === 'points' ? rule.value : (entryPrice * rule.value) / 100;
 }
 
+/** As simulate.ts: buys fill higher, sells lower (never below 0). */
+function fillPrice(price: number, buying: boolean, slippage: number): number {
+  return buying ? price + slippage : Math.max(price - slippage, 0);
+}
+
 /**
  * Runs the fill loop over bars [settings.firstTradableBar, end) and writes each of those bars'
  * equity into `equity` (bars before are left as they are). Returns the closed trades.
@@ -75,31 +80,19 @@ export function fillKernel(
   let highest = Number.NEGATIVE_INFINITY;
   let lowest = Number.POSITIVE_INFINITY;
 
-  const fill = (price: number, buying: boolean) =>
-    buying ? price + slippage : Math.max(price - slippage, 0);
-
   /** Records the exit at `bar` and returns the equity after it (simulate.ts close + excursions.ts). */
   const close = (bar: number, price: number, reason: number): number => {
-    const exitPrice = fill(price, !long);
+    const exitPrice = fillPrice(price, !long, slippage);
     const exitCommission = exitPrice * quantity * commissionRate;
     const pnl = direction * quantity * (exitPrice - entryPrice) - entryCommission - exitCommission;
     const slippagePaid = quantity * (Math.abs(exitPrice - price) + Math.abs(entryPrice - o[entryIndex]!));
-    let high = highest;
-    let low = lowest;
-    const seen = (value: number) => {
-      if (value > high) high = value;
-      if (value < low) low = value;
-    };
-    seen(o[bar]!);
-    if (reason === END) {
-      seen(h[bar]!);
-      seen(l[bar]!);
-    } else if (reason === TARGET && price !== o[bar]) {
-      seen(long ? l[bar]! : h[bar]!);
-      seen(price);
-    } else {
-      seen(price);
-    }
+    // The exit bar's prices the trade saw (excursions.ts): the open, then what the exit reached.
+    const open = o[bar]!;
+    const seenFirst =
+      reason === END ? h[bar]! : reason === TARGET && price !== open ? (long ? l[bar]! : h[bar]!) : price;
+    const seenSecond = reason === END ? l[bar]! : price;
+    const high = Math.max(highest, open, seenFirst, seenSecond);
+    const low = Math.min(lowest, open, seenFirst, seenSecond);
     const up = ((high - entryPrice) / entryPrice) * 100;
     const down = ((low - entryPrice) / entryPrice) * 100;
     excursion.favourablePct = long ? Math.max(up, 0) : Math.max(-down, 0);
@@ -122,7 +115,7 @@ export function fillKernel(
       if (scheduling < 0) break;
       // The entry fills at this bar's open unless the day has been squared off.
       if (entriesClosedAt(t[bar]!)) continue;
-      entryPrice = fill(o[bar]!, long);
+      entryPrice = fillPrice(o[bar]!, long, slippage);
       const affordable = entryPrice > 0 ? cash / (entryPrice * (1 + commissionRate)) : 0;
       quantity = wholeUnits ? Math.floor(affordable) : affordable;
       if (!(quantity > 0) || !Number.isFinite(quantity)) continue;
