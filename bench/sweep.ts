@@ -3,8 +3,8 @@
  * = 35,040 bars, seeded random walk): SMA fast x SMA slow x stop loss = 10 x 10 x 5. Reports
  * the whole runSweep in process (grid checks, indicators, signals, fills, metrics, daily
  * returns, PBO, DSR, plateau) and its simulation part alone (fill loop, and fill loop plus
- * metrics, on signals computed beforehand) in bar-configurations per second. Best of 3 after
- * a warm-up run.
+ * metrics, on signals computed beforehand) in bar-configurations per second, and the summary
+ * alone. Best of 3 after a warm-up run.
  */
 import { createSeries, type CandleSeries } from '../src/engine/candles/series';
 import { mulberry32 } from '../src/engine/robustness/random';
@@ -12,7 +12,7 @@ import { simulationSettings } from '../src/engine/backtest';
 import { ConfigurationRunner } from '../src/engine/sweep/configuration-runner';
 import { fillKernel } from '../src/engine/sweep/fill-kernel';
 import { applySettings, checkGrid, configurationSettings } from '../src/engine/sweep/grid';
-import { runSweep } from '../src/engine/sweep/sweep';
+import { runSweep, summariseSweep } from '../src/engine/sweep/sweep';
 import { backtestRequestSchema } from '../src/shared/backtest-request';
 
 const RUNS = 3;
@@ -80,6 +80,8 @@ export interface SweepBench {
   /** Fill loop only, and fill loop plus metrics, on precomputed signals. */
   kernelMs: number;
   kernelAndMetricsMs: number;
+  /** summariseSweep alone: PBO (S = 16), DSR and the plateau over the 500 configurations. */
+  summaryMs: number;
 }
 
 export function benchSweep(): SweepBench {
@@ -108,5 +110,15 @@ export function benchSweep(): SweepBench {
   const kernelAndMetricsMs = bestOf(() => {
     for (const { request, signals } of prepared) runner.run(request, signals);
   });
-  return { configurations: size, bars: runner.bars, trades, sweepMs, kernelMs, kernelAndMetricsMs };
+  const { configurations } = runSweep(REQUEST, series, GRID);
+  const summaryMs = bestOf(() => summariseSweep(axes, configurations));
+  return {
+    configurations: size,
+    bars: runner.bars,
+    trades,
+    sweepMs,
+    kernelMs,
+    kernelAndMetricsMs,
+    summaryMs,
+  };
 }
