@@ -42,6 +42,8 @@ export class ConfigurationRunner {
   private readonly equity: Float64Array;
   private readonly drawdown: Float64Array;
   private readonly returns: Float64Array;
+  /** Trade columns to allocate for the next run: a little more than the last run closed. */
+  private tradeCapacity = 256;
 
   /** `request` fixes what every configuration shares: dates, timeframe, capital. */
   constructor(request: BacktestRequest, series: CandleSeries, options: BacktestOptions = {}) {
@@ -73,7 +75,15 @@ export class ConfigurationRunner {
     to = this.bars,
   ): ConfigurationRun {
     const equity = this.equity.subarray(0, to);
-    const trades = fillKernel(this.series, signals, simulationSettings(request, from), to, equity);
+    const trades = fillKernel(
+      this.series,
+      signals,
+      simulationSettings(request, from),
+      to,
+      equity,
+      this.tradeCapacity,
+    );
+    this.tradeCapacity = Math.max(16, Math.ceil(trades.count * 1.25));
     const metrics = computeMetrics({
       trades,
       equity,

@@ -8,7 +8,8 @@
  * - flat stretches are skipped to the next entry signal (Uint8Array.indexOf) and their equity
  *   written with one fill();
  * - a trade's excursion is tracked while it is open instead of re-reading its bars at the exit;
- * - the caller passes the equity buffer, reused across configurations;
+ * - the caller passes the equity buffer, reused across configurations, and a trade capacity
+ *   (the previous configuration's count, so the columns rarely grow);
  * - no warnings (the sweep reports metrics).
  */
 import type { CandleSeries } from '../candles/series';
@@ -38,7 +39,8 @@ function fillPrice(price: number, buying: boolean, slippage: number): number {
 
 /**
  * Runs the fill loop over bars [settings.firstTradableBar, end) and writes each of those bars'
- * equity into `equity` (bars before are left as they are). Returns the closed trades.
+ * equity into `equity` (bars before are left as they are). Returns the closed trades;
+ * `tradeCapacity` sizes their columns up front (they grow when it is exceeded).
  */
 export function fillKernel(
   series: CandleSeries,
@@ -46,6 +48,7 @@ export function fillKernel(
   settings: SimulationSettings,
   end: number,
   equity: Float64Array,
+  tradeCapacity = 256,
 ): TradeColumns {
   const { t, o, h, l, c } = series;
   const entrySignals = signals.entry;
@@ -59,7 +62,7 @@ export function fillKernel(
   const clock = exitTime === null ? null : zoneClock(exitTime.timeZone);
   const entriesClosedAt = entriesClosedAfterSquareOff(exitTime, series.calendar);
   const { targetProfit, stopLoss, trailingStop } = settings;
-  const trades = new TradeRecorder(settings.side);
+  const trades = new TradeRecorder(settings.side, tradeCapacity);
   const excursion = { favourablePct: 0, adversePct: 0 };
   const lastBar = end - 1;
 
