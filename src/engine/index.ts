@@ -84,6 +84,7 @@ export {
   type SweepResult,
   type SweepScore,
   type SweepSummary,
+  type SummarisedConfiguration,
 } from './sweep/sweep';
 export {
   runWalkForward,

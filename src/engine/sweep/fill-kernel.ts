@@ -166,7 +166,8 @@ export function fillKernel(
       }
     }
 
-    if (!inPosition) continue; // closed during this bar: the flat branch writes its equity and looks for entries from it
+    // Closed during this bar: the flat branch writes its equity and looks for entries from it.
+    if (!inPosition) continue;
     if (bar === lastBar) {
       cash = close(bar, c[bar]!, END);
       equity[bar] = cash;

@@ -169,7 +169,12 @@ export function runSweep(
   };
 }
 
-function deflatedSharpeOfBest(configurations: readonly SweepConfiguration[]): SweepDeflatedSharpe | null {
+/** What the summary reads of a configuration: a chunk's stored result needs no more. */
+export type SummarisedConfiguration = Pick<SweepConfiguration, 'index' | 'metrics' | 'returns'>;
+
+function deflatedSharpeOfBest(
+  configurations: readonly SummarisedConfiguration[],
+): SweepDeflatedSharpe | null {
   const moments = configurations.map((configuration) => returnMoments(configuration.returns));
   const sharpes = moments.map((moment) => moment.sharpe);
   const finite = sharpes.filter((sharpe) => Number.isFinite(sharpe));
@@ -203,7 +208,7 @@ function deflatedSharpeOfBest(configurations: readonly SweepConfiguration[]): Sw
  */
 export function summariseSweep(
   axes: readonly GridAxis[],
-  configurations: readonly SweepConfiguration[],
+  configurations: readonly SummarisedConfiguration[],
   options: Pick<SweepOptions, 'score' | 'pboBlocks'> = {},
 ): SweepSummary {
   const score = options.score ?? 'sharpe';
