@@ -109,6 +109,26 @@ describe('runWalkForward', () => {
     expect(result.efficiency.windows).toHaveLength(4);
   });
 
+  it('trades the first configuration when no configuration has a score on the training bars', () => {
+    // 24-day training windows: too short for an annualised Sharpe ratio (30 days).
+    const short = runWalkForward(REQUEST, series, GRID, { windows: 20, trainToTestRatio: 0.5 });
+    for (const window of short.windows) {
+      expect(window.trainTo - window.trainFrom).toBeLessThan(30);
+      expect(window.inSampleMetrics.sharpe).toBeNull();
+      expect(window.chosen.index).toBe(0);
+      expect(window.inSampleScore).toBeNull();
+    }
+    const byReturn = runWalkForward(REQUEST, series, GRID, {
+      windows: 20,
+      trainToTestRatio: 0.5,
+      score: 'totalReturnPct',
+    });
+    expect(byReturn.windows.some((window) => window.chosen.index !== 0)).toBe(true);
+    expect(
+      byReturn.windows.every((window) => window.inSampleScore === window.inSampleMetrics.totalReturnPct),
+    ).toBe(true);
+  });
+
   it('anchors every training window at the first traded bar when asked', () => {
     const anchored = runWalkForward(REQUEST, series, GRID, { windows: 3, anchored: true });
     const starts = new Set(anchored.windows.map((window) => window.trainFrom));
