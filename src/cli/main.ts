@@ -5,9 +5,12 @@
 import { backtestCommand } from './commands/backtest';
 import { dsrCommand } from './commands/dsr';
 import { indicatorCommand } from './commands/indicator';
+import { lookaheadCommand } from './commands/lookahead';
 import { patternsCommand } from './commands/patterns';
 import { pboCommand } from './commands/pbo';
 import { resampleCommand } from './commands/resample';
+import { sweepCommand } from './commands/sweep';
+import { walkForwardCommand } from './commands/walk-forward';
 import { OutputSink, StreamedOutput } from './output-sink';
 import { USAGE, UsageError } from './usage';
 
@@ -18,6 +21,9 @@ const COMMANDS: Record<string, (args: string[]) => unknown> = {
   patterns: patternsCommand,
   pbo: pboCommand,
   resample: resampleCommand,
+  sweep: sweepCommand,
+  'walk-forward': walkForwardCommand,
+  lookahead: lookaheadCommand,
 };
 
 function main(argv: string[]): number {

@@ -24,6 +24,18 @@ Commands:
       Probabilistic and deflated Sharpe ratio of the best of N trials (per-period, not annualised
       Sharpe ratios; G4 raw kurtosis, 3 for normal returns). Prints {psr, dsr, sr0}. Write a
       negative value after "=": --skewness=-3.
+  sweep --request R.json --candles C.csv --grid G.json [--score sharpe|totalReturnPct] [--blocks S]
+      Runs every configuration of the grid, a JSON object {"<request path>": [values, ...]} with
+      paths as validation errors write them (e.g. "exitCriteria.stopLoss.value"). Prints
+      {configurations: [{settings, metrics}], score, pbo, dsr, suggestion}.
+  walk-forward --request R.json --candles C.csv --grid G.json --windows N [--anchored]
+           [--score sharpe|totalReturnPct]
+      Optimises the grid on each training window and trades the next. Prints {score, windows:
+      [{trainFrom, trainTo, testFrom, testTo, chosen, inSampleScore, outOfSampleMetrics}],
+      equity: {equity, windowStarts}, efficiency} (windows are CSV data rows, half-open).
+  lookahead --request R.json --candles C.csv
+      Recomputes the rules on the data cut after each trade's entry and exit. Prints {biased,
+      checked, differences: [{bar, what, full, cut}]}.
 
 Trading days (session VWAP, pivots, the request's dates) are UTC calendar days unless
 --timezone (an IANA zone, e.g. Australia/Sydney) and --session-open (local time at which each

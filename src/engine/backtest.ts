@@ -13,7 +13,7 @@ import { drawdownCurve } from './metrics/drawdown';
 import { computeMetrics, type Metrics } from './metrics/metrics';
 import { monthlyReturns, type MonthlyReturn } from './metrics/monthly-returns';
 import type { PriceDistance } from './simulate/exit-levels';
-import { simulate, type DailyExitTime } from './simulate/simulate';
+import { simulate, type DailyExitTime, type SimulationSettings } from './simulate/simulate';
 import type { TradeColumns } from './simulate/trade-columns';
 import { compileStrategy } from './strategy/compile';
 
@@ -82,7 +82,7 @@ function timeframeWarning(request: BacktestRequest, series: CandleSeries): strin
 }
 
 /** The simulator and the date lookups rely on equal lengths and strictly increasing times. */
-function checkSeries(series: CandleSeries): void {
+export function checkSeries(series: CandleSeries): void {
   const rows = series.c.length;
   for (const field of ['t', 'o', 'h', 'l'] as const) {
     if (series[field].length !== rows) {
@@ -98,6 +98,42 @@ function checkSeries(series: CandleSeries): void {
   }
 }
 
+/** The bars a request trades: rows [firstBar, end) of the series (see the module note). */
+export function tradedRange(
+  request: BacktestRequest,
+  series: CandleSeries,
+  options: BacktestOptions = {},
+): { firstBar: number; end: number } {
+  const calendar = series.calendar ?? UTC_CALENDAR;
+  const endOfToDate = calendar.startOfDay(calendar.dayOfDate(request.toDate) + 1);
+  const end = firstBarAtOrAfter(series.t, endOfToDate);
+  const firstBar =
+    options.warmupBars ??
+    firstBarAtOrAfter(series.t.subarray(0, end), calendar.startOfDate(request.fromDate));
+  if (!Number.isInteger(firstBar) || firstBar < 0) {
+    throw new RangeError(`warmupBars must be a whole number >= 0, got ${firstBar}`);
+  }
+  return { firstBar, end };
+}
+
+/** The simulator's settings for a request whose first tradable bar is `firstBar`. */
+export function simulationSettings(request: BacktestRequest, firstBar: number): SimulationSettings {
+  const { exitCriteria } = request;
+  return {
+    side: request.transactionType === 'buy' ? 'long' : 'short',
+    firstTradableBar: firstBar,
+    initialCapital: request.initialCapital,
+    commissionPct: request.commission,
+    slippagePoints: request.slippage,
+    sizing: request.sizing,
+    sizingValue: request.sizingValue,
+    targetProfit: priceDistance(exitCriteria.targetProfit),
+    stopLoss: priceDistance(exitCriteria.stopLoss),
+    trailingStop: priceDistance(exitCriteria.trailingStopLoss),
+    dailyExitTime: dailyExitTime(exitCriteria.timing),
+  };
+}
+
 export function runBacktest(
   request: BacktestRequest,
   series: CandleSeries,
@@ -106,15 +142,9 @@ export function runBacktest(
   checkSeries(series);
   const rows = series.c.length;
   const calendar = series.calendar ?? UTC_CALENDAR;
-  const endOfToDate = calendar.startOfDay(calendar.dayOfDate(request.toDate) + 1);
-  const end = firstBarAtOrAfter(series.t, endOfToDate);
+  const { end, firstBar } = tradedRange(request, series, options);
   const tradedSeries = end < rows ? sliceSeries(series, 0, end) : series;
   const bars = tradedSeries.c.length;
-  const firstBar =
-    options.warmupBars ?? firstBarAtOrAfter(tradedSeries.t, calendar.startOfDate(request.fromDate));
-  if (!Number.isInteger(firstBar) || firstBar < 0) {
-    throw new RangeError(`warmupBars must be a whole number >= 0, got ${firstBar}`);
-  }
 
   const warnings: string[] = [];
   if (request.mode === 'ml')
@@ -138,20 +168,7 @@ export function runBacktest(
   const timeframeMismatch = timeframeWarning(request, tradedSeries);
   if (timeframeMismatch) warnings.push(timeframeMismatch);
 
-  const { exitCriteria } = request;
-  const simulation = simulate(tradedSeries, signals, {
-    side: request.transactionType === 'buy' ? 'long' : 'short',
-    firstTradableBar: firstBar,
-    initialCapital: request.initialCapital,
-    commissionPct: request.commission,
-    slippagePoints: request.slippage,
-    sizing: request.sizing,
-    sizingValue: request.sizingValue,
-    targetProfit: priceDistance(exitCriteria.targetProfit),
-    stopLoss: priceDistance(exitCriteria.stopLoss),
-    trailingStop: priceDistance(exitCriteria.trailingStopLoss),
-    dailyExitTime: dailyExitTime(exitCriteria.timing),
-  });
+  const simulation = simulate(tradedSeries, signals, simulationSettings(request, firstBar));
   warnings.push(...simulation.warnings);
 
   const drawdown = drawdownCurve(simulation.equity, firstBar, request.initialCapital);

@@ -62,3 +62,34 @@ export {
   type WindowEquity,
   type WindowPerformance,
 } from './robustness/walk-forward';
+
+// Sweeps (DESIGN.md section 7): grids over a request's numeric settings, walk-forward, look-ahead check.
+export {
+  GridError,
+  applySettings,
+  checkGrid,
+  configurationSettings,
+  defaultGrid,
+  type CheckedGrid,
+  type SweepGrid,
+  type SweepSettings,
+} from './sweep/grid';
+export {
+  runSweep,
+  scoreOf,
+  summariseSweep,
+  type SweepConfiguration,
+  type SweepDeflatedSharpe,
+  type SweepOptions,
+  type SweepResult,
+  type SweepScore,
+  type SweepSummary,
+  type SummarisedConfiguration,
+} from './sweep/sweep';
+export {
+  runWalkForward,
+  type WalkForwardOptions,
+  type WalkForwardResult,
+  type WalkForwardWindowResult,
+} from './sweep/walk-forward';
+export { lookaheadCheck, type LookaheadDifference, type LookaheadReport } from './robustness/lookahead';

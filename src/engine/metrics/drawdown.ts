@@ -2,12 +2,20 @@
 
 /**
  * Drawdown at each bar's close in percent of the running peak, as a positive number:
- * (peak - E) / peak * 100. NaN before `firstBar`.
+ * (peak - E) / peak * 100. NaN before `firstBar`. Written into `out` when given (as long as
+ * `equity`; a sweep reuses one buffer for all its runs).
  */
-export function drawdownCurve(equity: Float64Array, firstBar: number, initialCapital: number): Float64Array {
-  const drawdown = new Float64Array(equity.length).fill(Number.NaN);
+export function drawdownCurve(
+  equity: Float64Array,
+  firstBar: number,
+  initialCapital: number,
+  out?: Float64Array,
+): Float64Array {
+  const start = Math.max(firstBar, 0);
+  const drawdown = out ?? new Float64Array(equity.length);
+  drawdown.fill(Number.NaN, 0, start);
   let peak = initialCapital;
-  for (let bar = Math.max(firstBar, 0); bar < equity.length; bar++) {
+  for (let bar = start; bar < equity.length; bar++) {
     const value = equity[bar]!;
     if (value > peak) peak = value;
     drawdown[bar] = ((peak - value) / peak) * 100;

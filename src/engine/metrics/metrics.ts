@@ -64,6 +64,11 @@ export interface MetricsInput {
    * it when it is computed anyway, so it is computed once. Default: computed here.
    */
   drawdown?: Float64Array;
+  /**
+   * Scratch space for the per-bar returns, at least as long as `equity`; a sweep passes one
+   * for all its runs. Default: allocated here.
+   */
+  returnsBuffer?: Float64Array;
   /** Bar open times, unix ms. */
   openTimes: Float64Array;
   closes: Float64Array;
@@ -96,7 +101,7 @@ export function computeMetrics(input: MetricsInput): Metrics {
   const longEnough = years * 365.25 >= MIN_ANNUALISED_DAYS;
   const cagr = tradableBars > 0 && longEnough ? cagrPct(finalEquity, initialCapital, years) : null;
   const maxDrawdown = maxDrawdownPct(drawdown, firstBar);
-  const returns = barReturns(equity, firstBar, initialCapital);
+  const returns = barReturns(equity, firstBar, initialCapital, input.returnsBuffer);
   const annualBars = barsPerYear(timeframe);
   const enoughReturns = longEnough && returns.length >= MIN_ANNUALISED_RETURNS;
   let barsInTrades = 0;

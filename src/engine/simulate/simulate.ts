@@ -31,6 +31,7 @@ import type { CandleSeries } from '../candles/series';
 import { zoneClock } from '../candles/zone-clock';
 import { ExitLevels, levelExit, type ExitRules } from './exit-levels';
 import { tradeExcursion } from './excursions';
+import { positionSize } from './position-size';
 import { entriesClosedAfterSquareOff, type DailyExitTime } from './square-off';
 import { EXIT_REASONS, TradeRecorder, type TradeColumns } from './trade-columns';
 import type { ExitReason, PositionSide } from './trade';
@@ -77,41 +78,6 @@ interface OpenPosition {
   levels: ExitLevels;
   /** Unix ms of the daily exit time that closes it; +Infinity without one. */
   exitDeadline: number;
-}
-
-/**
- * Units an entry at `entryPrice` buys, commission included in what it costs; 0 when it cannot:
- * - all-in: the whole equity (fractional units, or whole units floored);
- * - fixed-quantity: `sizingValue` units, or none when the equity does not pay for them;
- * - fixed-cash: `sizingValue` of cash (at most the equity);
- * - risk-percent: the units whose loss at the stop loss is `sizingValue` percent of the equity
- *   (loss per unit = the stop's distance from the entry), at most what the equity buys.
- * The cash not spent stays in the account, so equity = cash + the position's value.
- */
-function positionSize(
-  settings: SimulationSettings,
-  capital: number,
-  entryPrice: number,
-  commissionRate: number,
-): number {
-  const affordable = entryPrice > 0 ? capital / (entryPrice * (1 + commissionRate)) : 0;
-  const figure = settings.sizingValue ?? Number.NaN;
-  switch (settings.sizing) {
-    case 'all-in-fractional':
-      return affordable;
-    case 'all-in-whole-units':
-      return Math.floor(affordable);
-    case 'fixed-quantity':
-      return figure <= affordable ? figure : 0;
-    case 'fixed-cash':
-      return entryPrice > 0 ? Math.min(figure, capital) / (entryPrice * (1 + commissionRate)) : 0;
-    case 'risk-percent': {
-      const stop = settings.stopLoss;
-      const riskPerUnit =
-        stop === null ? Number.NaN : stop.unit === 'points' ? stop.value : (entryPrice * stop.value) / 100;
-      return Math.min((capital * figure) / 100 / riskPerUnit, affordable);
-    }
-  }
 }
 
 const REASON_CODES = Object.fromEntries(EXIT_REASONS.map((reason, code) => [reason, code])) as Record<

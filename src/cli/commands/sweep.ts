@@ -1,0 +1,49 @@
+/**
+ * `sweep --request R.json --candles C.csv --grid G.json [--score sharpe|totalReturnPct]
+ * [--blocks S]` -> {configurations: [{settings, metrics}], score, pbo, dsr, suggestion}: every
+ * configuration of the grid's cartesian product (last path changing fastest) and the
+ * overfitting statistics over them (src/engine/sweep/sweep.ts).
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_PBO_BLOCKS, runSweep } from '../../engine/index';
+import { readGrid, withGridFile } from '../read-grid';
+import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
+import { UsageError } from '../usage';
+
+/** The --score option: what ranks configurations. */
+export function scoreOption(text: string | undefined): 'sharpe' | 'totalReturnPct' {
+  if (text === undefined || text === 'sharpe' || text === 'totalReturnPct') return text ?? 'sharpe';
+  throw new UsageError(`--score is sharpe or totalReturnPct, got "${text}"`);
+}
+
+export function sweepCommand(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      request: { type: 'string' },
+      candles: { type: 'string' },
+      grid: { type: 'string' },
+      score: { type: 'string' },
+      blocks: { type: 'string' },
+      ...CALENDAR_OPTIONS,
+    },
+  });
+  if (!values.request || !values.candles || !values.grid) {
+    throw new UsageError('sweep needs --request, --candles and --grid');
+  }
+  const score = scoreOption(values.score);
+  const blocks = values.blocks === undefined ? DEFAULT_PBO_BLOCKS : Number(values.blocks);
+  if (!Number.isInteger(blocks) || blocks < 2 || blocks % 2 !== 0) {
+    throw new UsageError(`--blocks needs an even whole number, got "${values.blocks}"`);
+  }
+  const request = readRequest(values.request);
+  const candles = readCandles(values.candles, calendarFrom(values));
+  const grid = readGrid(values.grid);
+  const sweep = withGridFile(values.grid, () =>
+    runSweep(request, candles, grid, { score, pboBlocks: blocks }),
+  );
+  return {
+    configurations: sweep.configurations.map(({ settings, metrics }) => ({ settings, metrics })),
+    ...sweep.summary!,
+  };
+}

@@ -1,0 +1,287 @@
+/**
+ * The sweep equals runBacktest configuration by configuration (metrics and every trade
+ * column, bit for bit) on random requests, random grids over their numeric settings and
+ * random data; and its summary is the robustness statistics of its configurations.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runBacktest } from '../../../src/engine/backtest';
+import { probabilityOfBacktestOverfitting } from '../../../src/engine/robustness/pbo';
+import { returnsMatrixFromColumns } from '../../../src/engine/robustness/returns-matrix';
+import type { TradeColumns } from '../../../src/engine/simulate/trade-columns';
+import { applySettings, defaultGrid } from '../../../src/engine/sweep/grid';
+import { runSweep, summariseSweep } from '../../../src/engine/sweep/sweep';
+import { backtestRequestSchema, type BacktestRequestInput } from '../../../src/shared/backtest-request';
+import {
+  COMPARISON_LOGIC,
+  CROSSOVER_LOGIC,
+  TIMEFRAMES,
+  TIMEFRAME_MINUTES,
+  TIMEZONES,
+} from '../../../src/shared/backtest-vocabulary';
+import { CANDLESTICK_PATTERN_NAMES } from '../../../src/shared/candlestick-patterns';
+import {
+  CROSSOVER_INDICATOR_LABELS,
+  VALUE_INDICATOR_LABELS,
+  indicatorSettings,
+} from '../../../src/shared/indicators';
+import { syntheticSeries } from '../data/synthetic';
+
+const settingsFor = (label: string) =>
+  fc
+    .tuple(
+      ...indicatorSettings(label).map(() =>
+        fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 30 }).map(String)),
+      ),
+    )
+    .map((values) =>
+      Object.fromEntries(indicatorSettings(label).map((setting, i) => [setting.label, values[i]!])),
+    );
+
+const crossoverRow = fc
+  .tuple(fc.constantFrom(...CROSSOVER_INDICATOR_LABELS), fc.constantFrom(...CROSSOVER_INDICATOR_LABELS))
+  .chain(([indicator1, indicator2]) =>
+    fc.record({
+      indicator1: fc.constant(indicator1),
+      logic: fc.constantFrom(...CROSSOVER_LOGIC),
+      indicator2: fc.constant(indicator2),
+      additionalFields1: settingsFor(indicator1),
+      additionalFields2: settingsFor(indicator2),
+    }),
+  );
+
+const valueRow = fc.constantFrom(...VALUE_INDICATOR_LABELS).chain((indicator) =>
+  fc.record({
+    indicator: fc.constant(indicator),
+    logic: fc.constantFrom(...COMPARISON_LOGIC),
+    number: fc.integer({ min: -50, max: 120 }),
+    additionalFields: settingsFor(indicator),
+  }),
+);
+
+const exitCriterion = fc.oneof(
+  fc.constant({ type: '' as const, value: null }),
+  fc.record({
+    type: fc.constantFrom('percentage' as const, 'points' as const),
+    value: fc.double({ min: 0.05, max: 10, noNaN: true }),
+  }),
+);
+
+const requestInput: fc.Arbitrary<BacktestRequestInput> = fc
+  .record({
+    timeframe: fc.constantFrom(...TIMEFRAMES),
+    transactionType: fc.constantFrom('buy' as const, 'sell' as const),
+    entry: fc.record({
+      parameters: fc.array(crossoverRow, { maxLength: 2 }),
+      valueBased: fc.array(valueRow, { maxLength: 2 }),
+      candleStick: fc.array(fc.record({ pattern1: fc.constantFrom(...CANDLESTICK_PATTERN_NAMES) }), {
+        maxLength: 1,
+      }),
+      combine: fc.constantFrom('all' as const, 'any' as const),
+    }),
+    exit: fc.record({
+      parameters: fc.array(crossoverRow, { maxLength: 1 }),
+      valueBased: fc.array(valueRow, { maxLength: 1 }),
+      combine: fc.constantFrom('all' as const, 'any' as const),
+    }),
+    exitCriteria: fc.record({
+      targetProfit: exitCriterion,
+      stopLoss: exitCriterion,
+      trailingStopLoss: exitCriterion,
+      timing: fc.record({
+        time: fc.oneof(
+          fc.constant(''),
+          fc
+            .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+            .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+        ),
+        timezone: fc.constantFrom(...TIMEZONES),
+      }),
+    }),
+    initialCapital: fc.double({ min: 50, max: 1e6, noNaN: true }),
+    commission: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 30, noNaN: true })),
+    slippage: fc.double({ min: 0, max: 2, noNaN: true }),
+    sizing: fc.constantFrom(
+      'all-in-fractional' as const,
+      'all-in-whole-units' as const,
+      'fixed-quantity' as const,
+      'fixed-cash' as const,
+      'risk-percent' as const,
+    ),
+    sizingValue: fc.oneof(fc.constantFrom(1, 5, 50), fc.double({ min: 0.5, max: 5000, noNaN: true })),
+  })
+  .map((fields) => ({
+    exchange: 'US',
+    stock: 'TEST',
+    fromDate: '2019-01-01',
+    toDate: '2026-12-31',
+    ...fields,
+  }))
+  .filter(({ entry }) => entry.parameters.length + entry.valueBased.length + entry.candleStick.length > 0)
+  // Risking a percent needs a stop loss and at most 100%: the schema refuses the rest.
+  .filter(
+    ({ sizing, sizingValue, exitCriteria }) =>
+      sizing !== 'risk-percent' || (exitCriteria.stopLoss.type !== '' && sizingValue <= 100),
+  );
+
+function expectSameTrades(actual: TradeColumns, expected: TradeColumns): void {
+  expect(actual.count).toBe(expected.count);
+  for (const column of [
+    'entryIndex',
+    'exitIndex',
+    'entryPrice',
+    'exitPrice',
+    'quantity',
+    'pnl',
+    'returnPct',
+    'exitReason',
+    'mfePct',
+    'maePct',
+    'costs',
+  ] as const) {
+    expect(Array.from(actual[column]), column).toEqual(Array.from(expected[column]));
+  }
+}
+
+describe('runSweep', () => {
+  it('equals runBacktest of each configuration (metrics and trades) on random requests and grids', () => {
+    let configurationsWithTrades = 0;
+    fc.assert(
+      fc.property(
+        requestInput,
+        fc.integer({ min: 2, max: 300 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 80 }), { nil: undefined }),
+        fc.array(fc.nat(), { minLength: 3, maxLength: 3 }),
+        (input, bars, seed, warmupBars, picks) => {
+          const request = backtestRequestSchema.parse(input);
+          const series = syntheticSeries(bars, seed, {
+            intervalMs: TIMEFRAME_MINUTES[request.timeframe] * 60_000,
+          });
+          // Up to two axes of the default grid, three values each.
+          const full = Object.entries(defaultGrid(request));
+          const grid = Object.fromEntries(
+            [full[picks[0]! % Math.max(full.length, 1)], full[picks[1]! % Math.max(full.length, 1)]]
+              .filter((entry) => entry !== undefined)
+              // A short setting (period 1 or 2) has fewer stepped values: start inside the list.
+              .map(([path, values]) => {
+                const start = picks[2]! % Math.min(3, values.length);
+                return [path, values.slice(start, start + 3)];
+              }),
+          );
+          if (Object.keys(grid).length === 0) return;
+          const options = warmupBars === undefined ? {} : { warmupBars };
+          const sweep = runSweep(request, series, grid, options);
+          expect(sweep.configurations).toHaveLength(sweep.size);
+          for (const configuration of sweep.configurations) {
+            const expected = runBacktest(applySettings(request, configuration.settings), series, options);
+            expect(configuration.metrics).toEqual(expected.metrics);
+            expectSameTrades(configuration.trades, expected.trades);
+            if (expected.trades.count > 0) configurationsWithTrades++;
+          }
+        },
+      ),
+      { numRuns: 150, seed: 16 },
+    );
+    expect(configurationsWithTrades).toBeGreaterThan(100);
+  });
+
+  const SMA_REQUEST = backtestRequestSchema.parse({
+    exchange: 'US',
+    stock: 'TEST',
+    timeframe: '1 day',
+    fromDate: '2020-03-01',
+    toDate: '2021-12-31',
+    entry: {
+      parameters: [
+        {
+          indicator1: 'SMA',
+          logic: 'Crosses Above',
+          indicator2: 'SMA',
+          additionalFields1: { Timeframe: '5' },
+          additionalFields2: { Timeframe: '20' },
+        },
+      ],
+    },
+    exit: {
+      parameters: [
+        {
+          indicator1: 'SMA',
+          logic: 'Crosses Below',
+          indicator2: 'SMA',
+          additionalFields1: { Timeframe: '5' },
+          additionalFields2: { Timeframe: '20' },
+        },
+      ],
+    },
+    exitCriteria: { stopLoss: { type: 'percentage', value: 2 } },
+  });
+  const series = syntheticSeries(700, 7);
+  const GRID = {
+    'entry.parameters.0.additionalFields1.Timeframe': ['3', '5', '8'],
+    'exitCriteria.stopLoss.value': [1, 2, 4, 8],
+  };
+
+  it('orders configurations row-major (last axis fastest) and keeps the values as written', () => {
+    const sweep = runSweep(SMA_REQUEST, series, GRID);
+    expect(sweep.size).toBe(12);
+    expect(sweep.configurations.map((configuration) => configuration.settings).slice(0, 5)).toEqual([
+      { 'entry.parameters.0.additionalFields1.Timeframe': '3', 'exitCriteria.stopLoss.value': 1 },
+      { 'entry.parameters.0.additionalFields1.Timeframe': '3', 'exitCriteria.stopLoss.value': 2 },
+      { 'entry.parameters.0.additionalFields1.Timeframe': '3', 'exitCriteria.stopLoss.value': 4 },
+      { 'entry.parameters.0.additionalFields1.Timeframe': '3', 'exitCriteria.stopLoss.value': 8 },
+      { 'entry.parameters.0.additionalFields1.Timeframe': '5', 'exitCriteria.stopLoss.value': 1 },
+    ]);
+  });
+
+  it('gives daily returns that compound to the total return, one per trading day', () => {
+    const sweep = runSweep(SMA_REQUEST, series, GRID);
+    const tradingDays = Array.from(series.t).filter(
+      (time) => time >= Date.UTC(2020, 2, 1) && time < Date.UTC(2022, 0, 1),
+    ).length;
+    for (const { returns, metrics } of sweep.configurations) {
+      expect(returns).toHaveLength(tradingDays);
+      const growth = returns.reduce((product, value) => product * (1 + value), 1);
+      expect((growth - 1) * 100).toBeCloseTo(metrics.totalReturnPct, 8);
+    }
+  });
+
+  it('summarises with PBO over the daily-return matrix, the DSR of the best Sharpe and the plateau', () => {
+    const sweep = runSweep(SMA_REQUEST, series, GRID, { pboBlocks: 8 });
+    const summary = sweep.summary!;
+    expect(summary.score).toBe('sharpe');
+    const expectedPbo = probabilityOfBacktestOverfitting(
+      returnsMatrixFromColumns(sweep.configurations.map((configuration) => configuration.returns)),
+      { blocks: 8 },
+    );
+    expect(summary.pbo).toEqual(expectedPbo);
+    expect(summary.dsr!.trials).toBe(12);
+    expect(summary.dsr!.observations).toBe(sweep.configurations[0]!.returns.length);
+    expect(summary.dsr!.dsr).toBeLessThanOrEqual(summary.dsr!.psr);
+    expect(summary.suggestion!.settings).toEqual(sweep.configurations[summary.suggestion!.index]!.settings);
+    expect(summary.suggestion!.score).toBe(sweep.configurations[summary.suggestion!.index]!.metrics.sharpe);
+  });
+
+  it('runs a range of configurations equal to the same ones of the whole sweep; chunks merge into the summary', () => {
+    const whole = runSweep(SMA_REQUEST, series, GRID);
+    const first = runSweep(SMA_REQUEST, series, GRID, { range: { from: 0, to: 5 } });
+    const second = runSweep(SMA_REQUEST, series, GRID, { range: { from: 5, to: 12 } });
+    expect(first.summary).toBeNull();
+    expect(first.configurations.map((configuration) => configuration.index)).toEqual([0, 1, 2, 3, 4]);
+    const merged = [...first.configurations, ...second.configurations];
+    expect(merged).toEqual(whole.configurations);
+    expect(summariseSweep(whole.axes, merged)).toEqual(whole.summary);
+    expect(() => runSweep(SMA_REQUEST, series, GRID, { range: { from: 3, to: 13 } })).toThrow(
+      /0 <= from <= to <= 12/,
+    );
+  });
+
+  it('has no PBO with one configuration, and ranks by total return when asked', () => {
+    const single = runSweep(SMA_REQUEST, series, { 'exitCriteria.stopLoss.value': [2] });
+    expect(single.summary!.pbo).toBeNull();
+    expect(single.summary!.dsr).toBeNull();
+    const byReturn = runSweep(SMA_REQUEST, series, GRID, { score: 'totalReturnPct' });
+    const suggestion = byReturn.summary!.suggestion!;
+    expect(suggestion.score).toBe(byReturn.configurations[suggestion.index]!.metrics.totalReturnPct);
+  });
+});
