@@ -37,7 +37,7 @@ describe('resolveSettings', () => {
   );
 
   it('rejects unknown indicators and settings the indicator does not declare', () => {
-    expect(() => resolveSettings('Hull MA')).toThrow('Unknown indicator "Hull MA"');
+    expect(() => resolveSettings('Hull MA 2')).toThrow('Unknown indicator "Hull MA 2"');
     expect(() => indicatorLookback('sma')).toThrow('Unknown indicator "sma"');
     expect(() => resolveSettings('SMA', { Period: '5' })).toThrow('SMA has no setting "Period"');
     expect(() => resolveSettings('OBV', { Timeframe: '5' })).toThrow('OBV has no setting "Timeframe"');
