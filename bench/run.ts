@@ -1,6 +1,6 @@
 /** npm run bench: prints the benchmarks as `name  ms  bars/s` lines. */
 import { benchBacktest } from './backtest';
-import { benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
+import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
 import { benchPatterns } from './patterns';
 import { benchAgainstTalib } from './talib-reference';
 
@@ -17,6 +17,16 @@ function printRows(rows: readonly BenchResult[]): void {
 console.log(`Indicators on ${BARS.toLocaleString('en-US')} bars (best of 5)`);
 printRows(benchIndicators(BARS));
 printRows(benchSharedIndicators(BARS));
+
+const catalogue = benchCatalogue(BARS);
+console.log(
+  `\nThe whole catalogue (${catalogue.entries.length} entries, default settings) on ${BARS.toLocaleString('en-US')} bars (best of 3 each)`,
+);
+printRows(catalogue.entries);
+console.log(`${'total, each entry on its own'.padEnd(30)}  ${catalogue.totalMs.toFixed(2).padStart(8)} ms`);
+console.log(
+  `${'total, one memo (shared lines)'.padEnd(30)}  ${catalogue.sharedMs.toFixed(2).padStart(8)} ms`,
+);
 
 console.log(
   `\nAgainst TA-Lib through its node addon (C core plus copying arrays in and out), same ${BARS.toLocaleString('en-US')} bars and settings (best of 5)`,

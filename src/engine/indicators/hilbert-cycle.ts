@@ -29,79 +29,95 @@ export const SHORT_HILBERT_LOOKBACK = 32;
 /** Bars of history the 63-bar functions (HT_DCPHASE, HT_SINE, HT_TRENDLINE, HT_TRENDMODE) need. */
 export const LONG_HILBERT_LOOKBACK = 63;
 
-interface CycleBar {
-  /** The bar's index. */
-  t: number;
-  /** WMA(4) of the price at t (0 before the transform starts). */
-  smooth: Float64Array;
-  inPhase: number;
-  quadrature: number;
-  smoothPeriod: number;
+/** Ehlers' Hilbert FIR on every other bar: (a x[t] + b x[t-2] - b x[t-4] - a x[t-6]) * adjust. */
+function hilbertAt(x: Float64Array, at: number, adjust: number): number {
+  return (A * x[at]! - A * x[at - 6]! - B * x[at - 4]! + B * x[at - 2]!) * adjust;
 }
 
 /**
- * Runs the shared core from `first` and calls `visit` on every bar from the transform's start
- * (first + 3 + warmup) on. Arrays are zero before that start, as the transform's state is.
+ * The shared core, stepped bar by bar: `next()` moves to the next bar from the transform's start
+ * (first + 3 + warmup) and returns false past the end. Arrays are zero before that start, as the
+ * transform's state is.
  */
-function runCycle(values: Float64Array, first: number, warmup: number, visit: (bar: CycleBar) => void): void {
-  const length = values.length;
-  const start = first + 3 + warmup;
-  if (start >= length) return;
-  const smooth = new Float64Array(length);
-  const detrender = new Float64Array(length);
-  const q1 = new Float64Array(length);
+class CycleCore {
+  /** The current bar. */
+  t: number;
+  /** WMA(4) of the price at each bar (0 before the transform starts). */
+  readonly smooth: Float64Array;
+  /** I1 and Q1 at the current bar. */
+  inPhase = 0;
+  quadrature = 0;
+  smoothPeriod = 0;
+  private readonly detrender: Float64Array;
+  private readonly q1: Float64Array;
   // The WMA(4) as TA-Lib keeps it: a weighted sum and a plain sum, updated in place.
-  let weightedSum = values[first]! + values[first + 1]! * 2 + values[first + 2]! * 3;
-  let plainSum = values[first]! + values[first + 1]! + values[first + 2]!;
-  let trailing = 0;
-  let trailingIndex = first;
-  const nextSmooth = (price: number) => {
-    plainSum += price;
-    plainSum -= trailing;
-    weightedSum += price * 4;
-    trailing = values[trailingIndex++]!;
-    const smoothed = weightedSum * 0.1;
-    weightedSum -= plainSum;
-    return smoothed;
-  };
-  for (let t = first + 3; t < start; t++) nextSmooth(values[t]!);
+  private weightedSum = 0;
+  private plainSum = 0;
+  private trailing = 0;
+  private trailingIndex: number;
+  private period = 0;
+  private previousI2 = 0;
+  private previousQ2 = 0;
+  private re = 0;
+  private im = 0;
 
-  let period = 0;
-  let smoothPeriod = 0;
-  let previousI2 = 0;
-  let previousQ2 = 0;
-  let re = 0;
-  let im = 0;
-  const bar: CycleBar = { t: start, smooth, inPhase: 0, quadrature: 0, smoothPeriod: 0 };
-  for (let t = start; t < length; t++) {
-    const adjust = 0.075 * period + 0.54;
-    const hilbert = (x: Float64Array, at: number) =>
-      (A * x[at]! - A * x[at - 6]! - B * x[at - 4]! + B * x[at - 2]!) * adjust;
-    smooth[t] = nextSmooth(values[t]!);
-    detrender[t] = hilbert(smooth, t);
-    q1[t] = hilbert(detrender, t);
+  constructor(
+    private readonly values: Float64Array,
+    first: number,
+    warmup: number,
+  ) {
+    const length = values.length;
+    this.smooth = new Float64Array(length);
+    this.detrender = new Float64Array(length);
+    this.q1 = new Float64Array(length);
+    this.trailingIndex = first;
+    const start = first + 3 + warmup;
+    this.t = start - 1;
+    if (start >= length) return;
+    this.weightedSum = values[first]! + values[first + 1]! * 2 + values[first + 2]! * 3;
+    this.plainSum = values[first]! + values[first + 1]! + values[first + 2]!;
+    for (let t = first + 3; t < start; t++) this.nextSmooth(values[t]!);
+  }
+
+  private nextSmooth(price: number): number {
+    this.plainSum += price;
+    this.plainSum -= this.trailing;
+    this.weightedSum += price * 4;
+    this.trailing = this.values[this.trailingIndex++]!;
+    const smoothed = this.weightedSum * 0.1;
+    this.weightedSum -= this.plainSum;
+    return smoothed;
+  }
+
+  next(): boolean {
+    const t = ++this.t;
+    if (t >= this.values.length) return false;
+    const { smooth, detrender, q1 } = this;
+    const adjust = 0.075 * this.period + 0.54;
+    smooth[t] = this.nextSmooth(this.values[t]!);
+    detrender[t] = hilbertAt(smooth, t, adjust);
+    q1[t] = hilbertAt(detrender, t, adjust);
     const i1 = detrender[t - 3]!;
-    const jI = hilbert(detrender, t - 3);
-    const jQ = hilbert(q1, t);
-    const q2 = 0.2 * (q1[t]! + jI) + 0.8 * previousQ2;
-    const i2 = 0.2 * (i1 - jQ) + 0.8 * previousI2;
-    re = 0.2 * (i2 * previousI2 + q2 * previousQ2) + 0.8 * re;
-    im = 0.2 * (i2 * previousQ2 - q2 * previousI2) + 0.8 * im;
-    previousQ2 = q2;
-    previousI2 = i2;
-    const previousPeriod = period;
-    if (im !== 0 && re !== 0) period = 360 / (Math.atan(im / re) * RAD_TO_DEG);
+    const jI = hilbertAt(detrender, t - 3, adjust);
+    const jQ = hilbertAt(q1, t, adjust);
+    const q2 = 0.2 * (q1[t]! + jI) + 0.8 * this.previousQ2;
+    const i2 = 0.2 * (i1 - jQ) + 0.8 * this.previousI2;
+    this.re = 0.2 * (i2 * this.previousI2 + q2 * this.previousQ2) + 0.8 * this.re;
+    this.im = 0.2 * (i2 * this.previousQ2 - q2 * this.previousI2) + 0.8 * this.im;
+    this.previousQ2 = q2;
+    this.previousI2 = i2;
+    const previousPeriod = this.period;
+    let period = previousPeriod;
+    if (this.im !== 0 && this.re !== 0) period = 360 / (Math.atan(this.im / this.re) * RAD_TO_DEG);
     if (period > 1.5 * previousPeriod) period = 1.5 * previousPeriod;
     if (period < 0.67 * previousPeriod) period = 0.67 * previousPeriod;
     if (period < 6) period = 6;
     else if (period > 50) period = 50;
-    period = 0.2 * period + 0.8 * previousPeriod;
-    smoothPeriod = 0.33 * period + 0.67 * smoothPeriod;
-    bar.t = t;
-    bar.inPhase = i1;
-    bar.quadrature = q1[t]!;
-    bar.smoothPeriod = smoothPeriod;
-    visit(bar);
+    this.period = 0.2 * period + 0.8 * previousPeriod;
+    this.smoothPeriod = 0.33 * this.period + 0.67 * this.smoothPeriod;
+    this.inPhase = i1;
+    this.quadrature = q1[t]!;
+    return true;
   }
 }
 
@@ -110,9 +126,8 @@ function runCycle(values: Float64Array, first: number, warmup: number, visit: (b
  */
 export function dominantCyclePeriod(values: Float64Array): Float64Array {
   const out = outputArray(values.length, SHORT_HILBERT_LOOKBACK);
-  runCycle(values, 0, 9, (bar) => {
-    if (bar.t >= SHORT_HILBERT_LOOKBACK) out[bar.t] = bar.smoothPeriod;
-  });
+  const core = new CycleCore(values, 0, 9);
+  while (core.next()) if (core.t >= SHORT_HILBERT_LOOKBACK) out[core.t] = core.smoothPeriod;
   return out;
 }
 
@@ -125,11 +140,12 @@ export interface Phasor {
 export function phasor(values: Float64Array): Phasor {
   const inPhase = outputArray(values.length, SHORT_HILBERT_LOOKBACK);
   const quadrature = outputArray(values.length, SHORT_HILBERT_LOOKBACK);
-  runCycle(values, 0, 9, (bar) => {
-    if (bar.t < SHORT_HILBERT_LOOKBACK) return;
-    inPhase[bar.t] = bar.inPhase;
-    quadrature[bar.t] = bar.quadrature;
-  });
+  const core = new CycleCore(values, 0, 9);
+  while (core.next()) {
+    if (core.t < SHORT_HILBERT_LOOKBACK) continue;
+    inPhase[core.t] = core.inPhase;
+    quadrature[core.t] = core.quadrature;
+  }
   return { inPhase, quadrature };
 }
 
@@ -151,8 +167,9 @@ export function mesaAdaptive(values: Float64Array, fastLimit: number, slowLimit:
   let previousPhase = 0;
   let adaptive = 0;
   let following = 0;
-  runCycle(values, first, 9, (bar) => {
-    const phase = bar.inPhase !== 0 ? Math.atan(bar.quadrature / bar.inPhase) * RAD_TO_DEG : 0;
+  const core = new CycleCore(values, first, 9);
+  while (core.next()) {
+    const phase = core.inPhase !== 0 ? Math.atan(core.quadrature / core.inPhase) * RAD_TO_DEG : 0;
     let delta = previousPhase - phase;
     previousPhase = phase;
     if (delta < 1) delta = 1;
@@ -161,16 +178,33 @@ export function mesaAdaptive(values: Float64Array, fastLimit: number, slowLimit:
       alpha = fastLimit / delta;
       if (alpha < slowLimit) alpha = slowLimit;
     }
-    adaptive = alpha * values[bar.t]! + (1 - alpha) * adaptive;
+    adaptive = alpha * values[core.t]! + (1 - alpha) * adaptive;
     alpha *= 0.5;
     following = alpha * adaptive + (1 - alpha) * following;
-    if (bar.t >= firstOut) {
-      mama[bar.t] = adaptive;
-      fama[bar.t] = following;
+    if (core.t >= firstOut) {
+      mama[core.t] = adaptive;
+      fama[core.t] = following;
     }
-  });
+  }
   return { mama, fama };
 }
+
+/** Longest cycle the DFT reads: int(50 + 0.5) bars. */
+const MAX_CYCLE = 50;
+
+/**
+ * sin and cos of i * 2pi / n for every cycle length n and i < n, computed with the same
+ * expression as the DFT would compute them bar by bar, so the values are the same.
+ */
+const [SINES, COSINES] = (() => {
+  const sines: Float64Array[] = [];
+  const cosines: Float64Array[] = [];
+  for (let n = 0; n <= MAX_CYCLE; n++) {
+    sines.push(Float64Array.from({ length: n }, (_, i) => Math.sin((i * TWO_PI) / n)));
+    cosines.push(Float64Array.from({ length: n }, (_, i) => Math.cos((i * TWO_PI) / n)));
+  }
+  return [sines, cosines];
+})();
 
 /** Ehlers' dominant cycle phase, carried from bar to bar (it keeps its value when undefined). */
 class CyclePhase {
@@ -182,16 +216,19 @@ class CyclePhase {
   }
 
   /** The phase in degrees at bar t: the DFT of the last int(smoothPeriod + 0.5) smoothed prices. */
-  next(bar: CycleBar): number {
+  next(bar: CycleCore): number {
     const cycle = Math.trunc(bar.smoothPeriod + 0.5);
+    const sines = SINES[cycle]!;
+    const cosines = COSINES[cycle]!;
+    const { smooth, t } = bar;
+    // Prices before the transform's start count as 0: they add 0 * sin and 0 * cos, i.e. nothing.
+    const known = Math.min(cycle, t - this.start + 1);
     let real = 0;
     let imaginary = 0;
-    for (let i = 0; i < cycle; i++) {
-      const angle = (i * TWO_PI) / cycle;
-      const at = bar.t - i;
-      const price = at >= this.start ? bar.smooth[at]! : 0;
-      real += Math.sin(angle) * price;
-      imaginary += Math.cos(angle) * price;
+    for (let i = 0; i < known; i++) {
+      const price = smooth[t - i]!;
+      real += sines[i]! * price;
+      imaginary += cosines[i]! * price;
     }
     const magnitude = Math.abs(imaginary);
     if (magnitude > 0) this.phase = Math.atan(real / imaginary) * RAD_TO_DEG;
@@ -213,10 +250,11 @@ const LONG_WARMUP = 34;
 export function dominantCyclePhase(values: Float64Array): Float64Array {
   const out = outputArray(values.length, LONG_HILBERT_LOOKBACK);
   const phase = new CyclePhase(3 + LONG_WARMUP);
-  runCycle(values, 0, LONG_WARMUP, (bar) => {
-    const value = phase.next(bar);
-    if (bar.t >= LONG_HILBERT_LOOKBACK) out[bar.t] = value;
-  });
+  const core = new CycleCore(values, 0, LONG_WARMUP);
+  while (core.next()) {
+    const value = phase.next(core);
+    if (core.t >= LONG_HILBERT_LOOKBACK) out[core.t] = value;
+  }
   return out;
 }
 
@@ -230,12 +268,13 @@ export function sineWave(values: Float64Array): SineWave {
   const sine = outputArray(values.length, LONG_HILBERT_LOOKBACK);
   const leadSine = outputArray(values.length, LONG_HILBERT_LOOKBACK);
   const phase = new CyclePhase(3 + LONG_WARMUP);
-  runCycle(values, 0, LONG_WARMUP, (bar) => {
-    const value = phase.next(bar);
-    if (bar.t < LONG_HILBERT_LOOKBACK) return;
-    sine[bar.t] = Math.sin(value * DEG_TO_RAD);
-    leadSine[bar.t] = Math.sin((value + 45) * DEG_TO_RAD);
-  });
+  const core = new CycleCore(values, 0, LONG_WARMUP);
+  while (core.next()) {
+    const value = phase.next(core);
+    if (core.t < LONG_HILBERT_LOOKBACK) continue;
+    sine[core.t] = Math.sin(value * DEG_TO_RAD);
+    leadSine[core.t] = Math.sin((value + 45) * DEG_TO_RAD);
+  }
   return { sine, leadSine };
 }
 
@@ -248,7 +287,7 @@ class Trendline {
   private trend2 = 0;
   private trend3 = 0;
 
-  next(values: Float64Array, bar: CycleBar): number {
+  next(values: Float64Array, bar: CycleCore): number {
     const cycle = Math.trunc(bar.smoothPeriod + 0.5);
     let mean = 0;
     for (let i = 0; i < cycle; i++) mean += values[bar.t - i]!;
@@ -265,10 +304,11 @@ class Trendline {
 export function instantaneousTrendline(values: Float64Array): Float64Array {
   const out = outputArray(values.length, LONG_HILBERT_LOOKBACK);
   const trendline = new Trendline();
-  runCycle(values, 0, LONG_WARMUP, (bar) => {
-    const value = trendline.next(values, bar);
-    if (bar.t >= LONG_HILBERT_LOOKBACK) out[bar.t] = value;
-  });
+  const core = new CycleCore(values, 0, LONG_WARMUP);
+  while (core.next()) {
+    const value = trendline.next(values, core);
+    if (core.t >= LONG_HILBERT_LOOKBACK) out[core.t] = value;
+  }
   return out;
 }
 
@@ -285,14 +325,15 @@ export function trendMode(values: Float64Array): Float64Array {
   let sine = 0;
   let leadSine = 0;
   let daysInTrend = 0;
-  runCycle(values, 0, LONG_WARMUP, (bar) => {
+  const core = new CycleCore(values, 0, LONG_WARMUP);
+  while (core.next()) {
     const previousPhase = phase.phase;
-    const current = phase.next(bar);
+    const current = phase.next(core);
     const previousSine = sine;
     const previousLeadSine = leadSine;
     sine = Math.sin(current * DEG_TO_RAD);
     leadSine = Math.sin((current + 45) * DEG_TO_RAD);
-    const line = trendline.next(values, bar);
+    const line = trendline.next(values, core);
     let trend = 1;
     if (
       (sine > leadSine && previousSine <= previousLeadSine) ||
@@ -302,15 +343,15 @@ export function trendMode(values: Float64Array): Float64Array {
       trend = 0;
     }
     daysInTrend++;
-    const { smoothPeriod } = bar;
+    const { smoothPeriod } = core;
     if (daysInTrend < 0.5 * smoothPeriod) trend = 0;
     const advance = current - previousPhase;
     if (smoothPeriod !== 0 && advance > (0.67 * 360) / smoothPeriod && advance < (1.5 * 360) / smoothPeriod) {
       trend = 0;
     }
-    const price = bar.smooth[bar.t]!;
+    const price = core.smooth[core.t]!;
     if (line !== 0 && Math.abs((price - line) / line) >= 0.015) trend = 1;
-    if (bar.t >= LONG_HILBERT_LOOKBACK) out[bar.t] = trend;
-  });
+    if (core.t >= LONG_HILBERT_LOOKBACK) out[core.t] = trend;
+  }
   return out;
 }

@@ -140,12 +140,17 @@ export function commodityChannelIndex(
  */
 export function intradayMomentum(open: Float64Array, close: Float64Array, period: number) {
   const out = outputArray(close.length, period - 1);
+  const body = new Float64Array(close.length);
+  for (let i = 0; i < close.length; i++) body[i] = close[i]! - open[i]!;
   for (let t = period - 1; t < close.length; t++) {
     let up = 0;
     let down = 0;
     for (let i = t - period + 1; i <= t; i++) {
-      if (close[i]! > open[i]!) up += close[i]! - open[i]!;
-      else down += open[i]! - close[i]!;
+      // Branch-free (the sides are a coin toss): the side the body is not on gets +/- 0, which
+      // leaves its sum exactly as it was; O - C is exactly -(C - O).
+      const rising = Number(body[i]! > 0);
+      up += rising * body[i]!;
+      down -= (1 - rising) * body[i]!;
     }
     out[t] = up + down === 0 ? 0 : 100 * (up / (up + down));
   }
