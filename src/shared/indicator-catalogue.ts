@@ -3,8 +3,8 @@
  * group (TA-Lib's group names), plan, settings (defaults and bounds), a one-line description and
  * the formula. The spec's builder set (indicators.ts) comes first, in the spec's order, with its
  * labels and settings unchanged (plan "basic"); then every TA-Lib 0.6 indicator function that is
- * not a math operator or transform, each output line its own entry, and widely used TradingView
- * indicators TA-Lib lacks (plan "pro").
+ * not a math operator or transform, each output line its own entry, TA-Lib's MINMAX, and widely
+ * used TradingView indicators TA-Lib lacks (plan "pro").
  *
  * `talib` names the TA-Lib function and output line (as the `talib` npm package names them) an
  * entry equals bar for bar, and a setting's `talib` the optional input it feeds; optional inputs
@@ -25,6 +25,7 @@ export const INDICATOR_GROUPS = [
   'Cycle Indicators',
   'Statistic Functions',
   'Price Transform',
+  'Math Operators',
 ] as const;
 export type IndicatorGroup = (typeof INDICATOR_GROUPS)[number];
 
@@ -973,6 +974,31 @@ const TALIB_STUDIES: readonly Study[] = [
     formula: 'mean(C^2) - mean(C)^2',
     settings: [timeframe(5, 1)],
     lines: single('Variance'),
+  },
+  // Math Operators: only MINMAX, the rolling extremes of the close. (MINMAXINDEX, MAXINDEX and
+  // MININDEX give absolute bar numbers, which change with the bars a backtest loads before its
+  // start; MIN and MAX are MINMAX's two lines; the other operators combine two series.)
+  {
+    name: 'MINMAX',
+    talib: true,
+    group: 'Math Operators',
+    description: 'Lowest and highest close of the last N bars.',
+    formula: 'min(C, N), max(C, N)',
+    settings: [timeframe(30)],
+    lines: [
+      {
+        line: 'outMin',
+        label: 'Rolling Minimum',
+        description: 'Lowest close of the last N bars.',
+        formula: 'min(C, N)',
+      },
+      {
+        line: 'outMax',
+        label: 'Rolling Maximum',
+        description: 'Highest close of the last N bars.',
+        formula: 'max(C, N)',
+      },
+    ],
   },
   // Price Transform
   {

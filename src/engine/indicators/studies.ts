@@ -39,6 +39,7 @@ import {
 import { dema, kama, t3, tema, trima, wma } from './moving-averages';
 import { chandeMomentum } from './oscillators';
 import { accelerationBands, bollingerBands, midpoint, variablePeriodAverage } from './overlap-studies';
+import { cutBefore } from './output';
 import { parabolicSarExtended } from './parabolic-sar';
 import {
   averageDeviation,
@@ -47,6 +48,7 @@ import {
   typicalPrice,
   weightedClosePrice,
 } from './price-transform';
+import { rollingExtremes } from './rolling-extremes';
 import {
   beta,
   correlation,
@@ -407,6 +409,14 @@ export const STUDIES: Readonly<Record<string, StudyFormula>> = {
   },
   TSF: regression('TSF'),
   VAR: closeStudy((n) => n - 1, variance),
+  // Math Operators
+  MINMAX: {
+    lookback: (s) => timeframe(s) - 1,
+    compute: (series, s) => ({
+      outMin: cutBefore(rollingExtremes(series.c, timeframe(s), -1), timeframe(s) - 1),
+      outMax: cutBefore(rollingExtremes(series.c, timeframe(s), 1), timeframe(s) - 1),
+    }),
+  },
   // Price Transform
   AVGPRICE: fixed(0, (series) => ({ outReal: averagePrice(series.o, series.h, series.l, series.c) })),
   AVGDEV: closeStudy((n) => n - 1, averageDeviation),
