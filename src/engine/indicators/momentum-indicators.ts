@@ -12,7 +12,11 @@ import { rollingExtremes } from './rolling-extremes';
 const EPSILON = 1e-14;
 const isZero = (value: number) => value > -EPSILON && value < EPSILON;
 
-/** ROCP = (x[t] - x[t-N]) / x[t-N], 0 when x[t-N] is 0. Look-back: N. Matches TA-Lib ROCP. */
+/**
+ * Rate of change against the value N bars ago, in TA-Lib's three other forms: ROCP = (x[t] -
+ * x[t-N]) / x[t-N], ROCR = x[t] / x[t-N], ROCR100 = x[t] / x[t-N] * 100; 0 when x[t-N] is 0.
+ * Look-back: N. Matches TA-Lib ROCP, ROCR and ROCR100.
+ */
 export function rateOfChangeRatio(values: Float64Array, period: number, form: 'ROCP' | 'ROCR' | 'ROCR100') {
   const out = outputArray(values.length, period);
   for (let i = period; i < values.length; i++) {
@@ -55,6 +59,7 @@ export function priceOscillator(
 export interface Aroon {
   up: Float64Array;
   down: Float64Array;
+  oscillator: Float64Array;
 }
 
 /**
@@ -62,11 +67,7 @@ export interface Aroon {
  * N, down the same with the lowest low; ties go to the latest bar. Look-back: N. Matches TA-Lib
  * AROON; AROONOSC = up - down (computed as 100/N * (index of high - index of low)).
  */
-export function aroon(
-  high: Float64Array,
-  low: Float64Array,
-  period: number,
-): Aroon & { oscillator: Float64Array } {
+export function aroon(high: Float64Array, low: Float64Array, period: number): Aroon {
   const length = high.length;
   const up = outputArray(length, period);
   const down = outputArray(length, period);
@@ -313,6 +314,13 @@ export function trix(values: Float64Array, period: number): Float64Array {
   return out;
 }
 
+/** Running sums of buying pressure (a) and true range (b) over one of ULTOSC's periods. */
+interface Sum {
+  period: number;
+  a: number;
+  b: number;
+}
+
 /**
  * Ultimate oscillator (Williams, 1985): BP = C - min(L, C[t-1]), TR = true range; with the
  * three periods sorted short to long, UO = 100 * (4 A1 + 2 A2 + A3) / 7 where Ai = sum(BP) /
@@ -339,7 +347,7 @@ export function ultimateOscillator(
       Math.abs(previousClose - low[i]!),
     );
   }
-  const sums = [short, medium, long].map((period) => {
+  const sums = [short, medium, long].map((period): Sum => {
     let a = 0;
     let b = 0;
     for (let i = long - period + 1; i < long; i++) {
@@ -350,13 +358,15 @@ export function ultimateOscillator(
   });
   for (let t = long; t < length; t++) {
     let value = 0;
-    const weights = [4, 2, 1];
-    for (let k = 0; k < 3; k++) {
-      const sum = sums[k]!;
+    for (const sum of sums) {
       sum.a += buying[t]!;
       sum.b += range[t]!;
-      if (!isZero(sum.b)) value += k === 2 ? sum.a / sum.b : weights[k]! * (sum.a / sum.b);
     }
+    // TA-Lib's order: 4 * A1 + 2 * A2 + A3, a term left out when its range sum is 0.
+    const [first, second, third] = sums as [Sum, Sum, Sum];
+    if (!isZero(first.b)) value += 4 * (first.a / first.b);
+    if (!isZero(second.b)) value += 2 * (second.a / second.b);
+    if (!isZero(third.b)) value += third.a / third.b;
     for (const sum of sums) {
       sum.a -= buying[t - sum.period + 1]!;
       sum.b -= range[t - sum.period + 1]!;

@@ -73,9 +73,14 @@ export function accelerationBands(
   const widenedLow = new Float64Array(close.length);
   for (let i = 0; i < close.length; i++) {
     const sum = high[i]! + low[i]!;
-    const width = sum > -1e-14 && sum < 1e-14 ? 0 : (4 * (high[i]! - low[i]!)) / sum;
-    widenedHigh[i] = sum > -1e-14 && sum < 1e-14 ? high[i]! : high[i]! * (1 + width);
-    widenedLow[i] = sum > -1e-14 && sum < 1e-14 ? low[i]! : low[i]! * (1 - width);
+    if (sum > -1e-14 && sum < 1e-14) {
+      widenedHigh[i] = high[i]!;
+      widenedLow[i] = low[i]!;
+    } else {
+      const width = (4 * (high[i]! - low[i]!)) / sum;
+      widenedHigh[i] = high[i]! * (1 + width);
+      widenedLow[i] = low[i]! * (1 - width);
+    }
   }
   return { upper: sma(widenedHigh, period), middle: sma(close, period), lower: sma(widenedLow, period) };
 }
