@@ -121,7 +121,8 @@ function cyclePeriods(values: Float64Array, minPeriod: number, maxPeriod: number
   const periods = new Int32Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const whole = Number.isNaN(cycle[i]!) ? 0 : Math.trunc(cycle[i]!);
-    periods[i] = Math.min(Math.max(whole, minPeriod), maxPeriod);
+    // TA-Lib's order of the two limits (it matters only when min > max).
+    periods[i] = whole < minPeriod ? minPeriod : whole > maxPeriod ? maxPeriod : whole;
   }
   return periods;
 }
