@@ -3,22 +3,30 @@ import { outputArray } from './output';
 
 /** (O + H + L + C) / 4. Matches TA-Lib AVGPRICE. */
 export function averagePrice(open: Float64Array, high: Float64Array, low: Float64Array, close: Float64Array) {
-  return close.map((c, i) => (open[i]! + high[i]! + low[i]! + c) / 4);
+  const out = new Float64Array(close.length);
+  for (let i = 0; i < out.length; i++) out[i] = (open[i]! + high[i]! + low[i]! + close[i]!) / 4;
+  return out;
 }
 
 /** (H + L) / 2. Matches TA-Lib MEDPRICE. */
 export function medianPrice(high: Float64Array, low: Float64Array) {
-  return high.map((h, i) => (h + low[i]!) / 2);
+  const out = new Float64Array(high.length);
+  for (let i = 0; i < out.length; i++) out[i] = (high[i]! + low[i]!) / 2;
+  return out;
 }
 
 /** (H + L + C) / 3. Matches TA-Lib TYPPRICE. */
 export function typicalPrice(high: Float64Array, low: Float64Array, close: Float64Array) {
-  return close.map((c, i) => (high[i]! + low[i]! + c) / 3);
+  const out = new Float64Array(close.length);
+  for (let i = 0; i < out.length; i++) out[i] = (high[i]! + low[i]! + close[i]!) / 3;
+  return out;
 }
 
 /** (H + L + 2C) / 4. Matches TA-Lib WCLPRICE. */
 export function weightedClosePrice(high: Float64Array, low: Float64Array, close: Float64Array) {
-  return close.map((c, i) => (high[i]! + low[i]! + c * 2) / 4);
+  const out = new Float64Array(close.length);
+  for (let i = 0; i < out.length; i++) out[i] = (high[i]! + low[i]! + close[i]! * 2) / 4;
+  return out;
 }
 
 /**
