@@ -794,7 +794,8 @@ const TALIB_STUDIES: readonly Study[] = [
     group: 'Momentum Indicators',
     description: 'Hutson’s TRIX: one-bar rate of change of a triple EMA, in percent.',
     formula: 'ROC(EMA(EMA(EMA(C, N), N), N), 1)',
-    settings: [timeframe(30, 1)],
+    // From 2: TA-Lib accepts 1 but then writes past its buffer (heap corruption).
+    settings: [timeframe(30)],
     lines: single('TRIX'),
   },
   {
@@ -804,9 +805,10 @@ const TALIB_STUDIES: readonly Study[] = [
     description: 'Williams’ ultimate oscillator over three periods.',
     formula: '100 (4 A1 + 2 A2 + A3) / 7, Ai = sum(C - min(L, C[t-1])) / sum(TR) over period i',
     settings: [
-      period('Timeframe 1', 7, 'optInTimePeriod1', 1),
-      period('Timeframe 2', 14, 'optInTimePeriod2', 1),
-      period('Timeframe 3', 28, 'optInTimePeriod3', 1),
+      // From 2: with all periods 1 TA-Lib reads the close before the first bar.
+      period('Timeframe 1', 7, 'optInTimePeriod1'),
+      period('Timeframe 2', 14, 'optInTimePeriod2'),
+      period('Timeframe 3', 28, 'optInTimePeriod3'),
     ],
     lines: single('Ultimate Oscillator'),
   },
@@ -817,7 +819,8 @@ const TALIB_STUDIES: readonly Study[] = [
     group: 'Volatility Indicators',
     description: 'ATR as a percent of the close.',
     formula: 'ATR(N) / C * 100',
-    settings: [timeframe(14, 1)],
+    // From 2: at 1 TA-Lib returns the true range itself, not normalized.
+    settings: [timeframe(14)],
     lines: single('Normalized ATR'),
   },
   {

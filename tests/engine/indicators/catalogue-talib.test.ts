@@ -84,7 +84,7 @@ const EXTRA_SETS: Record<string, Record<string, string>[]> = {
   PPO: [{ 'Fast Period': '30', 'Slow Period': '10' }],
 };
 
-/** Defaults, every setting changed at once, each MA type in turn, and the extra sets. */
+/** Defaults, every setting changed at once, the smallest periods, each MA type, the extra sets. */
 function settingSets(entry: CatalogueEntry): Record<string, string>[] {
   const settings = entry.settings.filter((setting) => setting.talib);
   const sets: Record<string, string>[] = [{}];
@@ -94,6 +94,12 @@ function settingSets(entry: CatalogueEntry): Record<string, string>[] {
       .map((setting) => [setting.label, alternativeValue(setting)]),
   );
   if (Object.keys(changed).length > 0) sets.push(changed);
+  const periods = settings.filter((setting) => setting.kind === 'period');
+  if (periods.length > 0 && entry.plan === 'pro') {
+    // Every period at the smallest value the catalogue allows: TA-Lib must accept it too. (The
+    // builder's settings allow 1 where TA-Lib refuses it; hand-computed.test.ts covers those.)
+    sets.push(Object.fromEntries(periods.map((setting) => [setting.label, String(setting.min)])));
+  }
   for (const setting of settings.filter((candidate) => candidate.kind === 'maType')) {
     for (const name of MA_TYPE_NAMES.slice(1)) sets.push({ [setting.label]: name });
   }
