@@ -47,7 +47,10 @@ import { rollingVwap, sessionVwap } from './vwap';
 /** Setting label -> text or number as the request carries it; blank or absent = default. */
 export type IndicatorSettingsInput = Readonly<Record<string, string | number | undefined>>;
 
-/** Setting label -> period in bars; null only where the default is "none" (VWAP: session). */
+/**
+ * Setting label -> its value: a period in bars, a real number, or a TA-Lib MAType code (by the
+ * setting's kind); null only where the default is "none" (VWAP: session).
+ */
 export type ResolvedSettings = Readonly<Record<string, number | null>>;
 
 export interface IndicatorEntry {
