@@ -1,6 +1,7 @@
 /**
- * Times every registry indicator with its default settings on a synthetic series: one warm-up
- * run, then the best of 5.
+ * Times the builder's indicators with their default settings on a synthetic series (one warm-up
+ * run, then the best of 5), and the whole catalogue (best of 3 per entry, and in one pass through
+ * a memo as a strategy computes it).
  */
 import { createSeries, type CandleSeries } from '../src/engine/candles/series';
 import {
@@ -9,6 +10,7 @@ import {
   computeIndicatorShared,
   resolveSettings,
 } from '../src/engine/indicators/registry';
+import { INDICATOR_CATALOGUE } from '../src/shared/indicator-catalogue';
 
 export interface BenchResult {
   name: string;
@@ -56,11 +58,14 @@ export function bestOf(runs: number, work: () => void): number {
 
 export function benchIndicators(bars: number): BenchResult[] {
   const series = benchSeries(bars);
-  return [...INDICATOR_REGISTRY.values()].map((entry) => {
-    const settings = resolveSettings(entry.label);
-    const best = bestOf(RUNS, () => entry.compute(series, settings));
-    return { name: entry.label, ms: best, barsPerSecond: bars / (best / 1000) };
-  });
+  const builder = INDICATOR_CATALOGUE.filter((entry) => entry.plan === 'basic');
+  return builder
+    .map(({ label }) => INDICATOR_REGISTRY.get(label)!)
+    .map((entry) => {
+      const settings = resolveSettings(entry.label);
+      const best = bestOf(RUNS, () => entry.compute(series, settings));
+      return { name: entry.label, ms: best, barsPerSecond: bars / (best / 1000) };
+    });
 }
 
 /** Indicator lines that share work when a strategy asks for them together (computeIndicatorShared). */
@@ -84,4 +89,29 @@ export function benchSharedIndicators(bars: number): BenchResult[] {
     const best = bestOf(RUNS, run);
     return { name, ms: best, barsPerSecond: bars / (best / 1000) };
   });
+}
+
+export interface CatalogueBench {
+  entries: BenchResult[];
+  /** Sum of the entries' best times: every line computed on its own. */
+  totalMs: number;
+  /** Every line through one memo (lines of one study computed once), best of 3. */
+  sharedMs: number;
+}
+
+/** Every catalogue entry with its default settings: best of 3 each, the sum, and one shared pass. */
+export function benchCatalogue(bars: number): CatalogueBench {
+  const series = benchSeries(bars);
+  const entries = INDICATOR_CATALOGUE.map(({ label }) => {
+    const entry = INDICATOR_REGISTRY.get(label)!;
+    const settings = resolveSettings(label);
+    const best = bestOf(3, () => entry.compute(series, settings));
+    return { name: label, ms: best, barsPerSecond: bars / (best / 1000) };
+  });
+  const resolved = INDICATOR_CATALOGUE.map(({ label }) => [label, resolveSettings(label)] as const);
+  const sharedMs = bestOf(3, () => {
+    const memo = new IndicatorMemo(series);
+    for (const [label, settings] of resolved) computeIndicatorShared(label, memo, settings);
+  });
+  return { entries, totalMs: entries.reduce((sum, entry) => sum + entry.ms, 0), sharedMs };
 }

@@ -8,7 +8,7 @@ import { benchBacktest, RICH_REQUEST, SMA_CROSS_REQUEST } from './backtest';
 import { benchCliBacktest, benchNpmStartup } from './cli-process';
 import { benchIngest } from './ingest';
 import { minuteBarsCsv } from './minute-csv';
-import { benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
+import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
 import { benchPatterns } from './patterns';
 import { benchPbo } from './pbo';
 import { benchSweep } from './sweep';
@@ -61,6 +61,16 @@ if (process.argv.includes('--ingest-only')) process.exit(0);
 console.log(`Indicators on ${count} bars (best of 5)`);
 printRows(benchIndicators(BARS));
 printRows(benchSharedIndicators(BARS));
+
+const catalogue = benchCatalogue(BARS);
+console.log(
+  `\nThe whole catalogue (${catalogue.entries.length} entries, default settings) on ${BARS.toLocaleString('en-US')} bars (best of 3 each)`,
+);
+printRows(catalogue.entries);
+console.log(`${'total, each entry on its own'.padEnd(30)}  ${catalogue.totalMs.toFixed(2).padStart(8)} ms`);
+console.log(
+  `${'total, one memo (shared lines)'.padEnd(30)}  ${catalogue.sharedMs.toFixed(2).padStart(8)} ms`,
+);
 
 console.log(
   `\nAgainst TA-Lib through its node addon (C core plus copying arrays in and out), same ${BARS.toLocaleString('en-US')} bars and settings (best of 5)`,

@@ -11,6 +11,11 @@ Commands:
       per-bar equity out.
   indicator "<label>" --candles C.csv [--set "Setting=value"]... [--timezone Z] [--session-open HH:MM]
       Prints the indicator as a JSON array aligned with the rows (null where it has no value).
+      Any catalogue label; MA type settings take a name (SMA, EMA, ... T3) or TA-Lib's code.
+  indicator --list
+      Prints the catalogue: [{label, group, plan, talib?, output?, inputs?, settings: [{name,
+      default, talib?}]}], talib/output naming the TA-Lib function and output line an entry
+      equals and a setting's talib the optional input it feeds.
   patterns --candles C.csv
       Prints {"<PatternName>": [int|null, ...], ...} for all 61 candlestick patterns.
   resample --candles C.csv --minutes N [--timezone Z] [--session-open HH:MM]

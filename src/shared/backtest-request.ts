@@ -19,10 +19,10 @@ import {
 } from './backtest-vocabulary';
 import { calendarDate } from './calendar-date';
 import { CANDLESTICK_PATTERN_NAMES } from './candlestick-patterns';
-import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS, indicatorSettings } from './indicators';
+import { PRO_INDICATOR_LABELS, catalogueEntry, parseSettingValue } from './indicator-catalogue';
+import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from './indicators';
 
-/** Largest look-back a setting may ask for, in bars. */
-export const MAX_SETTING_PERIOD = 10_000;
+export { MAX_SETTING_PERIOD } from './indicators';
 
 const numericInput = z.union([z.number(), z.string()], { error: 'Enter a number' });
 
@@ -68,9 +68,10 @@ function checkSettings(
   path: (string | number)[],
   ctx: z.RefinementCtx,
 ) {
-  const declared = new Set(indicatorSettings(indicator).map((s) => s.label));
+  const declared = catalogueEntry(indicator)?.settings ?? [];
   for (const [label, text] of Object.entries(settings)) {
-    if (!declared.has(label)) {
+    const setting = declared.find((candidate) => candidate.label === label);
+    if (!setting) {
       ctx.addIssue({
         code: 'custom',
         path: [...path, label],
@@ -78,24 +79,27 @@ function checkSettings(
       });
       continue;
     }
-    const trimmed = text.trim();
-    if (trimmed === '') continue;
-    const period = Number(trimmed);
-    if (!Number.isInteger(period) || period < 1 || period > MAX_SETTING_PERIOD) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [...path, label],
-        message: `${label} must be a whole number of bars from 1 to ${MAX_SETTING_PERIOD}`,
-      });
-    }
+    const parsed = parseSettingValue(setting, text);
+    if ('error' in parsed) ctx.addIssue({ code: 'custom', path: [...path, label], message: parsed.error });
   }
+}
+
+/**
+ * A label of the spec's list for this side of a row, or of any pro catalogue entry (pro entries
+ * work on either side: compared with another indicator or with a number).
+ */
+function indicatorLabel(specLabels: readonly string[]) {
+  const allowed = new Set<string>([...specLabels, ...PRO_INDICATOR_LABELS]);
+  return z
+    .string({ error: 'Choose an indicator from the list' })
+    .refine((label) => allowed.has(label), { error: 'Choose an indicator from the list' });
 }
 
 export const crossoverConditionSchema = z
   .object({
-    indicator1: z.enum(CROSSOVER_INDICATOR_LABELS, { error: 'Choose an indicator from the list' }),
+    indicator1: indicatorLabel(CROSSOVER_INDICATOR_LABELS),
     logic: z.enum(CROSSOVER_LOGIC, { error: 'Choose a logic from the list' }),
-    indicator2: z.enum(CROSSOVER_INDICATOR_LABELS, { error: 'Choose an indicator from the list' }),
+    indicator2: indicatorLabel(CROSSOVER_INDICATOR_LABELS),
     additionalFields1: settingsMap,
     additionalFields2: settingsMap,
   })
@@ -105,7 +109,7 @@ export const crossoverConditionSchema = z
   });
 
 const valueConditionBase = {
-  indicator: z.enum(VALUE_INDICATOR_LABELS, { error: 'Choose an indicator from the list' }),
+  indicator: indicatorLabel(VALUE_INDICATOR_LABELS),
   logic: z.enum(COMPARISON_LOGIC, { error: 'Choose a logic from the list' }),
   additionalFields: settingsMap,
 };

@@ -3,6 +3,9 @@
  * A setting's value is a look-back period in bars; blank means the default below.
  */
 
+/** Largest look-back a setting may ask for, in bars. */
+export const MAX_SETTING_PERIOD = 10_000;
+
 export interface IndicatorSetting {
   /** The label the builder shows and the request carries as a key of additionalFields. */
   label: string;

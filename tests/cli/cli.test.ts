@@ -13,12 +13,23 @@ import { parseCandlesCsv } from '../../src/engine/candles/csv';
 import { listTrades } from '../../src/engine/simulate/trade-columns';
 import { backtestRequestSchema } from '../../src/shared/backtest-request';
 import { CANDLESTICK_PATTERN_NAMES } from '../../src/shared/candlestick-patterns';
+import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from '../../src/shared/indicators';
+import { talibAligned } from '../engine/talib-oracle';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const CANDLES = 'tests/fixtures/sp500-daily-2018-10-to-2019-04.csv';
 const REQUEST = 'tests/fixtures/sp500-ema-cross-request.json';
 const ROWS = 123;
 const TIMEOUT = 60_000;
+
+interface ListedEntry {
+  label: string;
+  group: string;
+  plan: 'basic' | 'pro';
+  talib?: string;
+  output?: string;
+  settings: { name: string; default: number | null; talib?: string }[];
+}
 
 interface Run {
   code: number;
@@ -319,6 +330,97 @@ describe('engine CLI', () => {
       expect(run.code).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain('bad.csv: line 3: high 1 is below low 3');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'indicator --list prints the catalogue: the builder set first, then the pro entries with their TA-Lib names',
+    async () => {
+      const run = await cli('indicator', '--list');
+      expect(run.code).toBe(0);
+      const catalogue = JSON.parse(run.stdout) as ListedEntry[];
+      expect(catalogue.length).toBeGreaterThanOrEqual(100);
+      expect(new Set(catalogue.map((entry) => entry.label)).size).toBe(catalogue.length);
+      const builder = [...CROSSOVER_INDICATOR_LABELS, ...VALUE_INDICATOR_LABELS];
+      expect(catalogue.slice(0, builder.length).map((entry) => entry.label)).toEqual(builder);
+      expect(catalogue.map((entry) => entry.plan)).toEqual(
+        catalogue.map((_, i) => (i < builder.length ? 'basic' : 'pro')),
+      );
+      expect(new Set(catalogue.flatMap((entry) => entry.talib ?? [])).size).toBeGreaterThanOrEqual(74);
+      expect(catalogue.find((entry) => entry.label === 'Aroon Up')).toEqual({
+        label: 'Aroon Up',
+        group: 'Momentum Indicators',
+        plan: 'pro',
+        talib: 'AROON',
+        output: 'outAroonUp',
+        settings: [{ name: 'Timeframe', default: 14, talib: 'optInTimePeriod' }],
+      });
+      expect(catalogue.find((entry) => entry.label === 'EMA')?.settings).toEqual([
+        { name: 'Timeframe', default: 20, talib: 'optInTimePeriod' },
+      ]);
+      expect(catalogue.find((entry) => entry.label === 'Supertrend')).toMatchObject({
+        group: 'Overlap Studies',
+        plan: 'pro',
+        settings: [
+          { name: 'Factor', default: 3 },
+          { name: 'ATR Timeframe', default: 10 },
+        ],
+      });
+      expect(catalogue.find((entry) => entry.label === 'Supertrend')).not.toHaveProperty('talib');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'indicator accepts pro labels, and each equals TA-Lib as the listing maps it',
+    async () => {
+      const listing = JSON.parse((await cli('indicator', '--list')).stdout) as ListedEntry[];
+      const series = parseCandlesCsv(readFileSync(join(ROOT, CANDLES), 'utf8'));
+      const checks: [string, Record<string, string>][] = [
+        ['Aroon Up', {}],
+        ['Aroon Down', { Timeframe: '20' }],
+        ['Bollinger Bands Lower', { Timeframe: '10', 'MA Type': 'EMA', 'Deviations Down': '1.5' }],
+        ['MESA Following Adaptive MA (FAMA)', {}],
+        ['Hilbert Phasor Quadrature', {}],
+        ['MACD Extended Signal', { 'Slow MA Type': 'DEMA', 'Signal MA Type': '2' }],
+      ];
+      const runs = await Promise.all(
+        checks.map(([label, settings]) =>
+          cli(
+            'indicator',
+            label,
+            '--candles',
+            CANDLES,
+            ...Object.entries(settings).flatMap(([name, value]) => ['--set', `${name}=${value}`]),
+          ),
+        ),
+      );
+      const maCodes = ['SMA', 'EMA', 'WMA', 'DEMA', 'TEMA', 'TRIMA', 'KAMA', 'MAMA', 'T3'];
+      checks.forEach(([label, settings], i) => {
+        expect(runs[i]!.code, runs[i]!.stderr).toBe(0);
+        const entry = listing.find((candidate) => candidate.label === label)!;
+        const options: Record<string, number> = {};
+        for (const setting of entry.settings) {
+          const given = settings[setting.name];
+          const value =
+            given === undefined
+              ? setting.default!
+              : maCodes.includes(given)
+                ? maCodes.indexOf(given)
+                : Number(given);
+          if (setting.talib) options[setting.talib] = value;
+        }
+        const prices = { open: series.o, high: series.h, low: series.l, close: series.c, volume: series.v };
+        const expected = talibAligned(entry.talib!, { inReal: series.c, ...prices }, options)[entry.output!]!;
+        const actual = JSON.parse(runs[i]!.stdout) as (number | null)[];
+        expect(actual).toHaveLength(ROWS);
+        expected.forEach((value, bar) => {
+          if (Number.isNaN(value)) expect(actual[bar], `${label} bar ${bar}`).toBeNull();
+          else expect(actual[bar], `${label} bar ${bar}`).toBeCloseTo(value, 9);
+        });
+        expect(actual.some((value) => value !== null)).toBe(true);
+      });
     },
     TIMEOUT,
   );

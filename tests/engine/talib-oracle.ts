@@ -14,18 +14,23 @@ interface TalibResult {
 
 interface Talib {
   execute(request: Record<string, unknown>): TalibResult;
+  explain(name: string): { optInputs: { name: string; defaultValue: number }[] };
 }
 
 const talib = createRequire(import.meta.url)('talib') as Talib;
 
-/** Input arrays by TA-Lib's names: inReal, open, high, low, close, volume. */
-export type OracleInputs = Partial<
-  Record<'inReal' | 'open' | 'high' | 'low' | 'close' | 'volume', Float64Array>
->;
+/** Input arrays by TA-Lib's names: inReal, open, high, low, close, volume (inReal0, inPeriods, ...). */
+export type OracleInputs = Readonly<Record<string, Float64Array>>;
+
+/** TA-Lib's default for every optional input of `name` (the addon aborts when one is missing). */
+function defaultOptions(name: string): Record<string, number> {
+  return Object.fromEntries(talib.explain(name).optInputs.map((input) => [input.name, input.defaultValue]));
+}
 
 /**
  * Runs TA-Lib function `name` over all bars with optional inputs such as
- * { optInTimePeriod: 14 }; returns each output (outReal, outMACD, ...) aligned to the input.
+ * { optInTimePeriod: 14 } (TA-Lib's defaults for the others); returns each output (outReal,
+ * outMACD, ...) aligned to the input.
  */
 export function talibAligned(
   name: string,
@@ -34,7 +39,13 @@ export function talibAligned(
 ): Record<string, Float64Array> {
   const arrays = Object.values(inputs);
   const length = arrays[0]?.length ?? 0;
-  const request: Record<string, unknown> = { name, startIdx: 0, endIdx: length - 1, ...options };
+  const request: Record<string, unknown> = {
+    name,
+    startIdx: 0,
+    endIdx: length - 1,
+    ...defaultOptions(name),
+    ...options,
+  };
   for (const [key, values] of Object.entries(inputs)) request[key] = Array.from(values);
   const { begIndex, nbElement, result } = talib.execute(request);
   const aligned: Record<string, Float64Array> = {};

@@ -102,6 +102,75 @@ describe('backtest request schema: valid requests', () => {
   });
 });
 
+describe('backtest request schema: the pro indicator catalogue', () => {
+  it('accepts pro labels on either side of a crossover row and in a value row, with their settings', () => {
+    const parsed = backtestRequestSchema.parse(
+      withEntry({
+        parameters: [
+          {
+            indicator1: 'Close Price',
+            logic: 'Crosses Above',
+            indicator2: 'Bollinger Bands Upper',
+            additionalFields2: { Timeframe: '20', 'Deviations Up': '2.5', 'MA Type': 'EMA' },
+          },
+          { indicator1: 'Aroon Up', logic: 'Greater Than', indicator2: 'Aroon Down' },
+        ],
+        valueBased: [
+          { indicator: 'Supertrend Direction', logic: 'Equals', number: '-1' },
+          {
+            indicator: 'T3 Moving Average',
+            logic: 'Greater Than',
+            number: '10',
+            additionalFields: { 'Volume Factor': '0.5' },
+          },
+        ],
+      }),
+    );
+    expect(parsed.entry.parameters[0]!.indicator2).toBe('Bollinger Bands Upper');
+    expect(parsed.entry.parameters[0]!.additionalFields2).toEqual({
+      Timeframe: '20',
+      'Deviations Up': '2.5',
+      'MA Type': 'EMA',
+    });
+    expect(parsed.entry.valueBased[0]!.indicator).toBe('Supertrend Direction');
+  });
+
+  it('checks pro settings by kind and bounds, and keeps the builder labels to their kind of row', () => {
+    const errors = fieldErrors(
+      withEntry({
+        parameters: [
+          {
+            indicator1: 'Moving Average',
+            logic: 'Greater Than',
+            indicator2: 'T3 Moving Average',
+            additionalFields1: { 'MA Type': 'HMA', Timeframe: '2.5' },
+            additionalFields2: { 'Volume Factor': '1.5' },
+          },
+          { indicator1: 'RSI', logic: 'Greater Than', indicator2: 'Aroon Up' },
+        ],
+      }),
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        {
+          path: 'entry.parameters.0.additionalFields1.MA Type',
+          message:
+            'MA Type must be one of SMA, EMA, WMA, DEMA, TEMA, TRIMA, KAMA, MAMA, T3 (or its code 0 to 8)',
+        },
+        {
+          path: 'entry.parameters.0.additionalFields1.Timeframe',
+          message: 'Timeframe must be a whole number of bars from 1 to 10000',
+        },
+        {
+          path: 'entry.parameters.0.additionalFields2.Volume Factor',
+          message: 'Volume Factor must be a number from 0 to 1',
+        },
+        { path: 'entry.parameters.1.indicator1', message: 'Choose an indicator from the list' },
+      ]),
+    );
+  });
+});
+
 describe('backtest request schema: invalid requests give field paths', () => {
   it('rejects more than 8 crossover, 5 value and 3 candlestick rows', () => {
     const row = { indicator1: 'OBV', logic: 'Greater Than', indicator2: 'OBV' };

@@ -30,6 +30,11 @@ export class IndicatorMemo {
     return value;
   }
 
+  /** Every line of a catalogue study (studies.ts) for one set of settings, computed once. */
+  studyLines(key: string, compute: () => Readonly<Record<string, Float64Array>>) {
+    return this.memo(`study|${key}`, compute);
+  }
+
   /** HH(N) at every bar over the highs (window max(0, i - N + 1)..i). */
   highest(period: number): Float64Array {
     return this.extremes('highest', period, 1);

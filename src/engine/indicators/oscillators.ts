@@ -35,12 +35,15 @@ export function williamsROf(
 }
 
 /**
- * Relative strength index, Wilder: average gain G and loss L seeded with the means of the first
- * N changes, then G = (G * (N - 1) + gain) / N (same for L); RSI = 100 * G / (G + L), and 0 when
- * G + L is zero (no movement). Look-back: N. Matches TA-Lib RSI for N >= 2 (TA-Lib's range);
- * N = 1 follows the same formula (100 on a rise, 0 on a fall or a flat bar).
+ * Wilder's average gain G and loss L of the last N changes, seeded with the means of the first N
+ * changes, then G = (G * (N - 1) + gain) / N (same for L); `score(G, L)` is written from bar N.
+ * TA-Lib's RSI and CMO share this loop.
  */
-export function rsi(values: Float64Array, period: number): Float64Array {
+function wilderScore(
+  values: Float64Array,
+  period: number,
+  score: (gain: number, loss: number) => number,
+): Float64Array {
   const length = values.length;
   const out = outputArray(length, period);
   if (period >= length) return out;
@@ -53,7 +56,7 @@ export function rsi(values: Float64Array, period: number): Float64Array {
   }
   gain /= period;
   loss /= period;
-  out[period] = strength(gain, loss);
+  out[period] = score(gain, loss);
   for (let i = period + 1; i < length; i++) {
     const change = values[i]! - values[i - 1]!;
     gain *= period - 1;
@@ -62,14 +65,36 @@ export function rsi(values: Float64Array, period: number): Float64Array {
     else gain += change;
     gain /= period;
     loss /= period;
-    out[i] = strength(gain, loss);
+    out[i] = score(gain, loss);
   }
   return out;
+}
+
+/**
+ * Relative strength index, Wilder: RSI = 100 * G / (G + L) over Wilder's average gain and loss
+ * (wilderScore), and 0 when G + L is zero (no movement). Look-back: N. Matches TA-Lib RSI for
+ * N >= 2 (TA-Lib's range); N = 1 follows the same formula (100 on a rise, 0 on a fall or a flat
+ * bar).
+ */
+export function rsi(values: Float64Array, period: number): Float64Array {
+  return wilderScore(values, period, strength);
 }
 
 function strength(gain: number, loss: number): number {
   const total = gain + loss;
   return total > -EPSILON && total < EPSILON ? 0 : 100 * (gain / total);
+}
+
+/**
+ * Chande momentum oscillator: 100 * (G - L) / (G + L) over Wilder's average gain and loss, as
+ * TA-Lib computes it (Chande's paper uses plain sums); 0 when G + L is zero. Look-back: N.
+ * Matches TA-Lib CMO.
+ */
+export function chandeMomentum(values: Float64Array, period: number): Float64Array {
+  return wilderScore(values, period, (gain, loss) => {
+    const total = gain + loss;
+    return total > -EPSILON && total < EPSILON ? 0 : 100 * ((gain - loss) / total);
+  });
 }
 
 export interface Stochastic {

@@ -1,8 +1,9 @@
 /**
- * The builder's 36 indicators (31 crossover + 5 value-based) keyed by their labels in
- * src/shared/indicators.ts: how to read their settings, where their first value is, and how to
- * compute them over a candle series. Outputs are aligned to the series, NaN where there is no
- * value; a value at bar t never depends on a bar after t.
+ * Every label of the indicator catalogue (src/shared/indicator-catalogue.ts): the builder's 36
+ * indicators (31 crossover + 5 value-based, src/shared/indicators.ts) and the pro entries, each
+ * one line of a study in studies.ts. For each: how to read its settings, where its first value
+ * is, and how to compute it over a candle series. Outputs are aligned to the series, NaN where
+ * there is no value; a value at bar t never depends on a bar after t.
  *
  * Conventions that are not TA-Lib's (see each module for the formulas):
  * - Pivot Point / Support 1-2 / Resistance 1-2: floor pivots of the previous trading day's
@@ -20,7 +21,12 @@
  */
 import { UTC_CALENDAR } from '../candles/session-calendar';
 import type { CandleSeries } from '../candles/series';
-import { MAX_SETTING_PERIOD } from '../../shared/backtest-request';
+import {
+  INDICATOR_CATALOGUE,
+  catalogueEntry,
+  parseSettingValue,
+  type CatalogueEntry,
+} from '../../shared/indicator-catalogue';
 import type { CrossoverIndicatorLabel, IndicatorSetting, ValueIndicatorLabel } from '../../shared/indicators';
 import { indicatorSettings } from '../../shared/indicators';
 import { bollingerBand } from './bands';
@@ -33,6 +39,7 @@ import { ema, sma } from './moving-averages';
 import { rsi, stochastic, williamsR, williamsROf, type Stochastic } from './oscillators';
 import { parabolicSar } from './parabolic-sar';
 import { floorPivot, type PivotLevel } from './pivots';
+import { STUDIES } from './studies';
 import { averageTrueRange } from './volatility';
 import { chaikinOscillator, moneyFlowIndex, onBalanceVolume } from './volume';
 import { rollingVwap, sessionVwap } from './vwap';
@@ -40,7 +47,10 @@ import { rollingVwap, sessionVwap } from './vwap';
 /** Setting label -> text or number as the request carries it; blank or absent = default. */
 export type IndicatorSettingsInput = Readonly<Record<string, string | number | undefined>>;
 
-/** Setting label -> period in bars; null only where the default is "none" (VWAP: session). */
+/**
+ * Setting label -> its value: a period in bars, a real number, or a TA-Lib MAType code (by the
+ * setting's kind); null only where the default is "none" (VWAP: session).
+ */
 export type ResolvedSettings = Readonly<Record<string, number | null>>;
 
 export interface IndicatorEntry {
@@ -270,15 +280,47 @@ const formulas: Record<CrossoverIndicatorLabel | ValueIndicatorLabel, Formula> =
   'MACD histogram': macdLine('histogram'),
 };
 
-export const INDICATOR_REGISTRY: ReadonlyMap<string, IndicatorEntry> = new Map(
-  Object.entries(formulas).map(([label, { lookback, compute }]) => [
-    label,
-    { label, settings: indicatorSettings(label), lookback, compute },
+/** A pro entry: one line of its study; lines of one study share one computation in a memo. */
+function studyLine(entry: CatalogueEntry): Formula {
+  const { name, line } = entry.study!;
+  const study = STUDIES[name];
+  if (!study) throw new Error(`No study "${name}" for ${entry.label}`);
+  const lineOf = (lines: Readonly<Record<string, Float64Array>>) => {
+    const values = lines[line];
+    if (!values) throw new Error(`Study "${name}" has no line "${line}"`);
+    return values;
+  };
+  return {
+    lookback: study.lookback,
+    compute: (series, settings) => lineOf(study.compute(series, settings)),
+    shared: (memo, settings) =>
+      lineOf(
+        memo.studyLines(`${name}|${JSON.stringify(settings)}`, () => study.compute(memo.series, settings)),
+      ),
+  };
+}
+
+const specFormulas: Record<string, Formula> = formulas;
+const catalogueFormulas = new Map<string, Formula>(
+  INDICATOR_CATALOGUE.map((entry) => [
+    entry.label,
+    entry.study ? studyLine(entry) : specFormulas[entry.label]!,
   ]),
 );
 
+/** Every catalogue label, in the catalogue's order (the spec's lists first). */
+export const INDICATOR_REGISTRY: ReadonlyMap<string, IndicatorEntry> = new Map(
+  INDICATOR_CATALOGUE.map(({ label, plan, settings }) => {
+    const { lookback, compute } = catalogueFormulas.get(label)!;
+    return [
+      label,
+      { label, settings: plan === 'basic' ? indicatorSettings(label) : settings, lookback, compute },
+    ];
+  }),
+);
+
 const SHARED_FORMULAS: ReadonlyMap<string, NonNullable<Formula['shared']>> = new Map(
-  Object.entries(formulas).flatMap(([label, { shared }]) => (shared ? [[label, shared] as const] : [])),
+  [...catalogueFormulas].flatMap(([label, { shared }]) => (shared ? [[label, shared] as const] : [])),
 );
 
 function entryFor(label: string): IndicatorEntry {
@@ -288,33 +330,28 @@ function entryFor(label: string): IndicatorEntry {
 }
 
 /**
- * Each declared setting of the indicator as a period in bars: blank (undefined or whitespace)
- * takes the default; otherwise a whole number from 1 to MAX_SETTING_PERIOD, as a number or its
- * text. Throws for an unknown label, a setting the indicator does not declare, or a bad value.
+ * Each declared setting of the indicator: blank (undefined or whitespace) takes the default;
+ * otherwise a value within the setting's bounds (catalogue), as a number or its text: a whole
+ * number of bars for periods (1 to MAX_SETTING_PERIOD for the builder's settings), a number for
+ * real settings, a TA-Lib MAType name or code for MA types (resolved to the code). Throws for an
+ * unknown label, a setting the indicator does not declare, or a bad value.
  */
 export function resolveSettings(label: string, input: IndicatorSettingsInput = {}): ResolvedSettings {
-  const entry = entryFor(label);
+  entryFor(label);
+  const settings = catalogueEntry(label)!.settings;
   for (const key of Object.keys(input)) {
-    if (!entry.settings.some((setting) => setting.label === key)) {
+    if (!settings.some((setting) => setting.label === key)) {
       throw new Error(`${label} has no setting "${key}"`);
     }
   }
   const resolved: Record<string, number | null> = {};
-  for (const setting of entry.settings) {
-    resolved[setting.label] = parseSetting(label, setting, input[setting.label]);
+  for (const setting of settings) {
+    const raw = input[setting.label];
+    const parsed = parseSettingValue(setting, raw);
+    if ('error' in parsed) throw new Error(`${label}: ${parsed.error}, got "${raw}"`);
+    resolved[setting.label] = parsed.value;
   }
   return resolved;
-}
-
-function parseSetting(indicator: string, setting: IndicatorSetting, raw: string | number | undefined) {
-  if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return setting.defaultValue;
-  const value = typeof raw === 'number' ? raw : Number(raw.trim());
-  if (!Number.isInteger(value) || value < 1 || value > MAX_SETTING_PERIOD) {
-    throw new Error(
-      `${indicator}: ${setting.label} must be a whole number of bars from 1 to ${MAX_SETTING_PERIOD}, got "${raw}"`,
-    );
-  }
-  return value;
 }
 
 /** The indicator over the whole series, NaN where it has no value. */

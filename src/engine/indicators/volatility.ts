@@ -30,3 +30,25 @@ export function averageTrueRange(
   }
   return out;
 }
+
+/** True range: max(H - L, |H - C[t-1]|, |L - C[t-1]|). Look-back: 1. Matches TA-Lib TRANGE. */
+export function trueRange(high: Float64Array, low: Float64Array, close: Float64Array): Float64Array {
+  const out = outputArray(close.length, 1);
+  for (let i = 1; i < close.length; i++) out[i] = trueRangeAt(high, low, close, i);
+  return out;
+}
+
+/** Normalized ATR: ATR(N) / C * 100 (0 when C is 0). Look-back: N. Matches TA-Lib NATR. */
+export function normalizedAverageTrueRange(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  period: number,
+): Float64Array {
+  const out = averageTrueRange(high, low, close, period);
+  for (let i = period; i < close.length; i++) {
+    const price = close[i]!;
+    out[i] = price > -1e-14 && price < 1e-14 ? 0 : (out[i]! / price) * 100;
+  }
+  return out;
+}

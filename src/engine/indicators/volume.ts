@@ -99,3 +99,23 @@ export function moneyFlowIndex(
   }
   return out;
 }
+
+/**
+ * Chaikin accumulation/distribution line: AD[t] = AD[t-1] + ((C - L) - (H - C)) / (H - L) * V,
+ * unchanged when H <= L, from 0 before bar 0. Look-back: 0. Matches TA-Lib AD.
+ */
+export function accumulationDistribution(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  volume: Float64Array,
+): Float64Array {
+  const out = new Float64Array(close.length);
+  let line = 0;
+  for (let i = 0; i < close.length; i++) {
+    const range = high[i]! - low[i]!;
+    if (range > 0) line += ((close[i]! - low[i]! - (high[i]! - close[i]!)) / range) * volume[i]!;
+    out[i] = line;
+  }
+  return out;
+}

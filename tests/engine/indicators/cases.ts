@@ -4,6 +4,7 @@
  */
 import type { CandleSeries } from '../../../src/engine/candles/series';
 import type { IndicatorSettingsInput, ResolvedSettings } from '../../../src/engine/indicators/registry';
+import { INDICATOR_CATALOGUE, type CatalogueSetting } from '../../../src/shared/indicator-catalogue';
 import { talibOnSeries } from '../talib-oracle';
 
 /** TA-Lib's computation for these settings, or undefined when they are outside TA-Lib's ranges. */
@@ -116,7 +117,31 @@ const stochasticSettings = [
   { 'Fast K Period': 9, 'Slow K Period': 6, 'Slow D Period': 1 },
 ];
 
+/** A different valid value for a setting: periods lengthened by half plus one, reals scaled 0.8. */
+export function alternativeValue(setting: CatalogueSetting): string {
+  if (setting.kind === 'maType') return setting.defaultValue === 1 ? 'SMA' : 'EMA';
+  if (setting.kind === 'period') {
+    return String(Math.min(setting.max, Math.round((setting.defaultValue ?? 10) * 1.5) + 1));
+  }
+  const scaled = (setting.defaultValue ?? 0) * 0.8;
+  return String(Math.min(setting.max, Math.max(setting.min, scaled === 0 ? setting.min + 0.01 : scaled)));
+}
+
+/**
+ * Pro entries (TA-Lib equality: catalogue-talib.test.ts; the others: tradingview.test.ts): the
+ * defaults, then every setting changed at once.
+ */
+const PRO_CASES: Record<string, IndicatorCase> = Object.fromEntries(
+  INDICATOR_CATALOGUE.filter((entry) => entry.plan === 'pro').map((entry) => {
+    const changed = Object.fromEntries(
+      entry.settings.map((setting) => [setting.label, alternativeValue(setting)]),
+    );
+    return [entry.label, { settings: entry.settings.length > 0 ? [{}, changed] : [{}] }];
+  }),
+);
+
 export const INDICATOR_CASES: Readonly<Record<string, IndicatorCase>> = {
+  ...PRO_CASES,
   OBV: { settings: [{}], oracle: () => output('OBV', 'outReal') },
   'Pivot Point': none,
   'Support 1': none,

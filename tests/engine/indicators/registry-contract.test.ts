@@ -16,6 +16,7 @@ import {
   VALUE_INDICATOR_LABELS,
   indicatorSettings,
 } from '../../../src/shared/indicators';
+import { INDICATOR_CATALOGUE } from '../../../src/shared/indicator-catalogue';
 import { loadSp500 } from '../data/sp500';
 import { syntheticSeries } from '../data/synthetic';
 import { INDICATOR_CASES, describeSettings, firstMismatch } from './cases';
@@ -69,11 +70,13 @@ function expectPrefixInvariant(
 }
 
 describe('the registry', () => {
-  it('holds the 31 crossover and 5 value-based labels with their declared settings', () => {
+  it('holds the 31 crossover and 5 value-based labels first, with their declared settings, then the catalogue', () => {
     const labels = [...CROSSOVER_INDICATOR_LABELS, ...VALUE_INDICATOR_LABELS];
     expect(labels).toHaveLength(36);
-    expect([...INDICATOR_REGISTRY.keys()].sort()).toEqual([...labels].sort());
-    for (const [label, entry] of INDICATOR_REGISTRY) {
+    expect([...INDICATOR_REGISTRY.keys()].slice(0, 36)).toEqual(labels);
+    expect([...INDICATOR_REGISTRY.keys()]).toEqual(INDICATOR_CATALOGUE.map((entry) => entry.label));
+    for (const label of labels) {
+      const entry = INDICATOR_REGISTRY.get(label)!;
       expect(entry.label).toBe(label);
       expect(entry.settings).toEqual(indicatorSettings(label));
     }

@@ -36,8 +36,36 @@ describe('resolveSettings', () => {
     },
   );
 
+  it('reads pro settings by kind: MA types by name or TA-Lib code, real numbers, periods within bounds', () => {
+    expect(resolveSettings('Bollinger Bands Upper')).toEqual({
+      Timeframe: 5,
+      'Deviations Up': 2,
+      'Deviations Down': 2,
+      'MA Type': 0,
+    });
+    expect(
+      resolveSettings('Bollinger Bands Upper', {
+        'MA Type': 'kama',
+        'Deviations Up': ' 1.5 ',
+        Timeframe: 20,
+      }),
+    ).toEqual({ Timeframe: 20, 'Deviations Up': 1.5, 'Deviations Down': 2, 'MA Type': 6 });
+    expect(resolveSettings('Moving Average', { 'MA Type': '8' })).toEqual({ Timeframe: 30, 'MA Type': 8 });
+    expect(resolveSettings('Moving Average', { 'MA Type': 3 })).toEqual({ Timeframe: 30, 'MA Type': 3 });
+    expect(() => resolveSettings('Moving Average', { 'MA Type': 'HMA' })).toThrow(
+      'Moving Average: MA Type must be one of SMA, EMA, WMA, DEMA, TEMA, TRIMA, KAMA, MAMA, T3 (or its code 0 to 8), got "HMA"',
+    );
+    expect(() => resolveSettings('Moving Average', { 'MA Type': 9 })).toThrow(/MA Type must be one of/);
+    expect(() => resolveSettings('T3 Moving Average', { 'Volume Factor': '1.2' })).toThrow(
+      'T3 Moving Average: Volume Factor must be a number from 0 to 1, got "1.2"',
+    );
+    expect(() => resolveSettings('Aroon Up', { Timeframe: 1 })).toThrow(
+      'Aroon Up: Timeframe must be a whole number of bars from 2 to 10000, got "1"',
+    );
+  });
+
   it('rejects unknown indicators and settings the indicator does not declare', () => {
-    expect(() => resolveSettings('Hull MA')).toThrow('Unknown indicator "Hull MA"');
+    expect(() => resolveSettings('Hull MA 2')).toThrow('Unknown indicator "Hull MA 2"');
     expect(() => indicatorLookback('sma')).toThrow('Unknown indicator "sma"');
     expect(() => resolveSettings('SMA', { Period: '5' })).toThrow('SMA has no setting "Period"');
     expect(() => resolveSettings('OBV', { Timeframe: '5' })).toThrow('OBV has no setting "Timeframe"');

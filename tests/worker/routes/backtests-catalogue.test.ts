@@ -1,0 +1,76 @@
+/**
+ * A backtest request built from pro catalogue labels runs through the API like the builder's:
+ * the warm-up covers the longest look-back of its lines, and a bad setting is a 400 with its path.
+ * (Which plans may use the pro labels is enforced elsewhere.)
+ */
+import { describe, expect, it } from 'vitest';
+import type { BacktestResultBody } from '../../../src/shared/backtest-result';
+import { TestBrowser } from '../test-client';
+
+const AROON_TREND = {
+  exchange: 'US',
+  stock: 'AAPL',
+  fromDate: '2023-09-01',
+  toDate: '2023-10-31',
+  timeframe: '1 hour',
+  transactionType: 'buy',
+  entry: {
+    parameters: [
+      {
+        indicator1: 'Aroon Up',
+        logic: 'Crosses Above',
+        indicator2: 'Aroon Down',
+        additionalFields1: { Timeframe: '25' },
+        additionalFields2: { Timeframe: '25' },
+      },
+      { indicator1: 'Close Price', logic: 'Greater Than', indicator2: 'Hull MA' },
+    ],
+    valueBased: [{ indicator: 'Average Directional Index', logic: 'Greater Than', number: '15' }],
+  },
+  exit: {
+    parameters: [{ indicator1: 'Aroon Up', logic: 'Crosses Below', indicator2: 'Aroon Down' }],
+  },
+};
+
+async function signedIn() {
+  const browser = new TestBrowser();
+  await browser.register(`trader-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  return browser;
+}
+
+describe('POST /api/backtests with pro catalogue labels', () => {
+  it('runs them, with a warm-up covering the ADX look-back (2 x 14 - 1 bars)', async () => {
+    const browser = await signedIn();
+    const res = await browser.request('/api/backtests', { json: AROON_TREND });
+    expect(res.status).toBe(201);
+    const { result } = (await res.json()) as { result: BacktestResultBody };
+    expect(result.data.warmupBars).toBeGreaterThanOrEqual(27);
+    expect(result.trades.length).toBeGreaterThan(0);
+    for (const trade of result.trades) expect(trade.entryIndex).toBeGreaterThan(result.data.warmupBars);
+  });
+
+  it('answers 400 with the field path for a setting outside its bounds', async () => {
+    const browser = await signedIn();
+    const res = await browser.request('/api/backtests', {
+      json: {
+        ...AROON_TREND,
+        entry: {
+          valueBased: [
+            {
+              indicator: 'T3 Moving Average',
+              logic: 'Greater Than',
+              number: '1',
+              additionalFields: { 'Volume Factor': '2' },
+            },
+          ],
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { fields: { path: string; message: string }[] } };
+    expect(body.error.fields).toContainEqual({
+      path: 'entry.valueBased.0.additionalFields.Volume Factor',
+      message: 'Volume Factor must be a number from 0 to 1',
+    });
+  });
+});
