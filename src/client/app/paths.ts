@@ -21,6 +21,7 @@ export const PATHS = {
   simulator: '/BacktestingForm',
   backtestHistory: '/backtests',
   backtestResult: '/backtests/:id',
+  sharedResult: '/r/:token',
   login: '/LoginPage',
   admin: '/admin',
   documentation: '/resources/documentation',
