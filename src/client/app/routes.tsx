@@ -172,6 +172,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: PATHS.compareBacktests,
+        ...lazyPage(
+          () => import('../pages/CompareBacktestsPage'),
+          (m) => m.CompareBacktestsPage,
+        ),
+      },
+      {
         path: PATHS.sharedResult,
         ...lazyPage(
           () => import('../pages/SharedResultPage'),
