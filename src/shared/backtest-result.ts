@@ -101,10 +101,11 @@ export interface BacktestListItem {
   fromDate: string;
   toDate: string;
   summary: BacktestSummary;
+  /** The run's request, for the history's one-line strategy summary and the compare view. */
+  request: BacktestRequest;
 }
 
 /** GET /api/backtests/:id: one stored run with its request and its result. */
 export interface BacktestRun extends BacktestListItem {
-  request: BacktestRequest;
   result: BacktestResultBody;
 }

@@ -10,6 +10,7 @@ import { contact } from './routes/contact';
 import { datasets } from './routes/datasets';
 import { health } from './routes/health';
 import { market } from './routes/market';
+import { publicBacktests, shares } from './routes/shares';
 import { subscriptions } from './routes/subscriptions';
 import { usage } from './routes/usage';
 import { drainUnreadBody, limitRequestBody } from './security/request-body';
@@ -38,6 +39,8 @@ export const routes = app
   .route('/api/market', market)
   .route('/api/datasets', datasets)
   .route('/api/backtests', backtests)
+  .route('/api/backtests', shares)
+  .route('/api/public/backtests', publicBacktests)
   .route('/api/usage', usage)
   .route('/api/contact', contact);
 

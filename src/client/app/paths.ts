@@ -21,6 +21,8 @@ export const PATHS = {
   simulator: '/BacktestingForm',
   backtestHistory: '/backtests',
   backtestResult: '/backtests/:id',
+  compareBacktests: '/backtests/compare',
+  sharedResult: '/r/:token',
   login: '/LoginPage',
   admin: '/admin',
   documentation: '/resources/documentation',
@@ -57,4 +59,9 @@ export function contactPath(subject: string): string {
 /** The result page of one stored backtest run. */
 export function backtestResultPath(id: string): string {
   return `/backtests/${encodeURIComponent(id)}`;
+}
+
+/** The compare view of some of the user's runs. */
+export function compareBacktestsPath(ids: readonly string[]): string {
+  return `/backtests/compare?ids=${ids.map(encodeURIComponent).join(',')}`;
 }

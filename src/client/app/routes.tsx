@@ -171,6 +171,20 @@ export const routes: RouteObject[] = [
           (m) => m.BacktestResultPage,
         ),
       },
+      {
+        path: PATHS.compareBacktests,
+        ...lazyPage(
+          () => import('../pages/CompareBacktestsPage'),
+          (m) => m.CompareBacktestsPage,
+        ),
+      },
+      {
+        path: PATHS.sharedResult,
+        ...lazyPage(
+          () => import('../pages/SharedResultPage'),
+          (m) => m.SharedResultPage,
+        ),
+      },
       { path: DETAIL_ROUTES.research, ...lazyPage(articlePages, (m) => m.ResearchArticlePage) },
       { path: DETAIL_ROUTES.press, ...lazyPage(articlePages, (m) => m.PressReleasePage) },
       { path: DETAIL_ROUTES.strategy, ...lazyPage(articlePages, (m) => m.StrategyPage) },

@@ -1,4 +1,4 @@
-import type { BacktestRequest, BacktestRequestInput } from '../../shared/backtest-request';
+import type { BacktestRequest } from '../../shared/backtest-request';
 import type { BacktestListItem, BacktestSummary } from '../../shared/backtest-result';
 
 interface BacktestRow {
@@ -83,6 +83,7 @@ function toListItem(row: BacktestRow): BacktestListItem {
     fromDate: request.fromDate,
     toDate: request.toDate,
     summary: JSON.parse(row.summary_json) as BacktestSummary,
+    request,
   };
 }
 
@@ -106,7 +107,6 @@ export async function findOwnBacktest(db: D1Database, userId: string, id: string
   if (!row) return null;
   return {
     ...toListItem(row),
-    request: JSON.parse(row.request_json) as BacktestRequestInput,
     result: JSON.parse(row.result_json) as unknown,
   };
 }

@@ -32,7 +32,8 @@ export interface ListAnswer<T> {
 }
 
 const LIST_TTL_SECONDS = 24 * 60 * 60;
-const NOT_CONFIGURED = 'No market-data provider is configured (MARKET_DATA_URL and MARKET_DATA_TOKEN)';
+/** What users read when the server has no provider (inside the spec's "API Error: ..." banner). */
+const NOT_CONNECTED = 'Live market data is not connected on this server; showing sample data';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
 
@@ -68,7 +69,7 @@ async function cachedList<T>(
     return {
       items: fallback(),
       source: 'fallback',
-      error: fallbackErrorMessage(NOT_CONFIGURED),
+      error: fallbackErrorMessage(NOT_CONNECTED),
       warning: FALLBACK_WARNING,
     };
   const cacheKey = key(config);

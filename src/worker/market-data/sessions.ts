@@ -1,12 +1,15 @@
 /** Trading sessions of the exchanges we know (the fallback list): their calendars and lengths. */
 import { SessionCalendar, UTC_CALENDAR, minutesOfClock } from '../../engine/candles/session-calendar';
 import { FALLBACK_EXCHANGES } from '../../shared/fallback-market';
+import { isMarketHoliday } from './holidays';
 
 export interface ExchangeSession {
   /** Trading days in the exchange's zone, each starting at the regular session's open. */
   calendar: SessionCalendar;
   /** Length of the regular session (lunch breaks ignored). */
   minutes: number;
+  /** Whether a weekday (YYYY-MM-DD) is a market holiday (see holidays.ts for the rules kept). */
+  isHoliday: (date: string) => boolean;
 }
 
 const sessions = new Map<string, ExchangeSession>(
@@ -17,6 +20,7 @@ const sessions = new Map<string, ExchangeSession>(
       {
         calendar: new SessionCalendar(exchange.timezone, open),
         minutes: minutesOfClock(exchange.sessionClose) - open,
+        isHoliday: (date: string) => isMarketHoliday(exchange.code, date),
       },
     ];
   }),

@@ -3,6 +3,9 @@
  * The same symbol gives the same bars for any requested range and timeframe: each trading
  * day's opening price comes from a daily random walk started on 2000-01-03 and seeded by the
  * symbol, and the day's 5-minute path is seeded by symbol and date; coarser bars aggregate it.
+ * Trading days are the exchange's weekdays less its holidays (holidays.ts). The walk starts at
+ * the company's rough price (ROUGH_PRICES) and is pulled back toward it, so its prices stay in
+ * the company's real order of magnitude instead of drifting off over 20 years.
  */
 import type { CandleRow } from '../../engine/candles/series';
 import type { ExchangeSession } from './sessions';
@@ -34,26 +37,57 @@ function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 
-const isWeekday = (dayMs: number) => {
-  const weekday = new Date(dayMs).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
+/**
+ * Rough share prices of the fallback stocks (2023 levels, rounded; USD for US and NASDAQ, INR
+ * for NSE). Only the order of magnitude matters: the bars are synthetic and say so.
+ */
+export const ROUGH_PRICES: Readonly<Record<string, number>> = {
+  AAPL: 175,
+  MSFT: 330,
+  TSLA: 240,
+  JPM: 150,
+  KO: 60,
+  AMZN: 130,
+  GOOGL: 130,
+  META: 300,
+  NVDA: 450,
+  NFLX: 400,
+  RELIANCE: 2500,
+  TCS: 3400,
+  INFY: 1450,
+  HDFCBANK: 1600,
+  ICICIBANK: 950,
 };
 
-/** Opening price of every weekday from 2000-01-03 up to `lastDayMs`, keyed by day start (UTC). */
-function dailyOpens(symbol: string, lastDayMs: number): Map<number, number> {
+/** About 1.6% daily volatility, as large-cap stocks have. */
+const DAILY_VOLATILITY = 0.016;
+/**
+ * Daily pull of the log price back toward the rough price (an Ornstein-Uhlenbeck walk): the
+ * walk's spread settles at 0.016 / sqrt(2 x 0.002) = 0.25 in log terms, so prices mostly stay
+ * within about 0.6x to 1.6x of the rough price, wandering over years as real prices do.
+ */
+const PULL_PER_DAY = 0.002;
+
+function isTradingDay(dayMs: number, session: ExchangeSession): boolean {
+  const weekday = new Date(dayMs).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !session.isHoliday(new Date(dayMs).toISOString().slice(0, 10));
+}
+
+/** Opening price of every trading day from 2000-01-03 up to `lastDayMs`, keyed by day start (UTC). */
+function dailyOpens(symbol: string, session: ExchangeSession, lastDayMs: number): Map<number, number> {
   const random = prng(hash(`daily:${symbol}`));
   const opens = new Map<number, number>();
-  let price = 20 + (hash(symbol) % 180);
+  const centre = Math.log(ROUGH_PRICES[symbol] ?? 20 + (hash(symbol) % 180));
+  let logPrice = centre;
   for (let day = WALK_START; day <= lastDayMs; day += DAY_MS) {
-    if (!isWeekday(day)) continue;
-    opens.set(day, price);
-    // About 1.6% daily volatility with a slight upward drift.
-    price *= Math.exp(0.0003 + 0.016 * normal(random));
+    if (!isTradingDay(day, session)) continue;
+    opens.set(day, Math.exp(logPrice));
+    logPrice += PULL_PER_DAY * (centre - logPrice) + DAILY_VOLATILITY * normal(random);
   }
   return opens;
 }
 
-/** Candles of `timeframeMinutes` (1440 = one bar per session) for weekdays in [fromDate, toDate]. */
+/** Candles of `timeframeMinutes` (1440 = one bar per session) for trading days in [fromDate, toDate]. */
 export function syntheticCandles(
   symbol: string,
   session: ExchangeSession,
@@ -63,7 +97,7 @@ export function syntheticCandles(
 ): CandleRow[] {
   const first = Math.max(Date.parse(`${fromDate}T00:00:00Z`), WALK_START);
   const last = Date.parse(`${toDate}T00:00:00Z`);
-  const opens = dailyOpens(symbol, last);
+  const opens = dailyOpens(symbol, session, last);
   const sessionMinutes = session.minutes;
   const barMinutes = Math.min(timeframeMinutes, sessionMinutes);
   const rows: CandleRow[] = [];
@@ -74,7 +108,7 @@ export function syntheticCandles(
     const date = new Date(day).toISOString().slice(0, 10);
     const sessionStart = session.calendar.startOfDate(date);
     const random = prng(hash(`${symbol}:${date}`));
-    const stepVolatility = 0.016 / Math.sqrt(sessionMinutes / STEP_MINUTES);
+    const stepVolatility = DAILY_VOLATILITY / Math.sqrt(sessionMinutes / STEP_MINUTES);
     let price = dayOpen;
     let bar: CandleRow | null = null;
     for (let minute = 0; minute < sessionMinutes; minute += STEP_MINUTES) {

@@ -17,6 +17,7 @@ const NEWEST: BacktestListItem = {
   fromDate: '2023-09-01',
   toDate: '2023-10-31',
   summary: RUN.summary,
+  request: REQUEST,
 };
 
 const OLDER: BacktestListItem = {
@@ -37,6 +38,14 @@ const OLDER: BacktestListItem = {
     riskReward: null,
     tradeCount: 0,
   },
+  request: {
+    ...REQUEST,
+    exchange: 'INDX',
+    stock: 'GSPC',
+    timeframe: '1 day',
+    fromDate: '2010-01-01',
+    toDate: '2012-12-31',
+  },
 };
 
 afterEach(() => {
@@ -50,6 +59,12 @@ function serveList(runs: BacktestListItem[] = [NEWEST, OLDER], extra: Parameters
 
 const runItems = async () =>
   within(await screen.findByRole('list', { name: 'Your backtests, newest first' })).getAllByRole('listitem');
+
+/** The titles of the runs listed, in their order. */
+const shownTitles = () =>
+  within(screen.getByRole('list', { name: /^Your backtests/ }))
+    .queryAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
 
 /** A run's figures as a term -> value map. */
 function figures(item: HTMLElement): Record<string, string> {
@@ -216,5 +231,43 @@ describe('navigation bar', () => {
     expect(
       within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'My backtests' }),
     ).toBeNull();
+  });
+
+  it('sums up each strategy in a line, sorts, filters and picks runs to compare', async () => {
+    const user = userEvent.setup();
+    serveList();
+    renderRoute('/backtests', { user: BASIC_USER });
+    const [newest] = await runItems();
+    expect(
+      within(newest!).getByText(/^SMA \(10\) Crosses Above SMA \(20\) and RSI Less Than 70 → /),
+    ).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Sort'), 'bestReturn');
+    const byReturn = within(
+      screen.getByRole('list', { name: 'Your backtests, highest return' }),
+    ).getAllByRole('heading', { level: 2 });
+    expect(byReturn.map((heading) => heading.textContent)).toEqual([
+      'AAPL (US), 1 hour',
+      'S&P 500 sample, 1 day',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Sort'), 'oldest');
+    expect(
+      within(screen.getByRole('list', { name: 'Your backtests, oldest first' }))
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['S&P 500 sample, 1 day', 'AAPL (US), 1 hour']);
+
+    await user.type(screen.getByLabelText('Filter by symbol'), 's&p');
+    expect(shownTitles()).toEqual(['S&P 500 sample, 1 day']);
+    await user.clear(screen.getByLabelText('Filter by symbol'));
+    await user.type(screen.getByLabelText('Tested up to at least'), '2020-01-01');
+    expect(shownTitles()).toEqual(['AAPL (US), 1 hour']);
+    await user.clear(screen.getByLabelText('Tested up to at least'));
+
+    const compare = screen.getByRole('group', { name: 'Compare' });
+    expect(within(compare).queryByRole('link')).toBeNull();
+    for (const box of screen.getAllByRole('checkbox', { name: 'Compare' })) await user.click(box);
+    const link = within(compare).getByRole('link', { name: 'Compare 2 runs' });
+    expect(link.getAttribute('href')).toBe('/backtests/compare?ids=run-0,run-1');
   });
 });

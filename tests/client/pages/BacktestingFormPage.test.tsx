@@ -219,6 +219,29 @@ describe('exchange and stock selects', () => {
     ]);
   });
 
+  it('drops the provider banners while the source is the S&P 500 sample or an upload', async () => {
+    const user = userEvent.setup();
+    const error = fallbackErrorMessage(
+      'Live market data is not connected on this server; showing sample data',
+    );
+    marketApi({
+      'GET /api/market/exchanges': () =>
+        jsonResponse(200, { exchanges: EXCHANGES, source: 'fallback', error, warning: FALLBACK_WARNING }),
+      'GET /api/market/exchanges/US/symbols': () =>
+        jsonResponse(200, { symbols: STOCKS.US, source: 'fallback', error, warning: FALLBACK_WARNING }),
+    });
+    await openForm();
+    const banner = () => screen.queryByText(error);
+    expect(banner()).toBeTruthy();
+    await user.selectOptions(select('Exchange'), 'INDX');
+    expect(banner()).toBeNull();
+    expect(screen.queryByText(FALLBACK_WARNING)).toBeNull();
+    await chooseUploadedData(user);
+    expect(banner()).toBeNull();
+    await user.selectOptions(select('Exchange'), 'US');
+    await waitFor(() => expect(banner()).toBeTruthy());
+  });
+
   it('offers a retry when the exchange list cannot be loaded at all, and the sample meanwhile', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -2,6 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { syntheticCandles } from '../../../src/worker/market-data/synthetic-candles';
 import { exchangeSession } from '../../../src/worker/market-data/sessions';
+import { ROUGH_PRICES } from '../../../src/worker/market-data/synthetic-candles';
+import { FALLBACK_STOCKS } from '../../../src/shared/fallback-market';
 import { fakeProviderUrl } from '../fakes/market-data-provider';
 import { TestBrowser } from '../test-client';
 
@@ -16,13 +18,13 @@ interface CandleBody {
 }
 
 describe('synthetic candles', () => {
-  it('cover the regular session on weekdays only, in 15-minute bars aligned to the open', () => {
-    const rows = syntheticCandles('AAPL', NEW_YORK, 15, '2023-09-01', '2023-09-04');
-    // Friday 1 Sep (26 bars), then Monday 4 Sep; the weekend has none.
+  it('cover the regular session on trading days only, in 15-minute bars aligned to the open', () => {
+    const rows = syntheticCandles('AAPL', NEW_YORK, 15, '2023-09-01', '2023-09-05');
+    // Friday 1 Sep (26 bars), then Tuesday 5 Sep: the weekend and Labor Day (Monday 4 Sep) have none.
     expect(rows).toHaveLength(52);
     expect(new Date(rows[0]!.t).toISOString()).toBe('2023-09-01T13:30:00.000Z');
     expect(new Date(rows[25]!.t).toISOString()).toBe('2023-09-01T19:45:00.000Z');
-    expect(new Date(rows[26]!.t).toISOString()).toBe('2023-09-04T13:30:00.000Z');
+    expect(new Date(rows[26]!.t).toISOString()).toBe('2023-09-05T13:30:00.000Z');
     for (const row of rows) {
       expect(row.h).toBeGreaterThanOrEqual(Math.max(row.o, row.c));
       expect(row.l).toBeLessThanOrEqual(Math.min(row.o, row.c));
@@ -40,6 +42,31 @@ describe('synthetic candles', () => {
     expect(daily[0]!.c).toBe(narrow.at(-1)!.c);
     expect(daily[0]!.h).toBe(Math.max(...narrow.map((row) => row.h)));
     expect(syntheticCandles('TSLA', NEW_YORK, 5, '2023-09-05', '2023-09-05')[0]!.o).not.toBe(narrow[0]!.o);
+  });
+});
+
+describe('synthetic prices a trader can believe', () => {
+  it('stay near each company’s real order of magnitude from 2000 to 2024', () => {
+    for (const [exchange, symbols] of Object.entries(FALLBACK_STOCKS)) {
+      const session = exchangeSession(exchange)!;
+      for (const { code } of symbols) {
+        const rough = ROUGH_PRICES[code]!;
+        const closes = syntheticCandles(code, session, 1440, '2000-01-03', '2024-12-31').map((row) => row.c);
+        expect(closes.length).toBeGreaterThan(6000);
+        expect(Math.min(...closes)).toBeGreaterThan(rough / 4);
+        expect(Math.max(...closes)).toBeLessThan(rough * 4);
+      }
+    }
+  });
+
+  it('have no bars on market holidays: Labor Day in New York, Independence Day in India', () => {
+    const days = (exchange: string, from: string, to: string) =>
+      syntheticCandles(exchange === 'NSE' ? 'TCS' : 'JPM', exchangeSession(exchange)!, 1440, from, to).map(
+        (row) => exchangeSession(exchange)!.calendar.dateOf(row.t),
+      );
+    expect(days('US', '2023-09-01', '2023-09-06')).toEqual(['2023-09-01', '2023-09-05', '2023-09-06']);
+    expect(days('NASDAQ', '2023-11-22', '2023-11-24')).toEqual(['2023-11-22', '2023-11-24']);
+    expect(days('NSE', '2023-08-14', '2023-08-16')).toEqual(['2023-08-14', '2023-08-16']);
   });
 });
 

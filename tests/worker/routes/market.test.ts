@@ -78,7 +78,7 @@ describe('GET /api/market/exchanges', () => {
       'TSX',
     ]);
     expect(body.error).toBe(
-      'API Error: No market-data provider is configured (MARKET_DATA_URL and MARKET_DATA_TOKEN). Using fallback data.',
+      'API Error: Live market data is not connected on this server; showing sample data. Using fallback data.',
     );
     expect(body.warning).toBe(FALLBACK_WARNING);
   });

@@ -1,6 +1,7 @@
 /** The result page's calls: one stored run, and the candles that run was computed on. */
 import type { BacktestRun, DataSource } from '../../../shared/backtest-result';
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../../shared/backtest-vocabulary';
+import type { ShareLink, ShareStatus, SharedBacktest } from '../../../shared/shares';
 import { apiFetch } from '../../lib/api-client';
 
 /** Column arrays of the bars, open times in unix milliseconds (GET /api/market/candles). */
@@ -45,7 +46,7 @@ export function candleTimeframeCode(timeframe: string): string {
  * The bars the engine ran on: same symbol, range and warm-up, so a trade's entryIndex and
  * exitIndex are rows of this answer.
  */
-export async function fetchRunCandles(run: BacktestRun) {
+export async function fetchRunCandles(run: SharedBacktest) {
   const query = new URLSearchParams({
     exchange: run.exchange,
     symbol: run.stock,
@@ -55,4 +56,24 @@ export async function fetchRunCandles(run: BacktestRun) {
     warmup: String(run.result.data.warmupBars),
   });
   return apiFetch<CandlesAnswer>(`/api/market/candles?${query}`);
+}
+
+/** Whether the user's run has a live public link. */
+export function fetchShareStatus(id: string) {
+  return apiFetch<ShareStatus>(`/api/backtests/${encodeURIComponent(id)}/share`);
+}
+
+/** A new public link for the user's run (any earlier one stops working). */
+export function shareBacktest(id: string) {
+  return apiFetch<ShareLink>(`/api/backtests/${encodeURIComponent(id)}/share`, { method: 'POST' });
+}
+
+/** Ends the run's public link. */
+export function stopSharing(id: string) {
+  return apiFetch<void>(`/api/backtests/${encodeURIComponent(id)}/share`, { method: 'DELETE' });
+}
+
+/** A run someone shared, read through its link's token (no account needed). */
+export function fetchSharedBacktest(token: string) {
+  return apiFetch<SharedBacktest>(`/api/public/backtests/${encodeURIComponent(token)}`);
 }

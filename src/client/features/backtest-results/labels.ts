@@ -116,3 +116,14 @@ export function sizingText(
 export function commissionPresetLabel(commissionPct: number): string | null {
   return COMMISSION_PRESETS.find((preset) => preset.commissionPct === commissionPct)?.label ?? null;
 }
+
+/**
+ * One line that says what a run's strategy is: its entry rules, then its exits, e.g.
+ * "SMA (10) Crosses Above SMA (20) and RSI Less Than 70 → SMA (10) Crosses Below SMA (20), Stop loss 5%".
+ */
+export function strategySummary(request: BacktestRequest): string {
+  const { entry, exit } = ruleLines(request);
+  const joiner = request.entry.combine === 'any' ? ' or ' : ' and ';
+  const entryText = entry.length > 0 ? entry.join(joiner) : 'no entry rule';
+  return exit.length > 0 ? `${entryText} → ${exit.join(', ')}` : entryText;
+}

@@ -13,6 +13,7 @@ import {
   datasetRange,
   datasetTimeframe,
   describeDataset,
+  isLocalSource,
 } from '../data-sources';
 import type { BuilderAction } from '../form-state';
 import type { FormValues } from '../form-values';
@@ -66,7 +67,8 @@ export function GeneralParameters({ values, errors, dispatch, lists, signedIn }:
   const selectedUpload =
     values.exchange === UPLOAD_EXCHANGE ? datasets.find((item) => item.id === values.stock) : undefined;
   const fixed = fixedData(values, selectedUpload);
-  const banners = bannersOf(lists);
+  // The provider's banners speak of the market lists: the sample and uploads do not use them.
+  const banners = isLocalSource(values.exchange) ? { errors: [], warnings: [] } : bannersOf(lists);
   const exchangesLoading = exchanges.status === 'loading';
   const stocksLoading = values.exchange !== '' && stocks.status === 'loading';
   const marketCodes = exchanges.status === 'ready' ? exchanges.items.map((item) => item.code) : [];

@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS, backtestResultPath } from '../../../app/paths';
+import { PATHS, backtestResultPath, compareBacktestsPath } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import type { BacktestListItem } from '../../../../shared/backtest-result';
-import { sourceLabel } from '../../backtest-results/labels';
+import { sourceLabel, strategySummary } from '../../backtest-results/labels';
+import { MAX_COMPARED, MIN_COMPARED } from '../../backtest-compare/compare-data';
+import { HISTORY_SORTS, type HistorySort, viewOfHistory } from '../history-view';
 import { deleteBacktest, fetchRunRequest, listBacktests } from '../api';
 import {
   formatCount,
@@ -43,6 +45,18 @@ export function BacktestHistory() {
   const [refocus, setRefocus] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const [sort, setSort] = useState<HistorySort>('newest');
+  const [symbol, setSymbol] = useState('');
+  const [testedFrom, setTestedFrom] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const shown = useMemo(
+    () => (list.state === 'ready' ? viewOfHistory(list.runs, { sort, symbol, testedFrom }) : []),
+    [list, sort, symbol, testedFrom],
+  );
+  const toggleSelected = (id: string) =>
+    setSelected((current) =>
+      current.includes(id) ? current.filter((other) => other !== id) : [...current, id].slice(-MAX_COMPARED),
+    );
 
   useEffect(() => {
     let cancelled = false;
@@ -80,6 +94,7 @@ export function BacktestHistory() {
           ? { state: 'ready', runs: current.runs.filter((candidate) => candidate.id !== run.id) }
           : current,
       );
+      setSelected((current) => current.filter((id) => id !== run.id));
       setNotice({ tone: 'success', text: `Deleted the backtest of ${runTitle(run)}.` });
     } catch (error) {
       setNotice({ tone: 'error', text: `The backtest could not be deleted: ${messageOf(error)}` });
@@ -118,103 +133,146 @@ export function BacktestHistory() {
           <ButtonLink to={PATHS.simulator}>Build a strategy in the simulator</ButtonLink>
         </div>
       ) : (
-        <ul className={styles.runs} aria-label="Your backtests, newest first">
-          {list.runs.map((run) => {
-            const titleId = `run-${run.id}-title`;
-            const { summary } = run;
-            return (
-              <li key={run.id} className={styles.run} aria-labelledby={titleId}>
-                <div className={styles.runHead}>
-                  <h2 id={titleId} className={styles.runTitle}>
-                    {runTitle(run)}
-                  </h2>
-                  <span
-                    className={
-                      run.source === 'synthetic' ? `${styles.badge} ${styles.synthetic}` : styles.badge
-                    }
-                  >
-                    {sourceLabel(run.source)}
-                  </span>
-                </div>
-                <p className={styles.meta}>
-                  {run.fromDate} to {run.toDate} · run {formatRunDate(run.createdAt)}
-                  {run.mode === 'ml' ? ' · machine learning' : ''}
-                </p>
-                <dl className={styles.figures}>
-                  <div>
-                    <dt>Net profit</dt>
-                    <dd
+        <>
+          <div className={styles.tools}>
+            <label className={styles.tool}>
+              <span>Filter by symbol</span>
+              <input type="search" value={symbol} onChange={(event) => setSymbol(event.target.value)} />
+            </label>
+            <label className={styles.tool}>
+              <span>Tested up to at least</span>
+              <input type="date" value={testedFrom} onChange={(event) => setTestedFrom(event.target.value)} />
+            </label>
+            <label className={styles.tool}>
+              <span>Sort</span>
+              <select value={sort} onChange={(event) => setSort(event.target.value as HistorySort)}>
+                {Object.entries(HISTORY_SORTS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <div className={styles.compareBar} role="group" aria-label="Compare">
+            <span>
+              {selected.length < MIN_COMPARED
+                ? `Tick ${MIN_COMPARED} to ${MAX_COMPARED} runs to compare them.`
+                : `${selected.length} runs selected.`}
+            </span>
+            {selected.length >= MIN_COMPARED && (
+              <ButtonLink to={compareBacktestsPath(selected)}>Compare {selected.length} runs</ButtonLink>
+            )}
+          </div>
+          {shown.length === 0 && <p role="status">No backtest matches these filters.</p>}
+          <ul className={styles.runs} aria-label={`Your backtests, ${HISTORY_SORTS[sort].toLowerCase()}`}>
+            {shown.map((run) => {
+              const titleId = `run-${run.id}-title`;
+              const { summary } = run;
+              return (
+                <li key={run.id} className={styles.run} aria-labelledby={titleId}>
+                  <div className={styles.runHead}>
+                    <h2 id={titleId} className={styles.runTitle}>
+                      {runTitle(run)}
+                    </h2>
+                    <span
                       className={
-                        summary.netProfit > 0 ? styles.gain : summary.netProfit < 0 ? styles.loss : ''
+                        run.source === 'synthetic' ? `${styles.badge} ${styles.synthetic}` : styles.badge
                       }
                     >
-                      {formatSignedMoney(summary.netProfit)}
-                    </dd>
+                      {sourceLabel(run.source)}
+                    </span>
+                    <label className={styles.pick}>
+                      <input
+                        type="checkbox"
+                        checked={selected.includes(run.id)}
+                        onChange={() => toggleSelected(run.id)}
+                        aria-describedby={titleId}
+                      />
+                      Compare
+                    </label>
                   </div>
-                  <div>
-                    <dt>Return</dt>
-                    <dd>{formatSignedPercent(summary.totalReturnPct)}</dd>
-                  </div>
-                  <div>
-                    <dt>Win rate</dt>
-                    <dd>{formatPercentOrDash(summary.winRatePct)}</dd>
-                  </div>
-                  <div>
-                    <dt>Max drawdown</dt>
-                    <dd>{formatPercentOrDash(summary.maxDrawdownPct)}</dd>
-                  </div>
-                  <div>
-                    <dt>Risk/reward</dt>
-                    <dd>{formatRatioOrDash(summary.riskReward)}</dd>
-                  </div>
-                  <div>
-                    <dt>Trades</dt>
-                    <dd>{formatCount(summary.tradeCount)}</dd>
-                  </div>
-                </dl>
-                {confirming === run.id ? (
-                  <ConfirmDelete
-                    busy={busy === run.id}
-                    onConfirm={() => remove(run)}
-                    onCancel={() => {
-                      setConfirming(null);
-                      setRefocus(run.id);
-                    }}
-                  >
-                    Delete this backtest for good? This cannot be undone, and the run still counts toward this
-                    month’s plan quota.
-                  </ConfirmDelete>
-                ) : (
-                  <div className={styles.actions}>
-                    <ButtonLink to={backtestResultPath(run.id)} aria-describedby={titleId}>
-                      Open
-                    </ButtonLink>
-                    <Button
-                      variant="secondary"
-                      aria-describedby={titleId}
-                      disabled={busy === run.id}
-                      onClick={() => editAndRerun(run)}
-                    >
-                      {busy === run.id ? 'Loading...' : 'Edit and re-run'}
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      aria-describedby={titleId}
-                      // Back from a cancelled confirm step, focus returns here.
-                      autoFocus={refocus === run.id}
-                      onClick={() => {
-                        setNotice(null);
-                        setConfirming(run.id);
+                  <p className={styles.meta}>
+                    {run.fromDate} to {run.toDate} · run {formatRunDate(run.createdAt)}
+                    {run.mode === 'ml' ? ' · machine learning' : ''}
+                  </p>
+                  <p className={styles.strategy}>{strategySummary(run.request)}</p>
+                  <dl className={styles.figures}>
+                    <div>
+                      <dt>Net profit</dt>
+                      <dd
+                        className={
+                          summary.netProfit > 0 ? styles.gain : summary.netProfit < 0 ? styles.loss : ''
+                        }
+                      >
+                        {formatSignedMoney(summary.netProfit)}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Return</dt>
+                      <dd>{formatSignedPercent(summary.totalReturnPct)}</dd>
+                    </div>
+                    <div>
+                      <dt>Win rate</dt>
+                      <dd>{formatPercentOrDash(summary.winRatePct)}</dd>
+                    </div>
+                    <div>
+                      <dt>Max drawdown</dt>
+                      <dd>{formatPercentOrDash(summary.maxDrawdownPct)}</dd>
+                    </div>
+                    <div>
+                      <dt>Risk/reward</dt>
+                      <dd>{formatRatioOrDash(summary.riskReward)}</dd>
+                    </div>
+                    <div>
+                      <dt>Trades</dt>
+                      <dd>{formatCount(summary.tradeCount)}</dd>
+                    </div>
+                  </dl>
+                  {confirming === run.id ? (
+                    <ConfirmDelete
+                      busy={busy === run.id}
+                      onConfirm={() => remove(run)}
+                      onCancel={() => {
+                        setConfirming(null);
+                        setRefocus(run.id);
                       }}
                     >
-                      Delete
-                    </Button>
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+                      Delete this backtest for good? This cannot be undone, and the run still counts toward
+                      this month’s plan quota.
+                    </ConfirmDelete>
+                  ) : (
+                    <div className={styles.actions}>
+                      <ButtonLink to={backtestResultPath(run.id)} aria-describedby={titleId}>
+                        Open
+                      </ButtonLink>
+                      <Button
+                        variant="secondary"
+                        aria-describedby={titleId}
+                        disabled={busy === run.id}
+                        onClick={() => editAndRerun(run)}
+                      >
+                        {busy === run.id ? 'Loading...' : 'Edit and re-run'}
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        aria-describedby={titleId}
+                        // Back from a cancelled confirm step, focus returns here.
+                        autoFocus={refocus === run.id}
+                        onClick={() => {
+                          setNotice(null);
+                          setConfirming(run.id);
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
     </>
   );

@@ -60,7 +60,7 @@ function tickLabel(time: Time, type: TickMarkType, timeZone: string): string {
     case TickMarkType.Month:
       return MONTHS[Number(month) - 1] ?? month;
     case TickMarkType.DayOfMonth:
-      return String(Number(day));
+      return `${MONTHS[Number(month) - 1] ?? month} ${Number(day)}`;
     default:
       return clock;
   }
@@ -151,6 +151,9 @@ interface HoveredMarkers {
   chartWidth: number;
 }
 
+/** Half the widest marker label ("Trailing"), in pixels: an arrow nearer an edge has no label. */
+const EDGE_ROOM_PX = 28;
+
 /** How near (in pixels) the pointer must be to an arrow to show its trade. */
 const HOVER_DISTANCE_PX = 8;
 
@@ -205,17 +208,27 @@ export function PriceChart({
       element.dataset.markers = String(labelled.length);
 
       const timeScale = chart.timeScale();
-      let showingLabels: boolean | null = null;
+      // Labels show while the visible arrows have room for them; an arrow within half a label
+      // of either edge goes without, as the chart would cut its label ("En...").
+      let shownKey = '';
       const fitLabels = () => {
         const range = timeScale.getVisibleRange();
         if (!range) return;
-        const visible =
-          firstMarkerAtOrAfter(labelled, Number(range.to) + 1) -
-          firstMarkerAtOrAfter(labelled, Number(range.from));
-        const roomy = markersHaveRoomForText(visible, timeScale.width());
-        if (roomy === showingLabels) return;
-        showingLabels = roomy;
-        markers.setMarkers(roomy ? labelled : bare);
+        const from = firstMarkerAtOrAfter(labelled, Number(range.from));
+        const to = firstMarkerAtOrAfter(labelled, Number(range.to) + 1);
+        const width = timeScale.width();
+        const roomy = markersHaveRoomForText(to - from, width);
+        const cut = new Set<number>();
+        if (roomy) {
+          for (let i = from; i < to; i++) {
+            const x = timeScale.timeToCoordinate(labelled[i]!.time);
+            if (x !== null && (x < EDGE_ROOM_PX || x > width - EDGE_ROOM_PX)) cut.add(i);
+          }
+        }
+        const key = roomy ? [...cut].join() : 'bare';
+        if (key === shownKey) return;
+        shownKey = key;
+        markers.setMarkers(roomy ? labelled.map((marker, i) => (cut.has(i) ? bare[i]! : marker)) : bare);
         element.dataset.markerLabels = roomy ? 'shown' : 'hidden';
       };
 

@@ -3,6 +3,7 @@ import { PATHS } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { BacktestRun } from '../../../../shared/backtest-result';
+import type { SharedBacktest } from '../../../../shared/shares';
 import { downloadText, safeFileName } from '../download';
 import { formatDateTime } from '../format';
 import { instrumentLabel, sourceLabel } from '../labels';
@@ -12,14 +13,20 @@ import { HeadlineCards } from './HeadlineCards';
 import { MetricsTable } from './MetricsTable';
 import { RequestSummary } from './RequestSummary';
 import { ResultCharts } from './ResultCharts';
+import { SharePanel } from './SharePanel';
 import { TradeTable } from './TradeTable';
 
-function fileStem(run: BacktestRun): string {
+function fileStem(run: SharedBacktest): string {
   return safeFileName('backtest', run.stock, run.fromDate, run.toDate);
 }
 
-/** One stored run: headline figures, charts, every metric, the trades, and the exports. */
-export function BacktestResult({ run }: { run: BacktestRun }) {
+/**
+ * One stored run: headline figures, charts, every metric, the trades, and the exports. The
+ * owner's own run (with its id) also offers "Edit and re-run" and sharing; a run opened by a
+ * public link is read-only.
+ */
+export function BacktestResult({ run }: { run: BacktestRun | SharedBacktest }) {
+  const ownRun = 'id' in run ? run : null;
   const navigate = useNavigate();
   const { result } = run;
   const { source, timezone } = result.data;
@@ -34,7 +41,11 @@ export function BacktestResult({ run }: { run: BacktestRun }) {
   const exportJson = () =>
     downloadText(
       `${fileStem(run)}.json`,
-      JSON.stringify({ id: run.id, createdAt: run.createdAt, request: run.request, result }, null, 2),
+      JSON.stringify(
+        { ...(ownRun ? { id: ownRun.id } : {}), createdAt: run.createdAt, request: run.request, result },
+        null,
+        2,
+      ),
       'application/json',
     );
 
@@ -42,7 +53,13 @@ export function BacktestResult({ run }: { run: BacktestRun }) {
     <article aria-labelledby="result-title">
       <header className={styles.pageHead}>
         <p className={styles.eyebrow}>
-          <Link to={PATHS.backtestHistory}>My backtests</Link> / Result
+          {ownRun ? (
+            <>
+              <Link to={PATHS.backtestHistory}>My backtests</Link> / Result
+            </>
+          ) : (
+            'Shared backtest result · read-only'
+          )}
         </p>
         <h1 id="result-title">
           {instrumentLabel(run.exchange, run.stock)}, {run.timeframe}
@@ -74,13 +91,16 @@ export function BacktestResult({ run }: { run: BacktestRun }) {
           <Button variant="secondary" onClick={exportJson}>
             Export JSON
           </Button>
-          <Button
-            variant="secondary"
-            onClick={() => navigate(PATHS.simulator, { state: { request: run.request } })}
-          >
-            Edit and re-run
-          </Button>
+          {ownRun && (
+            <Button
+              variant="secondary"
+              onClick={() => navigate(PATHS.simulator, { state: { request: run.request } })}
+            >
+              Edit and re-run
+            </Button>
+          )}
         </div>
+        {ownRun && <SharePanel id={ownRun.id} />}
       </header>
 
       {result.warnings.length > 0 && (

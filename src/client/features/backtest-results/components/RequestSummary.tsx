@@ -1,10 +1,10 @@
-import type { BacktestRun } from '../../../../shared/backtest-result';
+import type { SharedBacktest } from '../../../../shared/shares';
 import { formatMoney } from '../format';
 import { commissionPresetLabel, instrumentLabel, ruleLines, sizingText, transactionLabel } from '../labels';
 import styles from './BacktestResult.module.css';
 
 /** What was tested: instrument, timeframe, period, side, costs and the rules. */
-export function RequestSummary({ run }: { run: BacktestRun }) {
+export function RequestSummary({ run }: { run: SharedBacktest }) {
   const { request } = run;
   const rules = ruleLines(request);
   return (

@@ -1,7 +1,7 @@
 import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import type { BacktestRun } from '../../../../shared/backtest-result';
+import type { SharedBacktest } from '../../../../shared/shares';
 import { type CandlesAnswer, fetchRunCandles } from '../api';
 import { type OverlaySpec, overlaysOf } from '../chart-data';
 import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';
@@ -66,7 +66,7 @@ function PriceArea({
   overlays,
   sync,
 }: {
-  run: BacktestRun;
+  run: SharedBacktest;
   answer: CandlesAnswer;
   overlays: readonly OverlaySpec[];
   sync: TimeAxisSync;
@@ -100,7 +100,7 @@ function PriceArea({
 }
 
 /** Candles with trades and overlays, the equity curve and the drawdown curve of a run. */
-export function ResultCharts({ run }: { run: BacktestRun }) {
+export function ResultCharts({ run }: { run: SharedBacktest }) {
   const { result } = run;
   const timeZone = result.data.timezone;
   const intraday = run.timeframe !== '1 day';

@@ -110,7 +110,7 @@ export function TradeTable({ trades, truncated, timeZone, intraday }: TradeTable
                 <td className={styles.numeric}>{formatPriceAt(trade.entryPrice, decimals)}</td>
                 <td>{formatDateTime(trade.exitTime, timeZone, intraday)}</td>
                 <td className={styles.numeric}>{formatPriceAt(trade.exitPrice, decimals)}</td>
-                <td>{exitReasonLabel(trade.exitReason)}</td>
+                <td className={styles.reason}>{exitReasonLabel(trade.exitReason)}</td>
                 <td className={[styles.numeric, tone(trade.pnl)].filter(Boolean).join(' ')}>
                   {formatSignedMoney(trade.pnl)}
                 </td>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { ButtonLink } from '../../../components/ButtonLink';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import type { ListingItem } from '../content/listing-types';
 import type { Listing } from '../content/listings';
@@ -24,6 +25,12 @@ export function ArticleView({ listing, item }: { listing: Listing; item: Listing
         ]}
       >
         {item.date ? <PublishedAt date={item.date} time={item.time} /> : null}
+        {item.template ? (
+          // The builder loads a request passed in the navigation's state, as "Edit and re-run" does.
+          <ButtonLink to={PATHS.simulator} state={{ request: item.template }}>
+            Open in the builder
+          </ButtonLink>
+        ) : null}
       </PageIntro>
       <div className={`container ${styles.body} ${styles.withAside}`}>
         <article className={styles.prose}>

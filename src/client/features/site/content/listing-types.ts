@@ -10,4 +10,6 @@ export interface ListingItem {
   /** Publication time as shown, e.g. "10:00 IST" (press). */
   time?: string;
   body: readonly Section[];
+  /** For a strategy the builder can run: the form filled with its rules ("Open in the builder"). */
+  template?: Record<string, unknown>;
 }

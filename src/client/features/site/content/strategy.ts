@@ -1,5 +1,6 @@
 import { type Section, bullets, p, steps } from './blocks';
 import type { ListingItem } from './listing-types';
+import { STRATEGY_TEMPLATES } from './strategy-templates';
 
 /** A strategy card's content, written once in this shape so every strategy page reads alike. */
 export interface Strategy {
@@ -24,5 +25,12 @@ export function strategyItem(strategy: Strategy): ListingItem {
     body.push({ id: 'build', title: 'Build it in the strategy builder', blocks: [steps(...strategy.build)] });
   }
   body.push({ id: 'watch', title: 'What to watch', blocks: [bullets(...strategy.watch)] });
-  return { slug: strategy.slug, title: strategy.title, summary: strategy.summary, body };
+  const template = STRATEGY_TEMPLATES[strategy.slug];
+  return {
+    slug: strategy.slug,
+    title: strategy.title,
+    summary: strategy.summary,
+    body,
+    ...(template ? { template } : {}),
+  };
 }

@@ -1,0 +1,160 @@
+import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo } from 'react';
+import { Link } from 'react-router';
+import { PATHS, backtestResultPath } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import type { BacktestRun } from '../../../../shared/backtest-result';
+import { fetchBacktest } from '../../backtest-results/api';
+import { errorMessage, useLoad } from '../../backtest-results/hooks/useLoad';
+import { type CompareRow, metricRows, normalisedEquity, runName, settingRows } from '../compare-data';
+import styles from './Compare.module.css';
+
+const CompareChart = lazy(() =>
+  import('./CompareChart').then((module) => ({ default: module.CompareChart })),
+);
+
+/** One colour per compared run (A to D), none of them the candles' green or red. */
+const RUN_COLORS = ['#0b1f3a', '#1f6feb', '#b35900', '#6d3fd6'];
+
+class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function CompareTable({
+  caption,
+  rows,
+  runs,
+  markDifferences,
+}: {
+  caption: string;
+  rows: readonly CompareRow[];
+  runs: readonly BacktestRun[];
+  markDifferences: boolean;
+}) {
+  return (
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={caption}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{markDifferences ? 'Setting' : 'Metric'}</th>
+            {runs.map((run, index) => (
+              <th key={run.id} scope="col">
+                {runName(run, index)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const highlight = markDifferences && row.differs;
+            return (
+              <tr key={row.label} className={highlight ? styles.differs : undefined}>
+                <th scope="row">
+                  {row.label}
+                  {highlight && <span className={styles.differsTag}>differs</span>}
+                </th>
+                {row.values.map((value, index) => (
+                  <td key={runs[index]!.id}>{value}</td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Two to four of the user's runs side by side: equity curves from 100, metrics and settings. */
+export function CompareView({ ids }: { ids: readonly string[] }) {
+  const load = useCallback(() => Promise.all(ids.map((id) => fetchBacktest(id))), [ids]);
+  const runs = useLoad(load);
+  const series = useMemo(
+    () =>
+      runs.state === 'ready'
+        ? runs.data.map((run, index) => ({
+            name: runName(run, index),
+            color: RUN_COLORS[index]!,
+            points: normalisedEquity(run.result.curve),
+          }))
+        : [],
+    [runs],
+  );
+
+  if (runs.state === 'loading') return <p role="status">Loading the backtests...</p>;
+  if (runs.state === 'error') {
+    return (
+      <>
+        <Alert tone="error">
+          The backtests could not be loaded: {errorMessage(runs.error)} Only your own runs can be compared.
+        </Alert>
+        <Button variant="secondary" onClick={runs.retry}>
+          Try again
+        </Button>{' '}
+        <Link to={PATHS.backtestHistory}>Back to your backtests</Link>
+      </>
+    );
+  }
+
+  const compared = runs.data;
+  const chartLabel = `Equity of ${compared.length} backtests, each starting at 100: ${series
+    .map((run) => `${run.name} ends at ${run.points.at(-1)?.value.toFixed(1) ?? '—'}`)
+    .join('; ')}.`;
+  const settings = settingRows(compared);
+  const differing = settings.filter((row) => row.differs).map((row) => row.label.toLowerCase());
+
+  return (
+    <>
+      <section aria-labelledby="compare-equity-title">
+        <h2 id="compare-equity-title">Equity, normalised to 100</h2>
+        <ChartBoundary fallback={<p>The chart could not be drawn in this browser. {chartLabel}</p>}>
+          <Suspense fallback={<p>Loading the chart… {chartLabel}</p>}>
+            <CompareChart series={series} label={chartLabel} />
+          </Suspense>
+        </ChartBoundary>
+        <ul className={styles.legend} aria-label="Compared backtests">
+          {compared.map((run, index) => (
+            <li key={run.id}>
+              <span className={styles.swatch} style={{ background: RUN_COLORS[index] }} aria-hidden="true" />
+              <Link to={backtestResultPath(run.id)}>{runName(run, index)}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.section} aria-labelledby="compare-metrics-title">
+        <h2 id="compare-metrics-title">Metrics side by side</h2>
+        <CompareTable
+          caption="Metrics of the compared backtests"
+          rows={metricRows(compared)}
+          runs={compared}
+          markDifferences={false}
+        />
+      </section>
+
+      <section className={styles.section} aria-labelledby="compare-settings-title">
+        <h2 id="compare-settings-title">Settings</h2>
+        <p>
+          {differing.length > 0
+            ? `The runs differ in: ${differing.join(', ')} (highlighted).`
+            : 'The runs have the same settings.'}
+        </p>
+        <CompareTable
+          caption="Settings of the compared backtests"
+          rows={settings}
+          runs={compared}
+          markDifferences
+        />
+      </section>
+    </>
+  );
+}

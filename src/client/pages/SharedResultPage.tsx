@@ -1,0 +1,51 @@
+import { useCallback } from 'react';
+import { Link, useParams } from 'react-router';
+import { PATHS } from '../app/paths';
+import { Alert } from '../components/Alert';
+import { Button } from '../components/Button';
+import { fetchSharedBacktest } from '../features/backtest-results/api';
+import { BacktestResult } from '../features/backtest-results/components/BacktestResult';
+import { errorMessage, useLoad } from '../features/backtest-results/hooks/useLoad';
+import { ApiError } from '../lib/api-client';
+import { useDocumentMeta } from '../lib/useDocumentMeta';
+
+/** /r/:token: a run its owner shared by link, read-only, for anyone (no account needed). */
+export function SharedResultPage() {
+  const { token = '' } = useParams();
+  useDocumentMeta('Shared backtest result', 'A backtest result shared by link: metrics, charts and trades.');
+  const load = useCallback(() => fetchSharedBacktest(token), [token]);
+  const run = useLoad(load);
+
+  if (run.state === 'ready') {
+    return (
+      <div className="container page">
+        <BacktestResult run={run.data} />
+        <p>
+          Simulation only: past results do not promise future ones, and nothing here is financial advice.{' '}
+          <Link to={PATHS.simulator}>Build your own strategy</Link>.
+        </p>
+      </div>
+    );
+  }
+  const gone = run.state === 'error' && run.error instanceof ApiError && run.error.status === 404;
+  return (
+    <section className="container page" aria-labelledby="result-title">
+      <h1 id="result-title">{gone ? 'This link does not open a backtest' : 'Shared backtest result'}</h1>
+      {run.state === 'loading' && <p role="status">Loading the backtest...</p>}
+      {gone && (
+        <p>
+          Its owner may have stopped sharing it or made a new link.{' '}
+          <Link to={PATHS.simulator}>Run a backtest of your own</Link>.
+        </p>
+      )}
+      {run.state === 'error' && !gone && (
+        <>
+          <Alert tone="error">{errorMessage(run.error)}</Alert>
+          <Button variant="secondary" onClick={run.retry}>
+            Try again
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
