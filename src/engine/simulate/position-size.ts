@@ -1,5 +1,14 @@
 /** How many units an entry buys, by the request's sizing (the simulator and the sweep kernel). */
-import type { SimulationSettings } from './simulate';
+import type { SizingMode } from '../../shared/backtest-vocabulary';
+import type { PriceDistance } from './exit-levels';
+
+/** What sizing reads of a run's settings. */
+export interface SizingSettings {
+  sizing: SizingMode;
+  /** Units (fixed-quantity), cash (fixed-cash) or percent of equity at risk (risk-percent). */
+  sizingValue?: number | null;
+  stopLoss: PriceDistance | null;
+}
 
 /**
  * Units an entry at `entryPrice` buys, commission included in what it costs; 0 when it cannot:
@@ -11,7 +20,7 @@ import type { SimulationSettings } from './simulate';
  * The cash not spent stays in the account, so equity = cash + the position's value.
  */
 export function positionSize(
-  settings: Pick<SimulationSettings, 'sizing' | 'sizingValue' | 'stopLoss'>,
+  settings: SizingSettings,
   capital: number,
   entryPrice: number,
   commissionRate: number,
