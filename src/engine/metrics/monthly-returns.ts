@@ -24,12 +24,13 @@ export function monthlyReturns(
   const months: MonthlyReturn[] = [];
   let previousClose = initialCapital;
   let month = '';
-  let lastDay = Number.NaN;
+  // Bars of one trading day share its month: the calendar is asked once a day, not per bar.
+  let dayEnd = Number.NEGATIVE_INFINITY;
   for (let bar = Math.max(firstBar, 0); bar < equity.length; bar++) {
     if (!Number.isFinite(equity[bar])) continue;
-    const day = calendar.dayOf(openTimes[bar]!);
-    if (day !== lastDay) {
-      lastDay = day;
+    if (openTimes[bar]! >= dayEnd) {
+      const day = calendar.dayOf(openTimes[bar]!);
+      dayEnd = calendar.startOfDay(day + 1);
       const dayMonth = new Date(day * MS_PER_DAY).toISOString().slice(0, 7);
       if (dayMonth !== month) {
         if (month !== '') previousClose = closeMonth(months, previousClose);
