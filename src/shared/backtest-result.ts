@@ -64,8 +64,12 @@ export interface BacktestResultBody {
   tradesTruncated: boolean;
   /** Return of each calendar month traded, "YYYY-MM" (absent in runs stored before it existed). */
   monthlyReturns?: { month: string; returnPct: number }[];
-  /** Equity and drawdown (percent, positive) at bar closes, thinned to at most MAX_CURVE_POINTS. */
-  curve: { t: number[]; equity: number[]; drawdownPct: number[] };
+  /**
+   * Equity and drawdown (percent, positive) at bar closes, thinned to at most MAX_CURVE_POINTS,
+   * with the equity of buying and holding the instrument with the same capital (absent in runs
+   * stored before it existed).
+   */
+  curve: { t: number[]; equity: number[]; drawdownPct: number[]; buyHold?: number[] };
   warnings: string[];
   data: {
     source: DataSource;

@@ -39,7 +39,12 @@ async function runSp500(page: Page) {
   expect(answer.status()).toBe(201);
   return (await answer.json()) as {
     id: string;
-    result: { data: { bars: number }; metrics: { maxDrawdownPct: number } };
+    result: {
+      data: { bars: number };
+      metrics: { maxDrawdownPct: number; buyHoldReturnPct: number };
+      trades: { entryTime: string; exitTime: string }[];
+      monthlyReturns: { month: string; returnPct: number }[];
+    };
   };
 }
 
@@ -120,6 +125,60 @@ describe('the result charts in chromium', () => {
       await page.mouse.move(box.x + x, box.y + box.height / 2);
     expect(await tooltip.textContent()).toMatch(
       /^Trade \d+: (Buy entry|Exit signal) \d{4}-\d{2}-\d{2} at [\d,.]+/,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('centre all three charts on a trade picked in the table, draw buy and hold to the metric and grid the months', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchForErrors(page);
+    await signUp(page, baseUrl, 'focus');
+    const { id, result } = await runSp500(page);
+    await page.goto(`${baseUrl}/backtests/${id}`);
+    const price = page.getByRole('img', { name: PRICE });
+    await price.locator('[data-visible-from]').waitFor({ state: 'attached' });
+    const whole = await visibleRange(page, PRICE);
+
+    // The dashed buy-and-hold line ends where the "Buy & hold return" metric says.
+    const equity = page.getByRole('img', { name: EQUITY }).locator('[data-buy-hold-last]');
+    const last = Number(await equity.getAttribute('data-buy-hold-last'));
+    expect((last / 100_000 - 1) * 100).toBeCloseTo(result.metrics.buyHoldReturnPct, 9);
+    expect(await page.getByRole('list', { name: 'Equity chart legend' }).textContent()).toContain(
+      `Buy and hold +${result.metrics.buyHoldReturnPct.toFixed(2)}%`,
+    );
+
+    const trade = result.trades[9]!;
+    const entry = Date.parse(trade.entryTime) / 1000;
+    const exit = Date.parse(trade.exitTime) / 1000;
+    await page.getByRole('button', { name: 'Show trade 10 on the chart' }).click();
+    await expect
+      .poll(async () => {
+        const ranges = await Promise.all([PRICE, EQUITY, DRAWDOWN].map((name) => visibleRange(page, name)));
+        return ranges.every(
+          (range) =>
+            range.from <= entry &&
+            range.to >= exit &&
+            range.to - range.from < (whole.to - whole.from) / 4 &&
+            // The trade sits in the middle of the view, not at an edge.
+            Math.abs((range.from + range.to) / 2 - (entry + exit) / 2) < (range.to - range.from) / 4,
+        );
+      })
+      .toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'The charts show trade 10.' }).count()).toBe(1);
+    // The chart scrolled into view, so the user sees what they asked for.
+    await expect.poll(() => price.isVisible()).toBe(true);
+    const top = (await price.boundingBox())!.y;
+    expect(top).toBeLessThan(900);
+
+    // One row per year 2000..2020, each month cell the API's figure.
+    const grid = page.getByRole('table', { name: 'Monthly and yearly returns, percent' });
+    expect(await grid.getByRole('row').count()).toBe(1 + 21);
+    const march2009 = result.monthlyReturns.find((month) => month.month === '2009-03')!;
+    const row2009 = grid.getByRole('row', { name: /^2009/ });
+    const sign = march2009.returnPct > 0 ? '+' : '';
+    expect(await row2009.getByRole('cell').nth(2).textContent()).toBe(
+      `${sign}${march2009.returnPct.toFixed(2)}%`,
     );
     expect(errors).toEqual([]);
     await page.close();

@@ -96,7 +96,7 @@ describe('the simulator in chromium', () => {
     const csv = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
     expect(csv).toHaveLength(trades + 1);
     expect(csv[0]).toBe(
-      'trade,side,entry_time,entry_price,exit_time,exit_price,exit_reason,quantity,pnl,return_pct,bars_held',
+      'trade,side,entry_time,entry_price,exit_time,exit_price,exit_reason,quantity,pnl,return_pct,bars_held,mfe_pct,mae_pct',
     );
     // New York time with its offset (daylight saving in September), prices at the tick.
     expect(csv[1]).toMatch(

@@ -1,4 +1,5 @@
 import type { BacktestResult } from '../../engine/backtest';
+import type { CandleSeries } from '../../engine/candles/series';
 import { listTrades } from '../../engine/index';
 import {
   type BacktestResultBody,
@@ -12,30 +13,58 @@ import type { BacktestSummary } from '../../shared/backtest-result';
 import { thinRowsKeepingExtremes } from './thin-curve';
 
 /**
- * The equity and drawdown curves from the first traded bar, thinned to at most MAX_CURVE_POINTS
- * with every bucket's highest and lowest equity and drawdown kept.
+ * Buy and hold of the same instrument with the same capital: bought at the first traded bar's
+ * close and marked at every later close, as the buyHoldReturnPct metric reckons it, so the
+ * curve's last point and that metric agree.
+ */
+function buyAndHoldEquity(closes: Float64Array, firstBar: number, initialCapital: number): Float64Array {
+  const equity = new Float64Array(closes.length).fill(Number.NaN);
+  const base = closes[firstBar];
+  if (base === undefined || !(base > 0)) return equity;
+  for (let i = firstBar; i < closes.length; i++) equity[i] = (initialCapital * closes[i]!) / base;
+  return equity;
+}
+
+/**
+ * The equity, drawdown and buy-and-hold curves from the first traded bar, thinned to at most
+ * MAX_CURVE_POINTS with every bucket's highest and lowest value of each kept.
  */
 function thinCurve(
   result: BacktestResult,
-  openTimes: Float64Array,
+  series: CandleSeries,
   firstBar: number,
+  initialCapital: number,
 ): BacktestResultBody['curve'] {
   // Bars after the request's toDate have no equity (NaN): the curve ends at the last traded bar.
   let end = result.equity.length;
   while (end > firstBar && !Number.isFinite(result.equity[end - 1])) end--;
-  const rows = thinRowsKeepingExtremes([result.equity, result.drawdown], firstBar, end, MAX_CURVE_POINTS);
+  const buyHold = buyAndHoldEquity(series.c, firstBar, initialCapital);
+  const rows = thinRowsKeepingExtremes(
+    [result.equity, result.drawdown, buyHold],
+    firstBar,
+    end,
+    MAX_CURVE_POINTS,
+  );
   return {
-    t: rows.map((i) => openTimes[i]!),
+    t: rows.map((i) => series.t[i]!),
     equity: rows.map((i) => result.equity[i]!),
     drawdownPct: rows.map((i) => result.drawdown[i]!),
+    ...(rows.every((i) => Number.isFinite(buyHold[i])) ? { buyHold: rows.map((i) => buyHold[i]!) } : {}),
   };
 }
 
 export function toResultBody(
   result: BacktestResult,
-  openTimes: Float64Array,
-  data: { source: DataSource; timezone: string; warmupBars: number; warnings: string[] },
+  series: CandleSeries,
+  data: {
+    source: DataSource;
+    timezone: string;
+    warmupBars: number;
+    warnings: string[];
+    initialCapital: number;
+  },
 ): BacktestResultBody {
+  const openTimes = series.t;
   const metrics: ResultMetrics = result.metrics;
   const trades: ResultTrade[] = listTrades(result.trades, openTimes, MAX_STORED_TRADES);
   const tradesTruncated = result.trades.count > MAX_STORED_TRADES;
@@ -44,7 +73,7 @@ export function toResultBody(
     trades,
     tradesTruncated,
     monthlyReturns: result.monthlyReturns,
-    curve: thinCurve(result, openTimes, data.warmupBars),
+    curve: thinCurve(result, series, data.warmupBars, data.initialCapital),
     warnings: [
       ...data.warnings,
       ...result.warnings,

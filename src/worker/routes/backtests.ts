@@ -75,8 +75,9 @@ export const backtests = new Hono<AppEnv>()
 
     // Trading days (session VWAP, pivots, the request's dates) in the exchange's own calendar.
     const series = seriesFromColumns(answer.candles, calendarOf(request.exchange.toUpperCase()));
-    const result = toResultBody(runBacktest(request, series, { warmupBars: answer.warmupBars }), series.t, {
+    const result = toResultBody(runBacktest(request, series, { warmupBars: answer.warmupBars }), series, {
       source: answer.source,
+      initialCapital: request.initialCapital,
       timezone: answer.timezone,
       warmupBars: answer.warmupBars,
       warnings: answer.warnings,

@@ -293,6 +293,8 @@ describe('result page: trades', () => {
       '-5,000.00',
       '-4.95%',
       '3',
+      '+1.10%',
+      '-5.20%',
     ]);
     expect(cells[2]).toBe('2023-09-02 09:30');
     expect(screen.getByText(/^Page 1 of 2/).textContent).toBe('Page 1 of 2 · trades 1–25 of 30');
@@ -317,6 +319,53 @@ describe('result page: trades', () => {
     await user.click(within(pnlHeader).getByRole('button'));
     expect(pnlHeader.getAttribute('aria-sort')).toBe('descending');
     expect(firstCells()[0]).toBe('1');
+  });
+
+  it('shows each trade’s MFE and MAE with their meaning, and leaves the columns out for older runs', async () => {
+    await openResult();
+    const mfe = screen.getByRole('columnheader', { name: /MFE/ });
+    expect(within(mfe).getByRole('button').getAttribute('title')).toMatch(/^Maximum favourable excursion/);
+    cleanup();
+    const older = TRADES.map(({ mfePct: _mfe, maePct: _mae, ...trade }) => trade);
+    await openResult({ ...RUN, result: { ...RUN.result, trades: older } });
+    expect(screen.queryByRole('columnheader', { name: /MFE/ })).toBeNull();
+    expect(within(bodyRows()[0]!).getAllByRole('cell')).toHaveLength(10);
+  });
+
+  it('announces the trade a number button shows on the charts', async () => {
+    const user = userEvent.setup();
+    await openResult();
+    await user.click(screen.getByRole('button', { name: 'Show trade 2 on the chart' }));
+    expect(screen.getByText('The charts show trade 2.').getAttribute('role')).toBe('status');
+  });
+});
+
+describe('result page: monthly returns and buy and hold', () => {
+  it('lays the monthly returns out by year with the compounded year', async () => {
+    await openResult();
+    const grid = screen.getByRole('table', { name: 'Monthly and yearly returns, percent' });
+    const row = within(grid).getByRole('row', { name: /^2023/ });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toHaveLength(13);
+    expect(cells.slice(7, 10)).toEqual(['', '+8.50%', '-2.25%']);
+    expect(cells[12]).toBe(`+${((1.085 * 0.9775 - 1) * 100).toFixed(2)}%`);
+  });
+
+  it('names the equity chart’s lines with the returns the metrics give', async () => {
+    await openResult();
+    const legend = await screen.findByRole('list', { name: 'Equity chart legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Strategy +12.35%', 'Buy and hold -3.25%']);
+    expect(
+      screen.getByRole('img', {
+        name: /Buy and hold of the instrument, dashed, from 100,000.00 to 96,750.00\.$/,
+      }),
+    ).toBeDefined();
   });
 });
 

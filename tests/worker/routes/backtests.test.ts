@@ -73,6 +73,11 @@ describe('POST /api/backtests', () => {
     }
     expect(result.curve.t.length).toBe(result.curve.equity.length);
     expect(result.curve.equity[0]).toBe(100000);
+    // Buy and hold with the same capital, ending where the buy-and-hold metric says.
+    const buyHold = result.curve.buyHold!;
+    expect(buyHold).toHaveLength(result.curve.t.length);
+    expect(buyHold[0]).toBe(100000);
+    expect((buyHold.at(-1)! / 100000 - 1) * 100).toBeCloseTo(result.metrics.buyHoldReturnPct!, 9);
 
     const stored = (await (await browser.request(`/api/backtests/${id}`)).json()) as {
       request: { stock: string };

@@ -32,6 +32,7 @@ export const CHART_COLORS = {
   win: '#6d3fd6',
   loss: '#c2185b',
   equity: '#0b1f3a',
+  buyHold: '#8a5a00',
   drawdown: '#b42318',
 } as const;
 
@@ -203,6 +204,12 @@ type Curve = BacktestResultBody['curve'];
 
 export function equityPoints(curve: Curve): LineData<ChartTime>[] {
   return curve.t.map((t, i) => ({ time: toChartTime(t), value: curve.equity[i]! }));
+}
+
+/** Buying and holding the instrument with the same capital (none for runs stored without it). */
+export function buyHoldPoints(curve: Curve): LineData<ChartTime>[] {
+  const { buyHold } = curve;
+  return buyHold ? curve.t.map((t, i) => ({ time: toChartTime(t), value: buyHold[i]! })) : [];
 }
 
 /** Drawdown as a negative percent, so the area hangs below zero. */

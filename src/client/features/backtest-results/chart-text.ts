@@ -38,7 +38,11 @@ export function equityChartLabel(curve: Curve): string {
   const last = curve.equity[curve.equity.length - 1]!;
   const high = Math.max(...curve.equity);
   const low = Math.min(...curve.equity);
-  return `Equity curve from ${formatMoney(first)} to ${formatMoney(last)}; highest ${formatMoney(high)}, lowest ${formatMoney(low)}.`;
+  const strategy = `Equity curve from ${formatMoney(first)} to ${formatMoney(last)}; highest ${formatMoney(high)}, lowest ${formatMoney(low)}.`;
+  const hold = curve.buyHold;
+  return hold && hold.length > 0
+    ? `${strategy} Buy and hold of the instrument, dashed, from ${formatMoney(hold[0]!)} to ${formatMoney(hold[hold.length - 1]!)}.`
+    : strategy;
 }
 
 export function drawdownChartLabel(curve: Curve, maxDrawdownPct: number): string {

@@ -3,7 +3,7 @@
  * to the same time range. Only the chart the user is working with (the last one pointed at,
  * wheeled or touched) leads, so the followers' own range events never echo back and drift.
  */
-import type { IChartApi, IRange, Time } from 'lightweight-charts';
+import type { IChartApi, IRange, Time, UTCTimestamp } from 'lightweight-charts';
 
 const LEAD_EVENTS = ['pointerenter', 'pointerdown', 'wheel', 'touchstart'] as const;
 
@@ -38,6 +38,18 @@ export class TimeAxisSync {
       this.charts.delete(chart);
       if (this.leader === chart) this.leader = null;
     };
+  }
+
+  /** Moves every linked chart to the range (unix seconds), e.g. to show one trade. */
+  show(range: { from: number; to: number }) {
+    this.leader = null;
+    for (const chart of this.charts) {
+      try {
+        chart.timeScale().setVisibleRange({ from: range.from as UTCTimestamp, to: range.to as UTCTimestamp });
+      } catch {
+        // A chart with no data yet has no range to set.
+      }
+    }
   }
 }
 

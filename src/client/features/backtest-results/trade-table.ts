@@ -18,7 +18,9 @@ export type TradeColumn =
   | 'exitReason'
   | 'pnl'
   | 'returnPct'
-  | 'barsHeld';
+  | 'barsHeld'
+  | 'mfePct'
+  | 'maePct';
 
 export type SortDirection = 'ascending' | 'descending';
 
@@ -41,6 +43,10 @@ function sortValue(trade: NumberedTrade, column: TradeColumn): number | string {
       return Date.parse(trade.exitTime);
     case 'exitReason':
       return exitReasonLabel(trade.exitReason);
+    case 'mfePct':
+    case 'maePct':
+      // Runs stored before excursions existed have none: they sort first.
+      return trade[column] ?? Number.NEGATIVE_INFINITY;
     default:
       return trade[column];
   }
@@ -93,6 +99,27 @@ export function csvRow(fields: readonly (string | number)[]): string {
   return fields.map(csvField).join(',');
 }
 
+/** Whether the run's trades carry their excursions (runs stored before MFE/MAE existed do not). */
+export function hasExcursions(trades: readonly ResultTrade[]): boolean {
+  return (
+    trades.length > 0 && trades.every((trade) => trade.mfePct !== undefined && trade.maePct !== undefined)
+  );
+}
+
+/**
+ * The time range that shows a trade with room around it: the trade's own span, padded on each
+ * side by that span or by 20 bars, whichever is longer. Unix seconds, as the charts count.
+ */
+export function tradeFocusRange(
+  trade: Pick<ResultTrade, 'entryTime' | 'exitTime'>,
+  barSeconds: number,
+): { from: number; to: number } {
+  const entry = Math.floor(Date.parse(trade.entryTime) / 1000);
+  const exit = Math.floor(Date.parse(trade.exitTime) / 1000);
+  const pad = Math.max(exit - entry, 20 * barSeconds);
+  return { from: entry - pad, to: exit + pad };
+}
+
 /**
  * The decimals the instrument is quoted in, read from the entry fills (bar opens, moved by a
  * slippage of whole ticks): at least 2, at most 6. Exits at a stop or target level fall between
@@ -120,6 +147,8 @@ export const TRADE_CSV_HEADER = [
   'pnl',
   'return_pct',
   'bars_held',
+  'mfe_pct',
+  'mae_pct',
 ] as const;
 
 /**
@@ -142,6 +171,8 @@ export function tradesToCsv(trades: readonly ResultTrade[], timeZone: string): s
       trade.pnl.toFixed(2),
       trade.returnPct,
       trade.barsHeld,
+      trade.mfePct?.toFixed(4) ?? '',
+      trade.maePct?.toFixed(4) ?? '',
     ]),
   );
   return [csvRow(TRADE_CSV_HEADER), ...rows].join('\r\n') + '\r\n';

@@ -203,6 +203,10 @@ describe('chart descriptions', () => {
       'Candlestick chart of AAPL (US), 1 hour bars from 2023-09-01 to 2023-10-31: 99 bars, 30 trades marked with entry and exit arrows. Overlays: SMA 10, SMA 20.',
     );
     expect(equityChartLabel(RUN.result.curve)).toBe(
+      'Equity curve from 100,000.00 to 112,345.68; highest 112,345.68, lowest 95,000.00. Buy and hold of the instrument, dashed, from 100,000.00 to 96,750.00.',
+    );
+    const { buyHold: _buyHold, ...stored } = RUN.result.curve;
+    expect(equityChartLabel(stored)).toBe(
       'Equity curve from 100,000.00 to 112,345.68; highest 112,345.68, lowest 95,000.00.',
     );
     expect(drawdownChartLabel(RUN.result.curve, 8.2)).toBe(

@@ -89,6 +89,8 @@ export const TRADES: ResultTrade[] = Array.from({ length: 30 }, (_, n) => {
     pnl,
     returnPct: (pnl / (1000 * (100 + n))) * 100,
     barsHeld: n === 0 ? 9 : 3,
+    mfePct: n === 0 ? 6.5 : 1 + n / 10,
+    maePct: n === 1 ? -5.2 : -(0.5 + n / 100),
   };
 });
 
@@ -123,7 +125,12 @@ export const RUN: BacktestRun = {
       ],
       equity: [100000, 95000, 112345.678],
       drawdownPct: [0, 5, 0],
+      buyHold: [100000, 99000, 96750],
     },
+    monthlyReturns: [
+      { month: '2023-09', returnPct: 8.5 },
+      { month: '2023-10', returnPct: -2.25 },
+    ],
     warnings: [
       'Synthetic sample data: the market-data provider is not configured.',
       'Only 10 of the 21 warm-up bars exist before 2023-09-01.',

@@ -8,7 +8,9 @@ import {
   pageOf,
   sortTrades,
   priceDecimals,
+  tradeFocusRange,
   tradesToCsv,
+  hasExcursions,
 } from '../../../../src/client/features/backtest-results/trade-table';
 import { TRADES } from './fixtures';
 
@@ -79,11 +81,14 @@ describe('CSV', () => {
     expect(lines).toHaveLength(TRADES.length + 2);
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'trade,side,entry_time,entry_price,exit_time,exit_price,exit_reason,quantity,pnl,return_pct,bars_held',
+      'trade,side,entry_time,entry_price,exit_time,exit_price,exit_reason,quantity,pnl,return_pct,bars_held,mfe_pct,mae_pct',
     );
     expect(lines[2]).toBe(
-      `2,long,2023-09-02T09:30:00-04:00,101.00,2023-09-02T11:30:00-04:00,96.00,Stop loss,1000,-5000.00,${-5000 / 1010},3`,
+      `2,long,2023-09-02T09:30:00-04:00,101.00,2023-09-02T11:30:00-04:00,96.00,Stop loss,1000,-5000.00,${-5000 / 1010},3,1.1000,-5.2000`,
     );
+    // A run stored before excursions existed leaves those cells empty.
+    const { mfePct: _mfe, maePct: _mae, ...older } = TRADES[0]!;
+    expect(tradesToCsv([older], 'UTC').split('\r\n')[1]).toMatch(/,9,,$/);
     // Winter time: the offset follows the date.
     const january = {
       ...TRADES[0]!,
@@ -114,5 +119,36 @@ describe('the instrument’s price precision', () => {
     const stopped = { ...at(101.25, 96.1875), exitReason: 'stop' as const };
     expect(tradesToCsv([stopped], 'UTC').split('\r\n')[1]).toContain(',101.25,');
     expect(tradesToCsv([stopped], 'UTC').split('\r\n')[1]).toContain(',96.19,');
+  });
+});
+
+describe('excursions', () => {
+  it('sorts by MFE and MAE, and knows runs stored without them', () => {
+    const numbered = numberTrades(TRADES);
+    expect(sortTrades(numbered, { column: 'mfePct', direction: 'descending' })[0]!.number).toBe(1);
+    expect(sortTrades(numbered, { column: 'maePct', direction: 'ascending' })[0]!.number).toBe(2);
+    expect(hasExcursions(TRADES)).toBe(true);
+    const { mfePct: _mfe, maePct: _mae, ...older } = TRADES[0]!;
+    expect(hasExcursions([older, TRADES[1]!])).toBe(false);
+    expect(hasExcursions([])).toBe(false);
+  });
+});
+
+describe('showing a trade on the charts', () => {
+  const HOUR = 3600;
+  const trade = { entryTime: '2023-09-05T14:30:00.000Z', exitTime: '2023-09-05T16:30:00.000Z' };
+  const entry = Date.parse(trade.entryTime) / 1000;
+  const exit = Date.parse(trade.exitTime) / 1000;
+
+  it('pads a short trade by 20 bars on each side', () => {
+    expect(tradeFocusRange(trade, HOUR)).toEqual({ from: entry - 20 * HOUR, to: exit + 20 * HOUR });
+  });
+
+  it('pads a long trade by its own span, so it fills the middle third', () => {
+    const long = { entryTime: '2023-01-02T14:30:00.000Z', exitTime: '2023-07-03T14:30:00.000Z' };
+    const span = (Date.parse(long.exitTime) - Date.parse(long.entryTime)) / 1000;
+    const range = tradeFocusRange(long, 86_400);
+    expect(range.to - range.from).toBe(3 * span);
+    expect(range.from).toBe(Date.parse(long.entryTime) / 1000 - span);
   });
 });

@@ -12,6 +12,7 @@ import {
   type DeepPartial,
   type IChartApi,
   LineSeries,
+  LineStyle,
   LineType,
   type MouseEventParams,
   type Time,
@@ -29,6 +30,7 @@ import {
   type ChartTime,
   type OverlaySpec,
   arrowsOnly,
+  buyHoldPoints,
   candleBars,
   drawdownPoints,
   equityPoints,
@@ -351,10 +353,25 @@ interface CurveChartProps {
   sync: TimeAxisSync;
 }
 
-/** Equity at bar closes. */
+/** Equity at bar closes, with buy and hold of the instrument as a dashed line behind it. */
 export function EquityChart({ curve, timeZone, intraday, label, sync }: CurveChartProps) {
   const build = useMemo(
     () => (chart: IChartApi) => {
+      const benchmark = buyHoldPoints(curve);
+      if (benchmark.length > 0) {
+        const hold = chart.addSeries(LineSeries, {
+          color: CHART_COLORS.buyHold,
+          lineWidth: 2,
+          lineStyle: LineStyle.Dashed,
+          priceLineVisible: false,
+          lastValueVisible: false,
+          crosshairMarkerVisible: false,
+          priceFormat: { type: 'custom', minMove: 0.01, formatter: formatAxisMoney },
+        });
+        hold.setData(benchmark);
+        // The last value drawn, readable from the page: it must equal the buy-and-hold metric.
+        chart.chartElement().dataset.buyHoldLast = String(benchmark.at(-1)!.value);
+      }
       const line = chart.addSeries(LineSeries, {
         color: CHART_COLORS.equity,
         lineWidth: 2,

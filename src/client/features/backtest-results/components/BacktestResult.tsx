@@ -1,16 +1,20 @@
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import type { BacktestRun } from '../../../../shared/backtest-result';
+import type { BacktestRun, ResultTrade } from '../../../../shared/backtest-result';
+import { TIMEFRAME_MINUTES, type Timeframe } from '../../../../shared/backtest-vocabulary';
 import type { SharedBacktest } from '../../../../shared/shares';
 import { downloadText, safeFileName } from '../download';
 import { formatDateTime } from '../format';
 import { instrumentLabel, sourceLabel } from '../labels';
-import { tradesToCsv } from '../trade-table';
+import { TimeAxisSync } from '../time-axis-sync';
+import { tradeFocusRange, tradesToCsv } from '../trade-table';
 import styles from './BacktestResult.module.css';
 import { HeadlineCards } from './HeadlineCards';
 import { MetricsTable } from './MetricsTable';
+import { MonthlyReturns } from './MonthlyReturns';
 import { RequestSummary } from './RequestSummary';
 import { ResultCharts } from './ResultCharts';
 import { SharePanel } from './SharePanel';
@@ -31,6 +35,17 @@ export function BacktestResult({ run }: { run: BacktestRun | SharedBacktest }) {
   const { result } = run;
   const { source, timezone } = result.data;
   const intraday = run.timeframe !== '1 day';
+  const [sync] = useState(() => new TimeAxisSync());
+  const [shownTrade, setShownTrade] = useState<number | null>(null);
+  const barSeconds = (TIMEFRAME_MINUTES[run.timeframe as Timeframe] ?? 1440) * 60;
+  const showTrade = useCallback(
+    (trade: ResultTrade, number: number) => {
+      sync.show(tradeFocusRange(trade, barSeconds));
+      setShownTrade(number);
+      document.getElementById('charts-title')?.scrollIntoView?.({ block: 'start' });
+    },
+    [sync, barSeconds],
+  );
 
   const exportTrades = () =>
     downloadText(
@@ -118,8 +133,14 @@ export function BacktestResult({ run }: { run: BacktestRun | SharedBacktest }) {
 
       <HeadlineCards metrics={result.metrics} timeframe={run.timeframe} />
       <RequestSummary run={run} />
-      <ResultCharts run={run} />
+      <ResultCharts run={run} sync={sync} />
+      <p className="visually-hidden" role="status">
+        {shownTrade === null ? '' : `The charts show trade ${shownTrade}.`}
+      </p>
       <MetricsTable metrics={result.metrics} timeframe={run.timeframe} />
+      {result.monthlyReturns && result.monthlyReturns.length > 0 && (
+        <MonthlyReturns monthly={result.monthlyReturns} />
+      )}
 
       <section aria-labelledby="trades-title" className={styles.section}>
         <h2 id="trades-title">Trades</h2>
@@ -128,6 +149,7 @@ export function BacktestResult({ run }: { run: BacktestRun | SharedBacktest }) {
           truncated={result.tradesTruncated}
           timeZone={timezone}
           intraday={intraday}
+          onShowTrade={showTrade}
         />
       </section>
     </article>

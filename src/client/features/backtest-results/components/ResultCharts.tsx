@@ -1,14 +1,16 @@
-import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { SharedBacktest } from '../../../../shared/shares';
 import { type CandlesAnswer, fetchRunCandles } from '../api';
-import { type OverlaySpec, overlaysOf } from '../chart-data';
+import { CHART_COLORS, type OverlaySpec, overlaysOf } from '../chart-data';
 import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';
+import { formatSignedPercent } from '../format';
 import { errorMessage, useLoad } from '../hooks/useLoad';
 import { instrumentLabel } from '../labels';
-import { TimeAxisSync } from '../time-axis-sync';
+import type { TimeAxisSync } from '../time-axis-sync';
 import styles from './BacktestResult.module.css';
+import chartStyles from './Charts.module.css';
 
 // The charting library loads with these, on the result page only (not in the home page's JS).
 // One import shared by the three charts.
@@ -99,15 +101,40 @@ function PriceArea({
   );
 }
 
-/** Candles with trades and overlays, the equity curve and the drawdown curve of a run. */
-export function ResultCharts({ run }: { run: SharedBacktest }) {
+/** What the equity chart's two lines are, with the returns they end at (the metrics' figures). */
+function EquityLegend({ run }: { run: SharedBacktest }) {
+  const { metrics, curve } = run.result;
+  return (
+    <ul className={`${chartStyles.legendList} ${chartStyles.curveLegend}`} aria-label="Equity chart legend">
+      <li>
+        <span className={chartStyles.line} style={{ background: CHART_COLORS.equity }} aria-hidden="true" />
+        Strategy {formatSignedPercent(metrics.totalReturnPct)}
+      </li>
+      {curve.buyHold && metrics.buyHoldReturnPct !== null && (
+        <li>
+          <span
+            className={`${chartStyles.line} ${chartStyles.dashed}`}
+            style={{ color: CHART_COLORS.buyHold }}
+            aria-hidden="true"
+          />
+          Buy and hold {formatSignedPercent(metrics.buyHoldReturnPct)}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * Candles with trades and overlays, the equity curve (against buy and hold) and the drawdown
+ * curve of a run, on one time axis (`sync`).
+ */
+export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }) {
   const { result } = run;
   const timeZone = result.data.timezone;
   const intraday = run.timeframe !== '1 day';
   const load = useCallback(() => fetchRunCandles(run), [run]);
   const candles = useLoad(load);
   const overlays = useMemo(() => overlaysOf(run.request), [run.request]);
-  const [sync] = useState(() => new TimeAxisSync());
 
   const equityLabel = equityChartLabel(result.curve);
   const drawdownLabel = drawdownChartLabel(result.curve, result.metrics.maxDrawdownPct);
@@ -146,6 +173,7 @@ export function ResultCharts({ run }: { run: SharedBacktest }) {
               sync={sync}
             />
           </Chart>
+          <EquityLegend run={run} />
         </div>
         <div>
           <h3 className={styles.chartTitle}>Drawdown</h3>

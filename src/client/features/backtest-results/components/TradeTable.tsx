@@ -17,6 +17,7 @@ import {
   numberTrades,
   pageCount,
   pageOf,
+  hasExcursions,
   priceDecimals,
   sortTrades,
 } from '../trade-table';
@@ -28,6 +29,8 @@ interface TradeTableProps {
   truncated: boolean;
   timeZone: string;
   intraday: boolean;
+  /** Centres the charts on a trade (absent where there are no charts to move). */
+  onShowTrade?: (trade: ResultTrade, number: number) => void;
 }
 
 const COLUMNS: { id: TradeColumn; label: string; numeric?: boolean }[] = [
@@ -43,19 +46,37 @@ const COLUMNS: { id: TradeColumn; label: string; numeric?: boolean }[] = [
   { id: 'barsHeld', label: 'Bars held', numeric: true },
 ];
 
+/** Maximum favourable and adverse excursion, shown when the run's trades carry them. */
+const EXCURSION_COLUMNS: typeof COLUMNS = [
+  { id: 'mfePct', label: 'MFE', numeric: true },
+  { id: 'maePct', label: 'MAE', numeric: true },
+];
+
+const EXCURSION_TITLES: Partial<Record<TradeColumn, string>> = {
+  mfePct: 'Maximum favourable excursion: the best price while the trade was open, percent of the entry price',
+  maePct: 'Maximum adverse excursion: the worst price while the trade was open, percent of the entry price',
+};
+
 const tone = (value: number) => (value > 0 ? styles.gain : value < 0 ? styles.loss : undefined);
 
-/** The run's trades: sortable by every column, 25 to a page. */
-export function TradeTable({ trades, truncated, timeZone, intraday }: TradeTableProps) {
+/**
+ * The run's trades: sortable by every column, 25 to a page. A trade's number shows it on the
+ * charts.
+ */
+export function TradeTable({ trades, truncated, timeZone, intraday, onShowTrade }: TradeTableProps) {
   const [sort, setSort] = useState<TradeSort>({ column: 'number', direction: 'ascending' });
   const [page, setPage] = useState(1);
   const numbered = useMemo(() => numberTrades(trades), [trades]);
   const decimals = useMemo(() => priceDecimals(trades), [trades]);
+  const columns = useMemo(
+    () => (hasExcursions(trades) ? [...COLUMNS, ...EXCURSION_COLUMNS] : COLUMNS),
+    [trades],
+  );
   const sorted = useMemo(() => sortTrades(numbered, sort), [numbered, sort]);
   const pages = pageCount(sorted.length);
   const shown = pageOf(sorted, page);
   const first = (page - 1) * TRADES_PER_PAGE + 1;
-  const sortedBy = COLUMNS.find((column) => column.id === sort.column)?.label ?? '';
+  const sortedBy = columns.find((column) => column.id === sort.column)?.label ?? '';
 
   if (trades.length === 0) {
     return <p>The strategy made no trades in this period.</p>;
@@ -71,7 +92,7 @@ export function TradeTable({ trades, truncated, timeZone, intraday }: TradeTable
           </caption>
           <thead>
             <tr>
-              {COLUMNS.map((column) => {
+              {columns.map((column) => {
                 const active = sort.column === column.id;
                 return (
                   <th
@@ -83,6 +104,7 @@ export function TradeTable({ trades, truncated, timeZone, intraday }: TradeTable
                     <button
                       type="button"
                       className={styles.sortButton}
+                      title={EXCURSION_TITLES[column.id]}
                       onClick={() => {
                         setSort(nextSort(sort, column.id));
                         setPage(1);
@@ -104,7 +126,21 @@ export function TradeTable({ trades, truncated, timeZone, intraday }: TradeTable
           <tbody>
             {shown.map((trade) => (
               <tr key={trade.number}>
-                <td className={styles.numeric}>{trade.number}</td>
+                <td className={styles.numeric}>
+                  {onShowTrade ? (
+                    <button
+                      type="button"
+                      className={styles.showTrade}
+                      aria-label={`Show trade ${trade.number} on the chart`}
+                      title="Show on the chart"
+                      onClick={() => onShowTrade(trade, trade.number)}
+                    >
+                      {trade.number}
+                    </button>
+                  ) : (
+                    trade.number
+                  )}
+                </td>
                 <td>{sideLabel(trade.side)}</td>
                 <td>{formatDateTime(trade.entryTime, timeZone, intraday)}</td>
                 <td className={styles.numeric}>{formatPriceAt(trade.entryPrice, decimals)}</td>
@@ -118,6 +154,12 @@ export function TradeTable({ trades, truncated, timeZone, intraday }: TradeTable
                   {formatSignedPercent(trade.returnPct)}
                 </td>
                 <td className={styles.numeric}>{formatCount(trade.barsHeld)}</td>
+                {columns.length > COLUMNS.length && (
+                  <>
+                    <td className={styles.numeric}>{formatSignedPercent(trade.mfePct!)}</td>
+                    <td className={styles.numeric}>{formatSignedPercent(trade.maePct!)}</td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>
@@ -127,6 +169,7 @@ export function TradeTable({ trades, truncated, timeZone, intraday }: TradeTable
         {pages === 1 &&
           `${formatCount(sorted.length)} ${sorted.length === 1 ? 'trade' : 'trades'}${truncated ? ' stored' : ''}. `}
         Times are in the data’s time zone, {timeZone}.
+        {onShowTrade ? ' Select a trade’s number to see it on the chart.' : ''}
       </p>
       {pages > 1 && (
         <nav className={styles.pager} aria-label="Trade pages">
