@@ -11,6 +11,7 @@ import { minuteBarsCsv } from './minute-csv';
 import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
 import { benchPatterns } from './patterns';
 import { benchPbo } from './pbo';
+import { PORTFOLIO_BARS, PORTFOLIO_SYMBOLS, benchPortfolio } from './portfolio';
 import { benchSweep } from './sweep';
 import { benchAgainstTalib } from './talib-reference';
 
@@ -114,4 +115,11 @@ console.log(
 );
 console.log(
   `Fill kernel + metrics         ${sweep.kernelAndMetricsMs.toFixed(0).padStart(6)} ms  ${perSecond(sweep.kernelAndMetricsMs).padStart(14)} bar-configurations/s`,
+);
+
+const portfolio = benchPortfolio();
+console.log(
+  `\nPortfolio backtest, ${PORTFOLIO_SYMBOLS} symbols x ${PORTFOLIO_BARS.toLocaleString('en-US')} hourly bars ` +
+    `(${portfolio.calendarBars.toLocaleString('en-US')} on the common calendar, ` +
+    `${portfolio.trades.toLocaleString('en-US')} trades, best of 3): ${portfolio.ms.toFixed(0)} ms`,
 );

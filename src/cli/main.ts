@@ -8,6 +8,7 @@ import { indicatorCommand } from './commands/indicator';
 import { lookaheadCommand } from './commands/lookahead';
 import { patternsCommand } from './commands/patterns';
 import { pboCommand } from './commands/pbo';
+import { portfolioCommand } from './commands/portfolio';
 import { resampleCommand } from './commands/resample';
 import { sweepCommand } from './commands/sweep';
 import { walkForwardCommand } from './commands/walk-forward';
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, (args: string[]) => unknown> = {
   indicator: indicatorCommand,
   patterns: patternsCommand,
   pbo: pboCommand,
+  portfolio: portfolioCommand,
   resample: resampleCommand,
   sweep: sweepCommand,
   'walk-forward': walkForwardCommand,

@@ -9,6 +9,12 @@ Commands:
       warnings}. With --output csv the trades go to FILE as CSV and the JSON has {metrics,
       tradeCount, tradesFile, monthlyReturns, equity, warnings}; --no-equity leaves the
       per-bar equity out.
+  portfolio --request R.json --candles SYM1=A.csv --candles SYM2=B.csv ... [--weights SYM1=0.5,SYM2=0.5]
+           [--no-equity] [--timezone Z] [--session-open HH:MM]
+      Runs the request on every symbol (up to 20) with one shared capital, each symbol trading
+      its weight of it (equal weights by default; given weights add up to 1). Prints {metrics,
+      trades (each with its symbol), perSymbol: {SYM: {weight, metrics, contributionPct}},
+      correlation: {symbols, matrix}, monthlyReturns, times, equity, warnings}.
   indicator "<label>" --candles C.csv [--set "Setting=value"]... [--timezone Z] [--session-open HH:MM]
       Prints the indicator as a JSON array aligned with the rows (null where it has no value).
       Any catalogue label; MA type settings take a name (SMA, EMA, ... T3) or TA-Lib's code.

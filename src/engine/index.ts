@@ -20,6 +20,15 @@ export { computeIndicator, resolveSettings, type IndicatorSettingsInput } from '
 export type { Metrics } from './metrics/metrics';
 export type { MonthlyReturn } from './metrics/monthly-returns';
 export { computeAllPatterns, computePattern } from './patterns/registry';
+export {
+  PortfolioError,
+  portfolioWeights,
+  runPortfolio,
+  type PortfolioLeg,
+  type PortfolioResult,
+  type PortfolioTrade,
+  type SymbolResult,
+} from './portfolio/portfolio';
 export type { ExitReason, PositionSide, Trade } from './simulate/trade';
 export { EXIT_REASONS, listTrades, tradeAt, type TradeColumns } from './simulate/trade-columns';
 export { IsoTimeFormatter } from './simulate/iso-time';
