@@ -14,6 +14,47 @@ export const PLAN_IDS = ['basic', 'pro', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const DEFAULT_SELECTED_PLAN: PlanId = 'pro';
 
+/**
+ * The exchanges of the Basic plan (provider codes): the largest stock markets of the US,
+ * India, the UK, Japan, Hong Kong and Australia, plus forex and crypto. The bundled S&P 500
+ * sample (INDX) and a user's own uploads are open to every plan.
+ */
+export const BASIC_EXCHANGES = [
+  'US',
+  'NASDAQ',
+  'NSE',
+  'BSE',
+  'LSE',
+  'TSE',
+  'HKEX',
+  'ASX',
+  'FOREX',
+  'CC',
+] as const;
+
+/**
+ * What a plan entitles its users to: the one table the pricing page, the builder and the
+ * worker read. Admins have no limits. History depth and data delay apply to the provider's
+ * market data only (the synthetic fallback, uploads and the S&P 500 sample are exempt).
+ */
+export interface PlanLimits {
+  /** Backtests a user may run per calendar month; null = unlimited. */
+  monthlyBacktests: number | null;
+  /** How many years back from today a test may start. */
+  historyYears: number;
+  /** The most recent days a test may not reach (toDate at most today minus this). */
+  dataDelayDays: number;
+  /** The exchanges a user may test; 'all' = every exchange the provider lists. */
+  exchanges: readonly string[] | 'all';
+  /** The indicators a user may build rules with: the spec's builder set, or the whole catalogue. */
+  indicators: 'basic' | 'all';
+  mlBacktesting: boolean;
+  /** Saved portfolios. */
+  portfolios: number;
+  /** Users an owner may invite to share the plan (team seats). */
+  teamSeats: number;
+}
+
 export interface Plan {
   id: PlanId;
   name: string;
@@ -22,9 +63,7 @@ export interface Plan {
   prices: Record<Currency, Record<BillingPeriod, number>>;
   features: readonly string[];
   popular: boolean;
-  /** Backtests a user may run per calendar month; null = unlimited. */
-  monthlyBacktests: number | null;
-  mlBacktesting: boolean;
+  limits: PlanLimits;
 }
 
 export const PLANS: readonly Plan[] = [
@@ -44,8 +83,16 @@ export const PLANS: readonly Plan[] = [
       '7-day data delay',
     ],
     popular: false,
-    monthlyBacktests: 5,
-    mlBacktesting: false,
+    limits: {
+      monthlyBacktests: 5,
+      historyYears: 1,
+      dataDelayDays: 7,
+      exchanges: BASIC_EXCHANGES,
+      indicators: 'basic',
+      mlBacktesting: false,
+      portfolios: 1,
+      teamSeats: 0,
+    },
   },
   {
     id: 'pro',
@@ -63,8 +110,16 @@ export const PLANS: readonly Plan[] = [
       '3-day data delay',
     ],
     popular: true,
-    monthlyBacktests: 100,
-    mlBacktesting: true,
+    limits: {
+      monthlyBacktests: 100,
+      historyYears: 5,
+      dataDelayDays: 3,
+      exchanges: 'all',
+      indicators: 'all',
+      mlBacktesting: true,
+      portfolios: 10,
+      teamSeats: 0,
+    },
   },
   {
     id: 'enterprise',
@@ -82,10 +137,23 @@ export const PLANS: readonly Plan[] = [
       'Real-time data',
     ],
     popular: false,
-    monthlyBacktests: null,
-    mlBacktesting: true,
+    limits: {
+      monthlyBacktests: null,
+      historyYears: 10,
+      dataDelayDays: 0,
+      exchanges: 'all',
+      indicators: 'all',
+      mlBacktesting: true,
+      portfolios: 25,
+      teamSeats: 3,
+    },
   },
 ];
+
+/** The plan with this id (an unknown id reads as Basic, the least one). */
+export function planById(id: string): Plan {
+  return PLANS.find((plan) => plan.id === id) ?? PLANS[0]!;
+}
 
 /** Annual plans are shown with their monthly equivalent: annual / 12, rounded (spec 4). */
 export function monthlyEquivalent(annualPrice: number): number {

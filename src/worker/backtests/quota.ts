@@ -1,18 +1,17 @@
 /** The monthly backtest quota of each plan (spec 9), as the run route and GET /api/usage read it. */
 import type { User } from '../../shared/auth';
-import { PLANS } from '../../shared/plans';
+import { planById } from '../../shared/plans';
 import type { Usage } from '../../shared/usage';
 import { countBacktestsThisMonth } from '../db/backtests';
 
 /** Runs a month the user may store: null = unlimited (admins, enterprise). */
 export function monthlyLimit(user: User): number | null {
   if (user.role === 'admin') return null;
-  const plan = PLANS.find((candidate) => candidate.id === user.plan);
-  return plan ? plan.monthlyBacktests : 0;
+  return planById(user.plan).limits.monthlyBacktests;
 }
 
 export function mayUseMl(user: User): boolean {
-  return user.role === 'admin' || (PLANS.find((plan) => plan.id === user.plan)?.mlBacktesting ?? false);
+  return user.role === 'admin' || planById(user.plan).limits.mlBacktesting;
 }
 
 /** The first day of next month (UTC), when this month's count no longer applies. */

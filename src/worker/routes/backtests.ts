@@ -7,6 +7,7 @@ import type { AppEnv } from '../env';
 import { jsonError } from '../errors';
 import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
+import { entitlementRefusal } from '../backtests/entitlements';
 import { mayUseMl, monthlyLimit } from '../backtests/quota';
 import { summaryOf, toResultBody } from '../backtests/result';
 import { noBarsToTrade, reversedDates } from '../backtests/tradable';
@@ -44,6 +45,9 @@ export const backtests = new Hono<AppEnv>()
     const request = c.req.valid('json');
     const reversed = reversedDates(request);
     if (reversed) return jsonError(c, 400, reversed.message, reversed.fields);
+    // Plan limits are checked before anything is fetched, and a refused run does not count.
+    const refused = entitlementRefusal(c.env, user, request);
+    if (refused) return jsonError(c, 402, refused.message, refused.fields);
     const limit = monthlyLimit(user);
     if (
       (request.mode === 'ml' && !mayUseMl(user)) ||

@@ -110,8 +110,8 @@ export const DOC_CATEGORIES: readonly DocCategory[] = [
             ['Plan', 'Backtests a month', 'Machine-learning mode'],
             PLANS.map((plan) => [
               plan.name,
-              plan.monthlyBacktests === null ? 'Unlimited' : String(plan.monthlyBacktests),
-              plan.mlBacktesting ? 'Included' : 'Not included',
+              plan.limits.monthlyBacktests === null ? 'Unlimited' : String(plan.limits.monthlyBacktests),
+              plan.limits.mlBacktesting ? 'Included' : 'Not included',
             ]),
           ),
           p(

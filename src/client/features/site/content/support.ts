@@ -11,7 +11,7 @@ export interface HelpTopic {
   articles: readonly Faq[];
 }
 
-const quotaOf = (id: string) => PLANS.find((plan) => plan.id === id)?.monthlyBacktests;
+const quotaOf = (id: string) => PLANS.find((plan) => plan.id === id)?.limits.monthlyBacktests;
 const basicQuota = quotaOf('basic');
 
 const fallbackData: Faq = {

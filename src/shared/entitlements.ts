@@ -1,0 +1,108 @@
+/**
+ * Whether a plan allows a backtest request (the limits of plans.ts), as the worker enforces it
+ * before fetching anything and the builder can say before sending. Each refusal names the field
+ * and says what the plan allows; the API answers it with 402 and the page links to /pricing.
+ */
+import type { BacktestRequest } from './backtest-request';
+import { catalogueEntry } from './indicator-catalogue';
+import { type Plan, type PlanLimits, PLANS } from './plans';
+import type { FieldError } from './validation-errors';
+
+/** Always open, whatever the plan: the bundled S&P 500 sample's exchange and the user's own uploads. */
+export const OPEN_EXCHANGES = ['INDX', 'UPLOAD'] as const;
+
+export interface Refusal {
+  message: string;
+  fields: FieldError[];
+}
+
+export interface EntitlementContext {
+  /** Today (UTC), YYYY-MM-DD. */
+  today: string;
+  /** Whether the data comes from the market-data provider (history depth and delay apply to it only). */
+  providerData: boolean;
+}
+
+/** The cheapest plan whose limits pass `allows`, for "needs the Professional plan". */
+function cheapestPlanWith(allows: (limits: PlanLimits) => boolean): Plan | undefined {
+  return PLANS.find((plan) => allows(plan.limits));
+}
+
+function refusal(field: string, message: string): Refusal {
+  return { message, fields: [{ path: field, message }] };
+}
+
+/** `date` moved by whole years or days (UTC), YYYY-MM-DD. */
+export function shiftDate(date: string, years: number, days = 0): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(Date.UTC(year + years, month - 1, day + days));
+  // 29 February a year back is 1 March in a common year: stay in February.
+  if (shifted.getUTCMonth() !== month - 1 && days === 0) shifted.setUTCDate(0);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** Every indicator a request's rules name, with its field path. */
+function indicatorFields(request: BacktestRequest): { label: string; path: string }[] {
+  const fields: { label: string; path: string }[] = [];
+  for (const side of ['entry', 'exit'] as const) {
+    request[side].parameters.forEach((row, index) => {
+      fields.push({ label: row.indicator1, path: `${side}.parameters.${index}.indicator1` });
+      fields.push({ label: row.indicator2, path: `${side}.parameters.${index}.indicator2` });
+    });
+    request[side].valueBased.forEach((row, index) => {
+      fields.push({ label: row.indicator, path: `${side}.valueBased.${index}.indicator` });
+    });
+  }
+  return fields;
+}
+
+/** Why `plan` may not run `request` (the first reason), or null when it may. */
+export function planRefusal(
+  plan: Plan,
+  request: BacktestRequest,
+  context: EntitlementContext,
+): Refusal | null {
+  const { limits, name } = plan;
+  const exchange = request.exchange.toUpperCase();
+  if (
+    limits.exchanges !== 'all' &&
+    !limits.exchanges.includes(exchange) &&
+    !(OPEN_EXCHANGES as readonly string[]).includes(exchange)
+  ) {
+    const upgrade = cheapestPlanWith((candidate) => candidate.exchanges === 'all');
+    return refusal(
+      'exchange',
+      `The ${name} plan covers ${limits.exchanges.length} exchanges (${limits.exchanges.join(', ')}); ` +
+        `${exchange} needs the ${upgrade?.name ?? 'Professional'} plan.`,
+    );
+  }
+  if (limits.indicators === 'basic') {
+    const pro = indicatorFields(request).find(({ label }) => catalogueEntry(label)?.plan === 'pro');
+    if (pro) {
+      const upgrade = cheapestPlanWith((candidate) => candidate.indicators === 'all');
+      return refusal(
+        pro.path,
+        `${pro.label} is in the full indicator catalogue of the ${upgrade?.name ?? 'Professional'} plan; ` +
+          `the ${name} plan builds rules with the builder's standard indicators.`,
+      );
+    }
+  }
+  if (context.providerData) {
+    const earliest = shiftDate(context.today, -limits.historyYears);
+    if (request.fromDate < earliest) {
+      return refusal(
+        'fromDate',
+        `The ${name} plan tests ${limits.historyYears} ${limits.historyYears === 1 ? 'year' : 'years'} of history: ` +
+          `the earliest start date is ${earliest}.`,
+      );
+    }
+    const latest = shiftDate(context.today, 0, -limits.dataDelayDays);
+    if (limits.dataDelayDays > 0 && request.toDate > latest) {
+      return refusal(
+        'toDate',
+        `The ${name} plan's data is delayed by ${limits.dataDelayDays} days: the latest end date is ${latest}.`,
+      );
+    }
+  }
+  return null;
+}
