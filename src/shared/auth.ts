@@ -62,3 +62,6 @@ export type SubscriptionRequestInput = z.input<typeof subscriptionRequestSchema>
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
 export const INVALID_CREDENTIALS = 'Incorrect email or password.';
+
+/** An email address as the forms take it: trimmed, checked, lower-cased. */
+export { email as emailAddressSchema };

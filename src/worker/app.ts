@@ -13,6 +13,7 @@ import { market } from './routes/market';
 import { publicBacktests, shares } from './routes/shares';
 import { subscriptions } from './routes/subscriptions';
 import { usage } from './routes/usage';
+import { team } from './routes/team';
 import { drainUnreadBody, limitRequestBody } from './security/request-body';
 import { sameOriginOnly } from './security/same-origin';
 import { allowedMethodsOf } from './allowed-methods';
@@ -42,6 +43,7 @@ export const routes = app
   .route('/api/backtests', shares)
   .route('/api/public/backtests', publicBacktests)
   .route('/api/usage', usage)
+  .route('/api/team', team)
   .route('/api/contact', contact);
 
 const allowedMethods = allowedMethodsOf(app.routes);

@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { jsonError } from '../errors';
 import { findUserById, publicUser } from '../db/users';
+import { teamOwnerPlan } from '../db/teams';
 import { sha256Hex } from './encoding';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookies';
 import { MIN_SESSION_SECRET_LENGTH } from './config';
@@ -38,7 +39,9 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
 
-  c.set('user', publicUser(user));
+  // A team member works under the owner's plan (and quota, counted by team in db/backtests.ts).
+  const teamPlan = await teamOwnerPlan(c.env.DB, user.id);
+  c.set('user', publicUser(teamPlan ? { ...user, plan: teamPlan } : user));
   c.set('sessionIdHash', idHash);
   if (now - claims.issuedAt >= TOKEN_RENEW_AFTER_SECONDS) {
     setSessionCookie(c, await signSessionToken(secret, user.id, claims.sessionId, now));

@@ -1,5 +1,6 @@
 import type { BacktestRequest } from '../../shared/backtest-request';
 import type { BacktestListItem, BacktestSummary } from '../../shared/backtest-result';
+import { teamUserIds } from './teams';
 
 interface BacktestRow {
   id: string;
@@ -19,9 +20,10 @@ export function monthStart(now = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
 }
 
+/** Runs stored this month by the user's team (the user alone when in none): one shared quota. */
 export async function countBacktestsThisMonth(db: D1Database, userId: string): Promise<number> {
   const row = await db
-    .prepare('SELECT count(*) AS n FROM backtests WHERE user_id = ?1 AND created_at >= ?2')
+    .prepare(`SELECT count(*) AS n FROM backtests WHERE user_id IN ${teamUserIds('?1')} AND created_at >= ?2`)
     .bind(userId, monthStart())
     .first<{ n: number }>();
   return row?.n ?? 0;
@@ -50,7 +52,8 @@ export async function insertBacktest(
     .prepare(
       `INSERT INTO backtests (id, user_id, exchange, stock, timeframe, mode, source, request_json, summary_json, result_json)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
-       WHERE ?11 IS NULL OR (SELECT count(*) FROM backtests WHERE user_id = ?2 AND created_at >= ?12) < ?11`,
+       WHERE ?11 IS NULL
+         OR (SELECT count(*) FROM backtests WHERE user_id IN ${teamUserIds('?2')} AND created_at >= ?12) < ?11`,
     )
     .bind(
       id,

@@ -1,0 +1,130 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { User } from '../../shared/auth';
+import { planById } from '../../shared/plans';
+import {
+  INVITE_VALID_DAYS,
+  type InviteCreated,
+  type TeamAnswer,
+  teamInviteSchema,
+  teamJoinPath,
+  teamJoinSchema,
+} from '../../shared/team';
+import type { AppEnv } from '../env';
+import { requireUser } from '../auth/middleware';
+import { randomToken, sha256Hex } from '../auth/encoding';
+import { revokeUserSessions } from '../auth/session';
+import {
+  acceptInvite,
+  deleteInvite,
+  deleteMember,
+  findInvite,
+  insertInvite,
+  leaveTeam,
+  listMembers,
+  listPendingInvites,
+  ownsTeam,
+  teamOwnerOf,
+} from '../db/teams';
+import { findUserById } from '../db/users';
+import { validate } from '../validation';
+
+const DAY_MS = 86_400_000;
+const TOKEN_BYTES = 32;
+
+/** Team users a user may invite: the plan's seats, unlimited (null) for admins. */
+function seatsOf(user: User): number | null {
+  return user.role === 'admin' ? null : planById(user.plan).limits.teamSeats;
+}
+
+function fail(status: 400 | 402 | 403 | 404 | 409 | 410, message: string): never {
+  throw new HTTPException(status, { message });
+}
+
+/**
+ * Team seats: an owner invites users by email (a link valid for INVITE_VALID_DAYS days),
+ * members share the owner's plan and monthly quota, the owner removes members (their sessions
+ * end) and a member may leave. Runs stay private to whoever made them.
+ */
+export const team = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/', async (c) => {
+    const user = c.get('user')!;
+    const owner = await teamOwnerOf(c.env.DB, user.id);
+    if (owner) return c.json<TeamAnswer>({ role: 'member', owner: { email: owner.email } });
+    const now = new Date().toISOString();
+    return c.json<TeamAnswer>({
+      role: 'owner',
+      seats: seatsOf(user),
+      members: await listMembers(c.env.DB, user.id),
+      invites: await listPendingInvites(c.env.DB, user.id, now),
+    });
+  })
+  .post('/invites', validate('json', teamInviteSchema), async (c) => {
+    const user = c.get('user')!;
+    const { email } = c.req.valid('json');
+    if (await teamOwnerOf(c.env.DB, user.id)) fail(403, 'Only the team’s owner can invite users.');
+    const seats = seatsOf(user);
+    if (seats === 0) {
+      fail(402, 'Team users come with the Enterprise plan, which includes 3. See /pricing.');
+    }
+    if (email === user.email) fail(400, 'You are already on your team: invite someone else.');
+    const now = new Date();
+    const token = randomToken(TOKEN_BYTES);
+    const invite = {
+      id: crypto.randomUUID(),
+      email,
+      expiresAt: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_MS).toISOString(),
+    };
+    const stored = await insertInvite(
+      c.env.DB,
+      { ...invite, ownerId: user.id, tokenHash: await sha256Hex(token) },
+      seats,
+      now.toISOString(),
+    );
+    if (!stored) {
+      fail(
+        402,
+        `Your plan includes ${seats} team users, and every seat is taken or invited. ` +
+          'Remove a member or cancel an invite first.',
+      );
+    }
+    const url = new URL(teamJoinPath(token), c.req.url).toString();
+    return c.json<InviteCreated>({ invite, url }, 201);
+  })
+  .delete('/invites/:id', async (c) => {
+    const deleted = await deleteInvite(c.env.DB, c.get('user')!.id, c.req.param('id'));
+    if (!deleted) fail(404, 'No invite of yours has this id.');
+    return c.body(null, 204);
+  })
+  .post('/join', validate('json', teamJoinSchema), async (c) => {
+    const user = c.get('user')!;
+    const invite = await findInvite(c.env.DB, await sha256Hex(c.req.valid('json').token));
+    if (!invite) fail(404, 'This invite link does not work: it was cancelled, used or never made.');
+    const now = new Date().toISOString();
+    if (invite.expiresAt <= now) fail(410, 'This invite has expired. Ask the team’s owner for a new one.');
+    if (invite.email !== user.email) {
+      fail(403, `This invite is for ${invite.email}. Sign in with that email address to accept it.`);
+    }
+    if (invite.ownerId === user.id) fail(400, 'This is your own team.');
+    if (await ownsTeam(c.env.DB, user.id, now)) {
+      fail(409, 'You own a team: remove its members and invites before joining another.');
+    }
+    const joined = await acceptInvite(c.env.DB, invite.id, invite.ownerId, user.id);
+    if (!joined) fail(409, 'You are already on a team. Leave it before joining another.');
+    const owner = await findUserById(c.env.DB, invite.ownerId);
+    return c.json({ owner: { email: owner?.email ?? '' } });
+  })
+  .delete('/members/:id', async (c) => {
+    const memberId = c.req.param('id');
+    const removed = await deleteMember(c.env.DB, c.get('user')!.id, memberId);
+    if (!removed) fail(404, 'No member of your team has this id.');
+    // The member's sessions end: their next request signs in again, on their own plan.
+    await revokeUserSessions(c.env.DB, memberId);
+    return c.body(null, 204);
+  })
+  .delete('/membership', async (c) => {
+    const left = await leaveTeam(c.env.DB, c.get('user')!.id);
+    if (!left) fail(404, 'You are not on anyone’s team.');
+    return c.body(null, 204);
+  });
