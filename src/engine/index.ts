@@ -10,6 +10,7 @@ export { SessionCalendar, UTC_CALENDAR, minutesOfClock } from './candles/session
 export {
   createSeries,
   rowsToColumns,
+  seriesFromColumns,
   seriesFromRows,
   seriesToRows,
   type CandleRow,

@@ -1,4 +1,5 @@
 import type { BacktestRequest } from './backtest-request';
+import type { PortfolioBreakdown } from './portfolio';
 
 /**
  * A backtest result as the API stores and returns it (POST /api/backtests, GET
@@ -9,6 +10,8 @@ export const EXIT_REASONS = ['signal', 'target', 'stop', 'trailing', 'time', 'en
 export type ExitReasonCode = (typeof EXIT_REASONS)[number];
 
 export interface ResultTrade {
+  /** The trade's symbol, in a portfolio run only. */
+  symbol?: string;
   side: 'long' | 'short';
   entryIndex: number;
   exitIndex: number;
@@ -71,6 +74,8 @@ export interface BacktestResultBody {
    */
   curve: { t: number[]; equity: number[]; drawdownPct: number[]; buyHold?: number[] };
   warnings: string[];
+  /** A portfolio run's per-symbol breakdown and correlation (absent for a single symbol). */
+  portfolio?: PortfolioBreakdown;
   data: {
     source: DataSource;
     timezone: string;

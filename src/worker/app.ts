@@ -14,6 +14,7 @@ import { publicBacktests, shares } from './routes/shares';
 import { subscriptions } from './routes/subscriptions';
 import { usage } from './routes/usage';
 import { team } from './routes/team';
+import { portfolios } from './routes/portfolios';
 import { drainUnreadBody, limitRequestBody } from './security/request-body';
 import { sameOriginOnly } from './security/same-origin';
 import { allowedMethodsOf } from './allowed-methods';
@@ -44,6 +45,7 @@ export const routes = app
   .route('/api/public/backtests', publicBacktests)
   .route('/api/usage', usage)
   .route('/api/team', team)
+  .route('/api/portfolios', portfolios)
   .route('/api/contact', contact);
 
 const allowedMethods = allowedMethodsOf(app.routes);

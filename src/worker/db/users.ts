@@ -114,8 +114,9 @@ export const USERS_PAGE_SIZE = 20;
 
 /** Users whose email or name contains `query` (case-insensitive), newest first. */
 export async function searchUsers(db: D1Database, query: string, page: number): Promise<UserPage> {
-  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const filter = `lower(email) LIKE ?1 ESCAPE '\\' OR lower(coalesce(display_name, '')) LIKE ?1 ESCAPE '\\'`;
+  // instr, not LIKE: D1 refuses long LIKE patterns ("pattern too complex"), and nothing needs escaping.
+  const pattern = query.toLowerCase();
+  const filter = `instr(lower(email), ?1) > 0 OR instr(lower(coalesce(display_name, '')), ?1) > 0`;
   const [rows, count] = await db.batch([
     db
       .prepare(

@@ -3,6 +3,7 @@
  * the warm-up covers the longest look-back of its lines, and a bad setting is a 400 with its path.
  * (Which plans may use the pro labels is enforced elsewhere.)
  */
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BacktestResultBody } from '../../../src/shared/backtest-result';
 import { TestBrowser } from '../test-client';
@@ -32,9 +33,12 @@ const AROON_TREND = {
   },
 };
 
+/** A Pro user: the full catalogue is a Pro feature (tests/worker/routes/entitlements.test.ts). */
 async function signedIn() {
   const browser = new TestBrowser();
-  await browser.register(`trader-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  const res = await browser.register(`trader-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  const { user } = (await res.json()) as { user: { id: string } };
+  await env.DB.prepare("UPDATE users SET plan = 'pro' WHERE id = ?1").bind(user.id).run();
   return browser;
 }
 
