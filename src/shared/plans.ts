@@ -25,7 +25,12 @@ export interface Plan {
   /** Backtests a user may run per calendar month; null = unlimited. */
   monthlyBacktests: number | null;
   mlBacktesting: boolean;
+  /** Configurations one robustness analysis (a parameter sweep) may run. */
+  robustnessConfigurations: number;
 }
+
+/** Configurations per robustness analysis for administrators, whatever their plan. */
+export const ADMIN_ROBUSTNESS_CONFIGURATIONS = 10_000;
 
 export const PLANS: readonly Plan[] = [
   {
@@ -46,6 +51,7 @@ export const PLANS: readonly Plan[] = [
     popular: false,
     monthlyBacktests: 5,
     mlBacktesting: false,
+    robustnessConfigurations: 50,
   },
   {
     id: 'pro',
@@ -65,6 +71,7 @@ export const PLANS: readonly Plan[] = [
     popular: true,
     monthlyBacktests: 100,
     mlBacktesting: true,
+    robustnessConfigurations: 1_000,
   },
   {
     id: 'enterprise',
@@ -84,6 +91,7 @@ export const PLANS: readonly Plan[] = [
     popular: false,
     monthlyBacktests: null,
     mlBacktesting: true,
+    robustnessConfigurations: 10_000,
   },
 ];
 
