@@ -11,10 +11,31 @@ import { minuteBarsCsv } from './minute-csv';
 import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
 import { benchPatterns } from './patterns';
 import { benchPbo } from './pbo';
+import { benchQueueJob } from './queue-job';
 import { benchSweep } from './sweep';
 import { benchAgainstTalib } from './talib-reference';
 
 const BARS = 1_000_000;
+
+/** The robustness job through the local Queue (bench/queue-job.ts); `--queue-only` runs just this. */
+async function printQueueJob(): Promise<void> {
+  const job = await benchQueueJob();
+  console.log(
+    `\nThe same sweep as a robustness job through the local Queue end to end (vite preview, workerd): ` +
+      `${job.configurations} configurations, ${job.bars.toLocaleString('en-US')} bars, ${job.chunks} chunks`,
+  );
+  console.log(
+    `POST /robustness until 202 (candles to R2, chunks sent)  ${job.acceptMs.toFixed(0).padStart(6)} ms`,
+  );
+  console.log(
+    `POST /robustness until GET /api/jobs/:id says done      ${job.totalMs.toFixed(0).padStart(6)} ms`,
+  );
+}
+
+if (process.argv.includes('--queue-only')) {
+  await printQueueJob();
+  process.exit(0);
+}
 
 function printRows(rows: readonly BenchResult[]): void {
   for (const { name, ms, barsPerSecond } of rows) {
@@ -115,3 +136,5 @@ console.log(
 console.log(
   `Fill kernel + metrics         ${sweep.kernelAndMetricsMs.toFixed(0).padStart(6)} ms  ${perSecond(sweep.kernelAndMetricsMs).padStart(14)} bar-configurations/s`,
 );
+
+await printQueueJob();
