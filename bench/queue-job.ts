@@ -6,9 +6,9 @@
  * dataset and runs the backtest; then the clock runs from POST /api/backtests/:id/robustness
  * (the run's candles loaded and put in R2, the job stored, 20 chunks of 25 sent) until
  * GET /api/jobs/:id answers done (every chunk run by the queue consumer, stored in D1, the
- * summary with PBO S = 16 written to R2), polling every 20 ms. One run: the server is cold
- * only for the first chunk's isolate, as a deployed queue consumer would be. Nothing but
- * 127.0.0.1 is contacted, and the server is stopped at the end.
+ * summary with PBO S = 16 written to R2), polling every 20 ms. Best of 3 analyses of the same
+ * run (the first also warms the consumer's isolate). Nothing but 127.0.0.1 is contacted, and
+ * the server is stopped at the end.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -18,6 +18,8 @@ import { OFFLINE_ENV } from '../scripts/offline-env.mjs';
 import { SWEEP_GRID, SWEEP_REQUEST, yearOfQuarterHours } from './sweep';
 
 const EMAIL = 'bench-queue@example.com';
+/** Analyses timed; the best is reported. */
+const RUNS = 3;
 const PASSWORD = 'bench queue password 1';
 const env = { ...process.env, ...OFFLINE_ENV };
 
@@ -96,6 +98,8 @@ export interface QueueJobBench {
   configurations: number;
   bars: number;
   chunks: number;
+  /** Trades of all configurations (bench/sweep.ts reports the same sum for the in-process run). */
+  trades: number;
   /** POST /robustness until 202: candles loaded, stored in R2, job stored, chunks sent. */
   acceptMs: number;
   /** POST /robustness until GET /api/jobs/:id answers done. */
@@ -122,12 +126,17 @@ async function runJob(baseUrl: string): Promise<QueueJobBench> {
   const run = { ...SWEEP_REQUEST, exchange: 'UPLOAD', stock: dataset.id };
   const { id } = (await client.expect(201, 'POST', '/api/backtests', run)) as { id: string };
 
+  const runs: QueueJobBench[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await timedJob(client, id, dataset.rows));
+  return runs.reduce((best, run) => (run.totalMs < best.totalMs ? run : best));
+}
+
+/** One analysis of the run `backtestId`, from POST until GET says done. */
+async function timedJob(client: Client, backtestId: string, bars: number): Promise<QueueJobBench> {
   const start = performance.now();
-  const { jobId } = (await client.expect(202, 'POST', `/api/backtests/${id}/robustness`, {
+  const { jobId } = (await client.expect(202, 'POST', `/api/backtests/${backtestId}/robustness`, {
     grid: SWEEP_GRID,
-  })) as {
-    jobId: string;
-  };
+  })) as { jobId: string };
   const acceptMs = performance.now() - start;
   for (;;) {
     const job = (await client.expect(200, 'GET', `/api/jobs/${jobId}`)) as {
@@ -135,12 +144,14 @@ async function runJob(baseUrl: string): Promise<QueueJobBench> {
       total: number;
       configurations: number;
       error?: string;
+      result?: { configurations: { metrics: { tradeCount: number } }[] };
     };
     if (job.state === 'done') {
       return {
         configurations: job.configurations,
-        bars: dataset.rows,
+        bars,
         chunks: job.total,
+        trades: job.result!.configurations.reduce((sum, { metrics }) => sum + metrics.tradeCount, 0),
         acceptMs,
         totalMs: performance.now() - start,
       };

@@ -22,7 +22,8 @@ async function printQueueJob(): Promise<void> {
   const job = await benchQueueJob();
   console.log(
     `\nThe same sweep as a robustness job through the local Queue end to end (vite preview, workerd): ` +
-      `${job.configurations} configurations, ${job.bars.toLocaleString('en-US')} bars, ${job.chunks} chunks`,
+      `${job.configurations} configurations, ${job.bars.toLocaleString('en-US')} bars, ${job.chunks} chunks, ` +
+      `${job.trades.toLocaleString('en-US')} trades in all, best of 3`,
   );
   console.log(
     `POST /robustness until 202 (candles to R2, chunks sent)  ${job.acceptMs.toFixed(0).padStart(6)} ms`,
