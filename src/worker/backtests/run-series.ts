@@ -11,7 +11,7 @@ import { CANDLE_TIMEFRAMES, type CandleAnswer, type CandleTimeframe } from '../m
 import { loadCandles } from '../market-data/candles';
 import { calendarOf } from '../market-data/sessions';
 
-export function candleTimeframe(request: BacktestRequest): CandleTimeframe {
+function candleTimeframe(request: BacktestRequest): CandleTimeframe {
   const minutes = TIMEFRAME_MINUTES[request.timeframe];
   return (Object.keys(CANDLE_TIMEFRAMES) as CandleTimeframe[]).find(
     (code) => CANDLE_TIMEFRAMES[code] === minutes,

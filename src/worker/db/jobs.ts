@@ -144,13 +144,26 @@ export async function storeChunk(
   ]);
 }
 
-/** The stored chunk results, by chunk index. */
-export async function readChunks(db: D1Database, jobId: string): Promise<Map<number, unknown>> {
-  const { results } = await db
-    .prepare('SELECT chunk_index, result_json FROM job_chunks WHERE job_id = ?1 ORDER BY chunk_index')
-    .bind(jobId)
-    .all<{ chunk_index: number; result_json: string }>();
-  return new Map(results.map((row) => [row.chunk_index, JSON.parse(row.result_json) as unknown]));
+/** Chunk rows read per query, so that no answer holds a whole large job. */
+const CHUNKS_PER_READ = 40;
+
+/** The stored chunk results of chunks [0, total), by chunk index. */
+export async function readChunks(
+  db: D1Database,
+  jobId: string,
+  total: number,
+): Promise<Map<number, unknown>> {
+  const chunks = new Map<number, unknown>();
+  for (let from = 0; from < total; from += CHUNKS_PER_READ) {
+    const { results } = await db
+      .prepare(
+        'SELECT chunk_index, result_json FROM job_chunks WHERE job_id = ?1 AND chunk_index >= ?2 AND chunk_index < ?3',
+      )
+      .bind(jobId, from, from + CHUNKS_PER_READ)
+      .all<{ chunk_index: number; result_json: string }>();
+    for (const row of results) chunks.set(row.chunk_index, JSON.parse(row.result_json) as unknown);
+  }
+  return chunks;
 }
 
 /** Marks an unfinished job done with its result's key and drops its chunk rows; false if it was not running. */

@@ -50,7 +50,7 @@ async function seriesOf(env: Env, job: Job): Promise<CandleSeries> {
 async function finishWhenComplete(env: Env, jobId: string): Promise<void> {
   const job = await findJob(env.DB, jobId);
   if (!unfinished(job) || job.done < job.totalChunks) return;
-  const result = summariseChunks(job, await readChunks(env.DB, jobId));
+  const result = summariseChunks(job, await readChunks(env.DB, jobId, job.totalChunks));
   const resultKey = `jobs/${jobId}/result.json`;
   await env.DATASETS.put(resultKey, JSON.stringify(result));
   if (await finishJob(env.DB, jobId, resultKey)) await env.DATASETS.delete(job.seriesKey);
