@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS, monthlyEquivalent } from '../../src/shared/plans';
+import { ADMIN_ROBUSTNESS_CONFIGURATIONS, PLANS, monthlyEquivalent } from '../../src/shared/plans';
 import { CANDLESTICK_PATTERN_NAMES } from '../../src/shared/candlestick-patterns';
 import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from '../../src/shared/indicators';
 import { FALLBACK_EXCHANGES, fallbackStocks } from '../../src/shared/fallback-market';
@@ -12,6 +12,15 @@ describe('spec constants', () => {
       Professional: { INR: { monthly: 1999, annual: 19990 }, USD: { monthly: 24, annual: 240 } },
       Enterprise: { INR: { monthly: 4999, annual: 49990 }, USD: { monthly: 60, annual: 600 } },
     });
+  });
+
+  it('let an analysis sweep 50 configurations on Basic, 1,000 on Pro, 10,000 on Enterprise and for admins', () => {
+    expect(Object.fromEntries(PLANS.map((plan) => [plan.id, plan.robustnessConfigurations]))).toEqual({
+      basic: 50,
+      pro: 1000,
+      enterprise: 10000,
+    });
+    expect(ADMIN_ROBUSTNESS_CONFIGURATIONS).toBe(10000);
   });
 
   it('give annual prices a rounded monthly equivalent', () => {
