@@ -5,6 +5,7 @@
  */
 import { HTTPException } from 'hono/http-exception';
 import { encodeSeries } from '../../engine/candles/series-binary';
+import { planWalkForward } from '../../engine/robustness/walk-forward';
 import { checkGrid, defaultGrid, GridError } from '../../engine/sweep/grid';
 import type { User } from '../../shared/auth';
 import { type BacktestRequest } from '../../shared/backtest-request';
@@ -58,6 +59,22 @@ function checkedGrid(user: User, request: BacktestRequest, body: RobustnessReque
   return { grid, size };
 }
 
+/** Refuses windows the run's bars cannot hold (planWalkForward's rule), before any work is queued. */
+function checkWalkForward(walkForward: NonNullable<RobustnessRequest['walkForward']>, bars: number): void {
+  try {
+    planWalkForward({
+      bars,
+      windows: walkForward.windows,
+      mode: walkForward.anchored ? 'anchored' : 'rolling',
+    });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new InvalidFieldsError('The walk-forward does not fit this backtest.', [
+      { path: 'walkForward.windows', message: error.message },
+    ]);
+  }
+}
+
 function monthlyLimitReached(user: User, limit: number): HTTPException {
   return new HTTPException(402, {
     message:
@@ -97,6 +114,7 @@ export async function createRobustnessJob(
   }
   const empty = noBarsToTrade(request, answer);
   if (empty) throw new HTTPException(400, { message: empty.message });
+  if (body.walkForward) checkWalkForward(body.walkForward, answer.candles.t.length - answer.warmupBars);
 
   const id = crypto.randomUUID();
   const seriesKey = `jobs/${id}/series.bin`;

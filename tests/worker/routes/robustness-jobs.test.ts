@@ -236,6 +236,22 @@ describe('robustness jobs through the JOBS queue', () => {
     ]);
   });
 
+  it('answers 400 when the run has too few bars for the walk-forward windows asked', async () => {
+    const { browser } = await signedIn('pro');
+    // Two days of hourly bars (14): 20 windows need at least 24 (a test bar and 4 training bars each).
+    const short = await browser.request('/api/backtests', {
+      json: { ...RUN, fromDate: '2023-09-05', toDate: '2023-09-06' },
+    });
+    const { id } = (await short.json()) as { id: string };
+    const refused = await analyse(browser, id, { grid: GRID, walkForward: { windows: 20 } });
+    expect(refused.status).toBe(400);
+    const { error } = (await refused.json()) as { error: { fields: { path: string; message: string }[] } };
+    expect(error.fields).toEqual([
+      { path: 'walkForward.windows', message: expect.stringMatching(/^14 bars are too few for 20 windows/) },
+    ]);
+    expect((await analyse(browser, id, { grid: GRID, walkForward: { windows: 2 } })).status).toBe(202);
+  });
+
   it('sweeps the default grid when none is given: the run’s settings +-50% in 5 steps', async () => {
     const { browser, backtestId } = await signedIn('enterprise');
     const { jobId, queue } = await startHeld(browser, backtestId, {});
