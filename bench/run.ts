@@ -12,10 +12,32 @@ import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResul
 import { benchPatterns } from './patterns';
 import { benchPbo } from './pbo';
 import { PORTFOLIO_BARS, PORTFOLIO_SYMBOLS, benchPortfolio } from './portfolio';
+import { benchQueueJob } from './queue-job';
 import { benchSweep } from './sweep';
 import { benchAgainstTalib } from './talib-reference';
 
 const BARS = 1_000_000;
+
+/** The robustness job through the local Queue (bench/queue-job.ts); `--queue-only` runs just this. */
+async function printQueueJob(): Promise<void> {
+  const job = await benchQueueJob();
+  console.log(
+    `\nThe same sweep as a robustness job through the local Queue end to end (vite preview, workerd): ` +
+      `${job.configurations} configurations, ${job.bars.toLocaleString('en-US')} bars, ${job.chunks} chunks, ` +
+      `${job.trades.toLocaleString('en-US')} trades in all, best of 3`,
+  );
+  console.log(
+    `POST /robustness until 202 (candles to R2, chunks sent)  ${job.acceptMs.toFixed(0).padStart(6)} ms`,
+  );
+  console.log(
+    `POST /robustness until GET /api/jobs/:id says done      ${job.totalMs.toFixed(0).padStart(6)} ms`,
+  );
+}
+
+if (process.argv.includes('--queue-only')) {
+  await printQueueJob();
+  process.exit(0);
+}
 
 function printRows(rows: readonly BenchResult[]): void {
   for (const { name, ms, barsPerSecond } of rows) {
@@ -123,3 +145,4 @@ console.log(
     `(${portfolio.calendarBars.toLocaleString('en-US')} on the common calendar, ` +
     `${portfolio.trades.toLocaleString('en-US')} trades, best of 3): ${portfolio.ms.toFixed(0)} ms`,
 );
+await printQueueJob();

@@ -18,7 +18,7 @@ import { backtestRequestSchema } from '../src/shared/backtest-request';
 const RUNS = 3;
 export const SWEEP_BARS = 365 * 96;
 
-function yearOfQuarterHours(): CandleSeries {
+export function yearOfQuarterHours(): CandleSeries {
   const series = createSeries(SWEEP_BARS);
   const random = mulberry32(0x5eed);
   let close = 100;
@@ -43,7 +43,7 @@ const cross = (logic: 'Crosses Above' | 'Crosses Below') => ({
   additionalFields2: { Timeframe: '40' },
 });
 
-const REQUEST = backtestRequestSchema.parse({
+export const SWEEP_REQUEST = backtestRequestSchema.parse({
   exchange: 'BENCH',
   stock: 'SYNTH',
   timeframe: '15 min',
@@ -55,7 +55,7 @@ const REQUEST = backtestRequestSchema.parse({
   commission: 0.01,
 });
 
-const GRID = {
+export const SWEEP_GRID = {
   'entry.parameters.0.additionalFields1.Timeframe': [4, 6, 8, 10, 12, 14, 16, 18, 20, 22],
   'entry.parameters.0.additionalFields2.Timeframe': [25, 30, 35, 40, 45, 50, 55, 60, 65, 70],
   'exitCriteria.stopLoss.value': [0.5, 0.75, 1, 1.5, 2],
@@ -86,16 +86,16 @@ export interface SweepBench {
 
 export function benchSweep(): SweepBench {
   const series = yearOfQuarterHours();
-  const { axes, size } = checkGrid(GRID, REQUEST);
+  const { axes, size } = checkGrid(SWEEP_GRID, SWEEP_REQUEST);
   let trades = 0;
   const sweepMs = bestOf(() => {
     trades = 0;
-    for (const configuration of runSweep(REQUEST, series, GRID).configurations)
+    for (const configuration of runSweep(SWEEP_REQUEST, series, SWEEP_GRID).configurations)
       trades += configuration.trades.count;
   });
-  const runner = new ConfigurationRunner(REQUEST, series);
+  const runner = new ConfigurationRunner(SWEEP_REQUEST, series);
   const prepared = Array.from({ length: size }, (_, index) => {
-    const request = applySettings(REQUEST, configurationSettings(axes, index));
+    const request = applySettings(SWEEP_REQUEST, configurationSettings(axes, index));
     return {
       request,
       signals: runner.signals(request),
@@ -110,7 +110,7 @@ export function benchSweep(): SweepBench {
   const kernelAndMetricsMs = bestOf(() => {
     for (const { request, signals } of prepared) runner.run(request, signals);
   });
-  const { configurations } = runSweep(REQUEST, series, GRID);
+  const { configurations } = runSweep(SWEEP_REQUEST, series, SWEEP_GRID);
   const summaryMs = bestOf(() => summariseSweep(axes, configurations));
   return {
     configurations: size,

@@ -53,6 +53,8 @@ export interface PlanLimits {
   portfolios: number;
   /** Users an owner may invite to share the plan (team seats). */
   teamSeats: number;
+  /** Configurations one robustness analysis (a parameter sweep) may run. */
+  robustnessConfigurations: number;
 }
 
 export interface Plan {
@@ -65,6 +67,9 @@ export interface Plan {
   popular: boolean;
   limits: PlanLimits;
 }
+
+/** Configurations per robustness analysis for administrators, whatever their plan. */
+export const ADMIN_ROBUSTNESS_CONFIGURATIONS = 10_000;
 
 export const PLANS: readonly Plan[] = [
   {
@@ -92,6 +97,7 @@ export const PLANS: readonly Plan[] = [
       mlBacktesting: false,
       portfolios: 1,
       teamSeats: 0,
+      robustnessConfigurations: 50,
     },
   },
   {
@@ -119,6 +125,7 @@ export const PLANS: readonly Plan[] = [
       mlBacktesting: true,
       portfolios: 10,
       teamSeats: 0,
+      robustnessConfigurations: 1_000,
     },
   },
   {
@@ -146,6 +153,7 @@ export const PLANS: readonly Plan[] = [
       mlBacktesting: true,
       portfolios: 25,
       teamSeats: 3,
+      robustnessConfigurations: 10_000,
     },
   },
 ];

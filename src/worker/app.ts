@@ -9,7 +9,9 @@ import { backtests } from './routes/backtests';
 import { contact } from './routes/contact';
 import { datasets } from './routes/datasets';
 import { health } from './routes/health';
+import { jobs } from './routes/jobs';
 import { market } from './routes/market';
+import { robustness } from './routes/robustness';
 import { publicBacktests, shares } from './routes/shares';
 import { subscriptions } from './routes/subscriptions';
 import { usage } from './routes/usage';
@@ -42,6 +44,8 @@ export const routes = app
   .route('/api/datasets', datasets)
   .route('/api/backtests', backtests)
   .route('/api/backtests', shares)
+  .route('/api/backtests', robustness)
+  .route('/api/jobs', jobs)
   .route('/api/public/backtests', publicBacktests)
   .route('/api/usage', usage)
   .route('/api/team', team)

@@ -3,8 +3,10 @@ export interface Env {
   DB: D1Database;
   CACHE: KVNamespace;
   ASSETS: Fetcher;
-  /** Uploaded datasets (CSV files). */
+  /** Uploaded datasets (CSV files), and each robustness job's candles and result under jobs/. */
   DATASETS: R2Bucket;
+  /** Chunks of robustness analyses (src/worker/jobs/robustness-consumer.ts). */
+  JOBS: Queue<import('./jobs/robustness-create').JobMessage>;
   /** Signs session cookies; at least 32 characters. */
   SESSION_SECRET?: string;
   /** Comma-separated emails granted the admin role at sign-in. */

@@ -13,11 +13,22 @@ export function jsonError(c: Context, status: ContentfulStatusCode, message: str
   return c.json(errorBody(status, message, fields), status);
 }
 
+/** A 400 naming the fields at fault, thrown by a handler that checks more than its zod schema. */
+export class InvalidFieldsError extends HTTPException {
+  constructor(
+    message: string,
+    readonly fields: FieldError[],
+  ) {
+    super(400, { message });
+  }
+}
+
 /** Turns anything thrown by a handler into the API's error shape, never exposing a stack. */
 export function handleError(err: Error, c: Context) {
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
-    return jsonError(c, status, err.message || defaultMessage(status));
+    const fields = err instanceof InvalidFieldsError ? err.fields : undefined;
+    return jsonError(c, status, err.message || defaultMessage(status), fields);
   }
   console.error('Unhandled error', err);
   return jsonError(c, 500, 'Something went wrong on our side. Please try again.');

@@ -1,6 +1,8 @@
 import { app } from './app';
 import type { Env } from './env';
 import { purgeExpired } from './jobs/purge-expired';
+import { handleQueue } from './jobs/robustness-consumer';
+import type { JobMessage } from './jobs/robustness-create';
 
 export default {
   fetch: app.fetch,
@@ -10,4 +12,6 @@ export default {
       purgeExpired(env.DB).then((counts) => console.log('Purged expired data', JSON.stringify(counts))),
     );
   },
-} satisfies ExportedHandler<Env>;
+  /** The JOBS queue and its dead-letter queue (wrangler.toml): robustness analyses' chunks. */
+  queue: handleQueue,
+} satisfies ExportedHandler<Env, JobMessage>;

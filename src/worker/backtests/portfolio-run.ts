@@ -3,26 +3,17 @@
  * run the engine's portfolio (one capital, each symbol its weight), and shape the stored result
  * like a single run's, plus the per-symbol breakdown and correlation.
  */
-import { runPortfolio, seriesFromColumns, type PortfolioLeg, type PortfolioResult } from '../../engine/index';
+import { runPortfolio, type PortfolioLeg, type PortfolioResult } from '../../engine/index';
 import type { BacktestRequest } from '../../shared/backtest-request';
 import { type BacktestResultBody, MAX_CURVE_POINTS, MAX_STORED_TRADES } from '../../shared/backtest-result';
 import type { DataSource } from '../../shared/backtest-result';
-import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
 import type { Portfolio } from '../../shared/portfolio';
 import type { Env } from '../env';
-import { CANDLE_TIMEFRAMES, type CandleTimeframe, CandleRequestError } from '../market-data/candle-answer';
-import { loadCandles } from '../market-data/candles';
-import { calendarOf } from '../market-data/sessions';
+import { CandleRequestError } from '../market-data/candle-answer';
+import { loadRunCandles, runSeries } from './run-series';
 import { thinRowsKeepingExtremes } from './thin-curve';
 import { noBarsToTrade } from './tradable';
 import { requiredWarmupBars } from './warmup';
-
-function candleTimeframe(request: BacktestRequest): CandleTimeframe {
-  const minutes = TIMEFRAME_MINUTES[request.timeframe];
-  return (Object.keys(CANDLE_TIMEFRAMES) as CandleTimeframe[]).find(
-    (code) => CANDLE_TIMEFRAMES[code] === minutes,
-  )!;
-}
 
 /** The least real source among the symbols' (synthetic beats sample beats provider), for the badge. */
 const SOURCE_ORDER: readonly DataSource[] = ['synthetic', 'sample', 'upload', 'cache', 'provider'];
@@ -42,18 +33,7 @@ export async function runPortfolioBacktest(
   const warmup = requiredWarmupBars(request);
   const loaded = await Promise.all(
     portfolio.symbols.map(async ({ exchange, symbol }) => {
-      const answer = await loadCandles(
-        env,
-        {
-          exchange,
-          symbol,
-          timeframe: candleTimeframe(request),
-          from: request.fromDate,
-          to: request.toDate,
-          warmup,
-        },
-        userId,
-      );
+      const answer = await loadRunCandles(env, { ...request, exchange, stock: symbol }, userId, warmup);
       const empty = noBarsToTrade({ ...request, exchange, stock: symbol }, answer);
       if (empty) throw new CandleRequestError(empty.message, 400);
       return { exchange, symbol, answer };
@@ -65,7 +45,7 @@ export async function runPortfolioBacktest(
     codes.filter((code) => code === symbol).length > 1 ? `${symbol}.${exchange}` : symbol;
   const legs: PortfolioLeg[] = loaded.map(({ exchange, symbol, answer }, index) => ({
     symbol: labelOf(exchange, symbol),
-    series: seriesFromColumns(answer.candles, calendarOf(exchange)),
+    series: runSeries({ ...request, exchange }, answer.candles),
     warmupBars: answer.warmupBars,
     ...(portfolio.symbols[index]!.weight === undefined ? {} : { weight: portfolio.symbols[index]!.weight }),
   }));

@@ -1,6 +1,9 @@
-/** The monthly backtest quota of each plan (spec 9), as the run route and GET /api/usage read it. */
+/**
+ * The monthly backtest quota of each plan (spec 9), as the run route, the robustness route and
+ * GET /api/usage read it (a robustness analysis counts as one backtest), and the plans' sweep sizes.
+ */
 import type { User } from '../../shared/auth';
-import { planById } from '../../shared/plans';
+import { ADMIN_ROBUSTNESS_CONFIGURATIONS, planById } from '../../shared/plans';
 import type { Usage } from '../../shared/usage';
 import { countBacktestsThisMonth } from '../db/backtests';
 
@@ -12,6 +15,12 @@ export function monthlyLimit(user: User): number | null {
 
 export function mayUseMl(user: User): boolean {
   return user.role === 'admin' || planById(user.plan).limits.mlBacktesting;
+}
+
+/** Configurations one robustness analysis may run (spec 9 plans; admins the most). */
+export function configurationLimit(user: User): number {
+  if (user.role === 'admin') return ADMIN_ROBUSTNESS_CONFIGURATIONS;
+  return planById(user.plan).limits.robustnessConfigurations;
 }
 
 /** The first day of next month (UTC), when this month's count no longer applies. */

@@ -20,10 +20,21 @@ export function monthStart(now = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
 }
 
-/** Runs stored this month by the user's team (the user alone when in none): one shared quota. */
+/**
+ * SQL counting the runs of the plan quota this month: backtests plus robustness analyses (jobs),
+ * each counting once, of the user's whole team (the user alone when in none: a team shares one
+ * quota). `user` and `since` are the statement's parameters, e.g. '?1', '?2'.
+ */
+export function runsThisMonthSql(user: string, since: string): string {
+  const team = teamUserIds(user);
+  return `((SELECT count(*) FROM backtests WHERE user_id IN ${team} AND created_at >= ${since})
+    + (SELECT count(*) FROM jobs WHERE user_id IN ${team} AND created_at >= ${since}))`;
+}
+
+/** Runs of the month's quota: backtests and robustness analyses, by the user's team. */
 export async function countBacktestsThisMonth(db: D1Database, userId: string): Promise<number> {
   const row = await db
-    .prepare(`SELECT count(*) AS n FROM backtests WHERE user_id IN ${teamUserIds('?1')} AND created_at >= ?2`)
+    .prepare(`SELECT ${runsThisMonthSql('?1', '?2')} AS n`)
     .bind(userId, monthStart())
     .first<{ n: number }>();
   return row?.n ?? 0;
@@ -52,8 +63,7 @@ export async function insertBacktest(
     .prepare(
       `INSERT INTO backtests (id, user_id, exchange, stock, timeframe, mode, source, request_json, summary_json, result_json)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
-       WHERE ?11 IS NULL
-         OR (SELECT count(*) FROM backtests WHERE user_id IN ${teamUserIds('?2')} AND created_at >= ?12) < ?11`,
+       WHERE ?11 IS NULL OR ${runsThisMonthSql('?2', '?12')} < ?11`,
     )
     .bind(
       id,

@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
 import { runBacktest } from '../../engine/backtest';
-import { seriesFromColumns } from '../../engine/candles/series';
-import { type BacktestRequest, backtestRequestSchema } from '../../shared/backtest-request';
-import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
+import { backtestRequestSchema } from '../../shared/backtest-request';
 import type { AppEnv } from '../env';
 import { jsonError } from '../errors';
 import { validate } from '../validation';
@@ -10,6 +8,7 @@ import { requireUser } from '../auth/middleware';
 import { entitlementRefusal } from '../backtests/entitlements';
 import { mayUseMl, monthlyLimit } from '../backtests/quota';
 import { summaryOf, toResultBody } from '../backtests/result';
+import { loadRunCandles, runSeries } from '../backtests/run-series';
 import { noBarsToTrade, reversedDates } from '../backtests/tradable';
 import { requiredWarmupBars } from '../backtests/warmup';
 import {
@@ -19,23 +18,9 @@ import {
   insertBacktest,
   listBacktests,
 } from '../db/backtests';
-import {
-  CANDLE_TIMEFRAMES,
-  type CandleAnswer,
-  type CandleTimeframe,
-  CandleRequestError,
-} from '../market-data/candle-answer';
-import { loadCandles } from '../market-data/candles';
-import { calendarOf } from '../market-data/sessions';
+import { type CandleAnswer, CandleRequestError } from '../market-data/candle-answer';
 
 export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
-
-function candleTimeframe(request: BacktestRequest): CandleTimeframe {
-  const minutes = TIMEFRAME_MINUTES[request.timeframe];
-  return (Object.keys(CANDLE_TIMEFRAMES) as CandleTimeframe[]).find(
-    (code) => CANDLE_TIMEFRAMES[code] === minutes,
-  )!;
-}
 
 /** Backtests: run and store (plan quota), list, read, delete; each user sees only their own. */
 export const backtests = new Hono<AppEnv>()
@@ -58,18 +43,7 @@ export const backtests = new Hono<AppEnv>()
 
     let answer: CandleAnswer;
     try {
-      answer = await loadCandles(
-        c.env,
-        {
-          exchange: request.exchange.toUpperCase(),
-          symbol: request.stock.toUpperCase(),
-          timeframe: candleTimeframe(request),
-          from: request.fromDate,
-          to: request.toDate,
-          warmup: requiredWarmupBars(request),
-        },
-        user.id,
-      );
+      answer = await loadRunCandles(c.env, request, user.id, requiredWarmupBars(request));
     } catch (error) {
       if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
       throw error;
@@ -77,8 +51,7 @@ export const backtests = new Hono<AppEnv>()
     const empty = noBarsToTrade(request, answer);
     if (empty) return jsonError(c, 400, empty.message);
 
-    // Trading days (session VWAP, pivots, the request's dates) in the exchange's own calendar.
-    const series = seriesFromColumns(answer.candles, calendarOf(request.exchange.toUpperCase()));
+    const series = runSeries(request, answer.candles);
     const result = toResultBody(runBacktest(request, series, { warmupBars: answer.warmupBars }), series, {
       source: answer.source,
       initialCapital: request.initialCapital,

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { User } from '../../shared/auth';
+import type { JobAnswer, RobustnessResult } from '../../shared/robustness-jobs';
+import type { AppEnv, Env } from '../env';
+import { requireUser } from '../auth/middleware';
+import { cancelJob, findJob, type Job } from '../db/jobs';
+
+/** The job if `user` may see it (its owner, or an admin); a 404 otherwise, as if it did not exist. */
+async function visibleJob(env: Env, user: User, id: string): Promise<Job> {
+  const job = await findJob(env.DB, id);
+  if (!job || (job.userId !== user.id && user.role !== 'admin')) {
+    throw new HTTPException(404, { message: 'No job of yours has this id.' });
+  }
+  return job;
+}
+
+async function answerOf(env: Env, job: Job): Promise<JobAnswer> {
+  const answer: JobAnswer = {
+    id: job.id,
+    backtestId: job.backtestId,
+    state: job.state,
+    done: job.done,
+    total: job.totalChunks,
+    configurations: job.configurations,
+    ...(job.error !== null && { error: job.error }),
+  };
+  if (job.state !== 'done' || !job.resultKey) return answer;
+  const stored = await env.DATASETS.get(job.resultKey);
+  if (!stored) throw new Error(`the result of job ${job.id} is missing from R2`);
+  return { ...answer, result: await stored.json<RobustnessResult>() };
+}
+
+/** GET /api/jobs/:id: progress and, once done, the result; DELETE cancels. Owner or admin only. */
+export const jobs = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/:id', async (c) =>
+    c.json(await answerOf(c.env, await visibleJob(c.env, c.get('user')!, c.req.param('id')))),
+  )
+  .delete('/:id', async (c) => {
+    const job = await visibleJob(c.env, c.get('user')!, c.req.param('id'));
+    if (!(await cancelJob(c.env.DB, job.id))) {
+      throw new HTTPException(409, { message: `This job has already finished (${job.state}).` });
+    }
+    await c.env.DATASETS.delete(job.seriesKey);
+    return c.json(await answerOf(c.env, (await findJob(c.env.DB, job.id))!));
+  });

@@ -1,0 +1,346 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { runSweep } from '../../../src/engine/sweep/sweep';
+import type { BacktestRequest } from '../../../src/shared/backtest-request';
+import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/robustness-jobs';
+import type { Usage } from '../../../src/shared/usage';
+import worker from '../../../src/worker/index';
+import { loadRunCandles, runSeries } from '../../../src/worker/backtests/run-series';
+import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
+import { JOBS_QUEUE } from '../../../src/worker/jobs/robustness-consumer';
+import type { JobMessage } from '../../../src/worker/jobs/robustness-create';
+import { TestBrowser } from '../test-client';
+
+/** SMA 10/20 crossings on AAPL's synthetic hourly bars over two months: a run that trades. */
+const RUN = {
+  exchange: 'US',
+  stock: 'AAPL',
+  fromDate: '2023-09-01',
+  toDate: '2023-10-31',
+  timeframe: '1 hour',
+  transactionType: 'buy',
+  entry: {
+    parameters: [
+      {
+        indicator1: 'SMA',
+        logic: 'Crosses Above',
+        indicator2: 'SMA',
+        additionalFields1: { Timeframe: '10' },
+        additionalFields2: { Timeframe: '20' },
+      },
+    ],
+  },
+  exit: {
+    parameters: [
+      {
+        indicator1: 'SMA',
+        logic: 'Crosses Below',
+        indicator2: 'SMA',
+        additionalFields1: { Timeframe: '10' },
+        additionalFields2: { Timeframe: '20' },
+      },
+    ],
+  },
+  exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
+};
+
+/** 3 x 3 x 4 = 36 configurations: two chunks of at most 25. */
+const GRID = {
+  'entry.parameters.0.additionalFields1.Timeframe': [6, 8, 10],
+  'entry.parameters.0.additionalFields2.Timeframe': [16, 20, 24],
+  'exitCriteria.stopLoss.value': [2, 3, 5, 8],
+};
+
+/** A queue that keeps what is sent to it, so a test delivers the chunks itself. */
+class HeldQueue {
+  readonly messages: JobMessage[] = [];
+  send(body: JobMessage) {
+    this.messages.push(body);
+    return Promise.resolve();
+  }
+  sendBatch(batch: Iterable<{ body: JobMessage }>) {
+    for (const { body } of batch) this.messages.push(body);
+    return Promise.resolve();
+  }
+}
+
+async function signedIn(plan: 'basic' | 'pro' | 'enterprise' = 'pro') {
+  const browser = new TestBrowser();
+  const email = `robust-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
+  if (plan !== 'basic') {
+    await env.DB.prepare('UPDATE users SET plan = ?1 WHERE id = ?2').bind(plan, user.id).run();
+  }
+  const run = await browser.request('/api/backtests', { json: RUN });
+  expect(run.status).toBe(201);
+  const { id } = (await run.json()) as { id: string };
+  return { browser, userId: user.id, backtestId: id };
+}
+
+const analyse = (browser: TestBrowser, backtestId: string, body: object, bindings = {}) =>
+  browser.request(`/api/backtests/${backtestId}/robustness`, { json: body }, bindings);
+
+async function startHeld(browser: TestBrowser, backtestId: string, body: object = { grid: GRID }) {
+  const queue = new HeldQueue();
+  const res = await analyse(browser, backtestId, body, { JOBS: queue as unknown as Queue<JobMessage> });
+  expect(res.status).toBe(202);
+  const { jobId } = (await res.json()) as { jobId: string };
+  return { jobId, queue };
+}
+
+async function jobOf(browser: TestBrowser, jobId: string): Promise<JobAnswer> {
+  const res = await browser.request(`/api/jobs/${jobId}`);
+  expect(res.status).toBe(200);
+  return jobAnswerSchema.parse(await res.json());
+}
+
+/** Delivers messages to the worker's queue handler as one batch; the ids of those acked and retried. */
+async function deliver(messages: JobMessage[], attempts = 1) {
+  const batch = createMessageBatch<JobMessage>(
+    JOBS_QUEUE,
+    messages.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts, body })),
+  );
+  await worker.queue(batch, env);
+  // getQueueResult's type (FetcherQueueResult) is only in the experimental workers types.
+  const result = (await getQueueResult(batch, createExecutionContext())) as {
+    explicitAcks: string[];
+    retryMessages: { msgId: string }[];
+  };
+  return { acked: result.explicitAcks, retried: result.retryMessages.map((m) => m.msgId) };
+}
+
+async function poll(browser: TestBrowser, jobId: string, until: (job: JobAnswer) => boolean) {
+  const seen: JobAnswer[] = [];
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const job = await jobOf(browser, jobId);
+    seen.push(job);
+    if (until(job)) return seen;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`job ${jobId} did not get there: ${JSON.stringify(seen.at(-1))}`);
+}
+
+const chunkRows = async (jobId: string) =>
+  (await env.DB.prepare('SELECT count(*) AS n FROM job_chunks WHERE job_id = ?1')
+    .bind(jobId)
+    .first<{ n: number }>())!.n;
+
+describe('robustness jobs through the JOBS queue', () => {
+  it('runs a sweep to done through env.JOBS and the real consumer, equal to runSweep in one piece', async () => {
+    const { browser, userId, backtestId } = await signedIn('pro');
+    const res = await analyse(browser, backtestId, { grid: GRID, blocks: 4, walkForward: { windows: 2 } });
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+
+    const seen = await poll(browser, jobId, (job) => job.state === 'done' || job.state === 'failed');
+    const final = seen.at(-1)!;
+    expect(final.state).toBe('done');
+    // Two sweep chunks and the walk-forward; progress never goes back.
+    expect(final).toMatchObject({ done: 3, total: 3, configurations: 36 });
+    const dones = seen.map((job) => job.done);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
+    for (const job of seen) expect(['queued', 'running', 'done']).toContain(job.state);
+
+    // The same sweep run at once on the same candles.
+    const request = (
+      (await (await browser.request(`/api/backtests/${backtestId}`)).json()) as { request: BacktestRequest }
+    ).request;
+    const answer = await loadRunCandles(env, request, userId, requiredWarmupBars(request));
+    const whole = runSweep(request, runSeries(request, answer.candles), GRID, {
+      warmupBars: answer.warmupBars,
+      pboBlocks: 4,
+    });
+    const result = final.result!;
+    expect(result.configurations).toHaveLength(36);
+    result.configurations.forEach((configuration, index) => {
+      expect(configuration.index).toBe(index);
+      expect(configuration.settings).toEqual(whole.configurations[index]!.settings);
+      expect(configuration.metrics.totalReturnPct).toBe(whole.configurations[index]!.metrics.totalReturnPct);
+      expect(configuration.metrics.tradeCount).toBe(whole.configurations[index]!.metrics.tradeCount);
+    });
+    expect(result.pbo?.pbo).toBe(whole.summary!.pbo!.pbo);
+    expect(result.pbo?.splits).toBe(6); // C(4, 2)
+    expect(result.dsr?.dsr).toBe(whole.summary!.dsr!.dsr);
+    expect(result.psr).toBe(whole.summary!.dsr!.psr);
+    expect(result.suggestion?.settings).toEqual(whole.summary!.suggestion!.settings);
+    expect(result.walkForward?.windows).toHaveLength(2);
+    expect(result.walkForward!.equity.t.length).toBe(result.walkForward!.equity.equity.length);
+
+    // Finished: the chunk rows and the stored candles are gone, the result is in R2.
+    expect(await chunkRows(jobId)).toBe(0);
+    expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
+  });
+
+  it('counts an analysis as one backtest of the month', async () => {
+    const { browser, backtestId } = await signedIn('pro');
+    const before = (await (await browser.request('/api/usage')).json()) as Usage;
+    expect(before.used).toBe(1);
+    await startHeld(browser, backtestId);
+    const after = (await (await browser.request('/api/usage')).json()) as Usage;
+    expect(after.used).toBe(2);
+  });
+
+  it('answers 402 naming the limit: 50 configurations on Basic, the monthly runs, and counts the analysis', async () => {
+    const { browser, userId, backtestId } = await signedIn('basic');
+    // 3 x 3 x 6 = 54 configurations.
+    const large = { grid: { ...GRID, 'exitCriteria.stopLoss.value': [1, 2, 3, 4, 5, 6] } };
+    const tooLarge = await analyse(browser, backtestId, large);
+    expect(tooLarge.status).toBe(402);
+    const body = (await tooLarge.json()) as { error: { code: string; message: string } };
+    expect(body.error.message).toContain('Basic plan allows 50 configurations per robustness analysis');
+    expect(body.error.message).toContain('this grid has 54');
+
+    // The run and 3 more backtests, then one analysis: the 5 runs of Basic.
+    for (let i = 0; i < 3; i++) {
+      await env.DB.prepare(
+        `INSERT INTO backtests (id, user_id, exchange, stock, timeframe, mode, source, request_json, summary_json, result_json)
+         SELECT ?1, user_id, exchange, stock, timeframe, mode, source, request_json, summary_json, 'null' FROM backtests WHERE id = ?2`,
+      )
+        .bind(crypto.randomUUID(), backtestId)
+        .run();
+    }
+    await startHeld(browser, backtestId);
+    const overMonth = await analyse(browser, backtestId, { grid: GRID });
+    expect(overMonth.status).toBe(402);
+    expect(((await overMonth.json()) as { error: { message: string } }).error.message).toContain(
+      'Basic plan allows 5 backtests a month',
+    );
+    expect((await browser.request('/api/backtests', { json: RUN })).status).toBe(402);
+    const jobs = await env.DB.prepare('SELECT count(*) AS n FROM jobs WHERE user_id = ?1')
+      .bind(userId)
+      .first<{ n: number }>();
+    expect(jobs!.n).toBe(1);
+  });
+
+  it('answers 400 with field paths for a bad body or a grid that does not fit the run', async () => {
+    const { browser, backtestId } = await signedIn('pro');
+    const odd = await analyse(browser, backtestId, { blocks: 5, walkForward: { windows: 0 } });
+    expect(odd.status).toBe(400);
+    const oddFields = ((await odd.json()) as { error: { fields: { path: string }[] } }).error.fields.map(
+      (f) => f.path,
+    );
+    expect(oddFields).toEqual(expect.arrayContaining(['blocks', 'walkForward.windows']));
+
+    const misfit = await analyse(browser, backtestId, {
+      grid: { 'entry.parameters.3.additionalFields1.Timeframe': [5, 10] },
+    });
+    expect(misfit.status).toBe(400);
+    const { error } = (await misfit.json()) as {
+      error: { message: string; fields: { path: string; message: string }[] };
+    };
+    expect(error.fields).toEqual([
+      {
+        path: 'grid.entry.parameters.3.additionalFields1.Timeframe',
+        message: expect.stringContaining('no entry.parameters row 3'),
+      },
+    ]);
+  });
+
+  it('answers 400 when the run has too few bars for the walk-forward windows asked', async () => {
+    const { browser } = await signedIn('pro');
+    // Two days of hourly bars (14): 20 windows need at least 24 (a test bar and 4 training bars each).
+    const short = await browser.request('/api/backtests', {
+      json: { ...RUN, fromDate: '2023-09-05', toDate: '2023-09-06' },
+    });
+    const { id } = (await short.json()) as { id: string };
+    const refused = await analyse(browser, id, { grid: GRID, walkForward: { windows: 20 } });
+    expect(refused.status).toBe(400);
+    const { error } = (await refused.json()) as { error: { fields: { path: string; message: string }[] } };
+    expect(error.fields).toEqual([
+      { path: 'walkForward.windows', message: expect.stringMatching(/^14 bars are too few for 20 windows/) },
+    ]);
+    expect((await analyse(browser, id, { grid: GRID, walkForward: { windows: 2 } })).status).toBe(202);
+  });
+
+  it('sweeps the default grid when none is given: the run’s settings +-50% in 5 steps', async () => {
+    const { browser, backtestId } = await signedIn('enterprise');
+    const { jobId, queue } = await startHeld(browser, backtestId, {});
+    const job = await jobOf(browser, jobId);
+    // Four SMA periods and the stop: 5^5 configurations, 125 chunks, all sent.
+    expect(job).toMatchObject({ state: 'queued', done: 0, configurations: 3125, total: 125 });
+    expect(queue.messages.map((m) => m.chunk)).toEqual(Array.from({ length: 125 }, (_, i) => i));
+  });
+
+  it('counts a chunk delivered twice once, and does not recompute a stored chunk', async () => {
+    const { browser, backtestId } = await signedIn('pro');
+    const { jobId, queue } = await startHeld(browser, backtestId);
+    expect(queue.messages).toEqual([
+      { jobId, chunk: 0 },
+      { jobId, chunk: 1 },
+    ]);
+    const first = await deliver([
+      { jobId, chunk: 0 },
+      { jobId, chunk: 0 },
+    ]);
+    expect(first).toEqual({ acked: ['m0', 'm1'], retried: [] });
+    expect(await jobOf(browser, jobId)).toMatchObject({ state: 'running', done: 1, total: 2 });
+    expect(await chunkRows(jobId)).toBe(1);
+
+    // With a grid that no longer fits the run a chunk cannot run: chunk 0 is still acked
+    // (stored, so not run again), chunk 1 throws and is retried.
+    const grid = await env.DB.prepare('SELECT grid_json FROM jobs WHERE id = ?1')
+      .bind(jobId)
+      .first<{ grid_json: string }>();
+    await env.DB.prepare(`UPDATE jobs SET grid_json = '{"exitCriteria.nothing.value":[1]}' WHERE id = ?1`)
+      .bind(jobId)
+      .run();
+    expect(
+      await deliver([
+        { jobId, chunk: 0 },
+        { jobId, chunk: 1 },
+      ]),
+    ).toEqual({ acked: ['m0'], retried: ['m1'] });
+    expect(await jobOf(browser, jobId)).toMatchObject({ state: 'running', done: 1 });
+
+    // Resumed: the grid is back, chunk 1 runs and the job is done.
+    await env.DB.prepare('UPDATE jobs SET grid_json = ?2 WHERE id = ?1').bind(jobId, grid!.grid_json).run();
+    expect(await deliver([{ jobId, chunk: 1 }], 2)).toEqual({ acked: ['m0'], retried: [] });
+    const done = await jobOf(browser, jobId);
+    expect(done).toMatchObject({ state: 'done', done: 2, total: 2 });
+    expect(done.result!.configurations).toHaveLength(36);
+    // A late redelivery after the end changes nothing.
+    expect(await deliver([{ jobId, chunk: 1 }])).toEqual({ acked: ['m0'], retried: [] });
+    expect((await jobOf(browser, jobId)).state).toBe('done');
+  });
+
+  it('retries a chunk that throws, then the dead-letter queue fails the job with a message', async () => {
+    const { browser, backtestId } = await signedIn('pro');
+    const { jobId } = await startHeld(browser, backtestId);
+    await env.DATASETS.delete(`jobs/${jobId}/series.bin`);
+    // Through the real queue: max_retries = 3 in wrangler.toml, then the dead-letter consumer.
+    await env.JOBS.send({ jobId, chunk: 0 });
+    const seen = await poll(browser, jobId, (job) => job.state !== 'queued' && job.state !== 'running');
+    const failed = seen.at(-1)!;
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toBe(
+      'Part 1 of 2 of the analysis kept failing after its retries: the candles of this analysis are no longer stored',
+    );
+    expect(failed.result).toBeUndefined();
+  });
+
+  it('cancels a job: later chunks are acked and skipped; only the owner or an admin sees it', async () => {
+    const { browser, backtestId } = await signedIn('pro');
+    const { jobId } = await startHeld(browser, backtestId);
+    const stranger = new TestBrowser();
+    await stranger.register(`stranger-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    expect((await stranger.request(`/api/jobs/${jobId}`)).status).toBe(404);
+    expect((await stranger.request(`/api/jobs/${jobId}`, { method: 'DELETE' })).status).toBe(404);
+
+    const cancelled = await browser.request(`/api/jobs/${jobId}`, { method: 'DELETE' });
+    expect(cancelled.status).toBe(200);
+    expect(jobAnswerSchema.parse(await cancelled.json())).toMatchObject({ state: 'cancelled', done: 0 });
+    expect(
+      await deliver([
+        { jobId, chunk: 0 },
+        { jobId, chunk: 1 },
+      ]),
+    ).toEqual({ acked: ['m0', 'm1'], retried: [] });
+    expect(await chunkRows(jobId)).toBe(0);
+    expect((await browser.request(`/api/jobs/${jobId}`, { method: 'DELETE' })).status).toBe(409);
+
+    const admin = await new TestBrowser().signInAsAdmin(
+      `admin-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    );
+    expect(await jobOf(admin, jobId)).toMatchObject({ state: 'cancelled' });
+  });
+});
