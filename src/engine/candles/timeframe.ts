@@ -8,12 +8,15 @@ const MS_PER_MINUTE = 60_000;
 
 /**
  * Median spacing between consecutive bar open times, in minutes; null with fewer than 2 bars.
- * Counted by distinct gap (a series has few: the bar length, nights, weekends, holidays), which
- * avoids sorting a million gaps.
+ * Usually one gap (the bar length) is most of them, and then it is the median: found without a
+ * map by a majority vote (Boyer-Moore) and a count. Otherwise counted by distinct gap (a series
+ * has few: the bar length, nights, weekends, holidays), which avoids sorting a million gaps.
  */
 export function medianBarMinutes(openTimes: Float64Array): number | null {
   const gapCount = openTimes.length - 1;
   if (gapCount < 1) return null;
+  const majority = majorityGap(openTimes);
+  if (majority !== null) return majority / MS_PER_MINUTE;
   const counts = new Map<number, number>();
   for (let i = 1; i < openTimes.length; i++) {
     const gap = openTimes[i]! - openTimes[i - 1]!;
@@ -35,6 +38,23 @@ export function medianBarMinutes(openTimes: Float64Array): number | null {
   }
   const median = (low + high) / 2;
   return median / MS_PER_MINUTE;
+}
+
+/**
+ * The gap between consecutive open times that is more than half of all gaps, if one is. Sorted,
+ * such a gap fills both middle ranks, so it is the median.
+ */
+function majorityGap(openTimes: Float64Array): number | null {
+  let candidate = 0;
+  let lead = 0;
+  for (let i = 1; i < openTimes.length; i++) {
+    const gap = openTimes[i]! - openTimes[i - 1]!;
+    if (lead === 0) candidate = gap;
+    lead += gap === candidate ? 1 : -1;
+  }
+  let count = 0;
+  for (let i = 1; i < openTimes.length; i++) if (openTimes[i]! - openTimes[i - 1]! === candidate) count++;
+  return 2 * count > openTimes.length - 1 ? candidate : null;
 }
 
 /** The request timeframe whose bar length equals the median spacing, or null when none does. */

@@ -13,7 +13,7 @@ import { macd, type Macd } from './macd';
 import { outputArray } from './output';
 import { ema } from './moving-averages';
 import { stochasticOf, type Stochastic } from './oscillators';
-import { rollingExtremes, widenExtremes } from './rolling-extremes';
+import { rollingExtremes, rollingExtremesWithoutNaN, widenExtremes } from './rolling-extremes';
 
 export class IndicatorMemo {
   private readonly values = new Map<string, unknown>();
@@ -54,11 +54,11 @@ export class IndicatorMemo {
     const key = `${kind}|${period}`;
     let values = this.values.get(key) as Float64Array | undefined;
     if (values === undefined) {
+      const field = sign === 1 ? 'h' : 'l';
       const shorter = this.shorterExtremes(kind, period, sign);
-      values =
-        shorter === undefined
-          ? rollingExtremes(sign === 1 ? this.series.h : this.series.l, period, sign)
-          : widenExtremes(shorter.values, shorter.period, period, sign);
+      if (shorter !== undefined) values = widenExtremes(shorter.values, shorter.period, period, sign);
+      else if (this.hasNaN(field)) values = rollingExtremes(this.series[field], period, sign);
+      else values = rollingExtremesWithoutNaN(this.series[field], period, sign);
       this.values.set(key, values);
     }
     return values;
@@ -102,7 +102,10 @@ export class IndicatorMemo {
   private hasNaN(field: 'h' | 'l'): boolean {
     return this.memo(`hasNaN|${field}`, () => {
       const values = this.series[field];
-      for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) return true;
+      for (let i = 0; i < values.length; i++) {
+        const value = values[i]!;
+        if (value !== value) return true;
+      }
       return false;
     });
   }

@@ -51,13 +51,21 @@ export class SlidingExtreme {
  * NaN falls back to the deque, whose NaN handling differs from plain comparisons.
  */
 export function rollingExtremes(values: Float64Array, period: number, sign: 1 | -1): Float64Array {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    if (value !== value) return dequeExtremes(values, period, sign, new Float64Array(values.length));
+  }
+  return rollingExtremesWithoutNaN(values, period, sign);
+}
+
+/**
+ * rollingExtremes of a series the caller knows holds no NaN (e.g. checked once for several
+ * windows), without scanning it again.
+ */
+export function rollingExtremesWithoutNaN(values: Float64Array, period: number, sign: 1 | -1): Float64Array {
   const length = values.length;
   const out = new Float64Array(length);
   if (length === 0) return out;
-  for (let i = 0; i < length; i++) {
-    const value = values[i]!;
-    if (value !== value) return dequeExtremes(values, period, sign, out);
-  }
   if (period <= 1) {
     out.set(values);
     return out;

@@ -7,8 +7,8 @@ export type CandleThreshold = (candle: number) => number;
 /**
  * Read-only view of a series with TA-Lib's candle geometry (ta_utility.h: TA_REALBODY,
  * TA_UPPERSHADOW, TA_CANDLECOLOR, TA_REALBODYGAPUP, ...) and its candle averages
- * (TA_CANDLEAVERAGE). One view serves any number of patterns: the range series and the rolling
- * averages are computed once and shared.
+ * (TA_CANDLEAVERAGE). One view serves any number of patterns: the rolling averages are computed
+ * once and shared.
  *
  * Values are computed with the same double operations in the same order as TA-Lib, so that
  * comparisons on the boundary (a body exactly as long as the average, an average that rounds
@@ -20,7 +20,6 @@ export class Candles {
   private readonly h: Float64Array;
   private readonly l: Float64Array;
   private readonly c: Float64Array;
-  private readonly rangeSeries = new Map<RangeType, Float64Array>();
   private readonly averageSeries = new Map<string, Float64Array>();
 
   constructor(series: CandleSeries) {
@@ -140,32 +139,10 @@ export class Candles {
     const key = `${rangeType}|${period}|${factor}@${firstCandle}`;
     let averages = this.averageSeries.get(key);
     if (averages === undefined) {
-      averages = rollingAverages(this.ranges(rangeType), period, factor, divisor, firstCandle);
+      averages = rollingAverages(this, rangeType, period, factor, divisor, firstCandle);
       this.averageSeries.set(key, averages);
     }
     return (j) => averages[j]!;
-  }
-
-  /** The range of every candle, computed once per range type (specialised loops, no dispatch per candle). */
-  private ranges(rangeType: RangeType): Float64Array {
-    let ranges = this.rangeSeries.get(rangeType);
-    if (ranges === undefined) {
-      const { o, h, l, c, length } = this;
-      ranges = new Float64Array(length);
-      switch (rangeType) {
-        case 'RealBody':
-          for (let j = 0; j < length; j++) ranges[j] = Math.abs(c[j]! - o[j]!);
-          break;
-        case 'HighLow':
-          for (let j = 0; j < length; j++) ranges[j] = h[j]! - l[j]!;
-          break;
-        case 'Shadows':
-          for (let j = 0; j < length; j++) ranges[j] = this.upperShadow(j) + this.lowerShadow(j);
-          break;
-      }
-      this.rangeSeries.set(rangeType, ranges);
-    }
-    return ranges;
   }
 }
 
@@ -197,24 +174,52 @@ function ownRangeThreshold(
 }
 
 /**
- * averages[j] = factor * (total / period) / divisor for j >= first, where total is the sum of
- * ranges[j - period .. j - 1], accumulated left to right from first - period and then rolled
- * with total += ranges[j] - ranges[j - period], exactly as TA-Lib does. O(n) whatever the period.
+ * averages[j] = factor * (total / period) / divisor for j >= first, where total is the sum of the
+ * ranges of candles j - period .. j - 1, accumulated left to right from first - period and then
+ * rolled with total += range(j) - range(j - period), exactly as TA-Lib does. O(n) whatever the
+ * period. The ranges are computed where they are added (the same operations as TA-Lib's
+ * TA_CANDLERANGE), one loop per range type: no array of ranges to allocate and read.
  */
 function rollingAverages(
-  ranges: Float64Array,
+  candles: Candles,
+  rangeType: RangeType,
   period: number,
   factor: number,
   divisor: number,
   first: number,
 ): Float64Array {
   if (first < period) throw new RangeError(`candle average starts at ${first}, before ${period} candles`);
-  const averages = new Float64Array(ranges.length).fill(Number.NaN, 0, first);
+  const length = candles.length;
+  const averages = new Float64Array(length).fill(Number.NaN, 0, first);
   let total = 0;
-  for (let j = first - period; j < first; j++) total += ranges[j]!;
-  for (let j = first; j < ranges.length; j++) {
-    averages[j] = (factor * (total / period)) / divisor;
-    total += ranges[j]! - ranges[j - period]!;
+  switch (rangeType) {
+    case 'RealBody': {
+      const range = (j: number) => candles.body(j);
+      for (let j = first - period; j < first; j++) total += range(j);
+      for (let j = first; j < length; j++) {
+        averages[j] = (factor * (total / period)) / divisor;
+        total += range(j) - range(j - period);
+      }
+      break;
+    }
+    case 'HighLow': {
+      const range = (j: number) => candles.highLow(j);
+      for (let j = first - period; j < first; j++) total += range(j);
+      for (let j = first; j < length; j++) {
+        averages[j] = (factor * (total / period)) / divisor;
+        total += range(j) - range(j - period);
+      }
+      break;
+    }
+    case 'Shadows': {
+      const range = (j: number) => candles.upperShadow(j) + candles.lowerShadow(j);
+      for (let j = first - period; j < first; j++) total += range(j);
+      for (let j = first; j < length; j++) {
+        averages[j] = (factor * (total / period)) / divisor;
+        total += range(j) - range(j - period);
+      }
+      break;
+    }
   }
   return averages;
 }

@@ -25,6 +25,14 @@ describe('timeframe inference from bar spacing', () => {
     expect(medianBarMinutes(Float64Array.from([0, 2 * HOUR, 3 * HOUR, 7 * HOUR]))).toBe(120);
   });
 
+  it('takes a gap that is more than half of all gaps wherever it occurs, and only then', () => {
+    const fromGaps = (gaps: number[]) =>
+      Float64Array.from([0, ...gaps], (_, i) => gaps.slice(0, i).reduce((sum, gap) => sum + gap, 0) * 60_000);
+    expect(medianBarMinutes(fromGaps([7, 3, 5, 5, 5]))).toBe(5);
+    expect(medianBarMinutes(fromGaps([1, 1, 5, 5]))).toBe(3);
+    expect(medianBarMinutes(fromGaps([9, 2, 2, 9, 9]))).toBe(9);
+  });
+
   it('averages the two middle gaps of an even count and needs two bars', () => {
     expect(medianBarMinutes(Float64Array.from([0, 60_000, 3 * 60_000]))).toBe(1.5);
     expect(medianBarMinutes(Float64Array.from([0]))).toBeNull();
