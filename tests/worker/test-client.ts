@@ -75,3 +75,15 @@ export class TestBrowser {
     return this;
   }
 }
+
+/** A new signed-in account on `plan` (and `role`), as an admin would set them in D1. */
+export async function signUpWithPlan(
+  plan: 'basic' | 'pro' | 'enterprise' = 'basic',
+  role: 'basic' | 'admin' = 'basic',
+): Promise<{ browser: TestBrowser; email: string; id: string }> {
+  const browser = new TestBrowser();
+  const email = `user-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
+  await env.DB.prepare('UPDATE users SET plan = ?1, role = ?2 WHERE id = ?3').bind(plan, role, user.id).run();
+  return { browser, email, id: user.id };
+}

@@ -3,20 +3,14 @@
  * lower plan with 402, a message and the field, before anything is fetched and without using
  * the month's quota; allowed for the higher plan; admins and the exempt data sources unlimited.
  */
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { fakeProviderUrl } from '../fakes/market-data-provider';
-import { TestBrowser } from '../test-client';
+import { type TestBrowser, signUpWithPlan } from '../test-client';
 
 type Plan = 'basic' | 'pro' | 'enterprise';
 
-async function userWithPlan(plan: Plan, role: 'basic' | 'admin' = 'basic') {
-  const browser = new TestBrowser();
-  const email = `plans-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
-  await env.DB.prepare('UPDATE users SET plan = ?1, role = ?2 WHERE id = ?3').bind(plan, role, user.id).run();
-  return browser;
-}
+const userWithPlan = async (plan: Plan, role: 'basic' | 'admin' = 'basic') =>
+  (await signUpWithPlan(plan, role)).browser;
 
 function provider() {
   const token = `good:${crypto.randomUUID()}`;

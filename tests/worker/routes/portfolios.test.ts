@@ -3,20 +3,13 @@
  * portfolios, and a portfolio backtest that runs the strategy on every symbol with one capital,
  * stores one run (one of the month's quota) with the per-symbol breakdown.
  */
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BacktestResultBody } from '../../../src/shared/backtest-result';
 import type { Portfolio } from '../../../src/shared/portfolio';
-import { TestBrowser } from '../test-client';
+import { type TestBrowser, signUpWithPlan } from '../test-client';
 
-async function account(plan: 'basic' | 'pro' | 'enterprise' = 'basic') {
-  const browser = new TestBrowser();
-  const email = `folio-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
-  if (plan !== 'basic')
-    await env.DB.prepare('UPDATE users SET plan = ?1 WHERE id = ?2').bind(plan, user.id).run();
-  return browser;
-}
+const account = async (plan: 'basic' | 'pro' | 'enterprise' = 'basic') =>
+  (await signUpWithPlan(plan)).browser;
 
 const THREE = {
   name: 'US and India large caps',

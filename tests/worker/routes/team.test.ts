@@ -6,16 +6,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { InviteCreated, TeamAnswer } from '../../../src/shared/team';
-import { TestBrowser } from '../test-client';
+import { type TestBrowser, signUpWithPlan } from '../test-client';
 
-async function account(plan: 'basic' | 'pro' | 'enterprise' = 'basic') {
-  const browser = new TestBrowser();
-  const email = `team-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
-  if (plan !== 'basic')
-    await env.DB.prepare('UPDATE users SET plan = ?1 WHERE id = ?2').bind(plan, user.id).run();
-  return { browser, email, id: user.id };
-}
+const account = (plan: 'basic' | 'pro' | 'enterprise' = 'basic') => signUpWithPlan(plan);
 
 async function invite(owner: TestBrowser, email: string) {
   const res = await owner.request('/api/team/invites', { json: { email } });
