@@ -39,11 +39,16 @@ export function solveSymmetric(a: Float64Array, b: Float64Array, n: number): Flo
   return x;
 }
 
+export interface LogisticModel extends ProbabilityModel {
+  /** Intercept, then one coefficient per standardised feature. */
+  coefficients: Float64Array;
+}
+
 export function trainLogistic(
   columns: readonly Float64Array[],
   rows: Int32Array,
   labels: Uint8Array,
-): ProbabilityModel {
+): LogisticModel {
   const features = columns.length;
   const count = rows.length;
   const size = features + 1;
@@ -101,6 +106,7 @@ export function trainLogistic(
     if (largest < LOGISTIC.tolerance) break;
   }
   return {
+    coefficients: beta,
     probability(featureColumns, row) {
       let z = beta[0]!;
       for (let f = 0; f < features; f++)
