@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { listTrades } from '../../../src/engine/simulate/trade-columns';
 import { compileStrategy } from '../../../src/engine/strategy/compile';
 import { runMlBacktest } from '../../../src/engine/ml/ml-backtest';
+import { mlReport } from '../../../src/engine/ml/report';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
+import { mlReportSchema } from '../../../src/shared/ml-result';
 import { hourlyBars, nextBarRequest } from './planted-signal';
 
 const bars = hourlyBars(6000, 11, true);
@@ -80,5 +82,20 @@ describe('ML trading', () => {
       expect(fold.trainSamples).toBeGreaterThan(900);
       expect(fold.trainTo).toBe(fold.testFrom - 3 - 10);
     }
+  });
+
+  it('reports in the shared schema, with the training windows as bar times for the chart', () => {
+    const result = runMlBacktest(withRules, bars);
+    const report = mlReportSchema.parse(JSON.parse(JSON.stringify(mlReport(result, bars))));
+    expect(report.trainingWindows[0]).toEqual({
+      from: new Date(bars.t[result.folds[0]!.trainFrom]!).toISOString(),
+      to: new Date(bars.t[result.folds[0]!.trainTo - 1]!).toISOString(),
+    });
+    expect(report.outOfSampleFrom).toEqual({
+      row: result.outOfSampleFrom,
+      time: new Date(bars.t[result.outOfSampleFrom]!).toISOString(),
+    });
+    expect(report.metrics.tradeCount).toBe(result.strategy.trades.count);
+    expect(report.baselines.rulesOnly?.tradeCount).toBe(result.baselines.rulesOnly!.trades.count);
   });
 });
