@@ -9,6 +9,7 @@ import { benchCliBacktest, benchNpmStartup } from './cli-process';
 import { benchIngest } from './ingest';
 import { minuteBarsCsv } from './minute-csv';
 import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
+import { benchMl } from './ml';
 import { benchPatterns } from './patterns';
 import { benchPbo } from './pbo';
 import { benchSweep } from './sweep';
@@ -115,3 +116,14 @@ console.log(
 console.log(
   `Fill kernel + metrics         ${sweep.kernelAndMetricsMs.toFixed(0).padStart(6)} ms  ${perSecond(sweep.kernelAndMetricsMs).padStart(14)} bar-configurations/s`,
 );
+
+const ML = { rows: 100_000, features: 20 };
+console.log(
+  `\nML models on ${ML.rows.toLocaleString('en-US')} rows x ${ML.features} features ` +
+    `(train on every row, then predict every row; best of 2)`,
+);
+for (const { model, trainMs, predictMs } of benchMl(ML.rows, ML.features)) {
+  console.log(
+    `${model.padEnd(30)}  train ${trainMs.toFixed(0).padStart(7)} ms  predict ${predictMs.toFixed(0).padStart(6)} ms`,
+  );
+}

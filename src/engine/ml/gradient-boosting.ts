@@ -9,7 +9,7 @@
 import { mulberry32 } from '../robustness/random';
 import { binRows } from './binning';
 import type { ProbabilityModel } from './model';
-import { growTree, treeValue, type Tree } from './tree';
+import { growTree, treeValue, treeValueBinned, type Tree } from './tree';
 
 export const GRADIENT_BOOSTING = {
   rounds: 100,
@@ -63,7 +63,7 @@ export function trainGradientBoosting(
       random,
     );
     trees.push(tree);
-    for (let i = 0; i < count; i++) score[i]! += learningRate * treeValue(tree, columns, rows[i]!);
+    for (let i = 0; i < count; i++) score[i]! += learningRate * treeValueBinned(tree, binned, i);
   }
   return {
     probability(featureColumns, row) {

@@ -22,6 +22,8 @@ export interface TreeGrowth {
 export interface Tree {
   feature: Int32Array;
   threshold: Float64Array;
+  /** The threshold as a bin of the training rows: left when bin <= thresholdBin. */
+  thresholdBin: Uint8Array;
   left: Int32Array;
   right: Int32Array;
   value: Float64Array;
@@ -44,6 +46,7 @@ export function growTree(
   const featureCount = binned.bins.length;
   const feature: number[] = [];
   const threshold: number[] = [];
+  const thresholdBin: number[] = [];
   const left: number[] = [];
   const right: number[] = [];
   const value: number[] = [];
@@ -101,6 +104,7 @@ export function growTree(
     const node = feature.length;
     feature.push(-1);
     threshold.push(Number.NaN);
+    thresholdBin.push(0);
     left.push(-1);
     right.push(-1);
     value.push(g / (h + growth.lambda));
@@ -119,6 +123,7 @@ export function growTree(
     }
     feature[node] = split.feature;
     threshold[node] = binned.edges[split.feature]![split.bin]!;
+    thresholdBin[node] = split.bin;
     left[node] = grow(start, boundary, depth + 1);
     right[node] = grow(boundary, end, depth + 1);
     return node;
@@ -128,6 +133,7 @@ export function growTree(
   return {
     feature: Int32Array.from(feature),
     threshold: Float64Array.from(threshold),
+    thresholdBin: Uint8Array.from(thresholdBin),
     left: Int32Array.from(left),
     right: Int32Array.from(right),
     value: Float64Array.from(value),
@@ -140,6 +146,18 @@ export function treeValue(tree: Tree, columns: readonly Float64Array[], row: num
   while (tree.feature[node]! >= 0) {
     node =
       columns[tree.feature[node]!]![row]! <= tree.threshold[node]! ? tree.left[node]! : tree.right[node]!;
+  }
+  return tree.value[node]!;
+}
+
+/** The leaf value the tree gives training row `position` of the binned rows it was grown on. */
+export function treeValueBinned(tree: Tree, binned: BinnedRows, position: number): number {
+  let node = 0;
+  while (tree.feature[node]! >= 0) {
+    node =
+      binned.bins[tree.feature[node]!]![position]! <= tree.thresholdBin[node]!
+        ? tree.left[node]!
+        : tree.right[node]!;
   }
   return tree.value[node]!;
 }
