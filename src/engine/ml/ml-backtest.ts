@@ -15,10 +15,12 @@
 import type { BacktestRequest } from '../../shared/backtest-request';
 import { mlEmbargoBars, mlSettingsSchema, type MlSettings } from '../../shared/ml-request';
 import { checkSeries, simulationSettings, tradedRange } from '../backtest';
+import { UTC_CALENDAR } from '../candles/session-calendar';
 import { sliceSeries, type CandleSeries } from '../candles/series';
 import { averageTrueRange } from '../indicators/volatility';
 import { drawdownCurve } from '../metrics/drawdown';
 import { computeMetrics, type Metrics } from '../metrics/metrics';
+import { monthlyReturns, type MonthlyReturn } from '../metrics/monthly-returns';
 import { mulberry32 } from '../robustness/random';
 import { simulate, type SimulationSettings, type TradeSignals } from '../simulate/simulate';
 import type { TradeColumns } from '../simulate/trade-columns';
@@ -41,11 +43,15 @@ export interface MlFoldResult extends Fold, ClassificationScores {
   trainSamples: number;
 }
 
+/** One strategy over the out-of-sample bars, shaped like a standard run's BacktestResult. */
 export interface MlStrategyRun {
   metrics: Metrics;
   trades: TradeColumns;
   /** Equity at each bar's close, aligned with the rows; NaN before the first test bar. */
   equity: Float64Array;
+  /** Drawdown from the running peak in percent (positive), aligned like `equity`. */
+  drawdown: Float64Array;
+  monthlyReturns: MonthlyReturn[];
   warnings: string[];
 }
 
@@ -114,7 +120,20 @@ function runStrategy(
     initialCapital: request.initialCapital,
     timeframe: request.timeframe,
   });
-  return { metrics, trades: simulation.trades, equity: simulation.equity, warnings: simulation.warnings };
+  return {
+    metrics,
+    trades: simulation.trades,
+    equity: simulation.equity,
+    drawdown,
+    monthlyReturns: monthlyReturns(
+      simulation.equity,
+      series.t,
+      firstBar,
+      request.initialCapital,
+      series.calendar ?? UTC_CALENDAR,
+    ),
+    warnings: simulation.warnings,
+  };
 }
 
 function hasEntryRules(request: BacktestRequest): boolean {

@@ -67,6 +67,13 @@ describe('ML trading', () => {
     expect(hold!.exitReason).toBe('end');
     const expectedReturn = (bars.c[bars.c.length - 1]! / bars.o[result.outOfSampleFrom + 1]! - 1) * 100;
     expect(result.baselines.buyAndHold.metrics.totalReturnPct).toBeCloseTo(expectedReturn, 9);
+    // Its months compound to the same return; its drawdown starts with the holding.
+    const compounded = result.baselines.buyAndHold.monthlyReturns.reduce(
+      (growth, month) => growth * (1 + month.returnPct / 100),
+      1,
+    );
+    expect((compounded - 1) * 100).toBeCloseTo(expectedReturn, 9);
+    expect(result.baselines.buyAndHold.drawdown[result.outOfSampleFrom]).toBe(0);
   });
 
   it('reports per-fold scores, pooled scores, a calibration table and an importance per feature', () => {
