@@ -152,8 +152,10 @@ export function runMlBacktest(request: BacktestRequest, series: CandleSeries): M
   const features = buildFeatures(request, ml, data, cache);
   const labels = tripleBarrierLabels(data, barrierSettings(request, ml, data));
 
+  // Rows where every feature has a value (checked once, not once per fold).
+  const complete = Uint8Array.from({ length: bars }, (_, row) => (rowComplete(features, row) ? 1 : 0));
   let firstRow = firstBar;
-  while (firstRow < bars && !rowComplete(features, firstRow)) firstRow++;
+  while (firstRow < bars && complete[firstRow] === 0) firstRow++;
   const { trainBars, testBars, window } = ml.walkForward;
   const horizonBars = ml.label.horizonBars;
   const folds = planFolds({
@@ -180,7 +182,7 @@ export function runMlBacktest(request: BacktestRequest, series: CandleSeries): M
   const foldResults = folds.map((fold, index): MlFoldResult => {
     const trainRows: number[] = [];
     for (let row = fold.trainFrom; row < fold.trainTo; row++) {
-      if (labels[row] !== NO_LABEL && rowComplete(features, row)) trainRows.push(row);
+      if (labels[row] !== NO_LABEL && complete[row] === 1) trainRows.push(row);
     }
     const trainIndex = Int32Array.from(trainRows);
     const trainLabels = Uint8Array.from(trainRows, (row) => labels[row]!);
@@ -190,7 +192,7 @@ export function runMlBacktest(request: BacktestRequest, series: CandleSeries): M
     const testRows: number[] = [];
     const testProbabilities: number[] = [];
     for (let row = fold.testFrom; row < fold.testTo; row++) {
-      if (!rowComplete(features, row)) continue;
+      if (complete[row] === 0) continue;
       const probability = model.probability(features.columns, row);
       probabilities[row] = probability;
       if (labels[row] !== NO_LABEL) {
