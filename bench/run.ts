@@ -9,6 +9,7 @@ import { benchCliBacktest, benchNpmStartup } from './cli-process';
 import { benchIngest } from './ingest';
 import { minuteBarsCsv } from './minute-csv';
 import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
+import { benchMl } from './ml';
 import { benchPatterns } from './patterns';
 import { benchPbo } from './pbo';
 import { PORTFOLIO_BARS, PORTFOLIO_SYMBOLS, benchPortfolio } from './portfolio';
@@ -145,4 +146,14 @@ console.log(
     `(${portfolio.calendarBars.toLocaleString('en-US')} on the common calendar, ` +
     `${portfolio.trades.toLocaleString('en-US')} trades, best of 3): ${portfolio.ms.toFixed(0)} ms`,
 );
+const ML = { rows: 100_000, features: 20 };
+console.log(
+  `\nML models on ${ML.rows.toLocaleString('en-US')} rows x ${ML.features} features ` +
+    `(train on every row, then predict every row; best of 2)`,
+);
+for (const { model, trainMs, predictMs } of benchMl(ML.rows, ML.features)) {
+  console.log(
+    `${model.padEnd(30)}  train ${trainMs.toFixed(0).padStart(7)} ms  predict ${predictMs.toFixed(0).padStart(6)} ms`,
+  );
+}
 await printQueueJob();

@@ -6,6 +6,7 @@ import { backtestCommand } from './commands/backtest';
 import { dsrCommand } from './commands/dsr';
 import { indicatorCommand } from './commands/indicator';
 import { lookaheadCommand } from './commands/lookahead';
+import { mlCommand } from './commands/ml';
 import { patternsCommand } from './commands/patterns';
 import { pboCommand } from './commands/pbo';
 import { portfolioCommand } from './commands/portfolio';
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, (args: string[]) => unknown> = {
   sweep: sweepCommand,
   'walk-forward': walkForwardCommand,
   lookahead: lookaheadCommand,
+  ml: mlCommand,
 };
 
 function main(argv: string[]): number {

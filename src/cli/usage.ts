@@ -47,6 +47,12 @@ Commands:
   lookahead --request R.json --candles C.csv
       Recomputes the rules on the data cut after each trade's entry and exit. Prints {biased,
       checked, differences: [{bar, what, full, cut}]}.
+  ml --request R.json --candles C.csv [--timezone Z] [--session-open HH:MM]
+      Trains the request's model (its "ml" block, defaults when absent) on purged walk-forward
+      windows and trades the out-of-sample bars. Prints {folds: [{trainFrom, trainTo, testFrom,
+      testTo, auc, accuracy, precision, recall, logLoss, samples}], oosMetrics, trades,
+      featureImportance, baselines: {rulesOnly, buyAndHold}, outOfSample, calibration,
+      warnings} (rows are CSV data rows, half-open; trainTo ends the purged training range).
 
 Trading days (session VWAP, pivots, the request's dates) are UTC calendar days unless
 --timezone (an IANA zone, e.g. Australia/Sydney) and --session-open (local time at which each

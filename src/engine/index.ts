@@ -103,3 +103,12 @@ export {
   type WalkForwardWindowResult,
 } from './sweep/walk-forward';
 export { lookaheadCheck, type LookaheadDifference, type LookaheadReport } from './robustness/lookahead';
+
+// ML backtesting (DESIGN.md section 7): features, triple-barrier labels, purged walk-forward.
+export {
+  runMlBacktest,
+  type MlBacktestResult,
+  type MlFoldResult,
+  type MlStrategyRun,
+} from './ml/ml-backtest';
+export { mlReport } from './ml/report';

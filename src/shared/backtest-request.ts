@@ -21,6 +21,7 @@ import { calendarDate } from './calendar-date';
 import { CANDLESTICK_PATTERN_NAMES } from './candlestick-patterns';
 import { PRO_INDICATOR_LABELS, catalogueEntry, parseSettingValue } from './indicator-catalogue';
 import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from './indicators';
+import { mlSettingsSchema } from './ml-request';
 
 export { MAX_SETTING_PERIOD } from './indicators';
 
@@ -226,6 +227,8 @@ export const backtestRequestSchema = z
       .refine((n) => n >= 0, 'Slippage cannot be negative')
       .default(REQUEST_DEFAULTS.slippagePoints),
     mode: z.enum(MODES).default(REQUEST_DEFAULTS.mode),
+    /** Settings of mode "ml" (ml-request.ts); absent = ML_DEFAULTS. */
+    ml: mlSettingsSchema.optional(),
     sizing: z.enum(SIZING_MODES).default(REQUEST_DEFAULTS.sizing),
     /** Units (fixed-quantity), cash (fixed-cash) or percent of equity at risk (risk-percent). */
     sizingValue: optionalNumber.default(null),
@@ -234,7 +237,8 @@ export const backtestRequestSchema = z
     const sizingProblem = sizingValueProblem(request);
     if (sizingProblem) ctx.addIssue({ code: 'custom', path: ['sizingValue'], message: sizingProblem });
     const { parameters, valueBased, candleStick } = request.entry;
-    if (parameters.length + valueBased.length + candleStick.length === 0) {
+    // An ML run may trade on the model alone; a standard run needs a rule.
+    if (request.mode !== 'ml' && parameters.length + valueBased.length + candleStick.length === 0) {
       ctx.addIssue({
         code: 'custom',
         path: ['entry'],

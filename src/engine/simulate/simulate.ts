@@ -4,7 +4,7 @@
  * Order of events in bar i:
  * 1. Open. A pending entry (signal at i - 1's close) fills at the open, slippage against the
  *    trader, unless the day's square-off has passed (square-off.ts). A pending exit signal, or else a daily exit time reached (the bar opens at or
- *    after it), closes an open position at the open.
+ *    after it) or the most bars a position may be held, closes an open position at the open.
  * 2. Intrabar, from the entry bar on: stop loss, trailing stop and target against the bar's
  *    open, low and high (exit-levels.ts); then the trailing stop follows the bar's extreme.
  * 3. Close. Equity is marked to the close. With a position open, an exit signal schedules an
@@ -52,6 +52,11 @@ export interface SimulationSettings extends ExitRules {
   /** Units (fixed-quantity), cash (fixed-cash) or percent of equity at risk (risk-percent). */
   sizingValue?: number | null;
   dailyExitTime: DailyExitTime | null;
+  /**
+   * Bars a position may stay open: it closes at the open of bar entry + maxBarsHeld ('time').
+   * Unlimited when absent (the ML run's label horizon sets it).
+   */
+  maxBarsHeld?: number;
 }
 
 export interface TradeSignals {
@@ -104,6 +109,7 @@ export function simulate(
   const slippage = settings.slippagePoints;
   const exitDeadlineAfter = exitDeadlines(settings.dailyExitTime);
   const entriesClosedAt = entriesClosedAfterSquareOff(settings.dailyExitTime, series.calendar);
+  const maxBarsHeld = settings.maxBarsHeld ?? Number.POSITIVE_INFINITY;
   const equity = new Float64Array(bars).fill(Number.NaN);
   const trades = new TradeRecorder(settings.side);
   let unfilledEntries = 0;
@@ -179,7 +185,7 @@ export function simulate(
       if (exitPending) {
         cash = close(position, bar, o[bar]!, 'signal');
         position = null;
-      } else if (t[bar]! >= position.exitDeadline) {
+      } else if (t[bar]! >= position.exitDeadline || bar - position.entryIndex >= maxBarsHeld) {
         cash = close(position, bar, o[bar]!, 'time');
         position = null;
       }

@@ -1,0 +1,43 @@
+/**
+ * `ml --request R.json --candles C.csv` -> {folds: [{trainFrom, trainTo, testFrom, testTo, auc,
+ * accuracy, precision, recall, logLoss, samples}], oosMetrics, trades, featureImportance,
+ * baselines, outOfSample, calibration, warnings}: the request's ML run (its `ml` block, or the
+ * defaults) on the candles. Rows are CSV data rows (0 = the first row after the header).
+ */
+import { parseArgs } from 'node:util';
+import { listTrades, mlReport, runMlBacktest } from '../../engine/index';
+import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
+import { UsageError } from '../usage';
+
+export function mlCommand(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { request: { type: 'string' }, candles: { type: 'string' }, ...CALENDAR_OPTIONS },
+  });
+  if (!values.request || !values.candles) throw new UsageError('ml needs --request and --candles');
+  const request = readRequest(values.request);
+  const candles = readCandles(values.candles, calendarFrom(values));
+  const result = runMlBacktest(request, candles);
+  const report = mlReport(result, candles);
+  return {
+    folds: report.folds.map((fold) => ({
+      trainFrom: fold.trainFrom,
+      trainTo: fold.trainTo,
+      testFrom: fold.testFrom,
+      testTo: fold.testTo,
+      auc: fold.auc,
+      accuracy: fold.accuracy,
+      precision: fold.precision,
+      recall: fold.recall,
+      logLoss: fold.logLoss,
+      samples: fold.samples,
+    })),
+    oosMetrics: report.metrics,
+    trades: listTrades(result.strategy.trades, candles.t),
+    featureImportance: report.featureImportance,
+    baselines: report.baselines,
+    outOfSample: report.outOfSample,
+    calibration: report.calibration,
+    warnings: report.warnings,
+  };
+}

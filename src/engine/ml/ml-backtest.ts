@@ -1,0 +1,275 @@
+/**
+ * An ML backtest (DESIGN.md section 7): features (features.ts) and triple-barrier labels
+ * (labels.ts) on the bars up to toDate; purged, embargoed walk-forward folds (folds.ts) from
+ * the first bar of fromDate that has every feature; in each fold a model trained on the
+ * training window predicts the test window, so every probability is out of sample. An entry
+ * signal is a test bar whose probability reaches the threshold and whose entry rules hold (when
+ * the request has any); the simulator trades it at the next open with the request's exits plus
+ * the label's time barrier (a position closes after horizonBars bars), so the trades are the
+ * bets the labels describe. Only test bars trade. Baselines over the same bars: the rules
+ * alone (same exits) and buy and hold. Deterministic for a request: the seed fixes every draw.
+ *
+ * When the request sets no target or stop, the labels use ATR multiples (ML_DEFAULTS.label),
+ * while the trades exit by the rules, the request's other exits and the time barrier.
+ */
+import type { BacktestRequest } from '../../shared/backtest-request';
+import { mlEmbargoBars, mlSettingsSchema, type MlSettings } from '../../shared/ml-request';
+import { checkSeries, simulationSettings, tradedRange } from '../backtest';
+import { UTC_CALENDAR } from '../candles/session-calendar';
+import { sliceSeries, type CandleSeries } from '../candles/series';
+import { averageTrueRange } from '../indicators/volatility';
+import { drawdownCurve } from '../metrics/drawdown';
+import { computeMetrics, type Metrics } from '../metrics/metrics';
+import { monthlyReturns, type MonthlyReturn } from '../metrics/monthly-returns';
+import { mulberry32 } from '../robustness/random';
+import { simulate, type SimulationSettings, type TradeSignals } from '../simulate/simulate';
+import type { TradeColumns } from '../simulate/trade-columns';
+import { compileStrategy } from '../strategy/compile';
+import { SeriesCache } from '../strategy/series-cache';
+import {
+  calibrationTable,
+  classificationScores,
+  type CalibrationBin,
+  type ClassificationScores,
+} from './classification-metrics';
+import { buildFeatures, rowComplete } from './features';
+import { planFolds, type Fold } from './folds';
+import { permutationImportance } from './importance';
+import { NO_LABEL, tripleBarrierLabels, type BarrierSettings } from './labels';
+import { trainModel } from './model';
+
+export interface MlFoldResult extends Fold, ClassificationScores {
+  /** Training samples after purging and embargo. */
+  trainSamples: number;
+}
+
+/** One strategy over the out-of-sample bars, shaped like a standard run's BacktestResult. */
+export interface MlStrategyRun {
+  metrics: Metrics;
+  trades: TradeColumns;
+  /** Equity at each bar's close, aligned with the rows; NaN before the first test bar. */
+  equity: Float64Array;
+  /** Drawdown from the running peak in percent (positive), aligned like `equity`. */
+  drawdown: Float64Array;
+  monthlyReturns: MonthlyReturn[];
+  warnings: string[];
+}
+
+export interface MlBacktestResult {
+  settings: MlSettings;
+  features: string[];
+  folds: MlFoldResult[];
+  /** The test windows' labelled samples pooled. */
+  outOfSample: ClassificationScores;
+  calibration: CalibrationBin[];
+  /** Mean drop in ROC AUC when the feature is shuffled in a test fold, weighted by samples. */
+  featureImportance: { feature: string; importance: number }[];
+  /** P(label 1) of each row: out of sample on the test bars, NaN elsewhere. */
+  probabilities: Float64Array;
+  /** Row of the first test bar: trading starts here. */
+  outOfSampleFrom: number;
+  strategy: MlStrategyRun;
+  baselines: { rulesOnly: MlStrategyRun | null; buyAndHold: MlStrategyRun };
+  warnings: string[];
+}
+
+type ExitCriterion = BacktestRequest['exitCriteria']['targetProfit'];
+
+/** A barrier distance: the request's criterion, else `atrMultiple` ATRs at the signal bar. */
+function barrierDistance(
+  criterion: ExitCriterion,
+  atr: Float64Array,
+  atrMultiple: number,
+): (row: number, entryPrice: number) => number {
+  if (criterion.type === 'percentage') return (_, entryPrice) => (entryPrice * criterion.value!) / 100;
+  if (criterion.type === 'points') return () => criterion.value!;
+  return (row) => atr[row]! * atrMultiple;
+}
+
+function barrierSettings(request: BacktestRequest, ml: MlSettings, series: CandleSeries): BarrierSettings {
+  const atr = averageTrueRange(series.h, series.l, series.c, ml.label.atrPeriod);
+  return {
+    side: request.transactionType === 'buy' ? 'long' : 'short',
+    horizonBars: ml.label.horizonBars,
+    targetDistance: barrierDistance(request.exitCriteria.targetProfit, atr, ml.label.targetAtrMultiple),
+    stopDistance: barrierDistance(request.exitCriteria.stopLoss, atr, ml.label.stopAtrMultiple),
+  };
+}
+
+/** Mixes the run's seed with the fold's number, so folds draw different sequences. */
+function foldSeed(seed: number, fold: number): number {
+  return (seed + Math.imul(fold + 1, 0x9e3779b9)) >>> 0;
+}
+
+function runStrategy(
+  request: BacktestRequest,
+  series: CandleSeries,
+  signals: TradeSignals,
+  settings: SimulationSettings,
+): MlStrategyRun {
+  const simulation = simulate(series, signals, settings);
+  const firstBar = settings.firstTradableBar;
+  const drawdown = drawdownCurve(simulation.equity, firstBar, request.initialCapital);
+  const metrics = computeMetrics({
+    trades: simulation.trades,
+    equity: simulation.equity,
+    drawdown,
+    openTimes: series.t,
+    closes: series.c,
+    firstBar,
+    initialCapital: request.initialCapital,
+    timeframe: request.timeframe,
+  });
+  return {
+    metrics,
+    trades: simulation.trades,
+    equity: simulation.equity,
+    drawdown,
+    monthlyReturns: monthlyReturns(
+      simulation.equity,
+      series.t,
+      firstBar,
+      request.initialCapital,
+      series.calendar ?? UTC_CALENDAR,
+    ),
+    warnings: simulation.warnings,
+  };
+}
+
+function hasEntryRules(request: BacktestRequest): boolean {
+  const { parameters, valueBased, candleStick } = request.entry;
+  return parameters.length + valueBased.length + candleStick.length > 0;
+}
+
+export function runMlBacktest(request: BacktestRequest, series: CandleSeries): MlBacktestResult {
+  checkSeries(series);
+  const ml = request.ml ?? mlSettingsSchema.parse({});
+  const { firstBar, end } = tradedRange(request, series);
+  const data = end < series.c.length ? sliceSeries(series, 0, end) : series;
+  const bars = data.c.length;
+  const cache = new SeriesCache(data);
+  const rules = compileStrategy(request, data, cache);
+  const features = buildFeatures(request, ml, data, cache);
+  const labels = tripleBarrierLabels(data, barrierSettings(request, ml, data));
+
+  // Rows where every feature has a value (checked once, not once per fold).
+  const complete = Uint8Array.from({ length: bars }, (_, row) => (rowComplete(features, row) ? 1 : 0));
+  let firstRow = firstBar;
+  while (firstRow < bars && complete[firstRow] === 0) firstRow++;
+  const { trainBars, testBars, window } = ml.walkForward;
+  const horizonBars = ml.label.horizonBars;
+  const folds = planFolds({
+    firstRow,
+    rows: bars,
+    trainBars,
+    testBars,
+    window,
+    horizonBars,
+    embargoBars: mlEmbargoBars(trainBars),
+  });
+  if (folds.length === 0) {
+    throw new RangeError(
+      `${Math.max(0, bars - firstRow)} bars from ${request.fromDate} with every feature are too few ` +
+        `for a ${trainBars}-bar training window and a test window after it`,
+    );
+  }
+
+  const probabilities = new Float64Array(bars).fill(Number.NaN);
+  const pooledProbabilities: number[] = [];
+  const pooledLabels: number[] = [];
+  const importanceSums = new Float64Array(features.names.length);
+  let importanceWeight = 0;
+  const foldResults = folds.map((fold, index): MlFoldResult => {
+    const trainRows: number[] = [];
+    for (let row = fold.trainFrom; row < fold.trainTo; row++) {
+      if (labels[row] !== NO_LABEL && complete[row] === 1) trainRows.push(row);
+    }
+    const trainIndex = Int32Array.from(trainRows);
+    const trainLabels = Uint8Array.from(trainRows, (row) => labels[row]!);
+    const seed = foldSeed(ml.seed, index);
+    const model = trainModel(ml.model, features.columns, trainIndex, trainLabels, seed);
+
+    const testRows: number[] = [];
+    const testProbabilities: number[] = [];
+    for (let row = fold.testFrom; row < fold.testTo; row++) {
+      if (complete[row] === 0) continue;
+      const probability = model.probability(features.columns, row);
+      probabilities[row] = probability;
+      if (labels[row] !== NO_LABEL) {
+        testRows.push(row);
+        testProbabilities.push(probability);
+      }
+    }
+    const testLabels = Uint8Array.from(testRows, (row) => labels[row]!);
+    const scores = classificationScores(testProbabilities, testLabels, ml.threshold);
+    pooledProbabilities.push(...testProbabilities);
+    pooledLabels.push(...testLabels);
+    if (scores.auc !== null) {
+      const importance = permutationImportance(
+        model,
+        features.columns,
+        Int32Array.from(testRows),
+        testLabels,
+        scores.auc,
+        mulberry32(seed ^ 0x5bd1e995),
+      );
+      importance.forEach((value, feature) => (importanceSums[feature]! += value * testRows.length));
+      importanceWeight += testRows.length;
+    }
+    return { ...fold, trainSamples: trainRows.length, ...scores };
+  });
+
+  const outOfSampleFrom = folds[0]!.testFrom;
+  const withRules = hasEntryRules(request);
+  const entry = new Uint8Array(bars);
+  for (let row = outOfSampleFrom; row < bars; row++) {
+    entry[row] = probabilities[row]! >= ml.threshold && (!withRules || rules.entry[row] === 1) ? 1 : 0;
+  }
+  const tradeSettings: SimulationSettings = {
+    ...simulationSettings(request, outOfSampleFrom),
+    maxBarsHeld: horizonBars,
+  };
+  const strategy = runStrategy(request, data, { entry, exit: rules.exit }, tradeSettings);
+  const rulesOnly = withRules ? runStrategy(request, data, rules, tradeSettings) : null;
+  const buyAndHoldEntry = new Uint8Array(bars);
+  buyAndHoldEntry[outOfSampleFrom] = 1;
+  const buyAndHold = runStrategy(
+    request,
+    data,
+    { entry: buyAndHoldEntry, exit: new Uint8Array(bars) },
+    {
+      ...simulationSettings(request, outOfSampleFrom),
+      side: 'long',
+      targetProfit: null,
+      stopLoss: null,
+      trailingStop: null,
+      dailyExitTime: null,
+    },
+  );
+
+  const warnings: string[] = [];
+  const oneClassFolds = foldResults.filter((fold) => fold.auc === null && fold.samples > 0).length;
+  if (oneClassFolds > 0) {
+    warnings.push(
+      `${oneClassFolds} test window${oneClassFolds > 1 ? 's have' : ' has'} one label only: no ROC AUC`,
+    );
+  }
+  return {
+    settings: ml,
+    features: features.names,
+    folds: foldResults,
+    outOfSample: classificationScores(pooledProbabilities, pooledLabels, ml.threshold),
+    calibration: calibrationTable(pooledProbabilities, pooledLabels),
+    featureImportance: features.names
+      .map((feature, index) => ({
+        feature,
+        importance: importanceWeight > 0 ? importanceSums[index]! / importanceWeight : 0,
+      }))
+      .sort((a, b) => b.importance - a.importance),
+    probabilities,
+    outOfSampleFrom,
+    strategy,
+    baselines: { rulesOnly, buyAndHold },
+    warnings: [...warnings, ...strategy.warnings],
+  };
+}

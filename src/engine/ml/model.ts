@@ -1,0 +1,37 @@
+/** The three models of an ML run behind one shape: train on rows, give P(label 1) for a row. */
+import type { MlModel } from '../../shared/ml-request';
+import { trainGradientBoosting } from './gradient-boosting';
+import { trainLogistic } from './logistic';
+import { trainRandomForest } from './random-forest';
+
+export interface ProbabilityModel {
+  /** P(label = 1) for `row` of the feature columns (every feature finite there). */
+  probability(columns: readonly Float64Array[], row: number): number;
+}
+
+/**
+ * Trains `kind` on `rows` of the columns; labels[i] is the label of rows[i]. A training set of
+ * one class gives that class's smoothed rate, (positives + 1) / (count + 2), for every row.
+ */
+export function trainModel(
+  kind: MlModel,
+  columns: readonly Float64Array[],
+  rows: Int32Array,
+  labels: Uint8Array,
+  seed: number,
+): ProbabilityModel {
+  let positives = 0;
+  for (const label of labels) positives += label;
+  if (positives === 0 || positives === labels.length) {
+    const rate = (positives + 1) / (labels.length + 2);
+    return { probability: () => rate };
+  }
+  switch (kind) {
+    case 'logistic':
+      return trainLogistic(columns, rows, labels);
+    case 'random-forest':
+      return trainRandomForest(columns, rows, labels, seed);
+    case 'gradient-boosting':
+      return trainGradientBoosting(columns, rows, labels, seed);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Random forest of classification trees (Breiman, "Random Forests", Machine Learning 45, 2001):
+ * each tree grows on a bootstrap sample of the training rows, drawing sqrt(features) candidate
+ * features at each split; the probability is the mean over the trees of the leaf's share of
+ * label 1. Histogram splits (binning.ts); the seed fixes the bootstrap and the draws.
+ */
+import { mulberry32 } from '../robustness/random';
+import { binRows } from './binning';
+import type { ProbabilityModel } from './model';
+import { growTree, treeValue, type Tree } from './tree';
+
+export const RANDOM_FOREST = { trees: 100, maxDepth: 8, minChildWeight: 30 } as const;
+
+export function trainRandomForest(
+  columns: readonly Float64Array[],
+  rows: Int32Array,
+  labels: Uint8Array,
+  seed: number,
+): ProbabilityModel {
+  const random = mulberry32(seed);
+  const binned = binRows(columns, rows);
+  const count = rows.length;
+  const featuresPerSplit = Math.max(1, Math.round(Math.sqrt(columns.length)));
+  const weight = new Float64Array(count);
+  const gradient = new Float64Array(count);
+  const trees: Tree[] = [];
+  for (let tree = 0; tree < RANDOM_FOREST.trees; tree++) {
+    weight.fill(0);
+    for (let draw = 0; draw < count; draw++) weight[Math.floor(random() * count)]! += 1;
+    let drawnRows = 0;
+    for (let i = 0; i < count; i++) if (weight[i]! > 0) drawnRows++;
+    const samples = new Int32Array(drawnRows);
+    for (let i = 0, next = 0; i < count; i++) {
+      gradient[i] = weight[i]! * labels[i]!;
+      if (weight[i]! > 0) samples[next++] = i;
+    }
+    trees.push(
+      growTree(
+        binned,
+        gradient,
+        weight,
+        samples,
+        {
+          maxDepth: RANDOM_FOREST.maxDepth,
+          minChildWeight: RANDOM_FOREST.minChildWeight,
+          lambda: 0,
+          featuresPerSplit,
+        },
+        random,
+      ),
+    );
+  }
+  return {
+    probability(featureColumns, row) {
+      let sum = 0;
+      for (const tree of trees) sum += treeValue(tree, featureColumns, row);
+      return sum / trees.length;
+    },
+  };
+}

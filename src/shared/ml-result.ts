@@ -1,0 +1,94 @@
+/**
+ * What an ML run reports (issue 17, DESIGN.md section 7), for the worker to build and the
+ * client to read: the walk-forward folds with their out-of-sample scores, the pooled scores, a
+ * calibration table, permutation feature importance, the out-of-sample strategy's metrics and
+ * the baselines over the same bars. Rows are bar indices of the run's candles (half-open
+ * ranges); the training windows' times are there for the chart to shade.
+ */
+import { z } from 'zod';
+import type { ResultMetrics } from './backtest-result';
+import { ML_MODELS } from './ml-request';
+
+const score = z.number().nullable();
+const row = z.number().int().nonnegative();
+
+export const mlScoresSchema = z.object({
+  samples: z.number().int().nonnegative(),
+  auc: score,
+  logLoss: score,
+  accuracy: score,
+  precision: score,
+  recall: score,
+});
+
+export const mlFoldSchema = mlScoresSchema.extend({
+  trainFrom: row,
+  /** End of the purged training range (exclusive): the label horizon and embargo come after. */
+  trainTo: row,
+  testFrom: row,
+  testTo: row,
+  trainSamples: z.number().int().nonnegative(),
+});
+
+export const calibrationBinSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  samples: z.number().int().nonnegative(),
+  meanProbability: score,
+  observedRate: score,
+});
+
+const metric = z.number().nullable();
+
+/** The summary statistics of a run (ResultMetrics, DESIGN.md section 6). */
+export const resultMetricsSchema = z.object({
+  netProfit: z.number(),
+  totalReturnPct: z.number(),
+  cagrPct: metric,
+  buyHoldReturnPct: metric,
+  tradeCount: z.number().int(),
+  winRatePct: metric,
+  avgWin: metric,
+  avgLoss: metric,
+  riskReward: metric,
+  profitFactor: metric,
+  expectancy: metric,
+  maxDrawdownPct: z.number(),
+  maxDrawdownDurationBars: z.number().int(),
+  sharpe: metric,
+  sortino: metric,
+  calmar: metric,
+  exposurePct: z.number(),
+  bestTradePct: metric,
+  worstTradePct: metric,
+  longestWinStreak: z.number().int(),
+  longestLossStreak: z.number().int(),
+  totalCostsPaid: z.number().optional(),
+  tooShortToAnnualise: z.boolean().optional(),
+}) satisfies z.ZodType<ResultMetrics>;
+
+export const mlReportSchema = z.object({
+  model: z.enum(ML_MODELS),
+  threshold: z.number(),
+  seed: z.number().int(),
+  features: z.array(z.string()),
+  folds: z.array(mlFoldSchema),
+  /** Open times (ISO 8601) of each fold's first and last training bar, for the chart. */
+  trainingWindows: z.array(z.object({ from: z.string(), to: z.string() })),
+  /** First out-of-sample bar: row and open time. */
+  outOfSampleFrom: z.object({ row, time: z.string() }),
+  outOfSample: mlScoresSchema,
+  calibration: z.array(calibrationBinSchema),
+  featureImportance: z.array(z.object({ feature: z.string(), importance: z.number() })),
+  /** The out-of-sample strategy's metrics (its trades are the run's trade list). */
+  metrics: resultMetricsSchema,
+  baselines: z.object({
+    /** The rules alone on the same bars with the same exits; null when there are no rules. */
+    rulesOnly: resultMetricsSchema.nullable(),
+    buyAndHold: resultMetricsSchema,
+  }),
+  warnings: z.array(z.string()),
+});
+
+export type MlFold = z.infer<typeof mlFoldSchema>;
+export type MlReport = z.infer<typeof mlReportSchema>;

@@ -1,0 +1,134 @@
+/**
+ * `ml` as a user runs it: `node scripts/engine.mjs ml --request R.json --candles C.csv` on
+ * seeded hourly bars with a planted signal (tests/engine/ml/planted-signal.ts) written as CSV.
+ * stdout holds only JSON equal to the engine's own run; errors go to stderr.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCandlesCsv } from '../../src/engine/candles/csv';
+import { mlReport, runMlBacktest } from '../../src/engine/index';
+import { listTrades } from '../../src/engine/simulate/trade-columns';
+import { backtestRequestSchema } from '../../src/shared/backtest-request';
+import { hourlyBars, nextBarRequest } from '../engine/ml/planted-signal';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const TIMEOUT = 60_000;
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'node',
+      ['scripts/engine.mjs', ...args],
+      { cwd: ROOT, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'engine-cli-ml-'));
+function scratchFile(name: string, text: string): string {
+  const path = join(scratch, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const bars = hourlyBars(3000, 5, true);
+const csv = [
+  'datetime,open,high,low,close,volume',
+  ...Array.from(bars.t, (t, i) =>
+    [new Date(t).toISOString(), bars.o[i], bars.h[i], bars.l[i], bars.c[i], bars.v[i]].join(','),
+  ),
+].join('\n');
+const candlesPath = scratchFile('bars.csv', csv);
+const requestInput = nextBarRequest({
+  model: 'gradient-boosting',
+  walkForward: { trainBars: 1000, testBars: 500 },
+  seed: 3,
+});
+
+describe('ml command', () => {
+  it(
+    'prints the folds, out-of-sample metrics, trades, importance and baselines of the engine’s run',
+    async () => {
+      const run = await cli(
+        'ml',
+        '--request',
+        scratchFile('request.json', JSON.stringify(requestInput)),
+        '--candles',
+        candlesPath,
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const output = JSON.parse(run.stdout);
+      expect(Object.keys(output)).toEqual([
+        'folds',
+        'oosMetrics',
+        'trades',
+        'featureImportance',
+        'baselines',
+        'outOfSample',
+        'calibration',
+        'warnings',
+      ]);
+      const series = parseCandlesCsv(readFileSync(candlesPath));
+      const result = runMlBacktest(backtestRequestSchema.parse(requestInput), series);
+      const report = mlReport(result, series);
+      expect(output.folds).toHaveLength(4);
+      expect(output.folds[0]).toEqual({
+        trainFrom: 20,
+        trainTo: 1020 - 1 - 10,
+        testFrom: 1020,
+        testTo: 1520,
+        auc: report.folds[0]!.auc,
+        accuracy: report.folds[0]!.accuracy,
+        precision: report.folds[0]!.precision,
+        recall: report.folds[0]!.recall,
+        logLoss: report.folds[0]!.logLoss,
+        samples: 500,
+      });
+      expect(output.oosMetrics).toEqual(JSON.parse(JSON.stringify(report.metrics)));
+      expect(output.trades).toEqual(JSON.parse(JSON.stringify(listTrades(result.strategy.trades, series.t))));
+      expect(output.featureImportance).toEqual(report.featureImportance);
+      expect(output.baselines).toEqual(JSON.parse(JSON.stringify(report.baselines)));
+      expect(output.baselines.rulesOnly).toBeNull();
+      expect(output.outOfSample.samples).toBe(3000 - 1020 - 1);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'names the ML field a request gets wrong, and says when the bars are too few',
+    async () => {
+      const bad = await cli(
+        'ml',
+        '--request',
+        scratchFile('bad.json', JSON.stringify({ ...nextBarRequest(), ml: { threshold: 2, model: 'svm' } })),
+        '--candles',
+        candlesPath,
+      );
+      expect(bad.code).toBe(1);
+      expect(bad.stdout).toBe('');
+      expect(bad.stderr).toMatch(/ml\.model: Choose a model: logistic, random-forest, gradient-boosting/);
+      expect(bad.stderr).toMatch(/ml\.threshold: The probability threshold must be a number between 0 and 1/);
+      const long = await cli(
+        'ml',
+        '--request',
+        scratchFile('long.json', JSON.stringify(nextBarRequest({ walkForward: { trainBars: 5000 } }))),
+        '--candles',
+        candlesPath,
+      );
+      expect(long.code).toBe(1);
+      expect(long.stderr).toMatch(
+        /2980 bars from 2020-01-01 with every feature are too few for a 5000-bar training window/,
+      );
+      const usage = await cli('ml', '--candles', candlesPath);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toMatch(/ml needs --request and --candles/);
+    },
+    TIMEOUT,
+  );
+});
