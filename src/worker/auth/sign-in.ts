@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { User } from '../../shared/auth';
+import type { User } from '../../shared/api/auth';
 import type { AppEnv } from '../env';
 import { type StoredUser, publicUser, updateUser } from '../db/users';
 import { adminEmails, sessionSecret } from './config';

@@ -1,7 +1,7 @@
 /** The monthly backtest quota of each plan (spec 9), as the run route and GET /api/usage read it. */
-import type { User } from '../../shared/auth';
+import type { User } from '../../shared/api/auth';
 import { PLANS } from '../../shared/plans';
-import type { Usage } from '../../shared/usage';
+import type { Usage } from '../../shared/api/usage';
 import { countBacktestsThisMonth } from '../db/backtests';
 
 /** Runs a month the user may store: null = unlimited (admins, enterprise). */

@@ -1,5 +1,5 @@
 import type { BacktestRequest } from '../../shared/backtest-request';
-import type { BacktestListItem, BacktestSummary } from '../../shared/backtest-result';
+import type { BacktestListItem, BacktestSummary } from '../../shared/api/backtests';
 
 interface BacktestRow {
   id: string;

@@ -1,6 +1,6 @@
 /** Public links to backtest runs (table backtest_shares): tokens are stored as SHA-256 only. */
 import type { BacktestRequestInput } from '../../shared/backtest-request';
-import type { BacktestSummary } from '../../shared/backtest-result';
+import type { BacktestSummary } from '../../shared/api/backtests';
 
 /**
  * Gives the user's run a new link (replacing any earlier one), if the run is theirs and not

@@ -4,29 +4,15 @@ import {
   fallbackErrorMessage,
   fallbackStocks,
 } from '../../shared/fallback-market';
+import type { Exchange, Stock } from '../../shared/api/market';
+import type { ListSource } from '../../shared/data-sources';
 import type { Env } from '../env';
 import { cacheRows } from './cache';
 import { type ProviderConfig, ProviderError, fetchJsonArray, providerConfig, providerId } from './provider';
 
-export interface ExchangeItem {
-  code: string;
-  name: string;
-  country: string;
-  currency: string;
-}
-
-export interface SymbolItem {
-  code: string;
-  name: string;
-  country: string;
-  exchange: string;
-  currency: string;
-  type: string;
-}
-
 export interface ListAnswer<T> {
   items: T[];
-  source: 'provider' | 'cache' | 'fallback';
+  source: ListSource;
   error?: string;
   warning?: string;
 }
@@ -91,7 +77,7 @@ async function cachedList<T>(
   }
 }
 
-export function listExchanges(env: Env): Promise<ListAnswer<ExchangeItem>> {
+export function listExchanges(env: Env): Promise<ListAnswer<Exchange>> {
   return cachedList(
     env,
     (config) => `md:v1:${providerId(config)}:exchanges`,
@@ -108,7 +94,7 @@ export function listExchanges(env: Env): Promise<ListAnswer<ExchangeItem>> {
   );
 }
 
-export function listSymbols(env: Env, exchange: string): Promise<ListAnswer<SymbolItem>> {
+export function listSymbols(env: Env, exchange: string): Promise<ListAnswer<Stock>> {
   return cachedList(
     env,
     (config) => `md:v1:${providerId(config)}:symbols:${exchange}`,

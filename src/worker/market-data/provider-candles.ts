@@ -1,10 +1,10 @@
 import { aggregateBars } from '../../engine/candles/aggregate-bars';
+import type { CandlesAnswer } from '../../shared/api/market';
+import { CANDLE_TIMEFRAMES } from '../../shared/timeframes';
 import { type SessionCalendar, UTC_CALENDAR } from '../../engine/candles/session-calendar';
 import type { CandleRow } from '../../engine/candles/series';
 import type { Env } from '../env';
 import {
-  CANDLE_TIMEFRAMES,
-  type CandleAnswer,
   type CandleQuery,
   DAY_MS,
   MAX_BARS_PER_ANSWER,
@@ -96,7 +96,7 @@ export async function providerCandles(
   env: Env,
   config: ProviderConfig,
   query: CandleQuery,
-): Promise<CandleAnswer> {
+): Promise<CandlesAnswer> {
   const minutes = CANDLE_TIMEFRAMES[query.timeframe];
   const session = exchangeSession(query.exchange);
   const calendar = session?.calendar ?? UTC_CALENDAR;

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
+import type { CandlesAnswer } from '../../shared/api/market';
 import { runBacktest } from '../../engine/backtest';
 import { seriesFromColumns } from '../../engine/candles/series';
-import { type BacktestRequest, backtestRequestSchema } from '../../shared/backtest-request';
-import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
+import { backtestRequestSchema } from '../../shared/backtest-request';
+import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
 import type { AppEnv } from '../env';
 import { jsonError } from '../errors';
 import { validate } from '../validation';
@@ -18,23 +19,11 @@ import {
   insertBacktest,
   listBacktests,
 } from '../db/backtests';
-import {
-  CANDLE_TIMEFRAMES,
-  type CandleAnswer,
-  type CandleTimeframe,
-  CandleRequestError,
-} from '../market-data/candle-answer';
+import { CandleRequestError } from '../market-data/candle-answer';
 import { loadCandles } from '../market-data/candles';
 import { calendarOf } from '../market-data/sessions';
 
 export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
-
-function candleTimeframe(request: BacktestRequest): CandleTimeframe {
-  const minutes = TIMEFRAME_MINUTES[request.timeframe];
-  return (Object.keys(CANDLE_TIMEFRAMES) as CandleTimeframe[]).find(
-    (code) => CANDLE_TIMEFRAMES[code] === minutes,
-  )!;
-}
 
 /** Backtests: run and store (plan quota), list, read, delete; each user sees only their own. */
 export const backtests = new Hono<AppEnv>()
@@ -52,14 +41,14 @@ export const backtests = new Hono<AppEnv>()
       return jsonError(c, 402, UPGRADE_MESSAGE);
     }
 
-    let answer: CandleAnswer;
+    let answer: CandlesAnswer;
     try {
       answer = await loadCandles(
         c.env,
         {
           exchange: request.exchange.toUpperCase(),
           symbol: request.stock.toUpperCase(),
-          timeframe: candleTimeframe(request),
+          timeframe: CODE_OF_TIMEFRAME[request.timeframe],
           from: request.fromDate,
           to: request.toDate,
           warmup: requiredWarmupBars(request),

@@ -1,7 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { contactMessageSchema, type ContactReceipt } from '../../shared/contact';
+import type { ContactReceipt } from '../../shared/api/contact';
+import { contactMessageSchema } from '../../shared/contact';
 import { toFieldErrors } from '../../shared/validation-errors';
 import type { AppEnv } from '../env';
 import { jsonError } from '../errors';

@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { CsvFormatError, encodeSeries, parseCandlesCsv } from '../../engine/index';
 import { inferTimeframe } from '../../engine/candles/timeframe';
 import { MAX_DATASET_BYTES, MAX_DATASET_SIZE_LABEL } from '../../shared/datasets';
+import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
 import type { AppEnv } from '../env';
 import { jsonError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { deleteDataset, findOwnDataset, insertDataset, listDatasets } from '../db/datasets';
-import { COLUMNS_TYPE, datasetColumnsKey, timeframeCode } from '../market-data/upload-candles';
+import { COLUMNS_TYPE, datasetColumnsKey } from '../market-data/upload-candles';
 
 const TOO_LARGE = `The file is larger than ${MAX_DATASET_SIZE_LABEL}.`;
 
@@ -59,6 +60,7 @@ export const datasets = new Hono<AppEnv>()
 
     const user = c.get('user')!;
     const id = crypto.randomUUID();
+    const timeframe = inferTimeframe(series.t);
     // The parsed columns are stored, not the text: a run reads them with no CSV parse.
     const r2Key = datasetColumnsKey(user.id, id);
     await c.env.DATASETS.put(r2Key, encodeSeries(series), { httpMetadata: { contentType: COLUMNS_TYPE } });
@@ -70,7 +72,7 @@ export const datasets = new Hono<AppEnv>()
         rows: series.t.length,
         firstBarAt: series.t[0]!,
         lastBarAt: series.t[series.t.length - 1]!,
-        timeframe: timeframeCode(inferTimeframe(series.t)),
+        timeframe: timeframe ? CODE_OF_TIMEFRAME[timeframe] : null,
         sizeBytes,
         r2Key,
       });

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { calendarDate } from '../../shared/calendar-date';
 import type { AppEnv } from '../env';
-import { CANDLE_TIMEFRAMES, CandleRequestError } from '../market-data/candle-answer';
+import { CANDLE_TIMEFRAME_CODES } from '../../shared/timeframes';
+import { CandleRequestError } from '../market-data/candle-answer';
 import { loadCandles } from '../market-data/candles';
 import { listExchanges, listSymbols } from '../market-data/lists';
 import { jsonError } from '../errors';
@@ -29,7 +30,7 @@ const candleQuery = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9._^=-]{1,40}$/, 'Unknown symbol'),
-  timeframe: z.enum(Object.keys(CANDLE_TIMEFRAMES) as [keyof typeof CANDLE_TIMEFRAMES], {
+  timeframe: z.enum(CANDLE_TIMEFRAME_CODES, {
     error: 'Timeframe is one of 5m, 15m, 30m, 1h, 1d',
   }),
   from: calendarDate,

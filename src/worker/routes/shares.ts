@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { ShareLink, ShareStatus } from '../../shared/shares';
+import type { ShareLink, ShareStatus } from '../../shared/api/shares';
 import { sharedResultPath } from '../../shared/shares';
 import type { AppEnv } from '../env';
 import { jsonError } from '../errors';

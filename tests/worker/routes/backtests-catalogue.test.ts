@@ -4,7 +4,7 @@
  * (Which plans may use the pro labels is enforced elsewhere.)
  */
 import { describe, expect, it } from 'vitest';
-import type { BacktestResultBody } from '../../../src/shared/backtest-result';
+import type { BacktestResultBody } from '../../../src/shared/api/backtests';
 import { TestBrowser } from '../test-client';
 
 const AROON_TREND = {

@@ -11,7 +11,7 @@ import type {
   WhitespaceData,
 } from 'lightweight-charts';
 import type { BacktestRequest, CrossoverCondition } from '../../../shared/backtest-request';
-import type { BacktestResultBody, ResultTrade } from '../../../shared/backtest-result';
+import type { BacktestResultBody, ResultTrade } from '../../../shared/api/backtests';
 import type { CandleSeries } from '../../../engine/candles/series';
 import { computeIndicator, resolveSettings } from '../../../engine/indicators/registry';
 import { EXIT_REASON_MARKER_TEXT } from './labels';

@@ -22,7 +22,7 @@ import {
   isUTCTimestamp,
 } from 'lightweight-charts';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import type { BacktestResultBody, ResultTrade } from '../../../../shared/backtest-result';
+import type { BacktestResultBody, ResultTrade } from '../../../../shared/api/backtests';
 import type { CandleColumns } from '../api';
 import {
   CHART_COLORS,
