@@ -10,16 +10,23 @@ export { SessionCalendar, UTC_CALENDAR, minutesOfClock } from './candles/session
 export {
   createSeries,
   rowsToColumns,
+  seriesFromColumns,
   seriesFromRows,
   seriesToRows,
   type CandleRow,
   type CandleSeries,
 } from './candles/series';
 export { inferTimeframe, medianBarMinutes } from './candles/timeframe';
-export { computeIndicator, resolveSettings, type IndicatorSettingsInput } from './indicators/registry';
+export {
+  computeIndicator,
+  indicatorLookback,
+  resolveSettings,
+  type IndicatorSettingsInput,
+} from './indicators/registry';
+export { SESSION_MINUTES, TRADING_DAYS_PER_YEAR, barsPerYear } from './metrics/annualisation';
 export type { Metrics } from './metrics/metrics';
 export type { MonthlyReturn } from './metrics/monthly-returns';
-export { computeAllPatterns, computePattern } from './patterns/registry';
+export { computeAllPatterns, computePattern, patternLookback } from './patterns/registry';
 export type { ExitReason, PositionSide, Trade } from './simulate/trade';
 export { EXIT_REASONS, listTrades, tradeAt, type TradeColumns } from './simulate/trade-columns';
 export { IsoTimeFormatter } from './simulate/iso-time';

@@ -1,5 +1,4 @@
-import type { BacktestResult } from '../../engine/backtest';
-import { listTrades } from '../../engine/index';
+import { type BacktestResult, listTrades } from '../../engine/index';
 import { MAX_CURVE_POINTS, MAX_STORED_TRADES } from '../../shared/backtest-result';
 import { type BacktestResultBody, type ResultMetrics, type ResultTrade } from '../../shared/api/backtests';
 import { type DataSource } from '../../shared/data-sources';

@@ -1,5 +1,4 @@
-import type { SessionCalendar } from '../../engine/candles/session-calendar';
-import { type CandleRow, rowsToColumns } from '../../engine/candles/series';
+import { type CandleRow, rowsToColumns, type SessionCalendar } from '../../engine/index';
 import type { CandlesAnswer } from '../../shared/api/market';
 import type { DataSource } from '../../shared/data-sources';
 import type { CandleTimeframe } from '../../shared/timeframes';

@@ -1,8 +1,6 @@
-import { aggregateBars } from '../../engine/candles/aggregate-bars';
+import { aggregateBars, type CandleRow, type SessionCalendar, UTC_CALENDAR } from '../../engine/index';
 import type { CandlesAnswer } from '../../shared/api/market';
 import { CANDLE_TIMEFRAMES } from '../../shared/timeframes';
-import { type SessionCalendar, UTC_CALENDAR } from '../../engine/candles/session-calendar';
-import type { CandleRow } from '../../engine/candles/series';
 import type { Env } from '../env';
 import {
   type CandleQuery,

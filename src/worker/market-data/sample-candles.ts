@@ -1,7 +1,7 @@
 import sp500 from 'virtual:sp500-sample';
 import type { CandlesAnswer } from '../../shared/api/market';
 import { isSampleMarket } from '../../shared/data-sources';
-import type { CandleRow } from '../../engine/candles/series';
+import type { CandleRow } from '../../engine/index';
 import { type CandleQuery, CandleRequestError, answerWithWarmup } from './candle-answer';
 import { calendarOf } from './sessions';
 

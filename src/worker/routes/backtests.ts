@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { CandlesAnswer } from '../../shared/api/market';
-import { runBacktest } from '../../engine/backtest';
-import { seriesFromColumns } from '../../engine/candles/series';
+import { runBacktest, seriesFromColumns } from '../../engine/index';
 import { backtestRequestSchema } from '../../shared/backtest-request';
 import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
 import type { AppEnv } from '../env';

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { CsvFormatError, encodeSeries, parseCandlesCsv } from '../../engine/index';
-import { inferTimeframe } from '../../engine/candles/timeframe';
+import { CsvFormatError, encodeSeries, inferTimeframe, parseCandlesCsv } from '../../engine/index';
 import { MAX_DATASET_BYTES, MAX_DATASET_SIZE_LABEL } from '../../shared/datasets';
 import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
 import type { AppEnv } from '../env';

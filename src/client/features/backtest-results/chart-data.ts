@@ -12,8 +12,7 @@ import type {
 } from 'lightweight-charts';
 import type { BacktestRequest, CrossoverCondition } from '../../../shared/backtest-request';
 import type { BacktestResultBody, ResultTrade } from '../../../shared/api/backtests';
-import type { CandleSeries } from '../../../engine/candles/series';
-import { computeIndicator, resolveSettings } from '../../../engine/indicators/registry';
+import { type CandleSeries, computeIndicator, resolveSettings } from '../../../engine/index';
 import { EXIT_REASON_MARKER_TEXT } from './labels';
 
 export type ChartTime = UTCTimestamp;

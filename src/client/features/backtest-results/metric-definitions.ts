@@ -5,7 +5,7 @@
  */
 import type { ResultMetrics } from '../../../shared/api/backtests';
 import { TIMEFRAMES, type Timeframe } from '../../../shared/backtest-vocabulary';
-import { SESSION_MINUTES, TRADING_DAYS_PER_YEAR, barsPerYear } from '../../../engine/metrics/annualisation';
+import { barsPerYear, SESSION_MINUTES, TRADING_DAYS_PER_YEAR } from '../../../engine/index';
 import {
   formatBars,
   formatCount,
