@@ -12,8 +12,8 @@ import { createSession, signSessionToken } from './session';
  * email): anyone can register a password account for any address, since emails are not verified
  * here, so a password sign-in never grants it (use `npm run admin -- grant` for those accounts).
  */
-export async function signIn(
-  c: Context<AppEnv>,
+export async function signIn<E extends AppEnv>(
+  c: Context<E>,
   user: StoredUser,
   { emailVerified }: { emailVerified: boolean },
 ): Promise<User> {

@@ -2,6 +2,7 @@ import { type CandleRow, rowsToColumns, type SessionCalendar } from '../../engin
 import type { CandlesAnswer } from '../../shared/api/market';
 import type { DataSource } from '../../shared/data-sources';
 import type { CandleTimeframe } from '../../shared/timeframes';
+import { ApiError } from '../errors';
 
 /** Most bars one answer may hold (about 5 years of 5-minute US bars). */
 export const MAX_BARS_PER_ANSWER = 100_000;
@@ -16,12 +17,12 @@ export interface CandleQuery {
   warmup: number;
 }
 
-export class CandleRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 502,
-  ) {
-    super(message);
+/** A candle request that cannot be answered; thrown through the routes to handleError. */
+export class CandleRequestError extends ApiError {
+  override name = 'CandleRequestError';
+
+  constructor(message: string, status: 400 | 404 | 502) {
+    super(status, message);
   }
 }
 

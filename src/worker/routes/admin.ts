@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { adminUserPatchSchema } from '../../shared/auth';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
+import { ApiError } from '../errors';
 import { validate } from '../validation';
 import { publicUser, searchUsers, updateUser } from '../db/users';
+import { listContactMessages } from '../db/contact-messages';
 import { listSubscriptionRequests } from '../db/subscriptions';
 import { requireAdmin } from '../auth/middleware';
 import { revokeUserSessions } from '../auth/session';
@@ -24,18 +25,12 @@ export const admin = new Hono<AppEnv>()
   .patch('/users/:id', validate('json', adminUserPatchSchema), async (c) => {
     const changes = c.req.valid('json');
     const updated = await updateUser(c.env.DB, c.req.param('id'), changes);
-    if (!updated) return jsonError(c, 404, 'No user has this id.');
+    if (!updated) throw new ApiError(404, 'No user has this id.');
     // New permissions take effect at once: the user's other sessions end (DESIGN 3).
     await revokeUserSessions(c.env.DB, updated.id, c.get('sessionIdHash'));
     return c.json({ user: publicUser(updated) });
   })
 
-  .get('/messages', async (c) => {
-    const { results } = await c.env.DB.prepare(
-      `SELECT id, name, email, subject, message, source, created_at AS createdAt
-       FROM contact_messages ORDER BY created_at DESC, rowid DESC LIMIT 200`,
-    ).all();
-    return c.json({ messages: results });
-  })
+  .get('/messages', async (c) => c.json({ messages: await listContactMessages(c.env.DB) }))
 
   .get('/subscriptions', async (c) => c.json({ requests: await listSubscriptionRequests(c.env.DB) }));

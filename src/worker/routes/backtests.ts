@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import type { CandlesAnswer } from '../../shared/api/market';
 import { runBacktest, seriesFromColumns } from '../../engine/index';
 import { backtestRequestSchema } from '../../shared/backtest-request';
 import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
+import { ApiError } from '../errors';
 import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
 import { mayUseMl, monthlyLimit } from '../backtests/quota';
@@ -18,7 +17,6 @@ import {
   insertBacktest,
   listBacktests,
 } from '../db/backtests';
-import { CandleRequestError } from '../market-data/candle-answer';
 import { loadCandles } from '../market-data/candles';
 import { calendarOf } from '../market-data/sessions';
 
@@ -28,38 +26,32 @@ export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backt
 export const backtests = new Hono<AppEnv>()
   .use(requireUser)
   .post('/', validate('json', backtestRequestSchema), async (c) => {
-    const user = c.get('user')!;
+    const user = c.var.user;
     const request = c.req.valid('json');
     const reversed = reversedDates(request);
-    if (reversed) return jsonError(c, 400, reversed.message, reversed.fields);
+    if (reversed) throw new ApiError(400, reversed.message, { fields: reversed.fields });
     const limit = monthlyLimit(user);
     if (
       (request.mode === 'ml' && !mayUseMl(user)) ||
       (limit !== null && (await countBacktestsThisMonth(c.env.DB, user.id)) >= limit)
     ) {
-      return jsonError(c, 402, UPGRADE_MESSAGE);
+      throw new ApiError(402, UPGRADE_MESSAGE);
     }
 
-    let answer: CandlesAnswer;
-    try {
-      answer = await loadCandles(
-        c.env,
-        {
-          exchange: request.exchange.toUpperCase(),
-          symbol: request.stock.toUpperCase(),
-          timeframe: CODE_OF_TIMEFRAME[request.timeframe],
-          from: request.fromDate,
-          to: request.toDate,
-          warmup: requiredWarmupBars(request),
-        },
-        user.id,
-      );
-    } catch (error) {
-      if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
-      throw error;
-    }
+    const answer = await loadCandles(
+      c.env,
+      {
+        exchange: request.exchange.toUpperCase(),
+        symbol: request.stock.toUpperCase(),
+        timeframe: CODE_OF_TIMEFRAME[request.timeframe],
+        from: request.fromDate,
+        to: request.toDate,
+        warmup: requiredWarmupBars(request),
+      },
+      user.id,
+    );
     const empty = noBarsToTrade(request, answer);
-    if (empty) return jsonError(c, 400, empty.message);
+    if (empty) throw new ApiError(400, empty.message);
 
     // Trading days (session VWAP, pivots, the request's dates) in the exchange's own calendar.
     const series = seriesFromColumns(answer.candles, calendarOf(request.exchange.toUpperCase()));
@@ -74,17 +66,17 @@ export const backtests = new Hono<AppEnv>()
       { userId: user.id, request, source: answer.source, summary: summaryOf(result.metrics), result },
       limit,
     );
-    if (!id) return jsonError(c, 402, UPGRADE_MESSAGE);
+    if (!id) throw new ApiError(402, UPGRADE_MESSAGE);
     return c.json({ id, result }, 201);
   })
-  .get('/', async (c) => c.json({ backtests: await listBacktests(c.env.DB, c.get('user')!.id) }))
+  .get('/', async (c) => c.json({ backtests: await listBacktests(c.env.DB, c.var.user.id) }))
   .get('/:id', async (c) => {
-    const run = await findOwnBacktest(c.env.DB, c.get('user')!.id, c.req.param('id'));
-    if (!run) return jsonError(c, 404, 'No backtest of yours has this id.');
+    const run = await findOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
+    if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
     return c.json(run);
   })
   .delete('/:id', async (c) => {
-    const deleted = await deleteOwnBacktest(c.env.DB, c.get('user')!.id, c.req.param('id'));
-    if (!deleted) return jsonError(c, 404, 'No backtest of yours has this id.');
+    const deleted = await deleteOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
+    if (!deleted) throw new ApiError(404, 'No backtest of yours has this id.');
     return c.body(null, 204);
   });

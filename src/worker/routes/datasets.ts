@@ -3,7 +3,7 @@ import { CsvFormatError, encodeSeries, inferTimeframe, parseCandlesCsv } from '.
 import { MAX_DATASET_BYTES, MAX_DATASET_SIZE_LABEL } from '../../shared/datasets';
 import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
+import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { deleteDataset, findOwnDataset, insertDataset, listDatasets } from '../db/datasets';
 import { COLUMNS_TYPE, datasetColumnsKey } from '../market-data/upload-candles';
@@ -38,26 +38,29 @@ export const datasets = new Hono<AppEnv>()
   .use(requireUser)
   .post('/', async (c) => {
     const upload = await readUpload(c.req.raw, c.req.query('name')?.trim().slice(0, 100));
-    if ('unsupported' in upload)
-      return jsonError(c, 415, 'Send the file as multipart/form-data or text/csv.');
+    if ('unsupported' in upload) throw new ApiError(415, 'Send the file as multipart/form-data or text/csv.');
     if ('error' in upload)
-      return jsonError(c, 400, upload.error ?? 'No file', [{ path: 'file', message: upload.error ?? '' }]);
+      throw new ApiError(400, upload.error ?? 'No file', {
+        fields: [{ path: 'file', message: upload.error ?? '' }],
+      });
     const sizeBytes = new TextEncoder().encode(upload.text).byteLength;
-    if (sizeBytes > MAX_DATASET_BYTES) return jsonError(c, 413, TOO_LARGE);
+    if (sizeBytes > MAX_DATASET_BYTES) throw new ApiError(413, TOO_LARGE);
 
     let series;
     try {
       series = parseCandlesCsv(upload.text);
     } catch (error) {
       if (!(error instanceof CsvFormatError)) throw error;
-      return jsonError(c, 400, `The file is not valid OHLCV data: ${error.message}`, [
-        { path: 'file', message: error.message },
-      ]);
+      throw new ApiError(400, `The file is not valid OHLCV data: ${error.message}`, {
+        fields: [{ path: 'file', message: error.message }],
+      });
     }
     if (series.t.length === 0)
-      return jsonError(c, 400, 'The file has no data rows.', [{ path: 'file', message: 'No data rows' }]);
+      throw new ApiError(400, 'The file has no data rows.', {
+        fields: [{ path: 'file', message: 'No data rows' }],
+      });
 
-    const user = c.get('user')!;
+    const user = c.var.user;
     const id = crypto.randomUUID();
     const timeframe = inferTimeframe(series.t);
     // The parsed columns are stored, not the text: a run reads them with no CSV parse.
@@ -82,10 +85,10 @@ export const datasets = new Hono<AppEnv>()
       throw error;
     }
   })
-  .get('/', async (c) => c.json({ datasets: await listDatasets(c.env.DB, c.get('user')!.id) }))
+  .get('/', async (c) => c.json({ datasets: await listDatasets(c.env.DB, c.var.user.id) }))
   .delete('/:id', async (c) => {
-    const dataset = await findOwnDataset(c.env.DB, c.get('user')!.id, c.req.param('id'));
-    if (!dataset) return jsonError(c, 404, 'No dataset of yours has this id.');
+    const dataset = await findOwnDataset(c.env.DB, c.var.user.id, c.req.param('id'));
+    if (!dataset) throw new ApiError(404, 'No dataset of yours has this id.');
     // The row first: should the file's removal fail, no row is left pointing at a missing file.
     await deleteDataset(c.env.DB, dataset.id);
     await c.env.DATASETS.delete(dataset.r2Key);

@@ -2,11 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { calendarDate } from '../../shared/calendar-date';
 import type { AppEnv } from '../env';
+import type { CandlesAnswer } from '../../shared/api/market';
 import { CANDLE_TIMEFRAME_CODES } from '../../shared/timeframes';
-import { CandleRequestError } from '../market-data/candle-answer';
 import { loadCandles } from '../market-data/candles';
 import { listExchanges, listSymbols } from '../market-data/lists';
-import { jsonError } from '../errors';
 import { validate } from '../validation';
 
 const exchangeParam = z.object({
@@ -50,10 +49,6 @@ export const market = new Hono<AppEnv>()
     c.json(answer('symbols', await listSymbols(c.env, c.req.valid('param').code))),
   )
   .get('/candles', validate('query', candleQuery), async (c) => {
-    try {
-      return c.json(await loadCandles(c.env, c.req.valid('query'), c.get('user')?.id ?? null));
-    } catch (error) {
-      if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
-      throw error;
-    }
+    const answer = await loadCandles(c.env, c.req.valid('query'), c.get('user')?.id ?? null);
+    return c.json(answer satisfies CandlesAnswer);
   });

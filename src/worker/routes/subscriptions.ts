@@ -11,7 +11,7 @@ export const subscriptions = new Hono<AppEnv>().post(
   requireUser,
   validate('json', subscriptionRequestSchema),
   async (c) => {
-    const request = await createSubscriptionRequest(c.env.DB, c.get('user')!.id, c.req.valid('json'));
+    const request = await createSubscriptionRequest(c.env.DB, c.var.user.id, c.req.valid('json'));
     return c.json({ request }, 201);
   },
 );

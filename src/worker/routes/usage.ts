@@ -6,4 +6,4 @@ import { usageOf } from '../backtests/quota';
 /** GET /api/usage: the signed-in user's backtests this month, the plan's limit and its reset day. */
 export const usage = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', async (c) => c.json(await usageOf(c.env.DB, c.get('user')!)));
+  .get('/', async (c) => c.json(await usageOf(c.env.DB, c.var.user)));
