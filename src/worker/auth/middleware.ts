@@ -6,13 +6,8 @@ import { findUserById, publicUser } from '../db/users';
 import { sha256Hex } from './encoding';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookies';
 import { MIN_SESSION_SECRET_LENGTH } from './config';
-import {
-  TOKEN_RENEW_AFTER_SECONDS,
-  isSessionActive,
-  signSessionToken,
-  touchSession,
-  verifySessionToken,
-} from './session';
+import { TOKEN_RENEW_AFTER_SECONDS, signSessionToken, verifySessionToken } from './session';
+import { isSessionActive, touchSession } from '../db/sessions';
 
 /**
  * Reads the session cookie on every API request: a valid token naming a live session sets

@@ -4,7 +4,8 @@ import type { AppEnv } from '../env';
 import { type StoredUser, publicUser, updateUser } from '../db/users';
 import { adminEmails, sessionSecret } from './config';
 import { setSessionCookie } from './cookies';
-import { createSession, signSessionToken } from './session';
+import { signSessionToken } from './session';
+import { createSession } from '../db/sessions';
 
 /**
  * Signs a user in: opens a session row and sets the session cookie; returns the user as the API

@@ -28,3 +28,8 @@ export async function listContactMessages(db: D1Database): Promise<StoredContact
     .all<StoredContactMessage>();
   return results;
 }
+
+/** The statement that drops messages received before `before` (for a batch). */
+export function purgeContactMessages(db: D1Database, before: Date): D1PreparedStatement {
+  return db.prepare('DELETE FROM contact_messages WHERE created_at < ?1').bind(before.toISOString());
+}

@@ -58,3 +58,8 @@ export async function uncountEvent(db: D1Database, rule: RateLimit, subject: str
     .bind(keyOf(rule, subject))
     .run();
 }
+
+/** The statement that drops counters whose window started before `beforeMs` (for a batch). */
+export function purgeRateLimits(db: D1Database, beforeMs: number): D1PreparedStatement {
+  return db.prepare('DELETE FROM rate_limits WHERE window_start < ?1').bind(beforeMs);
+}

@@ -8,7 +8,7 @@ import { publicUser, searchUsers, updateUser } from '../db/users';
 import { listContactMessages } from '../db/contact-messages';
 import { listSubscriptionRequests } from '../db/subscriptions';
 import { requireAdmin } from '../auth/middleware';
-import { revokeUserSessions } from '../auth/session';
+import { revokeUserSessions } from '../db/sessions';
 
 const userQuerySchema = z.object({
   query: z.string().trim().max(200, 'At most 200 characters').default(''),

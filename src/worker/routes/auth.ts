@@ -19,7 +19,7 @@ import { issueDeviceCookie, trustedDeviceId } from '../auth/device-cookie';
 import { googleSignIn } from '../auth/google';
 import { requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
-import { revokeSession, revokeUserSessions } from '../auth/session';
+import { revokeSession, revokeUserSessions } from '../db/sessions';
 import { signIn } from '../auth/sign-in';
 import { type RateLimit, uncountEvent } from '../db/rate-limits';
 import { clientIp, limitAttempts } from '../security/rate-limit';
