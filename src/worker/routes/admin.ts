@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import type { ContactMessagesAnswer, SubscriptionRequestsAnswer, UserPage } from '../../shared/api/admin';
+import type { UserAnswer } from '../../shared/api/auth';
 import { z } from 'zod';
 import { adminUserPatchSchema } from '../../shared/auth';
 import type { AppEnv } from '../env';
@@ -19,7 +21,7 @@ export const admin = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/users', validate('query', userQuerySchema), async (c) => {
     const { query, page } = c.req.valid('query');
-    return c.json(await searchUsers(c.env.DB, query, page));
+    return c.json((await searchUsers(c.env.DB, query, page)) satisfies UserPage);
   })
 
   .patch('/users/:id', validate('json', adminUserPatchSchema), async (c) => {
@@ -28,9 +30,13 @@ export const admin = new Hono<AppEnv>()
     if (!updated) throw new ApiError(404, 'No user has this id.');
     // New permissions take effect at once: the user's other sessions end (DESIGN 3).
     await revokeUserSessions(c.env.DB, updated.id, c.get('sessionIdHash'));
-    return c.json({ user: publicUser(updated) });
+    return c.json({ user: publicUser(updated) } satisfies UserAnswer);
   })
 
-  .get('/messages', async (c) => c.json({ messages: await listContactMessages(c.env.DB) }))
+  .get('/messages', async (c) =>
+    c.json({ messages: await listContactMessages(c.env.DB) } satisfies ContactMessagesAnswer),
+  )
 
-  .get('/subscriptions', async (c) => c.json({ requests: await listSubscriptionRequests(c.env.DB) }));
+  .get('/subscriptions', async (c) =>
+    c.json({ requests: await listSubscriptionRequests(c.env.DB) } satisfies SubscriptionRequestsAnswer),
+  );

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { SessionAnswer, UserAnswer } from '../../shared/api/auth';
 import type { z } from 'zod';
 import { getCookie } from 'hono/cookie';
 import { generateCodeVerifier, generateState } from 'arctic';
@@ -92,7 +93,7 @@ export const auth = new Hono<AppEnv>()
     });
     if (!user) throw new ApiError(409, 'An account with this email already exists. Log in instead.');
     await issueDeviceCookie(c, user.email);
-    return c.json({ user: await signIn(c, user, { emailVerified: false }) }, 201);
+    return c.json({ user: await signIn(c, user, { emailVerified: false }) } satisfies UserAnswer, 201);
   })
 
   .post('/login', validate('json', loginSchema), limitLogins, async (c) => {
@@ -106,7 +107,7 @@ export const auth = new Hono<AppEnv>()
     // Only this attempt is taken back: someone else's guesses at the email keep counting.
     await Promise.all(c.var.attempts.map(([rule, subject]) => uncountEvent(c.env.DB, rule, subject)));
     await issueDeviceCookie(c, user.email);
-    return c.json({ user: await signIn(c, user, { emailVerified: false }) });
+    return c.json({ user: await signIn(c, user, { emailVerified: false }) } satisfies UserAnswer);
   })
 
   .post('/logout', async (c) => {
@@ -123,12 +124,12 @@ export const auth = new Hono<AppEnv>()
   })
 
   // For the app's start-up: 200 either way, so a signed-out visit logs no failed request.
-  .get('/session', (c) => c.json({ user: c.get('user') }))
+  .get('/session', (c) => c.json({ user: c.get('user') } satisfies SessionAnswer))
 
   .get('/me', (c) => {
     const user = c.get('user');
     if (!user) throw new ApiError(401, 'You are not logged in.');
-    return c.json({ user });
+    return c.json({ user } satisfies UserAnswer);
   })
 
   .get('/google', (c) => {

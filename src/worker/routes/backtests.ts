@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { BacktestCreatedAnswer, BacktestListAnswer, BacktestRun } from '../../shared/api/backtests';
 import { runBacktest, seriesFromColumns } from '../../engine/index';
 import { backtestRequestSchema } from '../../shared/backtest-request';
 import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
@@ -67,13 +68,15 @@ export const backtests = new Hono<AppEnv>()
       limit,
     );
     if (!id) throw new ApiError(402, UPGRADE_MESSAGE);
-    return c.json({ id, result }, 201);
+    return c.json({ id, result } satisfies BacktestCreatedAnswer, 201);
   })
-  .get('/', async (c) => c.json({ backtests: await listBacktests(c.env.DB, c.var.user.id) }))
+  .get('/', async (c) =>
+    c.json({ backtests: await listBacktests(c.env.DB, c.var.user.id) } satisfies BacktestListAnswer),
+  )
   .get('/:id', async (c) => {
     const run = await findOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
     if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
-    return c.json(run);
+    return c.json(run satisfies BacktestRun);
   })
   .delete('/:id', async (c) => {
     const deleted = await deleteOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));

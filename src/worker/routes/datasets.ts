@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { DatasetCreatedAnswer, DatasetListAnswer } from '../../shared/api/datasets';
 import { CsvFormatError, encodeSeries, inferTimeframe, parseCandlesCsv } from '../../engine/index';
 import { MAX_DATASET_BYTES, MAX_DATASET_SIZE_LABEL } from '../../shared/datasets';
 import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
@@ -78,14 +79,16 @@ export const datasets = new Hono<AppEnv>()
         sizeBytes,
         r2Key,
       });
-      return c.json({ dataset }, 201);
+      return c.json({ dataset } satisfies DatasetCreatedAnswer, 201);
     } catch (error) {
       // Nothing half-stored: the file goes when its metadata could not be written.
       await c.env.DATASETS.delete(r2Key);
       throw error;
     }
   })
-  .get('/', async (c) => c.json({ datasets: await listDatasets(c.env.DB, c.var.user.id) }))
+  .get('/', async (c) =>
+    c.json({ datasets: await listDatasets(c.env.DB, c.var.user.id) } satisfies DatasetListAnswer),
+  )
   .delete('/:id', async (c) => {
     const dataset = await findOwnDataset(c.env.DB, c.var.user.id, c.req.param('id'));
     if (!dataset) throw new ApiError(404, 'No dataset of yours has this id.');

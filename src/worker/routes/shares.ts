@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { ShareLink, ShareStatus } from '../../shared/api/shares';
+import type { ShareLink, ShareStatus, SharedBacktest } from '../../shared/api/shares';
 import { sharedResultPath } from '../../shared/shares';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -18,14 +18,14 @@ export const shares = new Hono<AppEnv>()
   .get('/:id/share', async (c) => {
     const createdAt = await shareCreatedAt(c.env.DB, c.var.user.id, c.req.param('id'));
     if (createdAt === undefined) throw new ApiError(404, NOT_YOURS);
-    return c.json<ShareStatus>({ shared: createdAt !== null, createdAt });
+    return c.json({ shared: createdAt !== null, createdAt } satisfies ShareStatus);
   })
   .post('/:id/share', async (c) => {
     const token = randomToken(TOKEN_BYTES);
     const created = await replaceShare(c.env.DB, c.var.user.id, c.req.param('id'), await sha256Hex(token));
     if (!created) throw new ApiError(404, NOT_YOURS);
     const url = new URL(sharedResultPath(token), c.req.url).toString();
-    return c.json<ShareLink>({ token, url }, 201);
+    return c.json({ token, url } satisfies ShareLink, 201);
   })
   .delete('/:id/share', async (c) => {
     const removed = await removeShare(c.env.DB, c.var.user.id, c.req.param('id'));
@@ -40,5 +40,5 @@ export const publicBacktests = new Hono<AppEnv>().get('/:token', async (c) => {
   if (!run)
     throw new ApiError(404, 'This link does not open a backtest: it was never made or has been revoked.');
   c.header('X-Robots-Tag', 'noindex');
-  return c.json(run);
+  return c.json(run satisfies SharedBacktest);
 });
