@@ -4,7 +4,6 @@ import { BILLING_PERIODS, CURRENCIES, PLAN_IDS } from './plans';
 
 export const ROLES = ['basic', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
-export const DEFAULT_ROLE: Role = 'basic';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
