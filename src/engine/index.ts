@@ -17,10 +17,16 @@ export {
   type CandleSeries,
 } from './candles/series';
 export { inferTimeframe, medianBarMinutes } from './candles/timeframe';
-export { computeIndicator, resolveSettings, type IndicatorSettingsInput } from './indicators/registry';
+export {
+  computeIndicator,
+  indicatorLookback,
+  resolveSettings,
+  type IndicatorSettingsInput,
+} from './indicators/registry';
+export { SESSION_MINUTES, TRADING_DAYS_PER_YEAR, barsPerYear } from './metrics/annualisation';
 export type { Metrics } from './metrics/metrics';
 export type { MonthlyReturn } from './metrics/monthly-returns';
-export { computeAllPatterns, computePattern } from './patterns/registry';
+export { computeAllPatterns, computePattern, patternLookback } from './patterns/registry';
 export {
   PortfolioError,
   portfolioWeights,

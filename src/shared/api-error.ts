@@ -1,14 +1,15 @@
-import type { FieldError } from './validation-errors';
+import { z } from 'zod';
 
 /** The one shape of every error answered under /api. */
-export interface ApiErrorBody {
-  error: {
-    code: string;
-    message: string;
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
     /** Present on validation errors: one entry per invalid field. */
-    fields?: FieldError[];
-  };
-}
+    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 export const API_ERROR_CODES = {
   400: 'invalid_request',

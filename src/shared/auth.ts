@@ -1,22 +1,12 @@
 /** Accounts: roles, the user the API returns, and the sign-in forms' schemas (spec 3, 5, 6). */
 import { z } from 'zod';
-import { BILLING_PERIODS, CURRENCIES, PLAN_IDS, type PlanId } from './plans';
+import { BILLING_PERIODS, CURRENCIES, PLAN_IDS } from './plans';
 
 export const ROLES = ['basic', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
-export const DEFAULT_ROLE: Role = 'basic';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-
-export interface User {
-  id: string;
-  email: string;
-  displayName: string | null;
-  role: Role;
-  plan: PlanId;
-  createdAt: string;
-}
 
 const email = z
   .string({ error: 'Enter your email address' })

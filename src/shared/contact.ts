@@ -56,8 +56,3 @@ export const contactMessageSchema = z.object({
 });
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;
-
-/** The answer to a stored message. */
-export interface ContactReceipt {
-  id: string;
-}

@@ -4,12 +4,13 @@
  * and says what the plan allows; the API answers it with 402 and the page links to /pricing.
  */
 import type { BacktestRequest } from './backtest-request';
+import { SAMPLE_EXCHANGE, UPLOAD_EXCHANGE } from './data-sources';
 import { catalogueEntry } from './indicator-catalogue';
 import { type Plan, type PlanLimits, PLANS } from './plans';
 import type { FieldError } from './validation-errors';
 
 /** Always open, whatever the plan: the bundled S&P 500 sample's exchange and the user's own uploads. */
-export const OPEN_EXCHANGES = ['INDX', 'UPLOAD'] as const;
+export const OPEN_EXCHANGES = [SAMPLE_EXCHANGE, UPLOAD_EXCHANGE] as const;
 
 export interface Refusal {
   message: string;

@@ -176,7 +176,7 @@ export const FALLBACK_STOCKS: Readonly<Record<string, readonly StockRecord[]>> =
 
 /** Fallback stocks of an exchange; exchanges outside US, NASDAQ and NSE have none. */
 export function fallbackStocks(exchangeCode: string): readonly StockRecord[] {
-  return FALLBACK_STOCKS[exchangeCode] ?? [];
+  return Object.hasOwn(FALLBACK_STOCKS, exchangeCode) ? FALLBACK_STOCKS[exchangeCode]! : [];
 }
 
 export const FALLBACK_WARNING =

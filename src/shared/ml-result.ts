@@ -6,7 +6,7 @@
  * ranges); the training windows' times are there for the chart to shade.
  */
 import { z } from 'zod';
-import type { ResultMetrics } from './backtest-result';
+import { resultMetricsSchema } from './api/backtests';
 import { ML_MODELS } from './ml-request';
 
 const score = z.number().nullable();
@@ -37,35 +37,6 @@ export const calibrationBinSchema = z.object({
   meanProbability: score,
   observedRate: score,
 });
-
-const metric = z.number().nullable();
-
-/** The summary statistics of a run (ResultMetrics, DESIGN.md section 6). */
-export const resultMetricsSchema = z.object({
-  netProfit: z.number(),
-  totalReturnPct: z.number(),
-  cagrPct: metric,
-  buyHoldReturnPct: metric,
-  tradeCount: z.number().int(),
-  winRatePct: metric,
-  avgWin: metric,
-  avgLoss: metric,
-  riskReward: metric,
-  profitFactor: metric,
-  expectancy: metric,
-  maxDrawdownPct: z.number(),
-  maxDrawdownDurationBars: z.number().int(),
-  sharpe: metric,
-  sortino: metric,
-  calmar: metric,
-  exposurePct: z.number(),
-  bestTradePct: metric,
-  worstTradePct: metric,
-  longestWinStreak: z.number().int(),
-  longestLossStreak: z.number().int(),
-  totalCostsPaid: z.number().optional(),
-  tooShortToAnnualise: z.boolean().optional(),
-}) satisfies z.ZodType<ResultMetrics>;
 
 export const mlReportSchema = z.object({
   model: z.enum(ML_MODELS),

@@ -1,7 +1,6 @@
 /** Portfolio backtests (one strategy over several symbols, one shared capital): limits, schemas, answers. */
 import { z } from 'zod';
 import { backtestRequestSchema } from './backtest-request';
-import type { ResultMetrics } from './backtest-result';
 
 /** Most symbols one portfolio holds. */
 export const MAX_PORTFOLIO_SYMBOLS = 20;
@@ -83,24 +82,7 @@ export interface Portfolio extends PortfolioInput {
   updatedAt: string;
 }
 
-/** One symbol's part of a portfolio run. */
-export interface PortfolioSymbolResult {
-  exchange: string;
-  symbol: string;
-  weight: number;
-  /** The symbol's sleeve (its weight of the capital) as a run of its own. */
-  metrics: ResultMetrics;
-  /** The sleeve's net profit in percent of the whole capital: these add up to the portfolio's return. */
-  contributionPct: number;
-}
-
-/** What a portfolio run adds to a backtest result (GET /api/backtests/:id of a portfolio run). */
-export interface PortfolioBreakdown {
-  name: string;
-  symbols: PortfolioSymbolResult[];
-  /** Pearson correlation of the symbols' strategy returns per bar (null for one that never moved). */
-  correlation: { symbols: string[]; matrix: (number | null)[][] };
-}
+export type { PortfolioBreakdown, PortfolioSymbolResult } from './api/backtests';
 
 /** The exchange code a stored portfolio run carries (its stock is the portfolio's name). */
 export const PORTFOLIO_EXCHANGE = 'PORTFOLIO';

@@ -34,8 +34,7 @@ app.use('*', async (c, next) => {
 
 app.use('/api/*', drainUnreadBody, limitRequestBody, sameOriginOnly, loadSession);
 
-/** The API's routes, chained so their types reach the typed client. */
-export const routes = app
+app
   .route('/api/health', health)
   .route('/api/auth', auth)
   .route('/api/admin', admin)
@@ -70,5 +69,3 @@ app.notFound((c) => {
 });
 
 app.onError(handleError);
-
-export type AppRoutes = typeof routes;

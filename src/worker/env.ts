@@ -27,7 +27,7 @@ export interface AppEnv {
   Bindings: Env;
   Variables: {
     /** The signed-in user, read from D1 on every request that has a valid session. */
-    user: import('../shared/auth').User | null;
+    user: import('../shared/api/auth').User | null;
     /** Hash of the current session's id, when signed in. */
     sessionIdHash: string | null;
   };

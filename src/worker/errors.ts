@@ -13,22 +13,31 @@ export function jsonError(c: Context, status: ContentfulStatusCode, message: str
   return c.json(errorBody(status, message, fields), status);
 }
 
-/** A 400 naming the fields at fault, thrown by a handler that checks more than its zod schema. */
-export class InvalidFieldsError extends HTTPException {
+/**
+ * A refusal a handler throws: its status and message, with the invalid fields of a 400 and any
+ * headers the answer needs (Retry-After). handleError turns it into the API's error shape.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+
   constructor(
+    readonly status: ContentfulStatusCode,
     message: string,
-    readonly fields: FieldError[],
+    readonly options: { fields?: FieldError[]; headers?: Record<string, string> } = {},
   ) {
-    super(400, { message });
+    super(message);
   }
 }
 
 /** Turns anything thrown by a handler into the API's error shape, never exposing a stack. */
 export function handleError(err: Error, c: Context) {
+  if (err instanceof ApiError) {
+    for (const [name, value] of Object.entries(err.options.headers ?? {})) c.header(name, value);
+    return jsonError(c, err.status, err.message, err.options.fields);
+  }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
-    const fields = err instanceof InvalidFieldsError ? err.fields : undefined;
-    return jsonError(c, status, err.message || defaultMessage(status), fields);
+    return jsonError(c, status, err.message || defaultMessage(status));
   }
   console.error('Unhandled error', err);
   return jsonError(c, 500, 'Something went wrong on our side. Please try again.');

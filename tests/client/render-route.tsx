@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, parsePath } from 'react-router';
-import type { User } from '../../src/shared/auth';
+import type { User } from '../../src/shared/api/auth';
 import { routes } from '../../src/client/app/routes';
 import { AuthContext, type AuthState } from '../../src/client/features/auth/auth-context';
 

@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-/** Pure TypeScript on Node: the engine, the shared schemas, the CLI and the npm scripts. */
+/** Pure TypeScript on Node: the engine, the shared schemas, the CLI, the npm scripts and lint rules. */
 export default defineProject({
   test: {
     name: 'engine',
@@ -10,6 +10,7 @@ export default defineProject({
       'tests/shared/**/*.test.ts',
       'tests/cli/**/*.test.ts',
       'tests/scripts/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
     ],
     environment: 'node',
   },

@@ -1,52 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS, monthlyEquivalent } from '../../src/shared/plans';
 import { CANDLESTICK_PATTERN_NAMES } from '../../src/shared/candlestick-patterns';
+import { FALLBACK_EXCHANGES, FALLBACK_STOCKS, fallbackStocks } from '../../src/shared/fallback-market';
 import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from '../../src/shared/indicators';
-import { FALLBACK_EXCHANGES, fallbackStocks } from '../../src/shared/fallback-market';
+import { ANNUAL_BADGE, BILLING_PERIODS, CURRENCIES, PLANS, monthlyEquivalent } from '../../src/shared/plans';
 
-describe('spec constants', () => {
-  it('hold the twelve prices of spec section 9', () => {
-    const table = Object.fromEntries(PLANS.map((plan) => [plan.name, plan.prices]));
-    expect(table).toEqual({
-      Basic: { INR: { monthly: 999, annual: 9990 }, USD: { monthly: 12, annual: 120 } },
-      Professional: { INR: { monthly: 1999, annual: 19990 }, USD: { monthly: 24, annual: 240 } },
-      Enterprise: { INR: { monthly: 4999, annual: 49990 }, USD: { monthly: 60, annual: 600 } },
-    });
+describe('plans', () => {
+  it('price every plan in every currency and billing period', () => {
+    for (const plan of PLANS) {
+      for (const currency of CURRENCIES) {
+        for (const period of BILLING_PERIODS) expect(plan.prices[currency][period]).toBeGreaterThan(0);
+      }
+    }
   });
 
-  it('give annual prices a rounded monthly equivalent', () => {
-    expect(monthlyEquivalent(9990)).toBe(833);
-    expect(monthlyEquivalent(19990)).toBe(1666);
-    expect(monthlyEquivalent(49990)).toBe(4166);
+  it('make annual billing save at least what the badge promises', () => {
+    const promised = Number(/(\d+)%/.exec(ANNUAL_BADGE)?.[1]);
+    expect(promised).toBe(15);
+    for (const plan of PLANS) {
+      for (const currency of CURRENCIES) {
+        const { monthly, annual } = plan.prices[currency];
+        expect(1 - annual / (monthly * 12)).toBeGreaterThanOrEqual(promised / 100);
+      }
+    }
+  });
+
+  it('rank plans by price: a better plan never costs less', () => {
+    for (const currency of CURRENCIES) {
+      const monthly = PLANS.map((plan) => plan.prices[currency].monthly);
+      expect(monthly).toEqual([...monthly].sort((a, b) => a - b));
+    }
+  });
+
+  it('round an annual price to its nearest whole monthly equivalent', () => {
+    expect(monthlyEquivalent(9990)).toBe(833); // 832.5 rounds up
+    expect(monthlyEquivalent(19990)).toBe(1666); // 1665.83
     expect(monthlyEquivalent(120)).toBe(10);
   });
+});
 
-  it('list 31 crossover and 5 value indicators and 61 patterns, without duplicates', () => {
-    expect(new Set(CROSSOVER_INDICATOR_LABELS).size).toBe(31);
-    expect(new Set(VALUE_INDICATOR_LABELS).size).toBe(5);
-    expect(new Set(CANDLESTICK_PATTERN_NAMES).size).toBe(61);
-    expect(CANDLESTICK_PATTERN_NAMES[0]).toBe('TwoCrows');
-    expect(CANDLESTICK_PATTERN_NAMES[60]).toBe('UpsideDownsideGapThreeMethods');
+describe('catalogues', () => {
+  it('name each indicator and pattern once', () => {
+    for (const list of [CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS, CANDLESTICK_PATTERN_NAMES]) {
+      expect(new Set(list).size).toBe(list.length);
+    }
+  });
+});
+
+describe('fallback market lists', () => {
+  it('list stocks only for listed exchanges, each under its own exchange code', () => {
+    const codes = new Set(FALLBACK_EXCHANGES.map((exchange) => exchange.code));
+    expect(codes.size).toBe(FALLBACK_EXCHANGES.length);
+    for (const [exchange, stocks] of Object.entries(FALLBACK_STOCKS)) {
+      expect(codes.has(exchange)).toBe(true);
+      for (const stock of stocks) expect(stock.exchange).toBe(exchange);
+    }
   });
 
-  it('have 12 fallback exchanges and 5 stocks for US, NASDAQ and NSE only', () => {
-    expect(FALLBACK_EXCHANGES.map((e) => e.code)).toEqual([
-      'US',
-      'NASDAQ',
-      'LSE',
-      'NSE',
-      'BSE',
-      'TSE',
-      'HKEX',
-      'ASX',
-      'EURONEXT',
-      'SSE',
-      'SZSE',
-      'TSX',
-    ]);
-    for (const exchange of FALLBACK_EXCHANGES) {
-      const expected = ['US', 'NASDAQ', 'NSE'].includes(exchange.code) ? 5 : 0;
-      expect(fallbackStocks(exchange.code)).toHaveLength(expected);
-    }
+  it('answer no stocks for an exchange they do not know', () => {
+    expect(fallbackStocks('NOPE')).toEqual([]);
+    expect(fallbackStocks('toString')).toEqual([]);
   });
 });

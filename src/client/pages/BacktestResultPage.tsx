@@ -5,7 +5,7 @@ import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { useAuth } from '../features/auth/auth-context';
-import type { BacktestRun } from '../../shared/backtest-result';
+import type { BacktestRun } from '../../shared/api/backtests';
 import { fetchBacktest } from '../features/backtest-results/api';
 import { BacktestResult } from '../features/backtest-results/components/BacktestResult';
 import { errorMessage, type Loaded, useLoad } from '../features/backtest-results/hooks/useLoad';

@@ -84,15 +84,6 @@ export function seriesFromColumns(
   return calendar ? { ...series, calendar } : series;
 }
 
-/** The same bars read with another calendar. */
-export function withCalendar(series: CandleSeries, calendar: SessionCalendar): CandleSeries {
-  return { ...series, calendar };
-}
-
-export function seriesLength(series: CandleSeries): number {
-  return series.c.length;
-}
-
 /** Bars [start, end) as a new series sharing no memory with the original. */
 export function sliceSeries(series: CandleSeries, start: number, end: number): CandleSeries {
   return {

@@ -16,7 +16,7 @@ export const DEVICE_COOKIE = 'device';
 const DEVICE_COOKIE_PATH = '/api/auth';
 const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-function signingKey(c: Context<AppEnv>): Promise<CryptoKey> {
+function signingKey<E extends AppEnv>(c: Context<E>): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', sessionSecret(c.env), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
@@ -28,7 +28,7 @@ const signedText = (email: string, deviceId: string) =>
   new TextEncoder().encode(`device-cookie\n${email.toLowerCase()}\n${deviceId}`);
 
 /** Sets a fresh device cookie for `email` (at each successful sign-in with a password). */
-export async function issueDeviceCookie(c: Context<AppEnv>, email: string): Promise<void> {
+export async function issueDeviceCookie<E extends AppEnv>(c: Context<E>, email: string): Promise<void> {
   const deviceId = randomToken(16);
   const signature = await crypto.subtle.sign('HMAC', await signingKey(c), signedText(email, deviceId));
   setCookie(
@@ -40,7 +40,10 @@ export async function issueDeviceCookie(c: Context<AppEnv>, email: string): Prom
 }
 
 /** The device id when this browser's cookie was issued for `email` and is intact, else null. */
-export async function trustedDeviceId(c: Context<AppEnv>, email: string): Promise<string | null> {
+export async function trustedDeviceId<E extends AppEnv>(
+  c: Context<E>,
+  email: string,
+): Promise<string | null> {
   const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(getCookie(c, DEVICE_COOKIE) ?? '');
   if (!match) return null;
   const [, deviceId, signature] = match as unknown as [string, string, string];

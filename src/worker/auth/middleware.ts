@@ -1,18 +1,14 @@
 import { createMiddleware } from 'hono/factory';
+import type { User } from '../../shared/api/auth';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
+import { ApiError } from '../errors';
 import { findUserById, publicUser } from '../db/users';
 import { teamOwnerPlan } from '../db/teams';
 import { sha256Hex } from './encoding';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookies';
 import { MIN_SESSION_SECRET_LENGTH } from './config';
-import {
-  TOKEN_RENEW_AFTER_SECONDS,
-  isSessionActive,
-  signSessionToken,
-  touchSession,
-  verifySessionToken,
-} from './session';
+import { TOKEN_RENEW_AFTER_SECONDS, signSessionToken, verifySessionToken } from './session';
+import { isSessionActive, touchSession } from '../db/sessions';
 
 /**
  * Reads the session cookie on every API request: a valid token naming a live session sets
@@ -50,14 +46,24 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get('user')) return jsonError(c, 401, 'Please log in to continue.');
+/** The variables of routes behind requireUser or requireAdmin: `user` is never null there. */
+export interface SignedInEnv {
+  Variables: { user: User };
+}
+
+/**
+ * Refuses a request without a signed-in user (401). Routes behind it see `c.var.user` typed
+ * non-null: Hono intersects this middleware's env with the app's.
+ */
+export const requireUser = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
+  // Typed non-null for the routes after it; loadSession leaves it null when signed out.
+  if (!(c.var.user as User | null)) throw new ApiError(401, 'Please log in to continue.');
   return next();
 });
 
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const user = c.get('user');
-  if (!user) return jsonError(c, 401, 'Please log in to continue.');
-  if (user.role !== 'admin') return jsonError(c, 403, 'Only administrators can do this.');
+export const requireAdmin = createMiddleware<AppEnv & SignedInEnv>(async (c, next) => {
+  const user = c.var.user as User | null;
+  if (!user) throw new ApiError(401, 'Please log in to continue.');
+  if (user.role !== 'admin') throw new ApiError(403, 'Only administrators can do this.');
   return next();
 });

@@ -1,5 +1,4 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { randomToken, sha256Hex } from './encoding';
 
 /**
  * Sessions: a short-lived JWT (HS256) in the cookie names a server-side session row by id.
@@ -61,49 +60,4 @@ export async function verifySessionToken(
   } catch {
     return null;
   }
-}
-
-/** Creates a session row; returns the id to put in the token (never stored as is). */
-export async function createSession(db: D1Database, userId: string, nowSeconds: number): Promise<string> {
-  const sessionId = randomToken(20);
-  await db
-    .prepare(
-      'INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)',
-    )
-    .bind(await sha256Hex(sessionId), userId, nowSeconds, nowSeconds + SESSION_MAX_AGE_SECONDS)
-    .run();
-  return sessionId;
-}
-
-/** True when the session exists, belongs to the user and has not expired. */
-export async function isSessionActive(
-  db: D1Database,
-  sessionIdHash: string,
-  userId: string,
-  nowSeconds: number,
-): Promise<boolean> {
-  const row = await db
-    .prepare('SELECT 1 AS ok FROM sessions WHERE id_hash = ?1 AND user_id = ?2 AND expires_at > ?3')
-    .bind(sessionIdHash, userId, nowSeconds)
-    .first();
-  return row !== null;
-}
-
-export async function touchSession(db: D1Database, sessionIdHash: string, nowSeconds: number) {
-  await db
-    .prepare('UPDATE sessions SET last_seen_at = ?2 WHERE id_hash = ?1')
-    .bind(sessionIdHash, nowSeconds)
-    .run();
-}
-
-export async function revokeSession(db: D1Database, sessionIdHash: string) {
-  await db.prepare('DELETE FROM sessions WHERE id_hash = ?1').bind(sessionIdHash).run();
-}
-
-/** Ends every session of a user, except one when given (the admin's own, for example). */
-export async function revokeUserSessions(db: D1Database, userId: string, exceptIdHash: string | null = null) {
-  await db
-    .prepare('DELETE FROM sessions WHERE user_id = ?1 AND id_hash IS NOT ?2')
-    .bind(userId, exceptIdHash)
-    .run();
 }

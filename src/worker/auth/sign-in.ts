@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
-import type { User } from '../../shared/auth';
+import type { User } from '../../shared/api/auth';
 import type { AppEnv } from '../env';
 import { type StoredUser, publicUser, updateUser } from '../db/users';
 import { adminEmails, sessionSecret } from './config';
 import { setSessionCookie } from './cookies';
-import { createSession, signSessionToken } from './session';
+import { signSessionToken } from './session';
+import { createSession } from '../db/sessions';
 
 /**
  * Signs a user in: opens a session row and sets the session cookie; returns the user as the API
@@ -12,8 +13,8 @@ import { createSession, signSessionToken } from './session';
  * email): anyone can register a password account for any address, since emails are not verified
  * here, so a password sign-in never grants it (use `npm run admin -- grant` for those accounts).
  */
-export async function signIn(
-  c: Context<AppEnv>,
+export async function signIn<E extends AppEnv>(
+  c: Context<E>,
   user: StoredUser,
   { emailVerified }: { emailVerified: boolean },
 ): Promise<User> {

@@ -5,8 +5,9 @@
  */
 import { runPortfolio, type PortfolioLeg, type PortfolioResult } from '../../engine/index';
 import type { BacktestRequest } from '../../shared/backtest-request';
-import { type BacktestResultBody, MAX_CURVE_POINTS, MAX_STORED_TRADES } from '../../shared/backtest-result';
-import type { DataSource } from '../../shared/backtest-result';
+import type { BacktestResultBody } from '../../shared/api/backtests';
+import { MAX_CURVE_POINTS, MAX_STORED_TRADES } from '../../shared/backtest-result';
+import type { DataSource } from '../../shared/data-sources';
 import type { Portfolio } from '../../shared/portfolio';
 import type { Env } from '../env';
 import { CandleRequestError } from '../market-data/candle-answer';

@@ -2,9 +2,9 @@
  * The monthly backtest quota of each plan (spec 9), as the run route, the robustness route and
  * GET /api/usage read it (a robustness analysis counts as one backtest), and the plans' sweep sizes.
  */
-import type { User } from '../../shared/auth';
+import type { User } from '../../shared/api/auth';
 import { ADMIN_ROBUSTNESS_CONFIGURATIONS, planById } from '../../shared/plans';
-import type { Usage } from '../../shared/usage';
+import type { Usage } from '../../shared/api/usage';
 import { countBacktestsThisMonth } from '../db/backtests';
 
 /** Runs a month the user may store: null = unlimited (admins, enterprise). */

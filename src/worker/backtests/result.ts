@@ -1,15 +1,8 @@
-import type { BacktestResult } from '../../engine/backtest';
-import type { CandleSeries } from '../../engine/candles/series';
-import { listTrades } from '../../engine/index';
-import {
-  type BacktestResultBody,
-  type DataSource,
-  MAX_CURVE_POINTS,
-  MAX_STORED_TRADES,
-  type ResultMetrics,
-  type ResultTrade,
-} from '../../shared/backtest-result';
-import type { BacktestSummary } from '../../shared/backtest-result';
+import { type BacktestResult, type CandleSeries, listTrades } from '../../engine/index';
+import { MAX_CURVE_POINTS, MAX_STORED_TRADES } from '../../shared/backtest-result';
+import { type BacktestResultBody, type ResultMetrics, type ResultTrade } from '../../shared/api/backtests';
+import { type DataSource } from '../../shared/data-sources';
+import type { BacktestSummary } from '../../shared/api/backtests';
 import { thinRowsKeepingExtremes } from './thin-curve';
 
 /**

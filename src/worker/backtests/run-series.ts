@@ -3,20 +3,13 @@
  * S&P sample or the synthetic fallback), with the warm-up its indicators need, as a series in
  * the exchange's own calendar. A robustness analysis reloads its run's candles through here.
  */
-import { seriesFromColumns, type CandleSeries } from '../../engine/candles/series';
+import { seriesFromColumns, type CandleSeries } from '../../engine/index';
 import type { BacktestRequest } from '../../shared/backtest-request';
-import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
 import type { Env } from '../env';
-import { CANDLE_TIMEFRAMES, type CandleAnswer, type CandleTimeframe } from '../market-data/candle-answer';
+import type { CandlesAnswer } from '../../shared/api/market';
+import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
 import { loadCandles } from '../market-data/candles';
 import { calendarOf } from '../market-data/sessions';
-
-function candleTimeframe(request: BacktestRequest): CandleTimeframe {
-  const minutes = TIMEFRAME_MINUTES[request.timeframe];
-  return (Object.keys(CANDLE_TIMEFRAMES) as CandleTimeframe[]).find(
-    (code) => CANDLE_TIMEFRAMES[code] === minutes,
-  )!;
-}
 
 /** The run's candles; throws CandleRequestError as loadCandles does. */
 export function loadRunCandles(
@@ -24,13 +17,13 @@ export function loadRunCandles(
   request: BacktestRequest,
   userId: string,
   warmup: number,
-): Promise<CandleAnswer> {
+): Promise<CandlesAnswer> {
   return loadCandles(
     env,
     {
       exchange: request.exchange.toUpperCase(),
       symbol: request.stock.toUpperCase(),
-      timeframe: candleTimeframe(request),
+      timeframe: CODE_OF_TIMEFRAME[request.timeframe],
       from: request.fromDate,
       to: request.toDate,
       warmup,
@@ -40,6 +33,6 @@ export function loadRunCandles(
 }
 
 /** Trading days (session VWAP, pivots, the request's dates) in the exchange's own calendar. */
-export function runSeries(request: BacktestRequest, candles: CandleAnswer['candles']): CandleSeries {
+export function runSeries(request: BacktestRequest, candles: CandlesAnswer['candles']): CandleSeries {
   return seriesFromColumns(candles, calendarOf(request.exchange.toUpperCase()));
 }

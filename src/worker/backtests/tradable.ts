@@ -4,7 +4,8 @@
  */
 import type { BacktestRequest } from '../../shared/backtest-request';
 import type { FieldError } from '../../shared/validation-errors';
-import type { CandleAnswer } from '../market-data/candle-answer';
+import type { CandlesAnswer } from '../../shared/api/market';
+import { isUploadMarket } from '../../shared/data-sources';
 
 export interface Refusal {
   message: string;
@@ -21,11 +22,10 @@ export function reversedDates(request: Pick<BacktestRequest, 'fromDate' | 'toDat
 /** Loaded candles with no bar to trade between the request's dates (warm-up bars only, or none). */
 export function noBarsToTrade(
   request: Pick<BacktestRequest, 'exchange' | 'stock' | 'fromDate' | 'toDate'>,
-  answer: Pick<CandleAnswer, 'candles' | 'warmupBars'>,
+  answer: Pick<CandlesAnswer, 'candles' | 'warmupBars'>,
 ): Refusal | null {
   if (answer.candles.t.length > answer.warmupBars) return null;
-  const what =
-    request.exchange.toUpperCase() === 'UPLOAD' ? 'This dataset' : `${request.stock} (${request.exchange})`;
+  const what = isUploadMarket(request.exchange) ? 'This dataset' : `${request.stock} (${request.exchange})`;
   return {
     message:
       answer.candles.t.length === 0

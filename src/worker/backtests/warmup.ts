@@ -1,5 +1,4 @@
-import { indicatorLookback, resolveSettings } from '../../engine/indicators/registry';
-import { patternLookback } from '../../engine/patterns/registry';
+import { indicatorLookback, patternLookback, resolveSettings } from '../../engine/index';
 import type { BacktestRequest } from '../../shared/backtest-request';
 
 /** Bars of one trading day at most (5-minute bars of a long session), for day-based indicators. */

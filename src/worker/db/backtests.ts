@@ -1,8 +1,13 @@
 import type { BacktestRequest } from '../../shared/backtest-request';
-import type { BacktestListItem, BacktestSummary } from '../../shared/backtest-result';
 import { teamUserIds } from './teams';
+import type {
+  BacktestListItem,
+  BacktestResultBody,
+  BacktestRun,
+  BacktestSummary,
+} from '../../shared/api/backtests';
 
-interface BacktestRow {
+export interface BacktestRow {
   id: string;
   created_at: string;
   exchange: string;
@@ -100,6 +105,11 @@ function toListItem(row: BacktestRow): BacktestListItem {
   };
 }
 
+/** A stored run as the API shows it; its result was written by toResultBody, so it is read as is. */
+export function toRun(row: BacktestRow): BacktestRun {
+  return { ...toListItem(row), result: JSON.parse(row.result_json) as BacktestResultBody };
+}
+
 export async function listBacktests(db: D1Database, userId: string): Promise<BacktestListItem[]> {
   const { results } = await db
     .prepare(
@@ -112,16 +122,16 @@ export async function listBacktests(db: D1Database, userId: string): Promise<Bac
   return results.map(toListItem);
 }
 
-export async function findOwnBacktest(db: D1Database, userId: string, id: string) {
+export async function findOwnBacktest(
+  db: D1Database,
+  userId: string,
+  id: string,
+): Promise<BacktestRun | null> {
   const row = await db
     .prepare('SELECT * FROM backtests WHERE id = ?1 AND user_id = ?2 AND deleted_at IS NULL')
     .bind(id, userId)
     .first<BacktestRow>();
-  if (!row) return null;
-  return {
-    ...toListItem(row),
-    result: JSON.parse(row.result_json) as unknown,
-  };
+  return row ? toRun(row) : null;
 }
 
 /**

@@ -1,13 +1,5 @@
-export interface Dataset {
-  id: string;
-  name: string;
-  rows: number;
-  /** First and last bar open times, ISO 8601. */
-  from: string;
-  to: string;
-  /** Candle timeframe code ('5m' ... '1d'), or null when the spacing is irregular. */
-  timeframe: string | null;
-}
+import type { Dataset } from '../../shared/api/datasets';
+import { type CandleTimeframe, isCandleTimeframe } from '../../shared/timeframes';
 
 interface DatasetRow {
   id: string;
@@ -25,7 +17,7 @@ const toDataset = (row: DatasetRow): Dataset => ({
   rows: row.rows,
   from: new Date(row.first_bar_at).toISOString(),
   to: new Date(row.last_bar_at).toISOString(),
-  timeframe: row.timeframe,
+  timeframe: row.timeframe && isCandleTimeframe(row.timeframe) ? row.timeframe : null,
 });
 
 export interface NewDataset {
@@ -35,7 +27,7 @@ export interface NewDataset {
   rows: number;
   firstBarAt: number;
   lastBarAt: number;
-  timeframe: string | null;
+  timeframe: CandleTimeframe | null;
   sizeBytes: number;
   r2Key: string;
 }

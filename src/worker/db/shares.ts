@@ -1,6 +1,6 @@
 /** Public links to backtest runs (table backtest_shares): tokens are stored as SHA-256 only. */
-import type { BacktestRequestInput } from '../../shared/backtest-request';
-import type { BacktestSummary } from '../../shared/backtest-result';
+import type { SharedBacktest } from '../../shared/api/shares';
+import { type BacktestRow, toRun } from './backtests';
 
 /**
  * Gives the user's run a new link (replacing any earlier one), if the run is theirs and not
@@ -57,42 +57,18 @@ export async function shareCreatedAt(
   return row ? row.created_at : undefined;
 }
 
-interface SharedRow {
-  created_at: string;
-  exchange: string;
-  stock: string;
-  timeframe: string;
-  mode: string;
-  source: string;
-  request_json: string;
-  summary_json: string;
-  result_json: string;
-}
-
 /** The run a link's token hash opens: only the run's own fields, nothing of its owner. */
-export async function findSharedBacktest(db: D1Database, tokenHash: string) {
+export async function findSharedBacktest(db: D1Database, tokenHash: string): Promise<SharedBacktest | null> {
   const row = await db
     .prepare(
-      `SELECT b.created_at, b.exchange, b.stock, b.timeframe, b.mode, b.source, b.request_json,
+      `SELECT b.id, b.created_at, b.exchange, b.stock, b.timeframe, b.mode, b.source, b.request_json,
               b.summary_json, b.result_json
        FROM backtest_shares s JOIN backtests b ON b.id = s.backtest_id
        WHERE s.token_hash = ?1 AND b.deleted_at IS NULL`,
     )
     .bind(tokenHash)
-    .first<SharedRow>();
+    .first<BacktestRow>();
   if (!row) return null;
-  const request = JSON.parse(row.request_json) as BacktestRequestInput & { fromDate: string; toDate: string };
-  return {
-    createdAt: row.created_at,
-    exchange: row.exchange,
-    stock: row.stock,
-    timeframe: row.timeframe,
-    mode: row.mode,
-    source: row.source,
-    fromDate: request.fromDate,
-    toDate: request.toDate,
-    summary: JSON.parse(row.summary_json) as BacktestSummary,
-    request,
-    result: JSON.parse(row.result_json) as unknown,
-  };
+  const { id: _id, ...run } = toRun(row);
+  return run;
 }

@@ -1,15 +1,5 @@
+import type { StoredSubscriptionRequest } from '../../shared/api/subscriptions';
 import type { BillingPeriod, Currency, PlanId } from '../../shared/plans';
-
-export interface SubscriptionRequest {
-  id: string;
-  userId: string;
-  email: string;
-  plan: PlanId;
-  billingPeriod: BillingPeriod;
-  currency: Currency;
-  status: string;
-  createdAt: string;
-}
 
 const SELECT = `SELECT r.id, r.user_id AS userId, u.email, r.plan, r.billing_period AS billingPeriod,
   r.currency, r.status, r.created_at AS createdAt
@@ -19,7 +9,7 @@ export async function createSubscriptionRequest(
   db: D1Database,
   userId: string,
   request: { plan: PlanId; billingPeriod: BillingPeriod; currency: Currency },
-): Promise<SubscriptionRequest> {
+): Promise<StoredSubscriptionRequest> {
   const id = crypto.randomUUID();
   await db
     .prepare(
@@ -27,14 +17,14 @@ export async function createSubscriptionRequest(
     )
     .bind(id, userId, request.plan, request.billingPeriod, request.currency)
     .run();
-  const row = await db.prepare(`${SELECT} WHERE r.id = ?1`).bind(id).first<SubscriptionRequest>();
+  const row = await db.prepare(`${SELECT} WHERE r.id = ?1`).bind(id).first<StoredSubscriptionRequest>();
   if (!row) throw new Error('subscription request vanished after insert');
   return row;
 }
 
-export async function listSubscriptionRequests(db: D1Database): Promise<SubscriptionRequest[]> {
+export async function listSubscriptionRequests(db: D1Database): Promise<StoredSubscriptionRequest[]> {
   const { results } = await db
     .prepare(`${SELECT} ORDER BY r.created_at DESC, r.rowid DESC LIMIT 200`)
-    .all<SubscriptionRequest>();
+    .all<StoredSubscriptionRequest>();
   return results;
 }

@@ -1,4 +1,6 @@
-import type { Role, User } from '../../shared/auth';
+import type { Role } from '../../shared/auth';
+import type { UserPage } from '../../shared/api/admin';
+import type { User } from '../../shared/api/auth';
 import { PLAN_IDS, type PlanId } from '../../shared/plans';
 import { monthStart } from './backtests';
 
@@ -101,13 +103,6 @@ export async function updateUser(
     .bind(userId, changes.role ?? null, changes.plan ?? null)
     .first<UserRow>();
   return row ? toUser(row) : null;
-}
-
-export interface UserPage {
-  users: (User & { backtestsThisMonth: number })[];
-  page: number;
-  pageSize: number;
-  total: number;
 }
 
 export const USERS_PAGE_SIZE = 20;

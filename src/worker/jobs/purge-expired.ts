@@ -2,6 +2,10 @@
  * The daily clean-up that keeps what the privacy policy promises: rate-limit counters go once
  * their window is long over, sessions once expired, contact messages after 24 months.
  */
+import { purgeContactMessages } from '../db/contact-messages';
+import { purgeRateLimits } from '../db/rate-limits';
+import { purgeExpiredSessions } from '../db/sessions';
+
 const DAY_MS = 86_400_000;
 /** Longer than every rate-limit window (the longest is 15 minutes). */
 const RATE_LIMIT_KEEP_MS = DAY_MS;
@@ -18,9 +22,9 @@ export async function purgeExpired(db: D1Database, now = new Date()): Promise<Pu
   const messagesBefore = new Date(now);
   messagesBefore.setUTCMonth(messagesBefore.getUTCMonth() - CONTACT_MESSAGE_KEEP_MONTHS);
   const [rateLimits, sessions, contactMessages] = await db.batch([
-    db.prepare('DELETE FROM rate_limits WHERE window_start < ?1').bind(nowMs - RATE_LIMIT_KEEP_MS),
-    db.prepare('DELETE FROM sessions WHERE expires_at <= ?1').bind(Math.floor(nowMs / 1000)),
-    db.prepare('DELETE FROM contact_messages WHERE created_at < ?1').bind(messagesBefore.toISOString()),
+    purgeRateLimits(db, nowMs - RATE_LIMIT_KEEP_MS),
+    purgeExpiredSessions(db, Math.floor(nowMs / 1000)),
+    purgeContactMessages(db, messagesBefore),
   ]);
   return {
     rateLimits: rateLimits!.meta.changes,

@@ -5,11 +5,11 @@
  * stored sweep chunk keeps what summariseSweep reads: each configuration's metrics and its
  * daily returns (float64 bytes in base64url, so the summary sees exactly the computed values).
  */
-import type { CandleSeries } from '../../engine/candles/series';
-import type { Metrics } from '../../engine/metrics/metrics';
-import { checkGrid, type SweepSettings } from '../../engine/sweep/grid';
-import { runSweep, summariseSweep } from '../../engine/sweep/sweep';
-import { runWalkForward } from '../../engine/sweep/walk-forward';
+import type { CandleSeries } from '../../engine/index';
+import type { Metrics } from '../../engine/index';
+import { checkGrid, type SweepSettings } from '../../engine/index';
+import { runSweep, summariseSweep } from '../../engine/index';
+import { runWalkForward } from '../../engine/index';
 import { MAX_CURVE_POINTS } from '../../shared/backtest-result';
 import type { RobustnessResult } from '../../shared/robustness-jobs';
 import { fromBase64Url, toBase64Url } from '../auth/encoding';

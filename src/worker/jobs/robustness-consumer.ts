@@ -8,8 +8,8 @@
  * - The message that stores the last chunk summarises the job into R2 and marks it done;
  *   summarising is idempotent, so two last messages racing store the same result.
  */
-import { decodeSeries } from '../../engine/candles/series-binary';
-import { withCalendar, type CandleSeries } from '../../engine/candles/series';
+import { decodeSeries } from '../../engine/index';
+import type { CandleSeries } from '../../engine/index';
 import type { Env } from '../env';
 import {
   failJob,
@@ -39,10 +39,10 @@ async function seriesOf(env: Env, job: Job): Promise<CandleSeries> {
   if (cachedSeries?.key === job.seriesKey) return cachedSeries.series;
   const object = await env.DATASETS.get(job.seriesKey);
   if (!object) throw new Error('the candles of this analysis are no longer stored');
-  const series = withCalendar(
-    decodeSeries(await object.arrayBuffer()),
-    calendarOf(job.request.exchange.toUpperCase()),
-  );
+  const series: CandleSeries = {
+    ...decodeSeries(await object.arrayBuffer()),
+    calendar: calendarOf(job.request.exchange.toUpperCase()),
+  };
   cachedSeries = { key: job.seriesKey, series };
   return series;
 }

@@ -3,23 +3,21 @@
  * plan, the run's candles loaded once and kept in R2 for every chunk, the job stored (counting
  * as one backtest of the month's quota) and its chunks sent to the JOBS queue.
  */
-import { HTTPException } from 'hono/http-exception';
-import { encodeSeries } from '../../engine/candles/series-binary';
-import { planWalkForward } from '../../engine/robustness/walk-forward';
-import { checkGrid, defaultGrid, GridError } from '../../engine/sweep/grid';
-import type { User } from '../../shared/auth';
+import { encodeSeries } from '../../engine/index';
+import { planWalkForward } from '../../engine/index';
+import { checkGrid, defaultGrid, GridError } from '../../engine/index';
+import type { User } from '../../shared/api/auth';
 import { type BacktestRequest } from '../../shared/backtest-request';
 import { PLANS } from '../../shared/plans';
 import { DEFAULT_ANALYSIS_BLOCKS, type RobustnessRequest } from '../../shared/robustness-jobs';
 import type { Env } from '../env';
-import { InvalidFieldsError } from '../errors';
+import { ApiError } from '../errors';
 import { configurationLimit, monthlyLimit } from '../backtests/quota';
 import { loadRunCandles, runSeries } from '../backtests/run-series';
 import { noBarsToTrade } from '../backtests/tradable';
 import { requiredWarmupBars } from '../backtests/warmup';
 import { countBacktestsThisMonth, findOwnBacktest } from '../db/backtests';
 import { insertJob, type NewJob } from '../db/jobs';
-import { CandleRequestError } from '../market-data/candle-answer';
 import { CHUNK_SIZE, sweepChunkCount } from './robustness-chunks';
 
 /** A message of the JOBS queue: run chunk `chunk` of job `jobId`. */
@@ -46,15 +44,15 @@ function checkedGrid(user: User, request: BacktestRequest, body: RobustnessReque
     if (!(error instanceof GridError)) throw error;
     const path = error.path === '' ? 'grid' : `grid.${error.path}`;
     const message = error.path === '' ? error.message : error.message.slice(error.path.length + 2);
-    throw new InvalidFieldsError('The grid does not fit this backtest.', [{ path, message }]);
+    throw new ApiError(400, 'The grid does not fit this backtest.', { fields: [{ path, message }] });
   }
   const limit = configurationLimit(user);
   if (size > limit) {
-    throw new HTTPException(402, {
-      message:
-        `Your ${planName(user)} allows ${limit.toLocaleString('en-US')} configurations per robustness analysis; ` +
+    throw new ApiError(
+      402,
+      `Your ${planName(user)} allows ${limit.toLocaleString('en-US')} configurations per robustness analysis; ` +
         `this grid has ${size.toLocaleString('en-US')}. Sweep fewer values or upgrade your membership.`,
-    });
+    );
   }
   return { grid, size };
 }
@@ -69,18 +67,18 @@ function checkWalkForward(walkForward: NonNullable<RobustnessRequest['walkForwar
     });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    throw new InvalidFieldsError('The walk-forward does not fit this backtest.', [
-      { path: 'walkForward.windows', message: error.message },
-    ]);
+    throw new ApiError(400, 'The walk-forward does not fit this backtest.', {
+      fields: [{ path: 'walkForward.windows', message: error.message }],
+    });
   }
 }
 
-function monthlyLimitReached(user: User, limit: number): HTTPException {
-  return new HTTPException(402, {
-    message:
-      `Your ${planName(user)} allows ${limit} backtests a month and a robustness analysis counts as one; ` +
+function monthlyLimitReached(user: User, limit: number): ApiError {
+  return new ApiError(
+    402,
+    `Your ${planName(user)} allows ${limit} backtests a month and a robustness analysis counts as one; ` +
       'this month’s are used. Please upgrade your membership to run more.',
-  });
+  );
 }
 
 /** Starts the analysis of the user's run `backtestId`; returns the job's id. */
@@ -91,12 +89,10 @@ export async function createRobustnessJob(
   body: RobustnessRequest,
 ): Promise<string> {
   const run = await findOwnBacktest(env.DB, user.id, backtestId);
-  if (!run) throw new HTTPException(404, { message: 'No backtest of yours has this id.' });
+  if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
   const request = run.request;
   if (request.mode === 'ml') {
-    throw new HTTPException(400, {
-      message: 'Robustness analysis sweeps rule-based runs; this run uses machine learning.',
-    });
+    throw new ApiError(400, 'Robustness analysis sweeps rule-based runs; this run uses machine learning.');
   }
   const { grid, size } = checkedGrid(user, request, body);
   const monthly = monthlyLimit(user);
@@ -104,16 +100,9 @@ export async function createRobustnessJob(
     throw monthlyLimitReached(user, monthly);
   }
 
-  let answer;
-  try {
-    answer = await loadRunCandles(env, request, user.id, requiredWarmupBars(request));
-  } catch (error) {
-    if (error instanceof CandleRequestError)
-      throw new HTTPException(error.status, { message: error.message });
-    throw error;
-  }
+  const answer = await loadRunCandles(env, request, user.id, requiredWarmupBars(request));
   const empty = noBarsToTrade(request, answer);
-  if (empty) throw new HTTPException(400, { message: empty.message });
+  if (empty) throw new ApiError(400, empty.message);
   if (body.walkForward) checkWalkForward(body.walkForward, answer.candles.t.length - answer.warmupBars);
 
   const id = crypto.randomUUID();

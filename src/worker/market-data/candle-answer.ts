@@ -1,9 +1,9 @@
-import type { SessionCalendar } from '../../engine/candles/session-calendar';
-import { type CandleRow, rowsToColumns } from '../../engine/candles/series';
-import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
+import { type CandleRow, rowsToColumns, type SessionCalendar } from '../../engine/index';
+import type { CandlesAnswer } from '../../shared/api/market';
+import type { DataSource } from '../../shared/data-sources';
+import type { CandleTimeframe } from '../../shared/timeframes';
+import { ApiError } from '../errors';
 
-export const CANDLE_TIMEFRAMES = { '5m': 5, '15m': 15, '30m': 30, '1h': 60, '1d': 1440 } as const;
-export type CandleTimeframe = keyof typeof CANDLE_TIMEFRAMES;
 /** Most bars one answer may hold (about 5 years of 5-minute US bars). */
 export const MAX_BARS_PER_ANSWER = 100_000;
 export const DAY_MS = 86_400_000;
@@ -17,22 +17,12 @@ export interface CandleQuery {
   warmup: number;
 }
 
-export type CandleSource = 'provider' | 'cache' | 'sample' | 'synthetic' | 'upload';
+/** A candle request that cannot be answered; thrown through the routes to handleError. */
+export class CandleRequestError extends ApiError {
+  override name = 'CandleRequestError';
 
-export interface CandleAnswer {
-  candles: { t: number[]; o: number[]; h: number[]; l: number[]; c: number[]; v: number[] };
-  timezone: string;
-  source: CandleSource;
-  warmupBars: number;
-  warnings: string[];
-}
-
-export class CandleRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 502,
-  ) {
-    super(message);
+  constructor(message: string, status: 400 | 404 | 502) {
+    super(status, message);
   }
 }
 
@@ -45,16 +35,6 @@ const BAR_NAMES: Record<CandleTimeframe, string> = {
 };
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** The timeframe as the form's select names it ('1 hour'), from its code ('1h'). */
-export function timeframeLabel(timeframe: CandleTimeframe): string {
-  const minutes = CANDLE_TIMEFRAMES[timeframe];
-  return (Object.keys(TIMEFRAME_MINUTES) as Timeframe[]).find(
-    (label) => TIMEFRAME_MINUTES[label] === minutes,
-  )!;
-}
-
-export const isCandleTimeframe = (code: string): code is CandleTimeframe => code in CANDLE_TIMEFRAMES;
 
 /** "hourly", "five-minute". */
 export const barName = (timeframe: CandleTimeframe) => BAR_NAMES[timeframe];
@@ -78,8 +58,8 @@ export function tooManyBars(estimate: number, timeframe: CandleTimeframe): Candl
 export function answerWithWarmup(
   rows: readonly CandleRow[],
   query: CandleQuery,
-  meta: { calendar: SessionCalendar; source: CandleSource; warnings: string[] },
-): CandleAnswer {
+  meta: { calendar: SessionCalendar; source: DataSource; warnings: string[] },
+): CandlesAnswer {
   const fromMs = meta.calendar.startOfDate(query.from);
   const endMs = meta.calendar.startOfDay(meta.calendar.dayOfDate(query.to) + 1);
   const firstInRange = rows.findIndex((row) => row.t >= fromMs);

@@ -1,8 +1,9 @@
 import { FALLBACK_WARNING, fallbackErrorMessage, fallbackStocks } from '../../shared/fallback-market';
+import type { CandlesAnswer } from '../../shared/api/market';
+import { isUploadMarket } from '../../shared/data-sources';
+import { CANDLE_TIMEFRAMES } from '../../shared/timeframes';
 import type { Env } from '../env';
 import {
-  CANDLE_TIMEFRAMES,
-  type CandleAnswer,
   type CandleQuery,
   CandleRequestError,
   DAY_MS,
@@ -13,7 +14,7 @@ import {
 import { ProviderError, providerConfig } from './provider';
 import { providerCandles } from './provider-candles';
 import { isSample, sampleCandles } from './sample-candles';
-import { UPLOAD_EXCHANGE, uploadCandles } from './upload-candles';
+import { uploadCandles } from './upload-candles';
 import { syntheticCandles } from './synthetic-candles';
 import { exchangeSession } from './sessions';
 
@@ -29,9 +30,9 @@ export async function loadCandles(
   env: Env,
   query: CandleQuery,
   userId: string | null,
-): Promise<CandleAnswer> {
+): Promise<CandlesAnswer> {
   if (isSample(query)) return sampleCandles(query);
-  if (query.exchange === UPLOAD_EXCHANGE) return uploadCandles(env, userId, query);
+  if (isUploadMarket(query.exchange)) return uploadCandles(env, userId, query);
   const config = providerConfig(env);
   if (!config) return fallbackCandles(query);
   try {
@@ -58,7 +59,7 @@ function isFallbackStock(query: CandleQuery): boolean {
  * Deterministic synthetic bars for a fallback stock, inside its exchange's session, with
  * `warmup` extra bars before `from` for indicators.
  */
-export function fallbackCandles(query: CandleQuery): CandleAnswer {
+export function fallbackCandles(query: CandleQuery): CandlesAnswer {
   const session = exchangeSession(query.exchange);
   if (!session || !isFallbackStock(query)) {
     throw new CandleRequestError(`No data for ${query.symbol} on ${query.exchange}.`, 404);

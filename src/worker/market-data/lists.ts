@@ -4,47 +4,24 @@ import {
   fallbackErrorMessage,
   fallbackStocks,
 } from '../../shared/fallback-market';
+import type { Exchange, Stock } from '../../shared/api/market';
+import type { ListSource } from '../../shared/data-sources';
 import type { Env } from '../env';
 import { cacheRows } from './cache';
 import { type ProviderConfig, ProviderError, fetchJsonArray, providerConfig, providerId } from './provider';
-
-export interface ExchangeItem {
-  code: string;
-  name: string;
-  country: string;
-  currency: string;
-}
-
-export interface SymbolItem {
-  code: string;
-  name: string;
-  country: string;
-  exchange: string;
-  currency: string;
-  type: string;
-}
+import { parseRows, providerExchangeSchema, providerSymbolSchema } from './provider-rows';
 
 export interface ListAnswer<T> {
   items: T[];
-  source: 'provider' | 'cache' | 'fallback';
+  source: ListSource;
   error?: string;
   warning?: string;
 }
 
 const LIST_TTL_SECONDS = 24 * 60 * 60;
+const INCOMPLETE = 'The market-data provider answered with incomplete records';
 /** What users read when the server has no provider (inside the spec's "API Error: ..." banner). */
 const NOT_CONNECTED = 'Live market data is not connected on this server; showing sample data';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
-
-/** Provider rows -> our records; a row without a code makes the answer partial (thrown). */
-function mapRows<T>(rows: unknown[], map: (row: Record<string, unknown>) => T & { code: string }): T[] {
-  return rows.map((row) => {
-    const item = map((row ?? {}) as Record<string, unknown>);
-    if (!item.code) throw new ProviderError('The market-data provider answered with incomplete records');
-    return item;
-  });
-}
 
 /** Provider rows, refusing an empty list: every exchange we list has symbols, so none is a broken answer. */
 async function nonEmptyRows(config: ProviderConfig, path: string, what: string): Promise<unknown[]> {
@@ -91,38 +68,27 @@ async function cachedList<T>(
   }
 }
 
-export function listExchanges(env: Env): Promise<ListAnswer<ExchangeItem>> {
+export function listExchanges(env: Env): Promise<ListAnswer<Exchange>> {
   return cachedList(
     env,
     (config) => `md:v1:${providerId(config)}:exchanges`,
     async (config) => {
       const rows = await nonEmptyRows(config, '/exchanges-list/', 'exchange');
-      return mapRows(rows, (row) => ({
-        code: text(row.Code),
-        name: text(row.Name),
-        country: text(row.Country),
-        currency: text(row.Currency),
-      }));
+      return parseRows(providerExchangeSchema, rows, INCOMPLETE);
     },
     () => FALLBACK_EXCHANGES.map(({ code, name, country, currency }) => ({ code, name, country, currency })),
   );
 }
 
-export function listSymbols(env: Env, exchange: string): Promise<ListAnswer<SymbolItem>> {
+export function listSymbols(env: Env, exchange: string): Promise<ListAnswer<Stock>> {
   return cachedList(
     env,
     (config) => `md:v1:${providerId(config)}:symbols:${exchange}`,
     async (config) =>
-      mapRows(
+      parseRows(
+        providerSymbolSchema,
         await nonEmptyRows(config, `/exchange-symbol-list/${encodeURIComponent(exchange)}`, 'symbol'),
-        (row) => ({
-          code: text(row.Code),
-          name: text(row.Name),
-          country: text(row.Country),
-          exchange: text(row.Exchange),
-          currency: text(row.Currency),
-          type: text(row.Type),
-        }),
+        INCOMPLETE,
       ),
     () => [...fallbackStocks(exchange)],
   );

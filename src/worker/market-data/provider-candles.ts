@@ -1,10 +1,8 @@
-import { aggregateBars } from '../../engine/candles/aggregate-bars';
-import { type SessionCalendar, UTC_CALENDAR } from '../../engine/candles/session-calendar';
-import type { CandleRow } from '../../engine/candles/series';
+import { aggregateBars, type CandleRow, type SessionCalendar, UTC_CALENDAR } from '../../engine/index';
+import type { CandlesAnswer } from '../../shared/api/market';
+import { CANDLE_TIMEFRAMES } from '../../shared/timeframes';
 import type { Env } from '../env';
 import {
-  CANDLE_TIMEFRAMES,
-  type CandleAnswer,
   type CandleQuery,
   DAY_MS,
   MAX_BARS_PER_ANSWER,
@@ -12,7 +10,9 @@ import {
   tooManyBars,
 } from './candle-answer';
 import { cacheRows } from './cache';
+import type { z } from 'zod';
 import { type ProviderConfig, ProviderError, fetchJsonArray, providerId } from './provider';
+import { parseRows, providerDailyBarSchema, providerIntradayBarSchema } from './provider-rows';
 import { type ExchangeSession, exchangeSession } from './sessions';
 
 const DAILY_TTL_SECONDS = 24 * 60 * 60;
@@ -22,17 +22,16 @@ const INTRADAY_SPAN_DAYS = { '5m': 600, '1h': 7200 } as const;
 /** Exchanges whose provider data includes pre- and after-hours trading, cut to the session. */
 const REGULAR_SESSION_ONLY = new Set(['US', 'NASDAQ']);
 
-const finite = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+const INCOMPLETE = 'The market-data provider answered with incomplete candles';
 
-/** Provider rows -> candle rows; any row with a missing price makes the answer partial. */
-function toRows(raw: unknown[], timeOf: (row: Record<string, unknown>) => number): CandleRow[] {
-  return raw.map((item) => {
-    const row = (item ?? {}) as Record<string, unknown>;
-    const candle = { t: timeOf(row), o: row.open, h: row.high, l: row.low, c: row.close, v: row.volume ?? 0 };
-    if (![candle.t, candle.o, candle.h, candle.l, candle.c, candle.v].every(finite)) {
-      throw new ProviderError('The market-data provider answered with incomplete candles');
-    }
-    return candle as CandleRow;
+/** Bars checked by zod, stamped by `timeOf`; a bar whose time cannot be read makes the answer partial. */
+function toRows<
+  Bar extends z.infer<typeof providerDailyBarSchema> | z.infer<typeof providerIntradayBarSchema>,
+>(bars: Bar[], timeOf: (bar: Bar) => number): CandleRow[] {
+  return bars.map((bar) => {
+    const t = timeOf(bar);
+    if (!Number.isFinite(t)) throw new ProviderError(INCOMPLETE);
+    return { t, o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: bar.volume };
   });
 }
 
@@ -50,7 +49,7 @@ async function fetchDaily(
     period: 'd',
     order: 'a',
   });
-  return toRows(raw, (row) => calendar.startOfDate(String(row.date)));
+  return toRows(parseRows(providerDailyBarSchema, raw, INCOMPLETE), (bar) => calendar.startOfDate(bar.date));
 }
 
 async function fetchIntraday(
@@ -69,7 +68,9 @@ async function fetchIntraday(
       from: String(Math.floor(start / 1000)),
       to: String(Math.floor(end / 1000) - 1),
     });
-    rows.push(...toRows(raw, (row) => Number(row.timestamp) * 1000));
+    rows.push(
+      ...toRows(parseRows(providerIntradayBarSchema, raw, INCOMPLETE), (bar) => bar.timestamp * 1000),
+    );
   }
   return rows.sort((a, b) => a.t - b.t).filter((row, i, all) => i === 0 || row.t !== all[i - 1]!.t);
 }
@@ -96,7 +97,7 @@ export async function providerCandles(
   env: Env,
   config: ProviderConfig,
   query: CandleQuery,
-): Promise<CandleAnswer> {
+): Promise<CandlesAnswer> {
   const minutes = CANDLE_TIMEFRAMES[query.timeframe];
   const session = exchangeSession(query.exchange);
   const calendar = session?.calendar ?? UTC_CALENDAR;

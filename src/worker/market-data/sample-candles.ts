@@ -1,10 +1,10 @@
 import sp500 from 'virtual:sp500-sample';
-import type { CandleRow } from '../../engine/candles/series';
-import { type CandleAnswer, type CandleQuery, CandleRequestError, answerWithWarmup } from './candle-answer';
+import type { CandlesAnswer } from '../../shared/api/market';
+import { isSampleMarket } from '../../shared/data-sources';
+import type { CandleRow } from '../../engine/index';
+import { type CandleQuery, CandleRequestError, answerWithWarmup } from './candle-answer';
 import { calendarOf } from './sessions';
 
-export const SAMPLE_EXCHANGE = 'INDX';
-export const SAMPLE_SYMBOL = 'GSPC';
 export const SAMPLE_WARNING =
   'Sample data: the daily S&P 500 index from 2000-01-03 to 2020-04-17 (vega-datasets), bundled for use without a data provider.';
 
@@ -26,10 +26,10 @@ function sampleRows(): CandleRow[] {
 }
 
 export const isSample = (query: Pick<CandleQuery, 'exchange' | 'symbol'>) =>
-  query.exchange === SAMPLE_EXCHANGE && query.symbol === SAMPLE_SYMBOL;
+  isSampleMarket(query.exchange, query.symbol);
 
 /** The bundled S&P 500 sample: daily bars only. */
-export function sampleCandles(query: CandleQuery): CandleAnswer {
+export function sampleCandles(query: CandleQuery): CandlesAnswer {
   if (query.timeframe !== '1d') {
     throw new CandleRequestError('The S&P 500 sample has daily bars only: choose the 1 day timeframe.', 400);
   }

@@ -1,5 +1,5 @@
 /** Trading sessions of the exchanges we know (the fallback list): their calendars and lengths. */
-import { SessionCalendar, UTC_CALENDAR, minutesOfClock } from '../../engine/candles/session-calendar';
+import { minutesOfClock, SessionCalendar, UTC_CALENDAR } from '../../engine/index';
 import { FALLBACK_EXCHANGES } from '../../shared/fallback-market';
 import { isMarketHoliday } from './holidays';
 

@@ -7,7 +7,7 @@
  * the company's rough price (ROUGH_PRICES) and is pulled back toward it, so its prices stay in
  * the company's real order of magnitude instead of drifting off over 20 years.
  */
-import type { CandleRow } from '../../engine/candles/series';
+import type { CandleRow } from '../../engine/index';
 import type { ExchangeSession } from './sessions';
 
 const WALK_START = Date.UTC(2000, 0, 3);

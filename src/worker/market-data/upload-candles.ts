@@ -6,21 +6,11 @@ import {
   UTC_CALENDAR,
   type CandleSeries,
 } from '../../engine/index';
-import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
+import type { CandlesAnswer } from '../../shared/api/market';
+import { TIMEFRAME_OF_CODE } from '../../shared/timeframes';
 import { findOwnDataset, updateDatasetKey } from '../db/datasets';
 import type { Env } from '../env';
-import {
-  CANDLE_TIMEFRAMES,
-  type CandleAnswer,
-  type CandleQuery,
-  CandleRequestError,
-  answerWithWarmup,
-  barName,
-  isCandleTimeframe,
-  timeframeLabel,
-} from './candle-answer';
-
-export const UPLOAD_EXCHANGE = 'UPLOAD';
+import { type CandleQuery, CandleRequestError, answerWithWarmup, barName } from './candle-answer';
 
 /** Content type of a dataset's stored columns (engine/candles/series-binary.ts). */
 export const COLUMNS_TYPE = 'application/vnd.backtest.ohlcv';
@@ -46,26 +36,17 @@ async function storedBars(env: Env, dataset: { id: string; r2Key: string }, user
   return series;
 }
 
-/** The candle API's code ('5m' ... '1d') of a request timeframe label ('5 min' ... '1 day'). */
-export function timeframeCode(timeframe: Timeframe | null): string | null {
-  if (!timeframe) return null;
-  const minutes = TIMEFRAME_MINUTES[timeframe];
-  return Object.entries(CANDLE_TIMEFRAMES).find(([, m]) => m === minutes)?.[0] ?? null;
-}
-
 /** Candles of the signed-in user's own uploaded dataset (symbol = dataset id). */
 export async function uploadCandles(
   env: Env,
   userId: string | null,
   query: CandleQuery,
-): Promise<CandleAnswer> {
+): Promise<CandlesAnswer> {
   if (!userId) throw new CandleRequestError('Log in to use your uploaded data.', 404);
   const dataset = await findOwnDataset(env.DB, userId, query.symbol);
   if (!dataset) throw new CandleRequestError('No uploaded dataset of yours has this id.', 404);
   if (dataset.timeframe && dataset.timeframe !== query.timeframe) {
-    const bars = isCandleTimeframe(dataset.timeframe)
-      ? `${barName(dataset.timeframe)} bars: choose the ${timeframeLabel(dataset.timeframe)} timeframe`
-      : `${dataset.timeframe} bars: choose that timeframe`;
+    const bars = `${barName(dataset.timeframe)} bars: choose the ${TIMEFRAME_OF_CODE[dataset.timeframe]} timeframe`;
     throw new CandleRequestError(`The dataset "${dataset.name}" has ${bars}.`, 400);
   }
   const series = await storedBars(env, dataset, userId);

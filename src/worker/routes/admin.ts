@@ -1,13 +1,16 @@
 import { Hono } from 'hono';
+import type { ContactMessagesAnswer, SubscriptionRequestsAnswer, UserPage } from '../../shared/api/admin';
+import type { UserAnswer } from '../../shared/api/auth';
 import { z } from 'zod';
 import { adminUserPatchSchema } from '../../shared/auth';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
+import { ApiError } from '../errors';
 import { validate } from '../validation';
 import { publicUser, searchUsers, updateUser } from '../db/users';
+import { listContactMessages } from '../db/contact-messages';
 import { listSubscriptionRequests } from '../db/subscriptions';
 import { requireAdmin } from '../auth/middleware';
-import { revokeUserSessions } from '../auth/session';
+import { revokeUserSessions } from '../db/sessions';
 
 const userQuerySchema = z.object({
   query: z.string().trim().max(200, 'At most 200 characters').default(''),
@@ -18,24 +21,22 @@ export const admin = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/users', validate('query', userQuerySchema), async (c) => {
     const { query, page } = c.req.valid('query');
-    return c.json(await searchUsers(c.env.DB, query, page));
+    return c.json((await searchUsers(c.env.DB, query, page)) satisfies UserPage);
   })
 
   .patch('/users/:id', validate('json', adminUserPatchSchema), async (c) => {
     const changes = c.req.valid('json');
     const updated = await updateUser(c.env.DB, c.req.param('id'), changes);
-    if (!updated) return jsonError(c, 404, 'No user has this id.');
+    if (!updated) throw new ApiError(404, 'No user has this id.');
     // New permissions take effect at once: the user's other sessions end (DESIGN 3).
     await revokeUserSessions(c.env.DB, updated.id, c.get('sessionIdHash'));
-    return c.json({ user: publicUser(updated) });
+    return c.json({ user: publicUser(updated) } satisfies UserAnswer);
   })
 
-  .get('/messages', async (c) => {
-    const { results } = await c.env.DB.prepare(
-      `SELECT id, name, email, subject, message, source, created_at AS createdAt
-       FROM contact_messages ORDER BY created_at DESC, rowid DESC LIMIT 200`,
-    ).all();
-    return c.json({ messages: results });
-  })
+  .get('/messages', async (c) =>
+    c.json({ messages: await listContactMessages(c.env.DB) } satisfies ContactMessagesAnswer),
+  )
 
-  .get('/subscriptions', async (c) => c.json({ requests: await listSubscriptionRequests(c.env.DB) }));
+  .get('/subscriptions', async (c) =>
+    c.json({ requests: await listSubscriptionRequests(c.env.DB) } satisfies SubscriptionRequestsAnswer),
+  );

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
+import type { SessionAnswer, UserAnswer } from '../../shared/api/auth';
+import type { z } from 'zod';
 import { getCookie } from 'hono/cookie';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { GOOGLE_NOT_CONFIGURED, INVALID_CREDENTIALS, loginSchema, registerSchema } from '../../shared/auth';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
+import { ApiError } from '../errors';
 import { validate } from '../validation';
 import {
   createUser,
@@ -18,9 +20,10 @@ import { issueDeviceCookie, trustedDeviceId } from '../auth/device-cookie';
 import { googleSignIn } from '../auth/google';
 import { requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
-import { revokeSession, revokeUserSessions } from '../auth/session';
+import { revokeSession, revokeUserSessions } from '../db/sessions';
 import { signIn } from '../auth/sign-in';
-import { clientIp, countEvent, uncountEvent, type RateLimit } from '../security/rate-limit';
+import { type RateLimit, uncountEvent } from '../db/rate-limits';
+import { clientIp, limitAttempts } from '../security/rate-limit';
 import { deleteCookie, setCookie } from 'hono/cookie';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -54,66 +57,57 @@ const OAUTH_VERIFIER_COOKIE = 'google_code_verifier';
 const OAUTH_COOKIE_PATH = '/api/auth/google';
 const RESTART = 'Please restart the process.';
 
+const limitRegistrations = limitAttempts(
+  TOO_MANY_ATTEMPTS,
+  (c, { email }: z.output<typeof registerSchema>) => [
+    [REGISTRATIONS_PER_IP, clientIp(c.req.raw.headers)],
+    [REGISTRATIONS_PER_EMAIL, email],
+  ],
+);
+
+/**
+ * Every login is counted before the password is checked (one atomic statement each), so
+ * parallel guesses cannot all slip under the limit; a right password takes its count back.
+ * A browser with this account's device cookie is counted per device instead of per email.
+ */
+const limitLogins = limitAttempts(TOO_MANY_ATTEMPTS, async (c, { email }: z.output<typeof loginSchema>) => {
+  const deviceId = await trustedDeviceId(c, email);
+  return [
+    [LOGIN_FAILURES_PER_IP, clientIp(c.req.raw.headers)],
+    deviceId ? [LOGIN_FAILURES_PER_DEVICE, deviceId] : [LOGIN_FAILURES_PER_EMAIL, email],
+  ];
+});
+
 function callbackUrl(requestUrl: string): string {
   return new URL('/api/auth/google/callback', requestUrl).toString();
 }
 
 export const auth = new Hono<AppEnv>()
-  .post('/register', validate('json', registerSchema), async (c) => {
+  .post('/register', validate('json', registerSchema), limitRegistrations, async (c) => {
     sessionSecret(c.env);
     const { email, password, displayName } = c.req.valid('json');
-    const limits = await Promise.all([
-      countEvent(c.env.DB, REGISTRATIONS_PER_IP, clientIp(c.req.raw.headers)),
-      countEvent(c.env.DB, REGISTRATIONS_PER_EMAIL, email),
-    ]);
-    const blocked = limits.filter((state) => !state.allowed);
-    if (blocked.length > 0) {
-      c.header('Retry-After', String(Math.max(...blocked.map((state) => state.retryAfterSeconds))));
-      return jsonError(c, 429, TOO_MANY_ATTEMPTS);
-    }
     const user = await createUser(c.env.DB, {
       email,
       displayName: displayName ?? null,
       passwordHash: await hashPassword(password),
     });
-    if (!user) return jsonError(c, 409, 'An account with this email already exists. Log in instead.');
+    if (!user) throw new ApiError(409, 'An account with this email already exists. Log in instead.');
     await issueDeviceCookie(c, user.email);
-    return c.json({ user: await signIn(c, user, { emailVerified: false }) }, 201);
+    return c.json({ user: await signIn(c, user, { emailVerified: false }) } satisfies UserAnswer, 201);
   })
 
-  .post('/login', validate('json', loginSchema), async (c) => {
+  .post('/login', validate('json', loginSchema), limitLogins, async (c) => {
     sessionSecret(c.env);
     const { email, password } = c.req.valid('json');
-    const ip = clientIp(c.req.raw.headers);
-    // Every attempt is counted before the password is checked (one atomic statement each), so
-    // parallel guesses cannot all slip under the limit; a right password takes its count back.
-    // A browser with this account's device cookie is counted per device instead of per email.
-    const deviceId = await trustedDeviceId(c, email);
-    const [accountLimit, accountSubject] = deviceId
-      ? [LOGIN_FAILURES_PER_DEVICE, deviceId]
-      : [LOGIN_FAILURES_PER_EMAIL, email];
-    const limits = await Promise.all([
-      countEvent(c.env.DB, LOGIN_FAILURES_PER_IP, ip),
-      countEvent(c.env.DB, accountLimit, accountSubject),
-    ]);
-    const blocked = limits.filter((state) => !state.allowed);
-    if (blocked.length > 0) {
-      c.header('Retry-After', String(Math.max(...blocked.map((state) => state.retryAfterSeconds))));
-      return jsonError(c, 429, TOO_MANY_ATTEMPTS);
-    }
-
     const user = await findUserByEmail(c.env.DB, email);
     const passwordOk = user?.passwordHash
       ? await verifyPassword(password, user.passwordHash)
       : (await burnPasswordCheck(password), false);
-    if (!user || !passwordOk) return jsonError(c, 401, INVALID_CREDENTIALS);
+    if (!user || !passwordOk) throw new ApiError(401, INVALID_CREDENTIALS);
     // Only this attempt is taken back: someone else's guesses at the email keep counting.
-    await Promise.all([
-      uncountEvent(c.env.DB, accountLimit, accountSubject),
-      uncountEvent(c.env.DB, LOGIN_FAILURES_PER_IP, ip),
-    ]);
+    await Promise.all(c.var.attempts.map(([rule, subject]) => uncountEvent(c.env.DB, rule, subject)));
     await issueDeviceCookie(c, user.email);
-    return c.json({ user: await signIn(c, user, { emailVerified: false }) });
+    return c.json({ user: await signIn(c, user, { emailVerified: false }) } satisfies UserAnswer);
   })
 
   .post('/logout', async (c) => {
@@ -124,23 +118,23 @@ export const auth = new Hono<AppEnv>()
   })
 
   .post('/logout-everywhere', requireUser, async (c) => {
-    await revokeUserSessions(c.env.DB, c.get('user')!.id);
+    await revokeUserSessions(c.env.DB, c.var.user.id);
     clearSessionCookie(c);
     return c.body(null, 204);
   })
 
   // For the app's start-up: 200 either way, so a signed-out visit logs no failed request.
-  .get('/session', (c) => c.json({ user: c.get('user') }))
+  .get('/session', (c) => c.json({ user: c.get('user') } satisfies SessionAnswer))
 
   .get('/me', (c) => {
     const user = c.get('user');
-    if (!user) return jsonError(c, 401, 'You are not logged in.');
-    return c.json({ user });
+    if (!user) throw new ApiError(401, 'You are not logged in.');
+    return c.json({ user } satisfies UserAnswer);
   })
 
   .get('/google', (c) => {
     const google = googleSignIn(c.env, callbackUrl(c.req.url));
-    if (!google) return jsonError(c, 503, GOOGLE_NOT_CONFIGURED);
+    if (!google) throw new ApiError(503, GOOGLE_NOT_CONFIGURED);
     sessionSecret(c.env);
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
@@ -152,7 +146,7 @@ export const auth = new Hono<AppEnv>()
 
   .get('/google/callback', async (c) => {
     const google = googleSignIn(c.env, callbackUrl(c.req.url));
-    if (!google) return jsonError(c, 503, GOOGLE_NOT_CONFIGURED);
+    if (!google) throw new ApiError(503, GOOGLE_NOT_CONFIGURED);
     const code = c.req.query('code');
     const state = c.req.query('state');
     const storedState = getCookie(c, OAUTH_STATE_COOKIE);
@@ -161,7 +155,7 @@ export const auth = new Hono<AppEnv>()
     deleteCookie(c, OAUTH_STATE_COOKIE, cleared);
     deleteCookie(c, OAUTH_VERIFIER_COOKIE, cleared);
     if (!code || !state || !storedState || !codeVerifier || state !== storedState) {
-      return jsonError(c, 400, RESTART);
+      throw new ApiError(400, RESTART);
     }
 
     let profile;
@@ -169,10 +163,10 @@ export const auth = new Hono<AppEnv>()
       profile = await google.profileFromCode(code, codeVerifier);
     } catch (err) {
       console.error('Google sign-in failed', err);
-      return jsonError(c, 400, RESTART);
+      throw new ApiError(400, RESTART);
     }
     const user = await findOrCreateGoogleUser(c.env.DB, profile);
-    if (!user) return jsonError(c, 409, 'This Google account cannot be linked: its email is not verified.');
+    if (!user) throw new ApiError(409, 'This Google account cannot be linked: its email is not verified.');
     await signIn(c, user, { emailVerified: profile.emailVerified });
     return c.redirect('/', 302);
   });

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import { runBacktest } from '../../engine/backtest';
+import type { BacktestCreatedAnswer, BacktestListAnswer, BacktestRun } from '../../shared/api/backtests';
+import { runBacktest } from '../../engine/index';
 import { backtestRequestSchema } from '../../shared/backtest-request';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
+import { ApiError } from '../errors';
 import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
 import { entitlementRefusal } from '../backtests/entitlements';
@@ -18,7 +19,6 @@ import {
   insertBacktest,
   listBacktests,
 } from '../db/backtests';
-import { type CandleAnswer, CandleRequestError } from '../market-data/candle-answer';
 
 export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
 
@@ -26,30 +26,24 @@ export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backt
 export const backtests = new Hono<AppEnv>()
   .use(requireUser)
   .post('/', validate('json', backtestRequestSchema), async (c) => {
-    const user = c.get('user')!;
+    const user = c.var.user;
     const request = c.req.valid('json');
     const reversed = reversedDates(request);
-    if (reversed) return jsonError(c, 400, reversed.message, reversed.fields);
+    if (reversed) throw new ApiError(400, reversed.message, { fields: reversed.fields });
     // Plan limits are checked before anything is fetched, and a refused run does not count.
     const refused = entitlementRefusal(c.env, user, request);
-    if (refused) return jsonError(c, 402, refused.message, refused.fields);
+    if (refused) throw new ApiError(402, refused.message, { fields: refused.fields });
     const limit = monthlyLimit(user);
     if (
       (request.mode === 'ml' && !mayUseMl(user)) ||
       (limit !== null && (await countBacktestsThisMonth(c.env.DB, user.id)) >= limit)
     ) {
-      return jsonError(c, 402, UPGRADE_MESSAGE);
+      throw new ApiError(402, UPGRADE_MESSAGE);
     }
 
-    let answer: CandleAnswer;
-    try {
-      answer = await loadRunCandles(c.env, request, user.id, requiredWarmupBars(request));
-    } catch (error) {
-      if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
-      throw error;
-    }
+    const answer = await loadRunCandles(c.env, request, user.id, requiredWarmupBars(request));
     const empty = noBarsToTrade(request, answer);
-    if (empty) return jsonError(c, 400, empty.message);
+    if (empty) throw new ApiError(400, empty.message);
 
     const series = runSeries(request, answer.candles);
     const result = toResultBody(runBacktest(request, series, { warmupBars: answer.warmupBars }), series, {
@@ -64,17 +58,19 @@ export const backtests = new Hono<AppEnv>()
       { userId: user.id, request, source: answer.source, summary: summaryOf(result.metrics), result },
       limit,
     );
-    if (!id) return jsonError(c, 402, UPGRADE_MESSAGE);
-    return c.json({ id, result }, 201);
+    if (!id) throw new ApiError(402, UPGRADE_MESSAGE);
+    return c.json({ id, result } satisfies BacktestCreatedAnswer, 201);
   })
-  .get('/', async (c) => c.json({ backtests: await listBacktests(c.env.DB, c.get('user')!.id) }))
+  .get('/', async (c) =>
+    c.json({ backtests: await listBacktests(c.env.DB, c.var.user.id) } satisfies BacktestListAnswer),
+  )
   .get('/:id', async (c) => {
-    const run = await findOwnBacktest(c.env.DB, c.get('user')!.id, c.req.param('id'));
-    if (!run) return jsonError(c, 404, 'No backtest of yours has this id.');
-    return c.json(run);
+    const run = await findOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
+    if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
+    return c.json(run satisfies BacktestRun);
   })
   .delete('/:id', async (c) => {
-    const deleted = await deleteOwnBacktest(c.env.DB, c.get('user')!.id, c.req.param('id'));
-    if (!deleted) return jsonError(c, 404, 'No backtest of yours has this id.');
+    const deleted = await deleteOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
+    if (!deleted) throw new ApiError(404, 'No backtest of yours has this id.');
     return c.body(null, 204);
   });

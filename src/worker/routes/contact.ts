@@ -1,11 +1,13 @@
-import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { contactMessageSchema, type ContactReceipt } from '../../shared/contact';
-import { toFieldErrors } from '../../shared/validation-errors';
+import type { ContactReceipt } from '../../shared/api/contact';
+import { contactMessageSchema } from '../../shared/contact';
+import { insertContactMessage } from '../db/contact-messages';
+import { type RateLimit, countEvent } from '../db/rate-limits';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
-import { clientIp, countEvent, type RateLimit } from '../security/rate-limit';
+import { ApiError } from '../errors';
+import { clientIp } from '../security/rate-limit';
+import { validate } from '../validation';
 
 /** Five messages a minute per IP (issue 3). */
 export const CONTACT_RATE_LIMIT: RateLimit = { name: 'contact-ip', limit: 5, windowMs: 60_000 };
@@ -17,39 +19,22 @@ export const CONTACT_RATE_LIMIT: RateLimit = { name: 'contact-ip', limit: 5, win
 const limitPerIp = createMiddleware<AppEnv>(async (c, next) => {
   const state = await countEvent(c.env.DB, CONTACT_RATE_LIMIT, clientIp(c.req.raw.headers));
   if (!state.allowed) {
-    c.header('Retry-After', String(state.retryAfterSeconds));
-    return jsonError(
-      c,
+    throw new ApiError(
       429,
       `You have sent too many messages in a short time. Please wait ${state.retryAfterSeconds} seconds and try again.`,
+      { headers: { 'Retry-After': String(state.retryAfterSeconds) } },
     );
   }
   return next();
 });
 
-const validMessage = zValidator('json', contactMessageSchema, (result, c) => {
-  if (!result.success) {
-    return jsonError(c, 400, 'Some fields need attention.', toFieldErrors(result.error));
-  }
-});
-
 /** POST /api/contact: stores a message from the contact or support form. */
-export const contact = new Hono<AppEnv>().post('/', limitPerIp, validMessage, async (c) => {
-  const message = c.req.valid('json');
-  const receipt: ContactReceipt = { id: crypto.randomUUID() };
-  await c.env.DB.prepare(
-    `INSERT INTO contact_messages (id, name, email, subject, message, source, ip)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
-  )
-    .bind(
-      receipt.id,
-      message.name,
-      message.email,
-      message.subject,
-      message.message,
-      message.source,
-      clientIp(c.req.raw.headers),
-    )
-    .run();
-  return c.json(receipt, 201);
-});
+export const contact = new Hono<AppEnv>().post(
+  '/',
+  limitPerIp,
+  validate('json', contactMessageSchema, 'Some fields need attention.'),
+  async (c) => {
+    const id = await insertContactMessage(c.env.DB, c.req.valid('json'), clientIp(c.req.raw.headers));
+    return c.json({ id } satisfies ContactReceipt, 201);
+  },
+);

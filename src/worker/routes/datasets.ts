@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
-import { CsvFormatError, encodeSeries, parseCandlesCsv } from '../../engine/index';
-import { inferTimeframe } from '../../engine/candles/timeframe';
+import type { DatasetCreatedAnswer, DatasetListAnswer } from '../../shared/api/datasets';
+import { CsvFormatError, encodeSeries, inferTimeframe, parseCandlesCsv } from '../../engine/index';
 import { MAX_DATASET_BYTES, MAX_DATASET_SIZE_LABEL } from '../../shared/datasets';
+import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
+import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { deleteDataset, findOwnDataset, insertDataset, listDatasets } from '../db/datasets';
-import { COLUMNS_TYPE, datasetColumnsKey, timeframeCode } from '../market-data/upload-candles';
+import { COLUMNS_TYPE, datasetColumnsKey } from '../market-data/upload-candles';
 
 const TOO_LARGE = `The file is larger than ${MAX_DATASET_SIZE_LABEL}.`;
 
@@ -38,27 +39,31 @@ export const datasets = new Hono<AppEnv>()
   .use(requireUser)
   .post('/', async (c) => {
     const upload = await readUpload(c.req.raw, c.req.query('name')?.trim().slice(0, 100));
-    if ('unsupported' in upload)
-      return jsonError(c, 415, 'Send the file as multipart/form-data or text/csv.');
+    if ('unsupported' in upload) throw new ApiError(415, 'Send the file as multipart/form-data or text/csv.');
     if ('error' in upload)
-      return jsonError(c, 400, upload.error ?? 'No file', [{ path: 'file', message: upload.error ?? '' }]);
+      throw new ApiError(400, upload.error ?? 'No file', {
+        fields: [{ path: 'file', message: upload.error ?? '' }],
+      });
     const sizeBytes = new TextEncoder().encode(upload.text).byteLength;
-    if (sizeBytes > MAX_DATASET_BYTES) return jsonError(c, 413, TOO_LARGE);
+    if (sizeBytes > MAX_DATASET_BYTES) throw new ApiError(413, TOO_LARGE);
 
     let series;
     try {
       series = parseCandlesCsv(upload.text);
     } catch (error) {
       if (!(error instanceof CsvFormatError)) throw error;
-      return jsonError(c, 400, `The file is not valid OHLCV data: ${error.message}`, [
-        { path: 'file', message: error.message },
-      ]);
+      throw new ApiError(400, `The file is not valid OHLCV data: ${error.message}`, {
+        fields: [{ path: 'file', message: error.message }],
+      });
     }
     if (series.t.length === 0)
-      return jsonError(c, 400, 'The file has no data rows.', [{ path: 'file', message: 'No data rows' }]);
+      throw new ApiError(400, 'The file has no data rows.', {
+        fields: [{ path: 'file', message: 'No data rows' }],
+      });
 
-    const user = c.get('user')!;
+    const user = c.var.user;
     const id = crypto.randomUUID();
+    const timeframe = inferTimeframe(series.t);
     // The parsed columns are stored, not the text: a run reads them with no CSV parse.
     const r2Key = datasetColumnsKey(user.id, id);
     await c.env.DATASETS.put(r2Key, encodeSeries(series), { httpMetadata: { contentType: COLUMNS_TYPE } });
@@ -70,21 +75,23 @@ export const datasets = new Hono<AppEnv>()
         rows: series.t.length,
         firstBarAt: series.t[0]!,
         lastBarAt: series.t[series.t.length - 1]!,
-        timeframe: timeframeCode(inferTimeframe(series.t)),
+        timeframe: timeframe ? CODE_OF_TIMEFRAME[timeframe] : null,
         sizeBytes,
         r2Key,
       });
-      return c.json({ dataset }, 201);
+      return c.json({ dataset } satisfies DatasetCreatedAnswer, 201);
     } catch (error) {
       // Nothing half-stored: the file goes when its metadata could not be written.
       await c.env.DATASETS.delete(r2Key);
       throw error;
     }
   })
-  .get('/', async (c) => c.json({ datasets: await listDatasets(c.env.DB, c.get('user')!.id) }))
+  .get('/', async (c) =>
+    c.json({ datasets: await listDatasets(c.env.DB, c.var.user.id) } satisfies DatasetListAnswer),
+  )
   .delete('/:id', async (c) => {
-    const dataset = await findOwnDataset(c.env.DB, c.get('user')!.id, c.req.param('id'));
-    if (!dataset) return jsonError(c, 404, 'No dataset of yours has this id.');
+    const dataset = await findOwnDataset(c.env.DB, c.var.user.id, c.req.param('id'));
+    if (!dataset) throw new ApiError(404, 'No dataset of yours has this id.');
     // The row first: should the file's removal fail, no row is left pointing at a missing file.
     await deleteDataset(c.env.DB, dataset.id);
     await c.env.DATASETS.delete(dataset.r2Key);

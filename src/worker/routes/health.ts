@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { version } from '../../../package.json';
+import type { Health } from '../../shared/api/health';
+import { probeD1 } from '../db/health';
 import type { AppEnv } from '../env';
 
 const HEALTH_KEY = 'health:probe';
@@ -8,18 +10,8 @@ const HEALTH_KEY = 'health:probe';
 export const health = new Hono<AppEnv>().get('/', async (c) => {
   const [d1, kv] = await Promise.all([probeD1(c.env.DB), probeKv(c.env.CACHE)]);
   const ok = d1 && kv;
-  return c.json({ ok, d1, kv, version }, ok ? 200 : 503);
+  return c.json({ ok, d1, kv, version } satisfies Health, ok ? 200 : 503);
 });
-
-async function probeD1(db: D1Database): Promise<boolean> {
-  try {
-    const row = await db.prepare('SELECT 1 AS one').first<{ one: number }>();
-    return row?.one === 1;
-  } catch (err) {
-    console.error('D1 health probe failed', err);
-    return false;
-  }
-}
 
 async function probeKv(kv: KVNamespace): Promise<boolean> {
   try {

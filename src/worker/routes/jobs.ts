@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { User } from '../../shared/auth';
+import type { User } from '../../shared/api/auth';
 import type { JobAnswer, RobustnessResult } from '../../shared/robustness-jobs';
 import type { AppEnv, Env } from '../env';
+import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { cancelJob, findJob, type Job } from '../db/jobs';
 
@@ -10,7 +10,7 @@ import { cancelJob, findJob, type Job } from '../db/jobs';
 async function visibleJob(env: Env, user: User, id: string): Promise<Job> {
   const job = await findJob(env.DB, id);
   if (!job || (job.userId !== user.id && user.role !== 'admin')) {
-    throw new HTTPException(404, { message: 'No job of yours has this id.' });
+    throw new ApiError(404, 'No job of yours has this id.');
   }
   return job;
 }
@@ -35,12 +35,12 @@ async function answerOf(env: Env, job: Job): Promise<JobAnswer> {
 export const jobs = new Hono<AppEnv>()
   .use(requireUser)
   .get('/:id', async (c) =>
-    c.json(await answerOf(c.env, await visibleJob(c.env, c.get('user')!, c.req.param('id')))),
+    c.json(await answerOf(c.env, await visibleJob(c.env, c.var.user, c.req.param('id')))),
   )
   .delete('/:id', async (c) => {
-    const job = await visibleJob(c.env, c.get('user')!, c.req.param('id'));
+    const job = await visibleJob(c.env, c.var.user, c.req.param('id'));
     if (!(await cancelJob(c.env.DB, job.id))) {
-      throw new HTTPException(409, { message: `This job has already finished (${job.state}).` });
+      throw new ApiError(409, `This job has already finished (${job.state}).`);
     }
     await c.env.DATASETS.delete(job.seriesKey);
     return c.json(await answerOf(c.env, (await findJob(c.env.DB, job.id))!));

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { calendarDate } from '../../shared/calendar-date';
 import type { AppEnv } from '../env';
-import { CANDLE_TIMEFRAMES, CandleRequestError } from '../market-data/candle-answer';
+import type { CandlesAnswer, ExchangesAnswer, StocksAnswer } from '../../shared/api/market';
+import { CANDLE_TIMEFRAME_CODES } from '../../shared/timeframes';
 import { loadCandles } from '../market-data/candles';
-import { listExchanges, listSymbols } from '../market-data/lists';
-import { jsonError } from '../errors';
+import { type ListAnswer, listExchanges, listSymbols } from '../market-data/lists';
 import { validate } from '../validation';
 
 const exchangeParam = z.object({
@@ -29,7 +29,7 @@ const candleQuery = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9._^=-]{1,40}$/, 'Unknown symbol'),
-  timeframe: z.enum(Object.keys(CANDLE_TIMEFRAMES) as [keyof typeof CANDLE_TIMEFRAMES], {
+  timeframe: z.enum(CANDLE_TIMEFRAME_CODES, {
     error: 'Timeframe is one of 5m, 15m, 30m, 1h, 1d',
   }),
   from: calendarDate,
@@ -37,22 +37,20 @@ const candleQuery = z.object({
   warmup: z.coerce.number().int().min(0).max(5000, 'At most 5000 warm-up bars').default(0),
 });
 
-function answer<T>(key: string, list: { items: T[]; source: string; error?: string; warning?: string }) {
-  const { items, ...rest } = list;
-  return { [key]: items, ...rest };
+/** A list answer: its items under `key`, beside where they came from (spec 8's banner texts). */
+function answer<Key extends string, T>(key: Key, { items, ...meta }: ListAnswer<T>) {
+  return { [key]: items, ...meta } as Record<Key, T[]> & Omit<ListAnswer<T>, 'items'>;
 }
 
 /** Exchange and symbol lists (spec 7 calls 1 and 2), fetched by the worker, never the browser. */
 export const market = new Hono<AppEnv>()
-  .get('/exchanges', async (c) => c.json(answer('exchanges', await listExchanges(c.env))))
+  .get('/exchanges', async (c) =>
+    c.json(answer('exchanges', await listExchanges(c.env)) satisfies ExchangesAnswer),
+  )
   .get('/exchanges/:code/symbols', validate('param', exchangeParam), async (c) =>
-    c.json(answer('symbols', await listSymbols(c.env, c.req.valid('param').code))),
+    c.json(answer('symbols', await listSymbols(c.env, c.req.valid('param').code)) satisfies StocksAnswer),
   )
   .get('/candles', validate('query', candleQuery), async (c) => {
-    try {
-      return c.json(await loadCandles(c.env, c.req.valid('query'), c.get('user')?.id ?? null));
-    } catch (error) {
-      if (error instanceof CandleRequestError) return jsonError(c, error.status, error.message);
-      throw error;
-    }
+    const answer = await loadCandles(c.env, c.req.valid('query'), c.get('user')?.id ?? null);
+    return c.json(answer satisfies CandlesAnswer);
   });

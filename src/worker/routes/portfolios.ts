@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { User } from '../../shared/auth';
+import type { User } from '../../shared/api/auth';
 import { planById } from '../../shared/plans';
 import {
   PORTFOLIO_EXCHANGE,
@@ -9,6 +8,7 @@ import {
   portfolioSchema,
 } from '../../shared/portfolio';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { runPortfolioBacktest } from '../backtests/portfolio-run';
 import { entitlementRefusal } from '../backtests/entitlements';
@@ -23,7 +23,6 @@ import {
   listPortfolios,
   updatePortfolio,
 } from '../db/portfolios';
-import { CandleRequestError } from '../market-data/candle-answer';
 import { validate } from '../validation';
 import { UPGRADE_MESSAGE } from './backtests';
 
@@ -35,7 +34,7 @@ function portfolioLimit(user: User): number | null {
 }
 
 function fail(status: 400 | 402 | 404, message: string): never {
-  throw new HTTPException(status, { message });
+  throw new ApiError(status, message);
 }
 
 async function ownPortfolio(db: D1Database, user: User, id: string): Promise<Portfolio> {
@@ -49,9 +48,9 @@ async function ownPortfolio(db: D1Database, user: User, id: string): Promise<Por
  */
 export const portfolios = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', async (c) => c.json({ portfolios: await listPortfolios(c.env.DB, c.get('user')!.id) }))
+  .get('/', async (c) => c.json({ portfolios: await listPortfolios(c.env.DB, c.var.user.id) }))
   .post('/', validate('json', portfolioSchema), async (c) => {
-    const user = c.get('user')!;
+    const user = c.var.user;
     const limit = portfolioLimit(user);
     const saved = await insertPortfolio(c.env.DB, user.id, c.req.valid('json'), limit);
     if (!saved) {
@@ -63,22 +62,17 @@ export const portfolios = new Hono<AppEnv>()
     }
     return c.json(saved, 201);
   })
-  .get('/:id', async (c) => c.json(await ownPortfolio(c.env.DB, c.get('user')!, c.req.param('id'))))
+  .get('/:id', async (c) => c.json(await ownPortfolio(c.env.DB, c.var.user, c.req.param('id'))))
   .put('/:id', validate('json', portfolioSchema), async (c) => {
-    const updated = await updatePortfolio(
-      c.env.DB,
-      c.get('user')!.id,
-      c.req.param('id'),
-      c.req.valid('json'),
-    );
+    const updated = await updatePortfolio(c.env.DB, c.var.user.id, c.req.param('id'), c.req.valid('json'));
     return c.json(updated ?? fail(404, NOT_YOURS));
   })
   .delete('/:id', async (c) => {
-    if (!(await deletePortfolio(c.env.DB, c.get('user')!.id, c.req.param('id')))) fail(404, NOT_YOURS);
+    if (!(await deletePortfolio(c.env.DB, c.var.user.id, c.req.param('id')))) fail(404, NOT_YOURS);
     return c.body(null, 204);
   })
   .post('/:id/backtests', validate('json', portfolioRunSchema), async (c) => {
-    const user = c.get('user')!;
+    const user = c.var.user;
     const portfolio = await ownPortfolio(c.env.DB, user, c.req.param('id'));
     const body = c.req.valid('json');
     const request = { ...body, exchange: PORTFOLIO_EXCHANGE, stock: portfolio.name };
@@ -93,14 +87,7 @@ export const portfolios = new Hono<AppEnv>()
     const limit = monthlyLimit(user);
     if (limit !== null && (await countBacktestsThisMonth(c.env.DB, user.id)) >= limit)
       fail(402, UPGRADE_MESSAGE);
-    let run;
-    try {
-      run = await runPortfolioBacktest(c.env, user.id, portfolio, request);
-    } catch (error) {
-      if (error instanceof CandleRequestError)
-        throw new HTTPException(error.status, { message: error.message });
-      throw error;
-    }
+    const run = await runPortfolioBacktest(c.env, user.id, portfolio, request);
     const id = await insertBacktest(
       c.env.DB,
       {

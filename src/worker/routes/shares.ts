@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { ShareLink, ShareStatus } from '../../shared/shares';
+import type { ShareLink, ShareStatus, SharedBacktest } from '../../shared/api/shares';
 import { sharedResultPath } from '../../shared/shares';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
+import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { randomToken, sha256Hex } from '../auth/encoding';
 import { findSharedBacktest, removeShare, replaceShare, shareCreatedAt } from '../db/shares';
@@ -16,25 +16,20 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export const shares = new Hono<AppEnv>()
   .use(requireUser)
   .get('/:id/share', async (c) => {
-    const createdAt = await shareCreatedAt(c.env.DB, c.get('user')!.id, c.req.param('id'));
-    if (createdAt === undefined) return jsonError(c, 404, NOT_YOURS);
-    return c.json<ShareStatus>({ shared: createdAt !== null, createdAt });
+    const createdAt = await shareCreatedAt(c.env.DB, c.var.user.id, c.req.param('id'));
+    if (createdAt === undefined) throw new ApiError(404, NOT_YOURS);
+    return c.json({ shared: createdAt !== null, createdAt } satisfies ShareStatus);
   })
   .post('/:id/share', async (c) => {
     const token = randomToken(TOKEN_BYTES);
-    const created = await replaceShare(
-      c.env.DB,
-      c.get('user')!.id,
-      c.req.param('id'),
-      await sha256Hex(token),
-    );
-    if (!created) return jsonError(c, 404, NOT_YOURS);
+    const created = await replaceShare(c.env.DB, c.var.user.id, c.req.param('id'), await sha256Hex(token));
+    if (!created) throw new ApiError(404, NOT_YOURS);
     const url = new URL(sharedResultPath(token), c.req.url).toString();
-    return c.json<ShareLink>({ token, url }, 201);
+    return c.json({ token, url } satisfies ShareLink, 201);
   })
   .delete('/:id/share', async (c) => {
-    const removed = await removeShare(c.env.DB, c.get('user')!.id, c.req.param('id'));
-    if (!removed) return jsonError(c, 404, NOT_YOURS);
+    const removed = await removeShare(c.env.DB, c.var.user.id, c.req.param('id'));
+    if (!removed) throw new ApiError(404, NOT_YOURS);
     return c.body(null, 204);
   });
 
@@ -43,7 +38,7 @@ export const publicBacktests = new Hono<AppEnv>().get('/:token', async (c) => {
   const token = c.req.param('token');
   const run = TOKEN_SHAPE.test(token) ? await findSharedBacktest(c.env.DB, await sha256Hex(token)) : null;
   if (!run)
-    return jsonError(c, 404, 'This link does not open a backtest: it was never made or has been revoked.');
+    throw new ApiError(404, 'This link does not open a backtest: it was never made or has been revoked.');
   c.header('X-Robots-Tag', 'noindex');
-  return c.json(run);
+  return c.json(run satisfies SharedBacktest);
 });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { SubscriptionCreatedAnswer } from '../../shared/api/subscriptions';
 import { subscriptionRequestSchema } from '../../shared/auth';
 import type { AppEnv } from '../env';
 import { validate } from '../validation';
@@ -11,7 +12,7 @@ export const subscriptions = new Hono<AppEnv>().post(
   requireUser,
   validate('json', subscriptionRequestSchema),
   async (c) => {
-    const request = await createSubscriptionRequest(c.env.DB, c.get('user')!.id, c.req.valid('json'));
-    return c.json({ request }, 201);
+    const request = await createSubscriptionRequest(c.env.DB, c.var.user.id, c.req.valid('json'));
+    return c.json({ request } satisfies SubscriptionCreatedAnswer, 201);
   },
 );

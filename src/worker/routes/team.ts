@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { User } from '../../shared/auth';
+import type { User } from '../../shared/api/auth';
 import { planById } from '../../shared/plans';
 import {
   INVITE_VALID_DAYS,
@@ -11,9 +10,9 @@ import {
   teamJoinSchema,
 } from '../../shared/team';
 import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { randomToken, sha256Hex } from '../auth/encoding';
-import { revokeUserSessions } from '../auth/session';
 import {
   acceptInvite,
   deleteInvite,
@@ -26,6 +25,7 @@ import {
   ownsTeam,
   teamOwnerOf,
 } from '../db/teams';
+import { revokeUserSessions } from '../db/sessions';
 import { findUserById } from '../db/users';
 import { validate } from '../validation';
 
@@ -38,7 +38,7 @@ function seatsOf(user: User): number | null {
 }
 
 function fail(status: 400 | 402 | 403 | 404 | 409 | 410, message: string): never {
-  throw new HTTPException(status, { message });
+  throw new ApiError(status, message);
 }
 
 /**
@@ -49,7 +49,7 @@ function fail(status: 400 | 402 | 403 | 404 | 409 | 410, message: string): never
 export const team = new Hono<AppEnv>()
   .use(requireUser)
   .get('/', async (c) => {
-    const user = c.get('user')!;
+    const user = c.var.user;
     const owner = await teamOwnerOf(c.env.DB, user.id);
     if (owner) return c.json<TeamAnswer>({ role: 'member', owner: { email: owner.email } });
     const now = new Date().toISOString();
@@ -61,7 +61,7 @@ export const team = new Hono<AppEnv>()
     });
   })
   .post('/invites', validate('json', teamInviteSchema), async (c) => {
-    const user = c.get('user')!;
+    const user = c.var.user;
     const { email } = c.req.valid('json');
     if (await teamOwnerOf(c.env.DB, user.id)) fail(403, 'Only the team’s owner can invite users.');
     const seats = seatsOf(user);
@@ -93,12 +93,12 @@ export const team = new Hono<AppEnv>()
     return c.json<InviteCreated>({ invite, url }, 201);
   })
   .delete('/invites/:id', async (c) => {
-    const deleted = await deleteInvite(c.env.DB, c.get('user')!.id, c.req.param('id'));
+    const deleted = await deleteInvite(c.env.DB, c.var.user.id, c.req.param('id'));
     if (!deleted) fail(404, 'No invite of yours has this id.');
     return c.body(null, 204);
   })
   .post('/join', validate('json', teamJoinSchema), async (c) => {
-    const user = c.get('user')!;
+    const user = c.var.user;
     const invite = await findInvite(c.env.DB, await sha256Hex(c.req.valid('json').token));
     if (!invite) fail(404, 'This invite link does not work: it was cancelled, used or never made.');
     const now = new Date().toISOString();
@@ -117,14 +117,14 @@ export const team = new Hono<AppEnv>()
   })
   .delete('/members/:id', async (c) => {
     const memberId = c.req.param('id');
-    const removed = await deleteMember(c.env.DB, c.get('user')!.id, memberId);
+    const removed = await deleteMember(c.env.DB, c.var.user.id, memberId);
     if (!removed) fail(404, 'No member of your team has this id.');
     // The member's sessions end: their next request signs in again, on their own plan.
     await revokeUserSessions(c.env.DB, memberId);
     return c.body(null, 204);
   })
   .delete('/membership', async (c) => {
-    const left = await leaveTeam(c.env.DB, c.get('user')!.id);
+    const left = await leaveTeam(c.env.DB, c.var.user.id);
     if (!left) fail(404, 'You are not on anyone’s team.');
     return c.body(null, 204);
   });

@@ -1,82 +1,40 @@
-/** A fixed-window limit: at most `limit` counted events per `windowMs` for one key. */
-export interface RateLimit {
-  /** Prefix naming the limit, e.g. 'contact-ip'. */
-  name: string;
-  limit: number;
-  windowMs: number;
-}
-
-export interface RateLimitState {
-  /** Events counted in the current window. */
-  count: number;
-  /** True when the limit is reached: the next event must be refused. */
-  exhausted: boolean;
-  /** Seconds until the window ends (for Retry-After). */
-  retryAfterSeconds: number;
-}
-
-function keyOf(rule: RateLimit, subject: string): string {
-  return `${rule.name}:${subject.toLowerCase()}`;
-}
-
-function stateOf(rule: RateLimit, count: number, windowStart: number, now: number): RateLimitState {
-  return {
-    count,
-    exhausted: count >= rule.limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)),
-  };
-}
-
-/**
- * Counts one event and returns the state after it, in one atomic statement: a window older
- * than `windowMs` restarts at 1. The event is allowed when `count <= limit`.
- */
-export async function countEvent(
-  db: D1Database,
-  rule: RateLimit,
-  subject: string,
-  now = Date.now(),
-): Promise<RateLimitState & { allowed: boolean }> {
-  const row = await db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
-       ON CONFLICT(key) DO UPDATE SET
-         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
-         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
-       RETURNING count, window_start`,
-    )
-    .bind(keyOf(rule, subject), now, rule.windowMs)
-    .first<{ count: number; window_start: number }>();
-  if (!row) throw new Error('rate limit update returned no row');
-  return { ...stateOf(rule, row.count, row.window_start, now), allowed: row.count <= rule.limit };
-}
-
-/** Reads a key's state without counting (e.g. before checking a password). */
-export async function peekLimit(
-  db: D1Database,
-  rule: RateLimit,
-  subject: string,
-  now = Date.now(),
-): Promise<RateLimitState> {
-  const row = await db
-    .prepare('SELECT count, window_start FROM rate_limits WHERE key = ?1')
-    .bind(keyOf(rule, subject))
-    .first<{ count: number; window_start: number }>();
-  if (!row || row.window_start <= now - rule.windowMs) {
-    return { count: 0, exhausted: false, retryAfterSeconds: 0 };
-  }
-  return stateOf(rule, row.count, row.window_start, now);
-}
-
-/** Takes back one counted event (e.g. a login attempt that turned out right). */
-export async function uncountEvent(db: D1Database, rule: RateLimit, subject: string): Promise<void> {
-  await db
-    .prepare('UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ?1')
-    .bind(keyOf(rule, subject))
-    .run();
-}
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { type RateLimit, countEvent } from '../db/rate-limits';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
 
 /** The client's IP as Cloudflare reports it ('unknown' locally when absent). */
 export function clientIp(headers: Headers): string {
   return headers.get('cf-connecting-ip') ?? 'unknown';
+}
+
+/** One counted event: the limit it counts against and whose it is (an IP, an email ...). */
+export type Attempt = readonly [RateLimit, string];
+
+/** What routes behind limitAttempts see: the attempts counted for this request. */
+export interface LimitedEnv {
+  Variables: { attempts: readonly Attempt[] };
+}
+
+/**
+ * Counts this request against every limit `attemptsOf` names (from the validated JSON body),
+ * before the handler runs, and refuses it with 429 and Retry-After when any limit is exhausted.
+ * The handler finds the counted attempts in `c.var.attempts` (to take them back on success).
+ */
+export function limitAttempts<Json>(
+  message: string,
+  attemptsOf: (c: Context<AppEnv & LimitedEnv>, body: Json) => Promise<Attempt[]> | Attempt[],
+) {
+  return createMiddleware<AppEnv & LimitedEnv, string, { out: { json: Json } }>(async (c, next) => {
+    const attempts = await attemptsOf(c, c.req.valid('json'));
+    const states = await Promise.all(attempts.map(([rule, subject]) => countEvent(c.env.DB, rule, subject)));
+    const blocked = states.filter((state) => !state.allowed);
+    if (blocked.length > 0) {
+      const retryAfter = Math.max(...blocked.map((state) => state.retryAfterSeconds));
+      throw new ApiError(429, message, { headers: { 'Retry-After': String(retryAfter) } });
+    }
+    c.set('attempts', attempts);
+    return next();
+  });
 }

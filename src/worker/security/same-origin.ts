@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
-import { jsonError } from '../errors';
+import { ApiError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -17,7 +17,7 @@ export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
       ? origin === new URL(c.req.url).origin
       : c.req.header('sec-fetch-site') === 'same-origin';
   if (!allowed) {
-    return jsonError(c, 403, 'Cross-site requests are not allowed. Reload the page and try again.');
+    throw new ApiError(403, 'Cross-site requests are not allowed. Reload the page and try again.');
   }
   return next();
 });

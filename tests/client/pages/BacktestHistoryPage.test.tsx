@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BacktestListItem } from '../../../src/shared/backtest-result';
+import type { BacktestListItem } from '../../../src/shared/api/backtests';
 import { BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
 import { REQUEST, RUN } from '../features/backtest-results/fixtures';

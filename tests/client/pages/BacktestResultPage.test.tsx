@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../src/client/features/backtest-results/format';
 import { tradesToCsv } from '../../../src/client/features/backtest-results/trade-table';
-import type { BacktestRun } from '../../../src/shared/backtest-result';
+import type { BacktestRun } from '../../../src/shared/api/backtests';
 import { BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
 import { REQUEST, RUN, TRADES, candleAnswer } from '../features/backtest-results/fixtures';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listTrades } from '../../../src/engine/simulate/trade-columns';
 import { runBacktest } from '../../../src/engine/backtest';
 import { SessionCalendar } from '../../../src/engine/candles/session-calendar';
-import { seriesFromRows, withCalendar } from '../../../src/engine/candles/series';
+import { seriesFromRows } from '../../../src/engine/candles/series';
 import { backtestRequestSchema, type BacktestRequestInput } from '../../../src/shared/backtest-request';
 import { syntheticSeries } from '../data/synthetic';
 
@@ -68,7 +68,7 @@ describe('runBacktest: the traded window', () => {
         v: utc.v[i]!,
       })),
     );
-    const sydney = withCalendar(shifted, new SessionCalendar('Australia/Sydney', 10 * 60));
+    const sydney = { ...shifted, calendar: new SessionCalendar('Australia/Sydney', 10 * 60) };
     const inSydney = runBacktest(request({ timeframe: '1 day' }), sydney);
     // Traded bars are 2..7 as with UTC-stamped bars: bar 2 (up) buys bar 3's open, held to the end.
     expect(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seriesFromColumns, seriesFromRows, seriesLength } from '../../../src/engine/candles/series';
+import { seriesFromColumns, seriesFromRows } from '../../../src/engine/candles/series';
 
 describe('candle series', () => {
   it('copies JSON columns into typed arrays, field by field', () => {
@@ -11,7 +11,6 @@ describe('candle series', () => {
       c: [11, 12.5],
       v: [100, 0],
     });
-    expect(seriesLength(series)).toBe(2);
     expect([...series.t]).toEqual([1000, 2000]);
     expect([...series.o]).toEqual([10, 11]);
     expect([...series.h]).toEqual([12, 13]);

@@ -5,12 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SessionCalendar } from '../../../src/engine/candles/session-calendar';
-import {
-  seriesFromRows,
-  sliceSeries,
-  withCalendar,
-  type CandleRow,
-} from '../../../src/engine/candles/series';
+import { seriesFromRows, sliceSeries, type CandleRow } from '../../../src/engine/candles/series';
 import { computeIndicator, type IndicatorSettingsInput } from '../../../src/engine/indicators/registry';
 import { syntheticSeries } from '../data/synthetic';
 
@@ -106,8 +101,8 @@ describe('floor pivots in a market’s calendar', () => {
       [thursdayOpen, fridayOpen].map((open) => open + hour * HOUR_MS),
     );
     times.sort((x, y) => x - y);
-    const series = withCalendar(
-      bars(times, [
+    const series = {
+      ...bars(times, [
         [110, 100, 105, 1],
         [120, 104, 118, 1], // 01:00 UTC: still Thursday's session
         [119, 95, 99, 1],
@@ -115,8 +110,8 @@ describe('floor pivots in a market’s calendar', () => {
         [100, 92, 96, 1],
         [97, 93, 95, 1],
       ]),
-      new SessionCalendar('Australia/Sydney', 10 * 60),
-    );
+      calendar: new SessionCalendar('Australia/Sydney', 10 * 60),
+    };
     const thursdayPivot = (120 + 95 + 99) / 3;
     expect(values('Pivot Point', series)).toEqual([
       NaN,
@@ -177,7 +172,7 @@ describe('VWAP', () => {
       [20, 16, 18, 50],
       [22, 18, 21, 50],
     ];
-    const sydney = withCalendar(bars(times, rows), new SessionCalendar('Australia/Sydney', 10 * 60));
+    const sydney = { ...bars(times, rows), calendar: new SessionCalendar('Australia/Sydney', 10 * 60) };
     const [a, b, c, d, e, f] = rows.map(([h, l, cl]) => tp(h, l, cl));
     const friday = [a, (a! * 100 + b! * 300) / 400, (a! * 100 + b! * 300 + c! * 200) / 600];
     const expected = [...friday, (a! * 100 + b! * 300 + c! * 200 + d! * 100) / 700, e, (e! + f!) / 2];

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { barsPhrase, timeframeLabel, tooManyBars } from '../../../src/worker/market-data/candle-answer';
+import { barsPhrase, tooManyBars } from '../../../src/worker/market-data/candle-answer';
 
 describe('bars in words', () => {
   it('names the timeframe and groups the thousands', () => {
     expect(barsPhrase(400, '1d')).toBe('400 daily bars');
     expect(barsPhrase(1, '1h')).toBe('1 hourly bar');
     expect(barsPhrase(12_500, '15m')).toBe('12,500 15-minute bars');
-    expect(timeframeLabel('1h')).toBe('1 hour');
   });
 
   it('says as a sentence why a range is too long for one request', () => {

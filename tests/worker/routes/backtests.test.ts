@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { BacktestResultBody } from '../../../src/shared/backtest-result';
+import type { BacktestResultBody } from '../../../src/shared/api/backtests';
 import { TestBrowser } from '../test-client';
 
 const SMA_CROSS = {

@@ -22,10 +22,13 @@ describe('GET /api/health', () => {
     expect(await res.json()).toMatchObject({ ok: false, d1: false, kv: true });
   });
 
-  it('sees the migrated schema in D1', async () => {
-    const table = await env.DB.prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'users'",
-    ).first();
-    expect(table).toEqual({ name: 'users' });
+  it('reports the failing store with 503 when KV is unusable', async () => {
+    const brokenKv = {
+      put: () => Promise.reject(new Error('KV is down')),
+      get: () => Promise.reject(new Error('KV is down')),
+    } as unknown as KVNamespace;
+    const res = await app.request('/api/health', {}, { ...env, CACHE: brokenKv });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ok: false, d1: true, kv: false, version });
   });
 });

@@ -4,7 +4,7 @@
  * stores one run (one of the month's quota) with the per-symbol breakdown.
  */
 import { describe, expect, it } from 'vitest';
-import type { BacktestResultBody } from '../../../src/shared/backtest-result';
+import type { BacktestResultBody } from '../../../src/shared/api/backtests';
 import type { Portfolio } from '../../../src/shared/portfolio';
 import { type TestBrowser, signUpWithPlan } from '../test-client';
 

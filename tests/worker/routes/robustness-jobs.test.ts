@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runSweep } from '../../../src/engine/sweep/sweep';
 import type { BacktestRequest } from '../../../src/shared/backtest-request';
 import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/robustness-jobs';
-import type { Usage } from '../../../src/shared/usage';
+import type { Usage } from '../../../src/shared/api/usage';
 import worker from '../../../src/worker/index';
 import { loadRunCandles, runSeries } from '../../../src/worker/backtests/run-series';
 import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { ShareLink, ShareStatus } from '../../../src/shared/shares';
+import type { ShareLink, ShareStatus } from '../../../src/shared/api/shares';
 import { sha256Hex } from '../../../src/worker/auth/encoding';
 import { TestBrowser } from '../test-client';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Usage } from '../../../src/shared/usage';
+import type { Usage } from '../../../src/shared/api/usage';
 import { quotaResetDate } from '../../../src/worker/backtests/quota';
 import { TestBrowser } from '../test-client';
 

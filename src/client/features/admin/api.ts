@@ -1,37 +1,10 @@
-import type { Role, User } from '../../../shared/auth';
+import type { Role } from '../../../shared/auth';
 import type { PlanId } from '../../../shared/plans';
+import type { ContactMessagesAnswer, SubscriptionRequestsAnswer, UserPage } from '../../../shared/api/admin';
+import type { UserAnswer } from '../../../shared/api/auth';
 import { apiFetch } from '../../lib/api-client';
 
-export interface AdminUser extends User {
-  backtestsThisMonth: number;
-}
-
-export interface UserPage {
-  users: AdminUser[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  source: string;
-  createdAt: string;
-}
-
-export interface SubscriptionRequest {
-  id: string;
-  email: string;
-  plan: PlanId;
-  billingPeriod: string;
-  currency: string;
-  status: string;
-  createdAt: string;
-}
+export type { AdminUser } from '../../../shared/api/admin';
 
 export function searchUsers(query: string, page: number) {
   return apiFetch<UserPage>(`/api/admin/users?${new URLSearchParams({ query, page: String(page) })}`);
@@ -39,7 +12,7 @@ export function searchUsers(query: string, page: number) {
 
 export async function updateUser(id: string, changes: { role?: Role; plan?: PlanId }) {
   return (
-    await apiFetch<{ user: User }>(`/api/admin/users/${encodeURIComponent(id)}`, {
+    await apiFetch<UserAnswer>(`/api/admin/users/${encodeURIComponent(id)}`, {
       method: 'PATCH',
       json: changes,
     })
@@ -47,9 +20,9 @@ export async function updateUser(id: string, changes: { role?: Role; plan?: Plan
 }
 
 export async function listMessages() {
-  return (await apiFetch<{ messages: ContactMessage[] }>('/api/admin/messages')).messages;
+  return (await apiFetch<ContactMessagesAnswer>('/api/admin/messages')).messages;
 }
 
 export async function listSubscriptionRequests() {
-  return (await apiFetch<{ requests: SubscriptionRequest[] }>('/api/admin/subscriptions')).requests;
+  return (await apiFetch<SubscriptionRequestsAnswer>('/api/admin/subscriptions')).requests;
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import type { User } from '../../../shared/auth';
+import type { User } from '../../../shared/api/auth';
 import { fetchCurrentUser, logout } from './api';
 import { AuthContext, type AuthState } from './auth-context';
 

@@ -1,4 +1,5 @@
-import type { LoginInput, RegisterInput, SubscriptionRequestInput, User } from '../../../shared/auth';
+import type { LoginInput, RegisterInput, SubscriptionRequestInput } from '../../../shared/auth';
+import type { User } from '../../../shared/api/auth';
 import { apiFetch } from '../../lib/api-client';
 
 export async function fetchCurrentUser(): Promise<User | null> {

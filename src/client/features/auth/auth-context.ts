@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { User } from '../../../shared/auth';
+import type { User } from '../../../shared/api/auth';
 
 export interface AuthState {
   /** 'loading' until the first /api/auth/me answer. */

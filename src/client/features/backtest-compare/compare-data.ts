@@ -1,6 +1,6 @@
 /** What the compare view shows, as plain data: the runs' ids, curves, metrics and settings. */
 import type { BacktestRequest } from '../../../shared/backtest-request';
-import type { BacktestRun } from '../../../shared/backtest-result';
+import type { BacktestRun } from '../../../shared/api/backtests';
 import { formatCount, formatMoney } from '../backtest-results/format';
 import { instrumentLabel, ruleLines, transactionLabel } from '../backtest-results/labels';
 import { ALL_METRICS, formatMetric, metricValue } from '../backtest-results/metric-definitions';

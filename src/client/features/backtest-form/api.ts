@@ -1,50 +1,19 @@
 /** The builder's calls to our API (the worker talks to the market-data provider, never the browser). */
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
-import type { Usage } from '../../../shared/usage';
+import type { Usage } from '../../../shared/api/usage';
+import type { Dataset } from '../../../shared/api/datasets';
+import type { ExchangesAnswer, StocksAnswer } from '../../../shared/api/market';
 import { apiFetch } from '../../lib/api-client';
 
-export interface Exchange {
-  code: string;
-  name: string;
-  country: string;
-  currency: string;
-}
-
-export interface Stock {
-  code: string;
-  name: string;
-  country: string;
-  exchange: string;
-  currency: string;
-  type: string;
-}
-
-/** Where a list came from; with `error` and `warning` when the provider failed (spec 8). */
-export interface MarketListAnswer {
-  source: 'provider' | 'cache' | 'fallback';
-  error?: string;
-  warning?: string;
-}
-
-export interface Dataset {
-  id: string;
-  name: string;
-  rows: number;
-  /** First and last bar, ISO 8601. */
-  from: string;
-  to: string;
-  /** Candle timeframe code ('5m' ... '1d'), or null when the spacing is irregular. */
-  timeframe: string | null;
-}
+export type { Exchange, MarketListAnswer, Stock } from '../../../shared/api/market';
+export type { Dataset } from '../../../shared/api/datasets';
 
 export function listExchanges() {
-  return apiFetch<MarketListAnswer & { exchanges: Exchange[] }>('/api/market/exchanges');
+  return apiFetch<ExchangesAnswer>('/api/market/exchanges');
 }
 
 export function listStocks(exchange: string) {
-  return apiFetch<MarketListAnswer & { symbols: Stock[] }>(
-    `/api/market/exchanges/${encodeURIComponent(exchange)}/symbols`,
-  );
+  return apiFetch<StocksAnswer>(`/api/market/exchanges/${encodeURIComponent(exchange)}/symbols`);
 }
 
 /** The signed-in user's uploaded datasets. */

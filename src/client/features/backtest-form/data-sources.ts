@@ -3,30 +3,24 @@
  * uploads. Both travel in the request as an exchange code with a symbol, as the worker reads them.
  */
 import type { Timeframe } from '../../../shared/backtest-vocabulary';
-import type { Dataset } from './api';
+import type { Dataset } from '../../../shared/api/datasets';
+import { SAMPLE_EXCHANGE, UPLOAD_EXCHANGE } from '../../../shared/data-sources';
+import { timeframeOfCode } from '../../../shared/timeframes';
 
-export const SAMPLE_EXCHANGE = 'INDX';
-export const SAMPLE_STOCK = 'GSPC';
+export {
+  SAMPLE_EXCHANGE,
+  SAMPLE_SYMBOL as SAMPLE_STOCK,
+  UPLOAD_EXCHANGE,
+} from '../../../shared/data-sources';
 export const SAMPLE_EXCHANGE_LABEL = 'S&P 500 sample';
 export const SAMPLE_STOCK_LABEL = 'S&P 500, daily 2000-2020';
 /** The bundled file's first and last day (vega-datasets' sp500). */
 export const SAMPLE_RANGE = { from: '2000-01-03', to: '2020-04-17' } as const;
 export const SAMPLE_TIMEFRAME: Timeframe = '1 day';
 
-/** Uploads are exchange UPLOAD with the dataset id as the symbol. */
-export const UPLOAD_EXCHANGE = 'UPLOAD';
-
-const TIMEFRAME_BY_CODE: Record<string, Timeframe> = {
-  '5m': '5 min',
-  '15m': '15 min',
-  '30m': '30 min',
-  '1h': '1 hour',
-  '1d': '1 day',
-};
-
 /** The timeframe a dataset's bars have, when they have a regular one. */
 export function datasetTimeframe(dataset: Dataset | undefined): Timeframe | undefined {
-  return dataset?.timeframe ? TIMEFRAME_BY_CODE[dataset.timeframe] : undefined;
+  return dataset?.timeframe ? timeframeOfCode(dataset.timeframe) : undefined;
 }
 
 /** A dataset's first and last day (UTC), as the date fields take them. */

@@ -1,4 +1,4 @@
-import type { Usage } from '../../../shared/usage';
+import type { Usage } from '../../../shared/api/usage';
 
 const resetDate = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',

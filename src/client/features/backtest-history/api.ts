@@ -1,6 +1,6 @@
 /** The history page's calls: the user's runs, one run's request, and deleting a run. */
 import type { BacktestRequest } from '../../../shared/backtest-request';
-import type { BacktestListItem } from '../../../shared/backtest-result';
+import type { BacktestListItem } from '../../../shared/api/backtests';
 import { apiFetch } from '../../lib/api-client';
 
 export async function listBacktests() {

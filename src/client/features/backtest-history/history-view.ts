@@ -1,5 +1,6 @@
 /** Sorting and filtering the history list, as plain functions of the runs. */
-import type { BacktestListItem } from '../../../shared/backtest-result';
+import type { BacktestListItem } from '../../../shared/api/backtests';
+import { isSampleMarket, isUploadMarket } from '../../../shared/data-sources';
 
 export const HISTORY_SORTS = {
   newest: 'Newest first',
@@ -31,8 +32,8 @@ export function viewOfHistory(
       if (testedFrom && run.toDate < testedFrom) return false;
       if (!needle) return true;
       const names = [run.stock, run.exchange, `${run.exchange}:${run.stock}`];
-      if (run.exchange === 'INDX' && run.stock === 'GSPC') names.push('S&P 500');
-      if (run.exchange === 'UPLOAD') names.push('uploaded');
+      if (isSampleMarket(run.exchange, run.stock)) names.push('S&P 500');
+      if (isUploadMarket(run.exchange)) names.push('uploaded');
       return names.some((name) => name.toLowerCase().includes(needle));
     })
     .sort(ORDER[sort]);

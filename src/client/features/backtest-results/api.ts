@@ -1,43 +1,22 @@
 /** The result page's calls: one stored run, and the candles that run was computed on. */
-import type { BacktestRun, DataSource } from '../../../shared/backtest-result';
-import { TIMEFRAME_MINUTES, type Timeframe } from '../../../shared/backtest-vocabulary';
-import type { ShareLink, ShareStatus, SharedBacktest } from '../../../shared/shares';
+import type { BacktestRun } from '../../../shared/api/backtests';
+import type { CandlesAnswer } from '../../../shared/api/market';
+import type { Timeframe } from '../../../shared/backtest-vocabulary';
+import { CODE_OF_TIMEFRAME } from '../../../shared/timeframes';
+import type { ShareLink, ShareStatus, SharedBacktest } from '../../../shared/api/shares';
 import { apiFetch } from '../../lib/api-client';
 
-/** Column arrays of the bars, open times in unix milliseconds (GET /api/market/candles). */
-export interface CandleColumns {
-  t: number[];
-  o: number[];
-  h: number[];
-  l: number[];
-  c: number[];
-  v: number[];
-}
-
-export interface CandlesAnswer {
-  candles: CandleColumns;
-  timezone: string;
-  source: DataSource;
-  warmupBars: number;
-  warnings: string[];
-}
+export type { CandleColumns, CandlesAnswer } from '../../../shared/api/market';
 
 export function fetchBacktest(id: string) {
   return apiFetch<BacktestRun>(`/api/backtests/${encodeURIComponent(id)}`);
 }
 
-const CANDLE_TIMEFRAME_BY_MINUTES: Record<number, string> = {
-  5: '5m',
-  15: '15m',
-  30: '30m',
-  60: '1h',
-  1440: '1d',
-};
-
 /** The market API's timeframe code for a request label ('1 hour' -> '1h'). */
 export function candleTimeframeCode(timeframe: string): string {
-  const minutes = TIMEFRAME_MINUTES[timeframe as Timeframe];
-  const code = CANDLE_TIMEFRAME_BY_MINUTES[minutes];
+  const code = Object.hasOwn(CODE_OF_TIMEFRAME, timeframe)
+    ? CODE_OF_TIMEFRAME[timeframe as Timeframe]
+    : undefined;
   if (!code) throw new Error(`Unknown timeframe "${timeframe}"`);
   return code;
 }

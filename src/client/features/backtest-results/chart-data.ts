@@ -11,9 +11,8 @@ import type {
   WhitespaceData,
 } from 'lightweight-charts';
 import type { BacktestRequest, CrossoverCondition } from '../../../shared/backtest-request';
-import type { BacktestResultBody, ResultTrade } from '../../../shared/backtest-result';
-import type { CandleSeries } from '../../../engine/candles/series';
-import { computeIndicator, resolveSettings } from '../../../engine/indicators/registry';
+import type { BacktestResultBody, ResultTrade } from '../../../shared/api/backtests';
+import { type CandleSeries, computeIndicator, resolveSettings } from '../../../engine/index';
 import { EXIT_REASON_MARKER_TEXT } from './labels';
 
 export type ChartTime = UTCTimestamp;

@@ -1,5 +1,5 @@
 /** The charts in words: their accessible names, which also serve as their text fallback. */
-import type { BacktestResultBody, ResultTrade } from '../../../shared/backtest-result';
+import type { BacktestResultBody, ResultTrade } from '../../../shared/api/backtests';
 import {
   formatBars,
   formatCount,

@@ -1,6 +1,13 @@
 /** Words the result page uses for the run's data source, exits and request. */
 import type { BacktestRequest, CrossoverCondition } from '../../../shared/backtest-request';
-import type { DataSource, ExitReasonCode } from '../../../shared/backtest-result';
+import type { ExitReasonCode } from '../../../shared/backtest-result';
+import {
+  type DataSource,
+  SAMPLE_EXCHANGE,
+  SAMPLE_SYMBOL,
+  isSampleMarket,
+  isUploadMarket,
+} from '../../../shared/data-sources';
 import { COMMISSION_PRESETS } from '../../../shared/commission-presets';
 import { formatMoney } from './format';
 
@@ -47,8 +54,8 @@ export const transactionLabel = (type: string) =>
 
 /** What the request traded: the sample and uploads are named, market symbols are exchange:symbol. */
 export function instrumentLabel(exchange: string, stock: string): string {
-  if (exchange === 'INDX' && stock === 'GSPC') return 'S&P 500 sample (INDX:GSPC)';
-  if (exchange === 'UPLOAD') return 'Uploaded dataset';
+  if (isSampleMarket(exchange, stock)) return `S&P 500 sample (${SAMPLE_EXCHANGE}:${SAMPLE_SYMBOL})`;
+  if (isUploadMarket(exchange)) return 'Uploaded dataset';
   return `${stock} (${exchange})`;
 }
 

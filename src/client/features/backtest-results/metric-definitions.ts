@@ -3,9 +3,9 @@
  * the words of the engine's definitions (src/engine/metrics/*.ts), and why a figure can be
  * missing.
  */
-import type { ResultMetrics } from '../../../shared/backtest-result';
+import type { ResultMetrics } from '../../../shared/api/backtests';
 import { TIMEFRAMES, type Timeframe } from '../../../shared/backtest-vocabulary';
-import { SESSION_MINUTES, TRADING_DAYS_PER_YEAR, barsPerYear } from '../../../engine/metrics/annualisation';
+import { barsPerYear, SESSION_MINUTES, TRADING_DAYS_PER_YEAR } from '../../../engine/index';
 import {
   formatBars,
   formatCount,

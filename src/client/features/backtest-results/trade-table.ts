@@ -1,5 +1,5 @@
 /** Sorting, paging and CSV of the trade list, as plain functions of the trades. */
-import type { ResultTrade } from '../../../shared/backtest-result';
+import type { ResultTrade } from '../../../shared/api/backtests';
 import { isoInZone } from './format';
 import { exitReasonLabel } from './labels';
 

@@ -16,7 +16,7 @@ import {
   priceChartLabel,
 } from '../../../../src/client/features/backtest-results/chart-text';
 import { backtestRequestSchema } from '../../../../src/shared/backtest-request';
-import type { ResultTrade } from '../../../../src/shared/backtest-result';
+import type { ResultTrade } from '../../../../src/shared/api/backtests';
 import { FIRST_BAR_MS, REQUEST, RUN, TRADES, WARMUP_BARS, candleAnswer } from './fixtures';
 
 const HOUR_S = 3600;

@@ -1,8 +1,8 @@
 /** A hand-made stored run, with figures chosen so every format shows (tests only). */
-import type { BacktestRun } from '../../../../src/shared/backtest-result';
+import type { BacktestRun } from '../../../../src/shared/api/backtests';
 import type { CandlesAnswer } from '../../../../src/client/features/backtest-results/api';
 import { backtestRequestSchema } from '../../../../src/shared/backtest-request';
-import type { ResultMetrics, ResultTrade } from '../../../../src/shared/backtest-result';
+import type { ResultMetrics, ResultTrade } from '../../../../src/shared/api/backtests';
 
 export const REQUEST = backtestRequestSchema.parse({
   exchange: 'US',

@@ -15,7 +15,7 @@ import {
   metricExplanation,
   metricValue,
 } from '../../../../src/client/features/backtest-results/metric-definitions';
-import type { ResultMetrics } from '../../../../src/shared/backtest-result';
+import type { ResultMetrics } from '../../../../src/shared/api/backtests';
 import { METRICS } from './fixtures';
 
 describe('metric definitions', () => {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PATHS, backtestResultPath } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import type { BacktestRun } from '../../../../shared/backtest-result';
+import type { BacktestRun } from '../../../../shared/api/backtests';
 import { fetchBacktest } from '../../backtest-results/api';
 import { errorMessage, useLoad } from '../../backtest-results/hooks/useLoad';
 import { type CompareRow, metricRows, normalisedEquity, runName, settingRows } from '../compare-data';

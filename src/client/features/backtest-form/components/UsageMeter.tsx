@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import type { Usage } from '../../../../shared/usage';
+import type { Usage } from '../../../../shared/api/usage';
 import { fetchUsage } from '../api';
 import { usageText } from '../usage-text';
 import styles from './BacktestForm.module.css';

@@ -5,7 +5,8 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
-import type { BacktestListItem } from '../../../../shared/backtest-result';
+import type { BacktestListItem } from '../../../../shared/api/backtests';
+import { isSampleMarket, isUploadMarket } from '../../../../shared/data-sources';
 import { sourceLabel, strategySummary } from '../../backtest-results/labels';
 import { MAX_COMPARED, MIN_COMPARED } from '../../backtest-compare/compare-data';
 import { HISTORY_SORTS, type HistorySort, viewOfHistory } from '../history-view';
@@ -24,12 +25,11 @@ type ListState =
   { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; runs: BacktestListItem[] };
 
 function runTitle(run: BacktestListItem): string {
-  const instrument =
-    run.exchange === 'INDX' && run.stock === 'GSPC'
-      ? 'S&P 500 sample'
-      : run.exchange === 'UPLOAD'
-        ? 'Uploaded dataset'
-        : `${run.stock} (${run.exchange})`;
+  const instrument = isSampleMarket(run.exchange, run.stock)
+    ? 'S&P 500 sample'
+    : isUploadMarket(run.exchange)
+      ? 'Uploaded dataset'
+      : `${run.stock} (${run.exchange})`;
   return `${instrument}, ${run.timeframe}`;
 }
 

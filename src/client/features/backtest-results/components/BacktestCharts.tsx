@@ -3,7 +3,7 @@
  * This module is loaded lazily (ResultCharts), so only the result page downloads the library.
  * Each chart is built once in an effect from plain arrays: no per-bar React state.
  */
-import { seriesFromColumns } from '../../../../engine/candles/series';
+import { seriesFromColumns } from '../../../../engine/index';
 import {
   type AutoscaleInfo,
   BaselineSeries,
@@ -23,7 +23,7 @@ import {
   isUTCTimestamp,
 } from 'lightweight-charts';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import type { BacktestResultBody, ResultTrade } from '../../../../shared/backtest-result';
+import type { BacktestResultBody, ResultTrade } from '../../../../shared/api/backtests';
 import type { CandleColumns } from '../api';
 import {
   CHART_COLORS,

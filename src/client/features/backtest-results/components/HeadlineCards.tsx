@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ResultMetrics } from '../../../../shared/backtest-result';
+import type { ResultMetrics } from '../../../../shared/api/backtests';
 import { InfoTooltip } from '../../../components/InfoTooltip';
 import { formatBars, formatCount, formatMoney, formatSignedPercent } from '../format';
 import {

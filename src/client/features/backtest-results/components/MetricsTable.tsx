@@ -1,4 +1,4 @@
-import type { ResultMetrics } from '../../../../shared/backtest-result';
+import type { ResultMetrics } from '../../../../shared/api/backtests';
 import { InfoTooltip } from '../../../components/InfoTooltip';
 import { METRIC_GROUPS, formatMetric, metricExplanation, metricValue } from '../metric-definitions';
 import styles from './BacktestResult.module.css';

@@ -1,4 +1,4 @@
-import type { SharedBacktest } from '../../../../shared/shares';
+import type { SharedBacktest } from '../../../../shared/api/shares';
 import { formatMoney } from '../format';
 import { commissionPresetLabel, instrumentLabel, ruleLines, sizingText, transactionLabel } from '../labels';
 import styles from './BacktestResult.module.css';

@@ -1,7 +1,7 @@
 import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import type { SharedBacktest } from '../../../../shared/shares';
+import type { SharedBacktest } from '../../../../shared/api/shares';
 import { type CandlesAnswer, fetchRunCandles } from '../api';
 import { CHART_COLORS, type OverlaySpec, overlaysOf } from '../chart-data';
 import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';

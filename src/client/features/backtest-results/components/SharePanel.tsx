@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import type { ShareLink } from '../../../../shared/shares';
+import type { ShareLink } from '../../../../shared/api/shares';
 import { fetchShareStatus, shareBacktest, stopSharing } from '../api';
 import { formatDateTime } from '../format';
 import { errorMessage, useLoad } from '../hooks/useLoad';

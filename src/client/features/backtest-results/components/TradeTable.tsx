@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ResultTrade } from '../../../../shared/backtest-result';
+import type { ResultTrade } from '../../../../shared/api/backtests';
 import { Button } from '../../../components/Button';
 import {
   formatCount,

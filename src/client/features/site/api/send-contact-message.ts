@@ -1,4 +1,5 @@
-import type { ContactMessage, ContactReceipt } from '../../../../shared/contact';
+import type { ContactReceipt } from '../../../../shared/api/contact';
+import type { ContactMessage } from '../../../../shared/contact';
 import type { FieldError } from '../../../../shared/validation-errors';
 import { ApiError, NetworkError, apiFetch } from '../../../lib/api-client';
 

@@ -1,4 +1,7 @@
 /**
+ * Plumbing tests of the CLI: they check that its commands parse their arguments, read and write
+ * files and pass the engine's own answers through unchanged (a backtest is compared with the
+ * engine's run, not with independent figures; the engine's numbers are pinned in tests/engine).
  * The CLI as a user runs it: `node scripts/engine.mjs <command>` (what `npm run engine` runs) on a small CSV of S&P 500
  * daily bars (2018-10-31 to 2019-04-30, 123 rows, from vega-datasets). stdout must hold only
  * JSON; errors go to stderr with a non-zero exit code.
@@ -57,7 +60,7 @@ function scratchFile(name: string, text: string): string {
   return path;
 }
 
-describe('engine CLI', () => {
+describe('engine CLI plumbing', () => {
   it(
     'backtest prints {metrics, trades, equity, warnings} equal to the engine’s own run',
     async () => {

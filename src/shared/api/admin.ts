@@ -1,0 +1,27 @@
+/** Answers of /api/admin: users with their month's runs (PATCH /users/:id answers userAnswerSchema), messages and subscription requests. */
+import { z } from 'zod';
+import { userSchema } from './auth';
+import { storedContactMessageSchema } from './contact';
+import { storedSubscriptionRequestSchema } from './subscriptions';
+
+export const adminUserSchema = userSchema.extend({ backtestsThisMonth: z.number().int() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** GET /api/admin/users: one page of the users matching a query, newest first. */
+export const userPageSchema = z.object({
+  users: z.array(adminUserSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type UserPage = z.infer<typeof userPageSchema>;
+
+/** GET /api/admin/messages */
+export const contactMessagesAnswerSchema = z.object({ messages: z.array(storedContactMessageSchema) });
+export type ContactMessagesAnswer = z.infer<typeof contactMessagesAnswerSchema>;
+
+/** GET /api/admin/subscriptions */
+export const subscriptionRequestsAnswerSchema = z.object({
+  requests: z.array(storedSubscriptionRequestSchema),
+});
+export type SubscriptionRequestsAnswer = z.infer<typeof subscriptionRequestsAnswerSchema>;

@@ -1,0 +1,161 @@
+/**
+ * Answers of /api/backtests: a result as the API stores and returns it, the history's rows and
+ * one stored run. The worker maps the engine's output onto these shapes.
+ */
+import { z } from 'zod';
+import type { BacktestRequest } from '../backtest-request';
+import { EXIT_REASONS } from '../backtest-result';
+import { CANDLE_SOURCES } from '../data-sources';
+
+const nullableNumber = z.number().nullable();
+
+export const resultTradeSchema = z.object({
+  /** The trade's symbol, in a portfolio run only. */
+  symbol: z.string().optional(),
+  side: z.enum(['long', 'short']),
+  entryIndex: z.number().int(),
+  exitIndex: z.number().int(),
+  entryTime: z.string(),
+  exitTime: z.string(),
+  entryPrice: z.number(),
+  exitPrice: z.number(),
+  exitReason: z.enum(EXIT_REASONS),
+  quantity: z.number(),
+  pnl: z.number(),
+  returnPct: z.number(),
+  barsHeld: z.number().int(),
+  /** Maximum favourable / adverse excursion, percent of the entry price (absent in older runs). */
+  mfePct: z.number().optional(),
+  maePct: z.number().optional(),
+});
+export type ResultTrade = z.infer<typeof resultTradeSchema>;
+
+/** The summary statistics of DESIGN.md section 6 (null where a statistic is undefined). */
+export const resultMetricsSchema = z.object({
+  netProfit: z.number(),
+  totalReturnPct: z.number(),
+  cagrPct: nullableNumber,
+  buyHoldReturnPct: nullableNumber,
+  tradeCount: z.number().int(),
+  winRatePct: nullableNumber,
+  avgWin: nullableNumber,
+  avgLoss: nullableNumber,
+  riskReward: nullableNumber,
+  profitFactor: nullableNumber,
+  expectancy: nullableNumber,
+  maxDrawdownPct: z.number(),
+  maxDrawdownDurationBars: z.number().int(),
+  sharpe: nullableNumber,
+  sortino: nullableNumber,
+  calmar: nullableNumber,
+  exposurePct: z.number(),
+  bestTradePct: nullableNumber,
+  worstTradePct: nullableNumber,
+  longestWinStreak: z.number().int(),
+  longestLossStreak: z.number().int(),
+  /** Commission plus slippage over all trades, money (absent in runs stored before it existed). */
+  totalCostsPaid: z.number().optional(),
+  /** CAGR, Sharpe, Sortino or Calmar withheld (null) because the run is too short to annualise. */
+  tooShortToAnnualise: z.boolean().optional(),
+});
+export type ResultMetrics = z.infer<typeof resultMetricsSchema>;
+
+/** One symbol's part of a portfolio run: its sleeve (its weight of the capital) as a run of its own. */
+export const portfolioSymbolResultSchema = z.object({
+  exchange: z.string(),
+  symbol: z.string(),
+  weight: z.number(),
+  metrics: resultMetricsSchema,
+  /** The sleeve's net profit in percent of the whole capital: these add up to the portfolio's return. */
+  contributionPct: z.number(),
+});
+export type PortfolioSymbolResult = z.infer<typeof portfolioSymbolResultSchema>;
+
+/** What a portfolio run adds to a backtest result. */
+export const portfolioBreakdownSchema = z.object({
+  name: z.string(),
+  symbols: z.array(portfolioSymbolResultSchema),
+  /** Pearson correlation of the symbols' strategy returns per bar (null for one that never moved). */
+  correlation: z.object({ symbols: z.array(z.string()), matrix: z.array(z.array(z.number().nullable())) }),
+});
+export type PortfolioBreakdown = z.infer<typeof portfolioBreakdownSchema>;
+
+export const backtestResultBodySchema = z.object({
+  metrics: resultMetricsSchema,
+  /** At most MAX_STORED_TRADES trades, in order; `tradesTruncated` says when more existed. */
+  trades: z.array(resultTradeSchema),
+  tradesTruncated: z.boolean(),
+  /** Return of each calendar month traded, "YYYY-MM" (absent in runs stored before it existed). */
+  monthlyReturns: z.array(z.object({ month: z.string(), returnPct: z.number() })).optional(),
+  /**
+   * Equity and drawdown (percent, positive) at bar closes, thinned to at most MAX_CURVE_POINTS,
+   * with the equity of buying and holding the instrument with the same capital (absent in runs
+   * stored before it existed).
+   */
+  curve: z.object({
+    t: z.array(z.number()),
+    equity: z.array(z.number()),
+    drawdownPct: z.array(z.number()),
+    buyHold: z.array(z.number()).optional(),
+  }),
+  warnings: z.array(z.string()),
+  /** A portfolio run's per-symbol breakdown and correlation (absent for a single symbol). */
+  portfolio: portfolioBreakdownSchema.optional(),
+  data: z.object({
+    source: z.enum(CANDLE_SOURCES),
+    timezone: z.string(),
+    /** Bars loaded, warm-up included, and how many of them were warm-up. */
+    bars: z.number().int(),
+    warmupBars: z.number().int(),
+  }),
+});
+export type BacktestResultBody = z.infer<typeof backtestResultBodySchema>;
+
+/** The key figures of a run, stored beside it for lists. */
+export const backtestSummarySchema = resultMetricsSchema.pick({
+  netProfit: true,
+  totalReturnPct: true,
+  winRatePct: true,
+  maxDrawdownPct: true,
+  riskReward: true,
+  tradeCount: true,
+});
+export type BacktestSummary = z.infer<typeof backtestSummarySchema>;
+
+/**
+ * A stored request: checked by backtestRequestSchema when it was submitted and stored as that
+ * schema's output, so it is read back as it is (older runs lack fields added since).
+ */
+const storedRequestSchema = z.custom<BacktestRequest>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'A stored request is an object',
+);
+
+/** One row of GET /api/backtests (newest first). */
+export const backtestListItemSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  exchange: z.string(),
+  stock: z.string(),
+  timeframe: z.string(),
+  mode: z.string(),
+  source: z.string(),
+  fromDate: z.string(),
+  toDate: z.string(),
+  summary: backtestSummarySchema,
+  /** The run's request, for the history's one-line strategy summary and the compare view. */
+  request: storedRequestSchema,
+});
+export type BacktestListItem = z.infer<typeof backtestListItemSchema>;
+
+/** GET /api/backtests */
+export const backtestListAnswerSchema = z.object({ backtests: z.array(backtestListItemSchema) });
+export type BacktestListAnswer = z.infer<typeof backtestListAnswerSchema>;
+
+/** GET /api/backtests/:id: one stored run with its request and its result. */
+export const backtestRunSchema = backtestListItemSchema.extend({ result: backtestResultBodySchema });
+export type BacktestRun = z.infer<typeof backtestRunSchema>;
+
+/** POST /api/backtests (201): the stored run's id and its result. */
+export const backtestCreatedAnswerSchema = z.object({ id: z.string(), result: backtestResultBodySchema });
+export type BacktestCreatedAnswer = z.infer<typeof backtestCreatedAnswerSchema>;

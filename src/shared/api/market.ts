@@ -1,0 +1,59 @@
+/** Answers of /api/market: exchange and symbol lists (spec 7 calls 1 and 2) and candles. */
+import { z } from 'zod';
+import { CANDLE_SOURCES, LIST_SOURCES } from '../data-sources';
+
+export const exchangeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  country: z.string(),
+  currency: z.string(),
+});
+export type Exchange = z.infer<typeof exchangeSchema>;
+
+export const stockSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  country: z.string(),
+  exchange: z.string(),
+  currency: z.string(),
+  type: z.string(),
+});
+export type Stock = z.infer<typeof stockSchema>;
+
+/** Where a list came from; with `error` and `warning` when the provider failed (spec 8). */
+export const marketListMetaSchema = z.object({
+  source: z.enum(LIST_SOURCES),
+  error: z.string().optional(),
+  warning: z.string().optional(),
+});
+export type MarketListAnswer = z.infer<typeof marketListMetaSchema>;
+
+/** GET /api/market/exchanges */
+export const exchangesAnswerSchema = marketListMetaSchema.extend({ exchanges: z.array(exchangeSchema) });
+export type ExchangesAnswer = z.infer<typeof exchangesAnswerSchema>;
+
+/** GET /api/market/exchanges/:code/symbols */
+export const stocksAnswerSchema = marketListMetaSchema.extend({ symbols: z.array(stockSchema) });
+export type StocksAnswer = z.infer<typeof stocksAnswerSchema>;
+
+/** Column arrays of the bars, open times in unix milliseconds. */
+export const candleColumnsSchema = z.object({
+  t: z.array(z.number()),
+  o: z.array(z.number()),
+  h: z.array(z.number()),
+  l: z.array(z.number()),
+  c: z.array(z.number()),
+  v: z.array(z.number()),
+});
+export type CandleColumns = z.infer<typeof candleColumnsSchema>;
+
+/** GET /api/market/candles */
+export const candlesAnswerSchema = z.object({
+  candles: candleColumnsSchema,
+  timezone: z.string(),
+  source: z.enum(CANDLE_SOURCES),
+  /** How many of the first bars are warm-up before the request's `from`. */
+  warmupBars: z.number().int(),
+  warnings: z.array(z.string()),
+});
+export type CandlesAnswer = z.infer<typeof candlesAnswerSchema>;

@@ -1,0 +1,21 @@
+/**
+ * Where bars come from. Besides the market lists, two sources travel in a request as an
+ * exchange code with a symbol: the bundled S&P 500 sample and the user's own uploads.
+ */
+
+export const SAMPLE_EXCHANGE = 'INDX';
+export const SAMPLE_SYMBOL = 'GSPC';
+/** Uploads are exchange UPLOAD with the dataset id as the symbol. */
+export const UPLOAD_EXCHANGE = 'UPLOAD';
+
+export const isSampleMarket = (exchange: string, symbol: string) =>
+  exchange.toUpperCase() === SAMPLE_EXCHANGE && symbol.toUpperCase() === SAMPLE_SYMBOL;
+export const isUploadMarket = (exchange: string) => exchange.toUpperCase() === UPLOAD_EXCHANGE;
+
+/** Where a run's candles came from (GET /api/market/candles, a result's `data.source`). */
+export const CANDLE_SOURCES = ['provider', 'cache', 'sample', 'synthetic', 'upload'] as const;
+export type DataSource = (typeof CANDLE_SOURCES)[number];
+
+/** Where an exchange or symbol list came from. */
+export const LIST_SOURCES = ['provider', 'cache', 'fallback'] as const;
+export type ListSource = (typeof LIST_SOURCES)[number];
