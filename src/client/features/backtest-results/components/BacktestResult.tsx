@@ -1,12 +1,12 @@
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../config/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { BacktestRun } from '../../../../shared/backtest-result';
 import type { SharedBacktest } from '../../../../shared/shares';
 import { downloadText, safeFileName } from '../download';
-import { formatDateTime } from '../format';
-import { instrumentLabel, sourceLabel } from '../labels';
+import { formatDateTime } from '../../../lib/backtests/format';
+import { instrumentLabel, sourceLabel } from '../../../lib/backtests/labels';
 import { tradesToCsv } from '../trade-table';
 import styles from './BacktestResult.module.css';
 import { HeadlineCards } from './HeadlineCards';

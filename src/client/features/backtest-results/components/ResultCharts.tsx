@@ -5,8 +5,8 @@ import type { SharedBacktest } from '../../../../shared/shares';
 import { type CandlesAnswer, fetchRunCandles } from '../api';
 import { type OverlaySpec, overlaysOf } from '../chart-data';
 import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';
-import { errorMessage, useLoad } from '../hooks/useLoad';
-import { instrumentLabel } from '../labels';
+import { errorMessage, useLoad } from '../../../lib/useLoad';
+import { instrumentLabel } from '../../../lib/backtests/labels';
 import { TimeAxisSync } from '../time-axis-sync';
 import styles from './BacktestResult.module.css';
 
