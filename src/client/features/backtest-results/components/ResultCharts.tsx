@@ -1,11 +1,12 @@
-import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { SharedBacktest } from '../../../../shared/shares';
-import { type CandlesAnswer, fetchRunCandles } from '../api';
+import { type CandlesAnswer, runCandlesQuery } from '../api';
 import { type OverlaySpec, overlaysOf } from '../chart-data';
 import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';
-import { errorMessage, useLoad } from '../../../lib/useLoad';
+import { errorMessage } from '../../../lib/error-message';
 import { instrumentLabel } from '../../../lib/backtests/labels';
 import { TimeAxisSync } from '../time-axis-sync';
 import styles from './BacktestResult.module.css';
@@ -104,8 +105,7 @@ export function ResultCharts({ run }: { run: SharedBacktest }) {
   const { result } = run;
   const timeZone = result.data.timezone;
   const intraday = run.timeframe !== '1 day';
-  const load = useCallback(() => fetchRunCandles(run), [run]);
-  const candles = useLoad(load);
+  const candles = useQuery(runCandlesQuery(run));
   const overlays = useMemo(() => overlaysOf(run.request), [run.request]);
   const [sync] = useState(() => new TimeAxisSync());
 
@@ -117,22 +117,20 @@ export function ResultCharts({ run }: { run: SharedBacktest }) {
       <h2 id="charts-title">Charts</h2>
 
       <h3 className={styles.chartTitle}>Price and trades</h3>
-      {candles.state === 'loading' && (
+      {candles.isPending && (
         <ChartFallback size="price">
           <span role="status">Loading the price data…</span>
         </ChartFallback>
       )}
-      {candles.state === 'error' && (
+      {candles.isError && (
         <div className={styles.chartError}>
           <Alert tone="error">The price chart could not be loaded: {errorMessage(candles.error)}</Alert>
-          <Button variant="secondary" onClick={candles.retry}>
+          <Button variant="secondary" onClick={() => void candles.refetch()}>
             Try again
           </Button>
         </div>
       )}
-      {candles.state === 'ready' && (
-        <PriceArea run={run} answer={candles.data} overlays={overlays} sync={sync} />
-      )}
+      {candles.isSuccess && <PriceArea run={run} answer={candles.data} overlays={overlays} sync={sync} />}
 
       <div className={styles.curves}>
         <div>
