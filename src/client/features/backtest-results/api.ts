@@ -1,16 +1,12 @@
-/** The result page's calls: one stored run, and the candles that run was computed on. */
-import type { BacktestRun } from '../../../shared/api/backtests';
-import type { CandlesAnswer } from '../../../shared/api/market';
+/** The result page's calls: the candles a run was computed on, and its share link. */
+import { queryOptions } from '@tanstack/react-query';
 import type { Timeframe } from '../../../shared/backtest-vocabulary';
+import type { CandlesAnswer } from '../../../shared/api/market';
 import { CODE_OF_TIMEFRAME } from '../../../shared/timeframes';
 import type { ShareLink, ShareStatus, SharedBacktest } from '../../../shared/api/shares';
 import { apiFetch } from '../../lib/api-client';
 
 export type { CandleColumns, CandlesAnswer } from '../../../shared/api/market';
-
-export function fetchBacktest(id: string) {
-  return apiFetch<BacktestRun>(`/api/backtests/${encodeURIComponent(id)}`);
-}
 
 /** The market API's timeframe code for a request label ('1 hour' -> '1h'). */
 export function candleTimeframeCode(timeframe: string): string {
@@ -56,3 +52,23 @@ export function stopSharing(id: string) {
 export function fetchSharedBacktest(token: string) {
   return apiFetch<SharedBacktest>(`/api/public/backtests/${encodeURIComponent(token)}`);
 }
+
+export const runCandlesQuery = (run: SharedBacktest) =>
+  queryOptions({
+    queryKey: [
+      'candles',
+      run.exchange,
+      run.stock,
+      run.timeframe,
+      run.fromDate,
+      run.toDate,
+      run.result.data.warmupBars,
+    ],
+    queryFn: () => fetchRunCandles(run),
+  });
+
+export const shareStatusQuery = (id: string) =>
+  queryOptions({ queryKey: ['backtests', id, 'share'], queryFn: () => fetchShareStatus(id) });
+
+export const sharedBacktestQuery = (token: string) =>
+  queryOptions({ queryKey: ['shared-backtests', token], queryFn: () => fetchSharedBacktest(token) });

@@ -13,7 +13,7 @@ import type {
 import type { BacktestRequest, CrossoverCondition } from '../../../shared/backtest-request';
 import type { BacktestResultBody, ResultTrade } from '../../../shared/api/backtests';
 import { type CandleSeries, computeIndicator, resolveSettings } from '../../../engine/index';
-import { EXIT_REASON_MARKER_TEXT } from './labels';
+import { EXIT_REASON_MARKER_TEXT } from '../../lib/backtests/labels';
 
 export type ChartTime = UTCTimestamp;
 
