@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../../../src/client/features/backtest-results/format';
+import { formatDateTime } from '../../../src/client/lib/backtests/format';
 import { tradesToCsv } from '../../../src/client/features/backtest-results/trade-table';
 import type { BacktestRun } from '../../../src/shared/backtest-result';
 import { BASIC_USER, renderRoute } from '../render-route';
@@ -56,7 +56,7 @@ describe('result page: arrival', () => {
       user: BASIC_USER,
       state: { notice: 'Parameters submitted successfully!' },
     });
-    await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' });
+    await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' }, { timeout: 8000 });
     expect(screen.getAllByRole('status')[0]?.textContent).toBe('Parameters submitted successfully!');
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(screen.getByText('Parameters submitted successfully!')).toBeTruthy();
