@@ -51,6 +51,9 @@ export async function signUp(page: Page, baseUrl: string, prefix: string): Promi
 
 /** Picks a row's indicator in its combobox as a user does: type to filter, click the option. */
 export async function chooseIndicator(page: Page, label: string, indicator: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).fill(indicator);
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  // Emptied first: typing the label already chosen would change nothing and open nothing.
+  await box.fill('');
+  await box.fill(indicator);
   await page.getByRole('listbox').getByRole('option', { name: indicator, exact: true }).click();
 }
