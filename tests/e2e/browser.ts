@@ -57,3 +57,13 @@ export async function chooseIndicator(page: Page, label: string, indicator: stri
   await box.fill(indicator);
   await page.getByRole('listbox').getByRole('option', { name: indicator, exact: true }).click();
 }
+
+/** The visible time range a chart reports (unix seconds). */
+export async function visibleRange(page: Page, chartName: RegExp) {
+  const element = page.getByRole('img', { name: chartName }).locator('[data-visible-from]');
+  const [from, to] = await Promise.all([
+    element.getAttribute('data-visible-from'),
+    element.getAttribute('data-visible-to'),
+  ]);
+  return { from: Number(from), to: Number(to) };
+}
