@@ -32,6 +32,14 @@ export function exchangeOutsidePlan(plan: Plan | null, code: string): boolean {
   );
 }
 
+/** Why a run on this exchange needs an upgrade, or undefined when the plan covers it. */
+export function exchangeOutsidePlanHint(plan: Plan | null, code: string): string | undefined {
+  const exchanges = plan?.limits.exchanges;
+  if (!plan || exchanges === undefined || exchanges === 'all' || !exchangeOutsidePlan(plan, code))
+    return undefined;
+  return `Running a test on ${code} needs the ${UPGRADE_PLAN_NAME} plan (the ${plan.name} plan covers ${exchanges.length} exchanges).`;
+}
+
 /** The date fields' hints: how far back and how close to today the plan tests provider data. */
 export function dateHints(plan: Plan | null, today: string): { fromDate?: string; toDate?: string } {
   if (!plan) return {};

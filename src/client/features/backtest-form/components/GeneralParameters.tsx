@@ -20,7 +20,7 @@ import type { BuilderAction } from '../form-state';
 import type { FormValues } from '../form-values';
 import type { useMarketLists } from '../hooks/useMarketLists';
 import { TRANSACTION_TYPE_LABELS } from '../option-labels';
-import { UPGRADE_PLAN_NAME, dateHints, exchangeOutsidePlan } from '../plan-marks';
+import { dateHints, exchangeOutsidePlan, exchangeOutsidePlanHint } from '../plan-marks';
 import { InputField, SelectField } from './Field';
 import { UserDatasets } from './UserDatasets';
 import styles from './BacktestForm.module.css';
@@ -93,10 +93,7 @@ export function GeneralParameters({
   // fallback (whose exchange list comes with an error banner).
   const providerData = exchanges.status === 'ready' && !exchanges.error && !isLocalSource(values.exchange);
   const dates = providerData ? dateHints(plan, new Date().toISOString().slice(0, 10)) : {};
-  const exchangeHint =
-    values.exchange !== '' && exchangeOutsidePlan(plan, values.exchange)
-      ? `Running a test on ${values.exchange} needs the ${UPGRADE_PLAN_NAME} plan (the ${plan?.name} plan covers ${plan?.limits.exchanges.length} exchanges).`
-      : undefined;
+  const exchangeHint = values.exchange === '' ? undefined : exchangeOutsidePlanHint(plan, values.exchange);
   const knownStock = values.stock === '' || stockItems.some((item) => item.code === values.stock);
 
   /** An uploaded dataset brings its timeframe and its first and last day into the form. */
