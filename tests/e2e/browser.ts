@@ -37,14 +37,25 @@ export function field(page: Page, label: string) {
   return page.getByLabel(label, { exact: true });
 }
 
-/** Registers a new account (`<prefix>-<time>@example.com`) and waits for the home page. */
-export async function signUp(page: Page, baseUrl: string, prefix: string) {
+/** Registers a new account (`<prefix>-<time>@example.com`), waits for the home page, returns the email. */
+export async function signUp(page: Page, baseUrl: string, prefix: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}@example.com`;
   await page.goto(`${baseUrl}/LoginPage`);
   await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(`${prefix}-${Date.now()}@example.com`);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a long enough password');
   await page.getByRole('button', { name: 'Register' }).click();
   await page.waitForURL(`${baseUrl}/`);
+  return email;
+}
+
+/** Picks a row's indicator in its combobox as a user does: type to filter, click the option. */
+export async function chooseIndicator(page: Page, label: string, indicator: string) {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  // Emptied first: typing the label already chosen would change nothing and open nothing.
+  await box.fill('');
+  await box.fill(indicator);
+  await page.getByRole('listbox').getByRole('option', { name: indicator, exact: true }).click();
 }
 
 /** The visible time range a chart reports (unix seconds). */

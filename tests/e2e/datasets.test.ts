@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, signUp, watchForErrors } from './browser';
+import { chooseIndicator, field, launchBrowser, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -41,12 +41,12 @@ function dailyCsv(): string {
 async function buildStrategy(page: Page) {
   for (const side of ['Entry', 'Exit'] as const) {
     await field(page, `${side} crossover conditions`).selectOption('1');
-    await field(page, `${side} crossover 1: indicator 1`).selectOption('SMA');
+    await chooseIndicator(page, `${side} crossover 1: indicator 1`, 'SMA');
     await field(page, `${side} crossover 1: indicator 1 Timeframe`).fill('5');
     await field(page, `${side} crossover 1: logic`).selectOption(
       side === 'Entry' ? 'Crosses Above' : 'Crosses Below',
     );
-    await field(page, `${side} crossover 1: indicator 2`).selectOption('SMA');
+    await chooseIndicator(page, `${side} crossover 1: indicator 2`, 'SMA');
     await field(page, `${side} crossover 1: indicator 2 Timeframe`).fill('20');
   }
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, signUp, visibleRange, watchForErrors } from './browser';
+import { chooseIndicator, field, launchBrowser, signUp, visibleRange, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -23,20 +23,20 @@ async function buildStrategy(page: Page) {
   await field(page, 'From date').fill('2023-09-01');
   await field(page, 'To date').fill('2023-10-31');
   await field(page, 'Entry crossover conditions').selectOption('1');
-  await field(page, 'Entry crossover 1: indicator 1').selectOption('SMA');
+  await chooseIndicator(page, 'Entry crossover 1: indicator 1', 'SMA');
   await field(page, 'Entry crossover 1: indicator 1 Timeframe').fill('10');
   await field(page, 'Entry crossover 1: logic').selectOption('Crosses Above');
-  await field(page, 'Entry crossover 1: indicator 2').selectOption('SMA');
+  await chooseIndicator(page, 'Entry crossover 1: indicator 2', 'SMA');
   await field(page, 'Entry crossover 1: indicator 2 Timeframe').fill('20');
   await field(page, 'Entry value-based conditions').selectOption('1');
-  await field(page, 'Entry value 1: indicator').selectOption('RSI');
+  await chooseIndicator(page, 'Entry value 1: indicator', 'RSI');
   await field(page, 'Entry value 1: logic').selectOption('Less Than');
   await field(page, 'Entry value 1: number').fill('70');
   await field(page, 'Exit crossover conditions').selectOption('1');
-  await field(page, 'Exit crossover 1: indicator 1').selectOption('SMA');
+  await chooseIndicator(page, 'Exit crossover 1: indicator 1', 'SMA');
   await field(page, 'Exit crossover 1: indicator 1 Timeframe').fill('10');
   await field(page, 'Exit crossover 1: logic').selectOption('Crosses Below');
-  await field(page, 'Exit crossover 1: indicator 2').selectOption('SMA');
+  await chooseIndicator(page, 'Exit crossover 1: indicator 2', 'SMA');
   await field(page, 'Exit crossover 1: indicator 2 Timeframe').fill('20');
   await field(page, 'Stop loss type').selectOption('percentage');
   await field(page, 'Stop loss value').fill('5');

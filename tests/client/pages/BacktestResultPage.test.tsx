@@ -56,7 +56,7 @@ describe('result page: arrival', () => {
       user: BASIC_USER,
       state: { notice: 'Parameters submitted successfully!' },
     });
-    await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' });
+    await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' }, { timeout: 8000 });
     expect(screen.getAllByRole('status')[0]?.textContent).toBe('Parameters submitted successfully!');
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(screen.getByText('Parameters submitted successfully!')).toBeTruthy();

@@ -1,11 +1,14 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_WARNING, fallbackErrorMessage } from '../../../src/shared/fallback-market';
 import { CANDLESTICK_PATTERNS } from '../../../src/shared/candlestick-patterns';
 import { DRAFT_KEY } from '../../../src/client/features/backtest-form/draft';
-import { BASIC_USER, renderRoute } from '../render-route';
+import { ADMIN_USER, BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
+
+// The page is lazy-loaded: its first load on a busy machine can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 const EXCHANGES = [
   { code: 'US', name: 'USA Stocks', country: 'USA', currency: 'USD' },
@@ -54,6 +57,7 @@ function marketApi(overrides: Routes = {}) {
 
 const select = (name: string) => screen.getByLabelText(name) as HTMLSelectElement;
 const input = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const combobox = (name: string) => screen.getByRole('combobox', { name }) as HTMLInputElement;
 
 /** Opens the form and waits until the first exchange and its first stock are selected. */
 async function openForm(user: typeof BASIC_USER | null = BASIC_USER) {
@@ -61,6 +65,14 @@ async function openForm(user: typeof BASIC_USER | null = BASIC_USER) {
   await screen.findByRole('heading', { level: 1, name: 'Backtesting simulator' });
   await waitFor(() => expect(select('Stock').value).toBe('AAPL'));
   return rendered;
+}
+
+/** Picks a row's indicator as a user does in its combobox: type to filter, click the option. */
+async function chooseIndicator(user: ReturnType<typeof userEvent.setup>, name: string, label: string) {
+  const box = combobox(name);
+  await user.clear(box);
+  await user.paste(label);
+  await user.click(screen.getByRole('option', { name: label }));
 }
 
 /** Waits for the uploaded datasets to be listed, then picks them in the exchange select. */
@@ -76,10 +88,10 @@ async function chooseUploadedData(user: ReturnType<typeof userEvent.setup>) {
 /** A valid strategy: SMA 10 Crosses Above SMA 20, and RSI Less Than 70, with a 5% stop. */
 async function buildStrategy(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(select('Entry crossover conditions'), '1');
-  await user.selectOptions(select('Entry crossover 1: indicator 1'), 'SMA');
+  await chooseIndicator(user, 'Entry crossover 1: indicator 1', 'SMA');
   await user.type(input('Entry crossover 1: indicator 1 Timeframe'), '10');
   await user.selectOptions(select('Entry crossover 1: logic'), 'Crosses Above');
-  await user.selectOptions(select('Entry crossover 1: indicator 2'), 'SMA');
+  await chooseIndicator(user, 'Entry crossover 1: indicator 2', 'SMA');
   await user.type(input('Entry crossover 1: indicator 2 Timeframe'), '20');
   await user.selectOptions(select('Entry value-based conditions'), '1');
   await user.selectOptions(select('Entry value 1: logic'), 'Less Than');
@@ -596,14 +608,14 @@ describe('condition rows', () => {
 
     await user.selectOptions(select('Entry crossover conditions'), '2');
     expect(screen.getAllByRole('group', { name: /^Crossover \d$/ })).toHaveLength(2);
-    expect(select('Entry crossover 1: indicator 1').value).toBe('OBV');
+    expect(combobox('Entry crossover 1: indicator 1').value).toBe('OBV');
     expect(select('Entry crossover 1: logic').value).toBe('Greater Than');
     expect(
       within(select('Entry crossover 1: logic'))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Greater Than', 'Less Than', 'Equals', 'Crosses Above', 'Crosses Below']);
-    expect(select('Entry crossover 2: indicator 2').value).toBe('OBV');
+    expect(combobox('Entry crossover 2: indicator 2').value).toBe('OBV');
     await user.selectOptions(select('Entry crossover 2: logic'), 'Less Than');
 
     await user.selectOptions(select('Entry crossover conditions'), '3');
@@ -619,7 +631,7 @@ describe('condition rows', () => {
     expect(within(select('Entry candlestick 2: pattern')).getAllByRole('option')).toHaveLength(61);
 
     await user.selectOptions(select('Exit value-based conditions'), '1');
-    expect(select('Exit value 1: indicator').value).toBe('RSI');
+    expect(combobox('Exit value 1: indicator').value).toBe('RSI');
     expect(select('Exit value 1: logic').value).toBe('Greater Than');
     expect(input('Exit value 1: number').value).toBe('');
   });
@@ -631,26 +643,26 @@ describe('condition rows', () => {
     await user.selectOptions(select('Entry crossover conditions'), '1');
     expect(screen.queryByLabelText(/Entry crossover 1: indicator 1 /)).toBeNull();
 
-    await user.selectOptions(select('Entry crossover 1: indicator 1'), 'SMA');
+    await chooseIndicator(user, 'Entry crossover 1: indicator 1', 'SMA');
     const period = input('Entry crossover 1: indicator 1 Timeframe');
     expect(period.placeholder).toBe('default 20');
     await user.type(period, '10');
 
-    await user.selectOptions(select('Entry crossover 1: indicator 2'), 'MACD macd line');
+    await chooseIndicator(user, 'Entry crossover 1: indicator 2', 'MACD macd line');
     expect(input('Entry crossover 1: indicator 2 Fast Period').placeholder).toBe('default 12');
     expect(input('Entry crossover 1: indicator 2 Slow Period').placeholder).toBe('default 26');
     expect(input('Entry crossover 1: indicator 2 Signal Period').placeholder).toBe('default 9');
     await user.type(input('Entry crossover 1: indicator 2 Fast Period'), '8');
 
-    await user.selectOptions(select('Entry crossover 1: indicator 1'), 'EMA');
+    await chooseIndicator(user, 'Entry crossover 1: indicator 1', 'EMA');
     expect(input('Entry crossover 1: indicator 1 Timeframe').value).toBe('');
     // The other side keeps its settings.
     expect(input('Entry crossover 1: indicator 2 Fast Period').value).toBe('8');
 
-    await user.selectOptions(select('Entry crossover 1: indicator 1'), 'Chaikin Oscillator');
+    await chooseIndicator(user, 'Entry crossover 1: indicator 1', 'Chaikin Oscillator');
     expect(input('Entry crossover 1: indicator 1 Long EMA Timeframe').placeholder).toBe('default 10');
     expect(input('Entry crossover 1: indicator 1 Short EMA Timeframe').placeholder).toBe('default 3');
-    await user.selectOptions(select('Entry crossover 1: indicator 1'), 'Close Price');
+    await chooseIndicator(user, 'Entry crossover 1: indicator 1', 'Close Price');
     expect(screen.queryByLabelText(/Entry crossover 1: indicator 1 /)).toBeNull();
   });
 });
@@ -790,7 +802,7 @@ describe('preview', () => {
     expect(screen.queryByRole('button', { name: 'Preview Parameters' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Edit Parameters' }));
-    expect(select('Entry crossover 1: indicator 1').value).toBe('SMA');
+    expect(combobox('Entry crossover 1: indicator 1').value).toBe('SMA');
     expect(input('Entry crossover 1: indicator 2 Timeframe').value).toBe('20');
     expect(input('Entry value 1: number').value).toBe('70');
     expect(input('Stop loss value').value).toBe('5');
@@ -920,9 +932,12 @@ describe('submission', () => {
     const period = input('Entry crossover 1: indicator 1 Timeframe');
     expect(period.value).toBe('10');
     expect(period.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(period.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Too long for this data',
-    );
+    // The field is described by its bounds hint and its error.
+    const descriptions = period
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(descriptions).toContain('Too long for this data');
     expect(screen.getByRole('alert', { name: 'There is 1 problem to fix' })).toBeTruthy();
   });
 
@@ -1038,9 +1053,114 @@ describe('drafts and requests to edit', () => {
     await waitFor(() => expect(select('Stock').value).toBe('MSFT'));
     expect(select('Timeframe').value).toBe('1 hour');
     expect(select('Entry crossover 1: logic').value).toBe('Crosses Above');
-    expect(select('Entry value 1: indicator').value).toBe('MFI');
+    expect(combobox('Entry value 1: indicator').value).toBe('MFI');
     expect(input('Entry value 1: number').value).toBe('20');
     // Consumed: a reload would not load it over later edits.
     await waitFor(() => expect(router.state.location.state).toBeNull());
+  });
+});
+
+describe('plan marks', () => {
+  const PRO_USER = { ...BASIC_USER, id: 'u-pro', plan: 'pro' as const };
+  const XETRA = { code: 'XETRA', name: 'Xetra', country: 'Germany', currency: 'EUR' };
+  const withXetra = () =>
+    marketApi({
+      'GET /api/market/exchanges': () =>
+        jsonResponse(200, { exchanges: [...EXCHANGES, XETRA], source: 'provider' }),
+      'GET /api/market/exchanges/XETRA/symbols': () =>
+        jsonResponse(200, { symbols: [stock('SAP', 'SAP SE', 'XETRA')], source: 'provider' }),
+    });
+  const optionTexts = () =>
+    within(select('Exchange'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+  const hintOf = (element: HTMLElement) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .filter(Boolean)
+      .join(' | ');
+  /** A day moved by whole years or days from today (UTC), as a date field shows it. */
+  const fromToday = (years: number, days = 0) => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear() + years, now.getUTCMonth(), now.getUTCDate() + days))
+      .toISOString()
+      .slice(0, 10);
+  };
+
+  it('Basic: marks the exchanges outside the plan, and says so when one is chosen', async () => {
+    const user = userEvent.setup();
+    withXetra();
+    await openForm();
+    expect(optionTexts()).toContain('Xetra (XETRA) · Pro');
+    expect(optionTexts()).toContain('USA Stocks (US)');
+    expect(optionTexts()).toContain('S&P 500 sample');
+    expect(hintOf(select('Exchange'))).toBe('');
+    await user.selectOptions(select('Exchange'), 'XETRA');
+    expect(hintOf(select('Exchange'))).toBe(
+      'Running a test on XETRA needs the Professional plan (the Basic plan covers 10 exchanges).',
+    );
+  });
+
+  it("Basic: the date fields say the plan's history depth and delay for the provider's data only", async () => {
+    const user = userEvent.setup();
+    withXetra();
+    await openForm();
+    expect(hintOf(input('From date'))).toBe(`The Basic plan tests 1 year of history: from ${fromToday(-1)}.`);
+    expect(hintOf(input('To date'))).toBe(
+      `The Basic plan's data is delayed by 7 days: until ${fromToday(0, -7)}.`,
+    );
+    await user.selectOptions(select('Exchange'), 'INDX');
+    expect(hintOf(input('From date'))).toBe('');
+    expect(hintOf(input('To date'))).toBe('');
+  });
+
+  it('no date hints on the fallback data, whose exchange list comes with an error', async () => {
+    const error = fallbackErrorMessage('HTTP error! Status: 500');
+    marketApi({
+      'GET /api/market/exchanges': () =>
+        jsonResponse(200, { exchanges: EXCHANGES, source: 'fallback', error, warning: FALLBACK_WARNING }),
+    });
+    await openForm();
+    expect(hintOf(input('From date'))).toBe('');
+    expect(hintOf(input('To date'))).toBe('');
+  });
+
+  it('Professional: no exchange marks, and its own history depth and delay', async () => {
+    withXetra();
+    await openForm(PRO_USER);
+    expect(optionTexts()).toContain('Xetra (XETRA)');
+    expect(optionTexts().some((text) => text?.includes('Pro'))).toBe(false);
+    expect(hintOf(input('From date'))).toBe(
+      `The Professional plan tests 5 years of history: from ${fromToday(-5)}.`,
+    );
+    expect(hintOf(input('To date'))).toBe(
+      `The Professional plan's data is delayed by 3 days: until ${fromToday(0, -3)}.`,
+    );
+  });
+
+  it('admins: no marks and no limits', async () => {
+    withXetra();
+    await openForm(ADMIN_USER);
+    expect(optionTexts()).toContain('Xetra (XETRA)');
+    expect(hintOf(input('From date'))).toBe('');
+    expect(hintOf(input('To date'))).toBe('');
+  });
+
+  it('Basic: a pro indicator is marked, can be chosen, and its row says a run needs the upgrade', async () => {
+    const user = userEvent.setup();
+    marketApi();
+    await openForm();
+    await user.selectOptions(select('Entry crossover conditions'), '1');
+    const box = combobox('Entry crossover 1: indicator 1');
+    await user.clear(box);
+    await user.paste('aroon up');
+    await user.click(screen.getByRole('option', { name: 'Aroon Up Pro' }));
+    expect(box.value).toBe('Aroon Up');
+    expect(hintOf(box)).toBe('Pro indicator: running this rule needs the Professional plan.');
+    // Its settings come from the catalogue, with the bounds the request schema checks.
+    const period = input('Entry crossover 1: indicator 1 Timeframe');
+    expect(period.placeholder).toBe('default 14');
+    expect(hintOf(period)).toBe('2 to 10000 bars');
   });
 });

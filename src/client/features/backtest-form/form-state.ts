@@ -9,7 +9,6 @@ import type {
   TimezoneLabel,
 } from '../../../shared/backtest-vocabulary';
 import type { CandlestickPatternName } from '../../../shared/candlestick-patterns';
-import type { CrossoverIndicatorLabel, ValueIndicatorLabel } from '../../../shared/indicators';
 import type { FieldError } from '../../../shared/validation-errors';
 import {
   type CriterionName,
@@ -75,7 +74,7 @@ export type BuilderAction =
       side: Side;
       index: number;
       field: 'indicator1' | 'indicator2';
-      value: CrossoverIndicatorLabel;
+      value: string;
     }
   | { type: 'setCrossover'; side: Side; index: number; field: 'logic'; value: CrossoverLogic }
   | {
@@ -86,7 +85,7 @@ export type BuilderAction =
       label: string;
       value: string;
     }
-  | { type: 'setValueRow'; side: Side; index: number; field: 'indicator'; value: ValueIndicatorLabel }
+  | { type: 'setValueRow'; side: Side; index: number; field: 'indicator'; value: string }
   | { type: 'setValueRow'; side: Side; index: number; field: 'logic'; value: ComparisonLogic }
   | { type: 'setValueRow'; side: Side; index: number; field: 'number'; value: string }
   | { type: 'setValueSetting'; side: Side; index: number; label: string; value: string }

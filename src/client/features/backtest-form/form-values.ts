@@ -23,13 +23,8 @@ import {
   type TransactionType,
 } from '../../../shared/backtest-vocabulary';
 import { CANDLESTICK_PATTERN_NAMES, type CandlestickPatternName } from '../../../shared/candlestick-patterns';
-import {
-  CROSSOVER_INDICATOR_LABELS,
-  type CrossoverIndicatorLabel,
-  VALUE_INDICATOR_LABELS,
-  type ValueIndicatorLabel,
-  indicatorSettings,
-} from '../../../shared/indicators';
+import { catalogueEntry } from '../../../shared/indicator-catalogue';
+import { isIndicatorFor } from './indicator-options';
 
 export type CombineMode = (typeof COMBINE_MODES)[number];
 export type BacktestMode = (typeof MODES)[number];
@@ -38,15 +33,17 @@ export type SizingMode = (typeof SIZING_MODES)[number];
 export type SettingValues = Record<string, string>;
 
 export interface CrossoverRowValues {
-  indicator1: CrossoverIndicatorLabel;
+  /** A catalogue label a crossover side accepts (indicator-options.ts). */
+  indicator1: string;
   logic: CrossoverLogic;
-  indicator2: CrossoverIndicatorLabel;
+  indicator2: string;
   additionalFields1: SettingValues;
   additionalFields2: SettingValues;
 }
 
 export interface ValueRowValues {
-  indicator: ValueIndicatorLabel;
+  /** A catalogue label a value row accepts (indicator-options.ts). */
+  indicator: string;
   logic: ComparisonLogic;
   number: string;
   additionalFields: SettingValues;
@@ -229,7 +226,7 @@ function oneOf<T extends string>(options: readonly T[], value: unknown, fallback
 function settingsOf(indicator: string, value: unknown): SettingValues {
   const given = asObject(value);
   return Object.fromEntries(
-    indicatorSettings(indicator)
+    (catalogueEntry(indicator)?.settings ?? [])
       .filter((setting) => setting.label in given)
       .map((setting) => [setting.label, asText(given[setting.label])]),
   );
@@ -237,8 +234,8 @@ function settingsOf(indicator: string, value: unknown): SettingValues {
 
 function crossoverRowOf(value: unknown): CrossoverRowValues {
   const row = asObject(value);
-  const indicator1 = oneOf(CROSSOVER_INDICATOR_LABELS, row.indicator1, 'OBV');
-  const indicator2 = oneOf(CROSSOVER_INDICATOR_LABELS, row.indicator2, 'OBV');
+  const indicator1 = isIndicatorFor('crossover', row.indicator1) ? row.indicator1 : 'OBV';
+  const indicator2 = isIndicatorFor('crossover', row.indicator2) ? row.indicator2 : 'OBV';
   return {
     indicator1,
     logic: oneOf(CROSSOVER_LOGIC, row.logic, 'Greater Than'),
@@ -250,7 +247,7 @@ function crossoverRowOf(value: unknown): CrossoverRowValues {
 
 function valueRowOf(value: unknown): ValueRowValues {
   const row = asObject(value);
-  const indicator = oneOf(VALUE_INDICATOR_LABELS, row.indicator, 'RSI');
+  const indicator = isIndicatorFor('value', row.indicator) ? row.indicator : 'RSI';
   return {
     indicator,
     logic: oneOf(COMPARISON_LOGIC, row.logic, 'Greater Than'),

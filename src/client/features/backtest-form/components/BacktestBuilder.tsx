@@ -5,12 +5,14 @@ import { toFieldErrors } from '../../../../shared/validation-errors';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ApiError, NetworkError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { submitBacktest } from '../api';
 import { SAMPLE_EXCHANGE, SAMPLE_EXCHANGE_LABEL, UPLOAD_EXCHANGE } from '../data-sources';
 import { clearDraft, loadDraft, saveDraft } from '../draft';
 import { type BuilderState, builderReducer, initialBuilderState } from '../form-state';
 import { toRequest } from '../form-values';
 import { useMarketLists } from '../hooks/useMarketLists';
+import { builderPlan } from '../plan-marks';
 import { SUBMITTED_MESSAGE, type SubmitOutcome } from '../outcome';
 import { type DescribeValue, buildReviewList } from '../review-list';
 import { AdvancedOptions } from './AdvancedOptions';
@@ -59,6 +61,7 @@ export function BacktestBuilder({
   const [state, dispatch] = useReducer(builderReducer, initialRequest, initialState);
   const [outcome, setOutcome] = useState<SubmitOutcome>({ kind: 'idle' });
   const lists = useMarketLists(state.values.exchange, signedIn, dispatch);
+  const plan = builderPlan(useAuth().user);
   const { mode, values, errors, touched } = state;
 
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -188,9 +191,10 @@ export function BacktestBuilder({
         dispatch={dispatch}
         lists={lists}
         signedIn={signedIn}
+        plan={plan}
       />
-      <ConditionsSection side="entry" values={values} errors={errors} dispatch={dispatch} />
-      <ConditionsSection side="exit" values={values} errors={errors} dispatch={dispatch} />
+      <ConditionsSection side="entry" values={values} errors={errors} dispatch={dispatch} plan={plan} />
+      <ConditionsSection side="exit" values={values} errors={errors} dispatch={dispatch} plan={plan} />
       <ExitCriteria values={values} errors={errors} dispatch={dispatch} />
       <AdvancedOptions values={values} errors={errors} dispatch={dispatch} pricingLink={pricingLink} />
       <div className={styles.actions}>

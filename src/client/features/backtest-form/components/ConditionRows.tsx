@@ -1,13 +1,8 @@
 import type { Dispatch } from 'react';
 import { COMPARISON_LOGIC, CROSSOVER_LOGIC } from '../../../../shared/backtest-vocabulary';
 import { CANDLESTICK_PATTERNS } from '../../../../shared/candlestick-patterns';
-import {
-  CROSSOVER_INDICATOR_LABELS,
-  type CrossoverIndicatorLabel,
-  VALUE_INDICATOR_LABELS,
-  type ValueIndicatorLabel,
-  indicatorSettings,
-} from '../../../../shared/indicators';
+import { type CatalogueSetting, MA_TYPE_NAMES, catalogueEntry } from '../../../../shared/indicator-catalogue';
+import type { Plan } from '../../../../shared/plans';
 import type { BuilderAction } from '../form-state';
 import type {
   CandlestickRowValues,
@@ -16,7 +11,10 @@ import type {
   SettingValues,
   ValueRowValues,
 } from '../form-values';
+import { INDICATOR_OPTION_GROUPS, type IndicatorRowKind } from '../indicator-options';
+import { UPGRADE_PLAN_NAME, indicatorOutsidePlan } from '../plan-marks';
 import { InputField, Options, SelectField } from './Field';
+import { IndicatorCombobox } from './IndicatorCombobox';
 import styles from './BacktestForm.module.css';
 
 interface SettingsFieldsProps {
@@ -28,9 +26,24 @@ interface SettingsFieldsProps {
   onChange: (label: string, value: string) => void;
 }
 
-/** The extra settings an indicator declares; blank takes the default the placeholder shows. */
+/** What a blank setting means, as the placeholder says it. */
+function placeholderOf(setting: CatalogueSetting): string {
+  if (setting.defaultValue === null) return 'default: each session';
+  if (setting.kind === 'maType')
+    return `default ${MA_TYPE_NAMES[setting.defaultValue] ?? setting.defaultValue}`;
+  return `default ${setting.defaultValue}`;
+}
+
+/** The values a setting accepts (the bounds checkSettings applies). */
+function boundsOf(setting: CatalogueSetting): string {
+  if (setting.kind === 'maType') return `${MA_TYPE_NAMES.join(', ')} or 0 to ${setting.max}`;
+  if (setting.kind === 'period') return `${setting.min} to ${setting.max} bars`;
+  return `${setting.min} to ${setting.max}`;
+}
+
+/** The extra settings an indicator declares (catalogue); blank takes the default the placeholder shows. */
 function SettingsFields({ indicator, values, path, errors, onChange }: SettingsFieldsProps) {
-  const settings = indicatorSettings(indicator);
+  const settings = catalogueEntry(indicator)?.settings ?? [];
   if (settings.length === 0) return null;
   return (
     <div className={styles.settings}>
@@ -38,11 +51,10 @@ function SettingsFields({ indicator, values, path, errors, onChange }: SettingsF
         <InputField
           key={setting.label}
           path={`${path}.${setting.label}`}
-          inputMode="numeric"
+          inputMode={setting.kind === 'period' ? 'numeric' : setting.kind === 'number' ? 'decimal' : 'text'}
           autoComplete="off"
-          placeholder={
-            setting.defaultValue === null ? 'default: each session' : `default ${setting.defaultValue}`
-          }
+          placeholder={placeholderOf(setting)}
+          hint={boundsOf(setting)}
           error={errors[`${path}.${setting.label}`]}
           value={values[setting.label] ?? ''}
           onChange={(event) => onChange(setting.label, event.target.value)}
@@ -52,16 +64,43 @@ function SettingsFields({ indicator, values, path, errors, onChange }: SettingsF
   );
 }
 
+interface IndicatorFieldProps {
+  kind: IndicatorRowKind;
+  path: string;
+  error: string | undefined;
+  value: string;
+  plan: Plan | null;
+  onChange: (label: string) => void;
+}
+
+/** A row's indicator picker; an indicator outside the plan is allowed, with a hint that a run needs the upgrade. */
+function IndicatorField({ kind, path, error, value, plan, onChange }: IndicatorFieldProps) {
+  const outside = indicatorOutsidePlan(plan, catalogueEntry(value));
+  return (
+    <IndicatorCombobox
+      path={path}
+      error={error}
+      hint={outside ? `Pro indicator: running this rule needs the ${UPGRADE_PLAN_NAME} plan.` : undefined}
+      groups={INDICATOR_OPTION_GROUPS[kind]}
+      value={value}
+      onChange={onChange}
+      outsidePlan={(entry) => indicatorOutsidePlan(plan, entry)}
+    />
+  );
+}
+
 interface RowProps<Row> {
   side: Side;
   index: number;
   row: Row;
   errors: Record<string, string>;
   dispatch: Dispatch<BuilderAction>;
+  /** The plan whose limits are marked (null: none, e.g. an admin). */
+  plan: Plan | null;
 }
 
 /** indicator 1 <logic> indicator 2, each side with its own settings (spec 3). */
-export function CrossoverRow({ side, index, row, errors, dispatch }: RowProps<CrossoverRowValues>) {
+export function CrossoverRow({ side, index, row, errors, dispatch, plan }: RowProps<CrossoverRowValues>) {
   const path = `${side}.parameters.${index}`;
   const sideFields = (which: 1 | 2) => {
     const indicator = which === 1 ? row.indicator1 : row.indicator2;
@@ -69,22 +108,14 @@ export function CrossoverRow({ side, index, row, errors, dispatch }: RowProps<Cr
     const field = which === 1 ? 'indicator1' : 'indicator2';
     return (
       <div className={styles.rowSide}>
-        <SelectField
+        <IndicatorField
+          kind="crossover"
           path={`${path}.${field}`}
           error={errors[`${path}.${field}`]}
           value={indicator}
-          onChange={(event) =>
-            dispatch({
-              type: 'setCrossover',
-              side,
-              index,
-              field,
-              value: event.target.value as CrossoverIndicatorLabel,
-            })
-          }
-        >
-          <Options values={CROSSOVER_INDICATOR_LABELS} />
-        </SelectField>
+          plan={plan}
+          onChange={(label) => dispatch({ type: 'setCrossover', side, index, field, value: label })}
+        />
         <SettingsFields
           indicator={indicator}
           values={row[settings]}
@@ -125,7 +156,7 @@ export function CrossoverRow({ side, index, row, errors, dispatch }: RowProps<Cr
 }
 
 /** indicator <logic> number: the number is required on entry, optional on exit (spec 5). */
-export function ValueRow({ side, index, row, errors, dispatch }: RowProps<ValueRowValues>) {
+export function ValueRow({ side, index, row, errors, dispatch, plan }: RowProps<ValueRowValues>) {
   const path = `${side}.valueBased.${index}`;
   const required = side === 'entry';
   return (
@@ -133,22 +164,16 @@ export function ValueRow({ side, index, row, errors, dispatch }: RowProps<ValueR
       <legend className={styles.rowLegend}>Value-based {index + 1}</legend>
       <div className={styles.valueGrid}>
         <div className={styles.rowSide}>
-          <SelectField
+          <IndicatorField
+            kind="value"
             path={`${path}.indicator`}
             error={errors[`${path}.indicator`]}
             value={row.indicator}
-            onChange={(event) =>
-              dispatch({
-                type: 'setValueRow',
-                side,
-                index,
-                field: 'indicator',
-                value: event.target.value as ValueIndicatorLabel,
-              })
+            plan={plan}
+            onChange={(label) =>
+              dispatch({ type: 'setValueRow', side, index, field: 'indicator', value: label })
             }
-          >
-            <Options values={VALUE_INDICATOR_LABELS} />
-          </SelectField>
+          />
           <SettingsFields
             indicator={row.indicator}
             values={row.additionalFields}
@@ -197,7 +222,7 @@ export function CandlestickRow({
   row,
   errors,
   dispatch,
-}: Omit<RowProps<CandlestickRowValues>, 'side'>) {
+}: Omit<RowProps<CandlestickRowValues>, 'side' | 'plan'>) {
   const path = `entry.candleStick.${index}.pattern1`;
   return (
     <fieldset className={styles.row}>

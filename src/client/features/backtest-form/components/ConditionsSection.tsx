@@ -1,5 +1,6 @@
 import type { Dispatch } from 'react';
 import { LIMITS } from '../../../../shared/backtest-vocabulary';
+import type { Plan } from '../../../../shared/plans';
 import { fieldId } from '../field-labels';
 import type { BuilderAction } from '../form-state';
 import type { FormValues, RowGroup, Side } from '../form-values';
@@ -24,10 +25,12 @@ interface ConditionsSectionProps {
   values: FormValues;
   errors: Record<string, string>;
   dispatch: Dispatch<BuilderAction>;
+  /** The plan whose limits the indicator pickers mark (null: none). */
+  plan: Plan | null;
 }
 
 /** The count selects and the condition rows of one side (spec 3 and 4, condition rows). */
-export function ConditionsSection({ side, values, errors, dispatch }: ConditionsSectionProps) {
+export function ConditionsSection({ side, values, errors, dispatch, plan }: ConditionsSectionProps) {
   const id = fieldId(side);
   const groups: RowGroup[] =
     side === 'entry' ? ['parameters', 'valueBased', 'candleStick'] : ['parameters', 'valueBased'];
@@ -82,6 +85,7 @@ export function ConditionsSection({ side, values, errors, dispatch }: Conditions
               row={row}
               errors={errors}
               dispatch={dispatch}
+              plan={plan}
             />
           ))}
         </div>
@@ -89,7 +93,15 @@ export function ConditionsSection({ side, values, errors, dispatch }: Conditions
       {valueBased.length > 0 && (
         <div className={styles.rows}>
           {valueBased.map((row, index) => (
-            <ValueRow key={index} side={side} index={index} row={row} errors={errors} dispatch={dispatch} />
+            <ValueRow
+              key={index}
+              side={side}
+              index={index}
+              row={row}
+              errors={errors}
+              dispatch={dispatch}
+              plan={plan}
+            />
           ))}
         </div>
       )}

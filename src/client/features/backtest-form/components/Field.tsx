@@ -10,7 +10,7 @@ interface FieldProps {
 }
 
 /** The label (row name said, not shown), the control, its hint and its error, wired together. */
-function FieldShell({
+export function FieldShell({
   path,
   error,
   hint,
@@ -23,7 +23,7 @@ function FieldShell({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+      <label id={`${id}-label`} htmlFor={id} className={styles.label}>
         {prefix && <span className="visually-hidden">{prefix}</span>}
         <span className={styles.labelText}>{text}</span>
       </label>

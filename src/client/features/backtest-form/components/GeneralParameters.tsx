@@ -1,5 +1,6 @@
 import type { Dispatch } from 'react';
 import { TIMEFRAMES, TRANSACTION_TYPES, type Timeframe } from '../../../../shared/backtest-vocabulary';
+import type { Plan } from '../../../../shared/plans';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { SegmentedControl } from '../../../components/SegmentedControl';
@@ -19,6 +20,7 @@ import type { BuilderAction } from '../form-state';
 import type { FormValues } from '../form-values';
 import type { useMarketLists } from '../hooks/useMarketLists';
 import { TRANSACTION_TYPE_LABELS } from '../option-labels';
+import { dateHints, exchangeOutsidePlan, exchangeOutsidePlanHint } from '../plan-marks';
 import { InputField, SelectField } from './Field';
 import { UserDatasets } from './UserDatasets';
 import styles from './BacktestForm.module.css';
@@ -30,6 +32,8 @@ interface GeneralParametersProps {
   lists: ReturnType<typeof useMarketLists>;
   /** Only signed-in users have datasets of their own to upload and delete. */
   signedIn: boolean;
+  /** The plan whose limits the exchange select and the date hints show (null: none). */
+  plan: Plan | null;
 }
 
 /** The fixed bars of the sample or of an upload: its timeframe, dates and a sentence about it. */
@@ -62,7 +66,14 @@ function bannersOf(lists: GeneralParametersProps['lists']) {
 }
 
 /** Exchange and stock, dates, timeframe and direction (spec sections 3 and 4). */
-export function GeneralParameters({ values, errors, dispatch, lists, signedIn }: GeneralParametersProps) {
+export function GeneralParameters({
+  values,
+  errors,
+  dispatch,
+  lists,
+  signedIn,
+  plan,
+}: GeneralParametersProps) {
   const { exchanges, stocks, datasets } = lists;
   const selectedUpload =
     values.exchange === UPLOAD_EXCHANGE ? datasets.find((item) => item.id === values.stock) : undefined;
@@ -78,6 +89,11 @@ export function GeneralParameters({ values, errors, dispatch, lists, signedIn }:
     values.exchange === SAMPLE_EXCHANGE ||
     (values.exchange === UPLOAD_EXCHANGE && datasets.length > 0);
   const stockItems = stocks.status === 'ready' ? stocks.items : [];
+  // History depth and delay apply to the provider's data only: not to the sample, uploads or the
+  // fallback (whose exchange list comes with an error banner).
+  const providerData = exchanges.status === 'ready' && !exchanges.error && !isLocalSource(values.exchange);
+  const dates = providerData ? dateHints(plan, new Date().toISOString().slice(0, 10)) : {};
+  const exchangeHint = values.exchange === '' ? undefined : exchangeOutsidePlanHint(plan, values.exchange);
   const knownStock = values.stock === '' || stockItems.some((item) => item.code === values.stock);
 
   /** An uploaded dataset brings its timeframe and its first and last day into the form. */
@@ -153,6 +169,7 @@ export function GeneralParameters({ values, errors, dispatch, lists, signedIn }:
         <SelectField
           path="exchange"
           error={errors.exchange}
+          hint={exchangeHint}
           disabled={exchangesLoading}
           value={exchangesLoading ? '' : values.exchange}
           onChange={(event) => chooseExchange(event.target.value)}
@@ -167,7 +184,7 @@ export function GeneralParameters({ values, errors, dispatch, lists, signedIn }:
                 <optgroup label="Market data">
                   {exchanges.items.map((item) => (
                     <option key={item.code} value={item.code}>
-                      {item.name} ({item.code})
+                      {item.name} ({item.code}){exchangeOutsidePlan(plan, item.code) ? ' · Pro' : ''}
                     </option>
                   ))}
                 </optgroup>
@@ -222,6 +239,7 @@ export function GeneralParameters({ values, errors, dispatch, lists, signedIn }:
           path="fromDate"
           type="date"
           error={errors.fromDate}
+          hint={dates.fromDate}
           value={values.fromDate}
           onChange={(event) => dispatch({ type: 'setField', field: 'fromDate', value: event.target.value })}
         />
@@ -229,6 +247,7 @@ export function GeneralParameters({ values, errors, dispatch, lists, signedIn }:
           path="toDate"
           type="date"
           error={errors.toDate}
+          hint={dates.toDate}
           value={values.toDate}
           onChange={(event) => dispatch({ type: 'setField', field: 'toDate', value: event.target.value })}
         />

@@ -6,10 +6,10 @@ import type { SharedBacktest } from '../../../../shared/api/shares';
 import { type CandlesAnswer, runCandlesQuery } from '../api';
 import { CHART_COLORS, type OverlaySpec, overlaysOf } from '../chart-data';
 import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';
+import { formatSignedPercent } from '../../../lib/backtests/format';
 import { errorMessage } from '../../../lib/error-message';
 import { instrumentLabel } from '../../../lib/backtests/labels';
 import type { TimeAxisSync } from '../time-axis-sync';
-import { formatSignedPercent } from '../../../lib/backtests/format';
 import styles from './BacktestResult.module.css';
 import chartStyles from './Charts.module.css';
 

@@ -1,0 +1,56 @@
+/**
+ * What the builder marks as outside the user's plan, read from the one limits table (plans.ts)
+ * with the worker's own rules (entitlements.ts), so a mark here is a refusal there.
+ */
+import type { User } from '../../../shared/api/auth';
+import { OPEN_EXCHANGES, shiftDate } from '../../../shared/entitlements';
+import type { CatalogueEntry } from '../../../shared/indicator-catalogue';
+import { type Plan, PLANS, planById } from '../../../shared/plans';
+
+/** The plan whose limits the builder shows: none for admins; Basic for visitors (a new account's plan). */
+export function builderPlan(user: User | null): Plan | null {
+  if (user?.role === 'admin') return null;
+  return planById(user?.plan ?? 'basic');
+}
+
+/** The name of the cheapest plan that has the whole catalogue and every exchange. */
+export const UPGRADE_PLAN_NAME =
+  PLANS.find((plan) => plan.limits.indicators === 'all' && plan.limits.exchanges === 'all')?.name ??
+  'Professional';
+
+export function indicatorOutsidePlan(plan: Plan | null, entry: CatalogueEntry | undefined): boolean {
+  return plan?.limits.indicators === 'basic' && entry?.plan === 'pro';
+}
+
+export function exchangeOutsidePlan(plan: Plan | null, code: string): boolean {
+  const exchanges = plan?.limits.exchanges ?? 'all';
+  const upper = code.toUpperCase();
+  return (
+    exchanges !== 'all' &&
+    !exchanges.includes(upper) &&
+    !(OPEN_EXCHANGES as readonly string[]).includes(upper)
+  );
+}
+
+/** Why a run on this exchange needs an upgrade, or undefined when the plan covers it. */
+export function exchangeOutsidePlanHint(plan: Plan | null, code: string): string | undefined {
+  const exchanges = plan?.limits.exchanges;
+  if (!plan || exchanges === undefined || exchanges === 'all' || !exchangeOutsidePlan(plan, code))
+    return undefined;
+  return `Running a test on ${code} needs the ${UPGRADE_PLAN_NAME} plan (the ${plan.name} plan covers ${exchanges.length} exchanges).`;
+}
+
+/** The date fields' hints: how far back and how close to today the plan tests provider data. */
+export function dateHints(plan: Plan | null, today: string): { fromDate?: string; toDate?: string } {
+  if (!plan) return {};
+  const { historyYears, dataDelayDays } = plan.limits;
+  const years = `${historyYears} ${historyYears === 1 ? 'year' : 'years'}`;
+  return {
+    fromDate: `The ${plan.name} plan tests ${years} of history: from ${shiftDate(today, -historyYears)}.`,
+    ...(dataDelayDays > 0
+      ? {
+          toDate: `The ${plan.name} plan's data is delayed by ${dataDelayDays} days: until ${shiftDate(today, 0, -dataDelayDays)}.`,
+        }
+      : {}),
+  };
+}
