@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../config/paths';
 import { Alert } from '../components/Alert';
@@ -11,6 +11,13 @@ import { BacktestResult } from '../features/backtest-results/components/Backtest
 import { errorMessage, type Loaded, useLoad } from '../lib/useLoad';
 import { ApiError } from '../lib/api-client';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
+
+// The robustness lab (and the engine code it runs in the browser) loads when its tab opens.
+const RobustnessLab = lazy(() =>
+  import('../features/backtest-robustness/components/RobustnessLab').then((module) => ({
+    default: module.RobustnessLab,
+  })),
+);
 
 /** /backtests/:id: one of the user's stored runs. */
 export function BacktestResultPage() {
@@ -58,7 +65,19 @@ function SignedInResult() {
 }
 
 function RunView({ run }: { run: Loaded<BacktestRun> & { retry: () => void } }) {
-  if (run.state === 'ready') return <BacktestResult run={run.data} />;
+  if (run.state === 'ready') {
+    const data = run.data;
+    return (
+      <BacktestResult
+        run={data}
+        robustness={() => (
+          <Suspense fallback={<p role="status">Loading the robustness lab...</p>}>
+            <RobustnessLab run={data} />
+          </Suspense>
+        )}
+      />
+    );
+  }
   if (run.state === 'error' && run.error instanceof ApiError && run.error.status === 404) {
     return (
       <section aria-labelledby="result-title">
