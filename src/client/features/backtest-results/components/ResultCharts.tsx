@@ -1,12 +1,13 @@
-import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { SharedBacktest } from '../../../../shared/shares';
-import { type CandlesAnswer, fetchRunCandles } from '../api';
+import { type CandlesAnswer, runCandlesQuery } from '../api';
 import { CHART_COLORS, type OverlaySpec, overlaysOf } from '../chart-data';
 import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';
 import { formatSignedPercent } from '../../../lib/backtests/format';
-import { errorMessage, useLoad } from '../../../lib/useLoad';
+import { errorMessage } from '../../../lib/error-message';
 import { instrumentLabel } from '../../../lib/backtests/labels';
 import type { TimeAxisSync } from '../time-axis-sync';
 import styles from './BacktestResult.module.css';
@@ -132,8 +133,7 @@ export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxi
   const { result } = run;
   const timeZone = result.data.timezone;
   const intraday = run.timeframe !== '1 day';
-  const load = useCallback(() => fetchRunCandles(run), [run]);
-  const candles = useLoad(load);
+  const candles = useQuery(runCandlesQuery(run));
   const overlays = useMemo(() => overlaysOf(run.request), [run.request]);
 
   const equityLabel = equityChartLabel(result.curve);
@@ -144,22 +144,20 @@ export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxi
       <h2 id="charts-title">Charts</h2>
 
       <h3 className={styles.chartTitle}>Price and trades</h3>
-      {candles.state === 'loading' && (
+      {candles.isPending && (
         <ChartFallback size="price">
           <span role="status">Loading the price data…</span>
         </ChartFallback>
       )}
-      {candles.state === 'error' && (
+      {candles.isError && (
         <div className={styles.chartError}>
           <Alert tone="error">The price chart could not be loaded: {errorMessage(candles.error)}</Alert>
-          <Button variant="secondary" onClick={candles.retry}>
+          <Button variant="secondary" onClick={() => void candles.refetch()}>
             Try again
           </Button>
         </div>
       )}
-      {candles.state === 'ready' && (
-        <PriceArea run={run} answer={candles.data} overlays={overlays} sync={sync} />
-      )}
+      {candles.isSuccess && <PriceArea run={run} answer={candles.data} overlays={overlays} sync={sync} />}
 
       <div className={styles.curves}>
         <div>
