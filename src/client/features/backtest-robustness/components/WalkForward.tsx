@@ -28,6 +28,13 @@ export function WalkForward({ walkForward }: { walkForward: WalkForwardResult })
       <Suspense fallback={<p role="status">Loading the chart...</p>}>
         <WalkForwardChart equity={equity} label={label} />
       </Suspense>
+      <p className={styles.note}>
+        Chart by{' '}
+        <a href="https://www.tradingview.com/lightweight-charts/" target="_blank" rel="noreferrer">
+          TradingView Lightweight Charts™<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        .
+      </p>
       <div className={styles.tableScroll}>
         <table className={styles.figuresTable}>
           <caption>The windows</caption>

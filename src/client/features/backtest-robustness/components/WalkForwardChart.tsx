@@ -17,7 +17,11 @@ export function WalkForwardChart({ equity, label }: { equity: Equity; label: str
     const style = getComputedStyle(element);
     const chart = createChart(element, {
       autoSize: true,
-      layout: { textColor: style.getPropertyValue('--color-ink-muted') || '#555' },
+      layout: {
+        textColor: style.getPropertyValue('--color-ink-muted') || '#555',
+        // The logo injects an inline <style>, which our CSP forbids; the section credits TradingView.
+        attributionLogo: false,
+      },
       timeScale: { timeVisible: false },
     });
     const series = chart.addSeries(LineSeries, {
