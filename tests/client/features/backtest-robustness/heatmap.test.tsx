@@ -87,7 +87,7 @@ describe('the heatmap', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['30.00', '35.00', '30.00', '35.00']);
-    expect(screen.getByRole('table').querySelector('caption')?.textContent).toContain('Total return (%)');
+    expect(screen.getByRole('table', { name: /^Total return \(%\) of each configuration/ })).toBeTruthy();
 
     // Picking the other axis's setting swaps the two axes.
     await user.selectOptions(screen.getByLabelText('Across (columns)'), STOP);

@@ -83,16 +83,23 @@ export function Heatmap({ result, request }: HeatmapProps) {
           </select>
         </label>
       </div>
+      <p id={`${id}-caption`} className={styles.note}>
+        {metricLabel} of each configuration: {settingLabel(request, x)} across
+        {single ? '' : `, ${settingLabel(request, y)} down`}.
+      </p>
       <div className={styles.tableScroll}>
-        <table className={styles.heatmap}>
-          <caption>
-            {metricLabel} of each configuration: {settingLabel(request, x)} across
-            {single ? '' : `, ${settingLabel(request, y)} down`}.
-          </caption>
+        <table className={styles.heatmap} aria-labelledby={`${id}-caption`}>
           <thead>
             <tr>
-              <th scope="col">
-                {single ? '' : `${settingLabel(request, y)} \\ ${settingLabel(request, x)}`}
+              <th scope="col" className={styles.corner}>
+                {!single && (
+                  <>
+                    <span aria-hidden="true">↓ rows · columns →</span>
+                    <span className="visually-hidden">
+                      {settingLabel(request, y)} down, {settingLabel(request, x)} across
+                    </span>
+                  </>
+                )}
               </th>
               {map.xValues.map((value) => (
                 <th key={String(value)} scope="col">

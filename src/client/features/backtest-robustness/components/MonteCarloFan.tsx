@@ -38,32 +38,36 @@ export function MonteCarloFan({
       ) : (
         <>
           <Fan fan={outcome.bootstrap.fan} />
-          <table className={styles.figuresTable}>
-            <caption>Percentiles over 1,000 paths (equity as a share of the start)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Method</th>
-                <th scope="col">Final return 5th / 50th / 95th</th>
-                <th scope="col">Max drawdown 5th / 50th / 95th</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(['bootstrap', 'reshuffle'] as const).map((method) => {
-                const { finalReturnPct: r, maxDrawdownPct: d } = outcome[method];
-                return (
-                  <tr key={method}>
-                    <th scope="row">{method === 'bootstrap' ? 'Bootstrapped trades' : 'Reshuffled order'}</th>
-                    <td>
-                      {pct(r.p5)} / {pct(r.p50)} / {pct(r.p95)}
-                    </td>
-                    <td>
-                      {d.p5.toFixed(1)}% / {d.p50.toFixed(1)}% / {d.p95.toFixed(1)}%
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div className={styles.tableScroll}>
+            <table className={`${styles.figuresTable} ${styles.nowrap}`}>
+              <caption>Percentiles over 1,000 paths (equity as a share of the start)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Method</th>
+                  <th scope="col">Final return 5th / 50th / 95th</th>
+                  <th scope="col">Max drawdown 5th / 50th / 95th</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(['bootstrap', 'reshuffle'] as const).map((method) => {
+                  const { finalReturnPct: r, maxDrawdownPct: d } = outcome[method];
+                  return (
+                    <tr key={method}>
+                      <th scope="row">
+                        {method === 'bootstrap' ? 'Bootstrapped trades' : 'Reshuffled order'}
+                      </th>
+                      <td>
+                        {pct(r.p5)} / {pct(r.p50)} / {pct(r.p95)}
+                      </td>
+                      <td>
+                        {d.p5.toFixed(1)}% / {d.p50.toFixed(1)}% / {d.p95.toFixed(1)}%
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
           <p className={styles.note}>
             In the run’s own order: {pct(outcome.bootstrap.actual.finalReturnPct)} final return,{' '}
             {outcome.bootstrap.actual.maxDrawdownPct.toFixed(1)}% max drawdown.

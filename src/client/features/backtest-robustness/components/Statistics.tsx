@@ -10,7 +10,7 @@ function Gauge({ value }: { value: number }) {
   const needleX = 60 + 46 * Math.cos(angle);
   const needleY = 60 - 46 * Math.sin(angle);
   return (
-    <svg viewBox="0 0 120 70" className={styles.gauge} aria-hidden="true">
+    <svg viewBox="0 0 120 78" className={styles.gauge} aria-hidden="true">
       <path d="M 10 60 A 50 50 0 0 1 110 60" className={styles.gaugeTrack} />
       <path
         d="M 10 60 A 50 50 0 0 1 110 60"
@@ -19,7 +19,7 @@ function Gauge({ value }: { value: number }) {
         strokeDasharray={`${value * 100} 100`}
       />
       <line x1="60" y1="60" x2={needleX} y2={needleY} className={styles.gaugeNeedle} />
-      <text x="60" y="56" textAnchor="middle" className={styles.gaugeText}>
+      <text x="60" y="76" textAnchor="middle" className={styles.gaugeText}>
         {percent(value)}
       </text>
     </svg>

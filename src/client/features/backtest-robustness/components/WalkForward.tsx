@@ -36,7 +36,7 @@ export function WalkForward({ walkForward }: { walkForward: WalkForwardResult })
         .
       </p>
       <div className={styles.tableScroll}>
-        <table className={styles.figuresTable}>
+        <table className={`${styles.figuresTable} ${styles.nowrap}`}>
           <caption>The windows</caption>
           <thead>
             <tr>

@@ -22,7 +22,8 @@ export function WalkForwardChart({ equity, label }: { equity: Equity; label: str
         // The logo injects an inline <style>, which our CSP forbids; the section credits TradingView.
         attributionLogo: false,
       },
-      timeScale: { timeVisible: false },
+      // A resize (the chart measures its box after the first draw, a phone turns) keeps the period.
+      timeScale: { timeVisible: false, lockVisibleTimeRangeOnResize: true },
     });
     const series = chart.addSeries(LineSeries, {
       color: style.getPropertyValue('--color-accent') || '#2563eb',
