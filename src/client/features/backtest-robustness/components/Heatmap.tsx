@@ -87,7 +87,8 @@ export function Heatmap({ result, request }: HeatmapProps) {
         {metricLabel} of each configuration: {settingLabel(request, x)} across
         {single ? '' : `, ${settingLabel(request, y)} down`}.
       </p>
-      <div className={styles.tableScroll}>
+      {/* Focusable, so a keyboard can scroll a grid wider than a phone. */}
+      <div className={styles.tableScroll} tabIndex={0} role="group" aria-labelledby={`${id}-caption`}>
         <table className={styles.heatmap} aria-labelledby={`${id}-caption`}>
           <thead>
             <tr>
