@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../config/paths';
 import { Alert } from '../components/Alert';
@@ -12,6 +12,13 @@ import { BacktestResult } from '../features/backtest-results/components/Backtest
 import { errorMessage } from '../lib/error-message';
 import { ApiError } from '../lib/api-client';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
+
+// The robustness lab (and the engine code it runs in the browser) loads when its tab opens.
+const RobustnessLab = lazy(() =>
+  import('../features/backtest-robustness/components/RobustnessLab').then((module) => ({
+    default: module.RobustnessLab,
+  })),
+);
 
 /** /backtests/:id: one of the user's stored runs. */
 export function BacktestResultPage() {
@@ -58,7 +65,19 @@ function SignedInResult() {
 }
 
 function RunView({ run }: { run: UseQueryResult<BacktestRun> }) {
-  if (run.isSuccess) return <BacktestResult run={run.data} />;
+  if (run.isSuccess) {
+    const data = run.data;
+    return (
+      <BacktestResult
+        run={data}
+        robustness={() => (
+          <Suspense fallback={<p role="status">Loading the robustness lab...</p>}>
+            <RobustnessLab run={data} />
+          </Suspense>
+        )}
+      />
+    );
+  }
   if (run.isError && run.error instanceof ApiError && run.error.status === 404) {
     return (
       <section aria-labelledby="result-title">

@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../config/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { Tabs } from '../../../components/Tabs';
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../../../shared/backtest-vocabulary';
 import type { BacktestRun, ResultTrade } from '../../../../shared/api/backtests';
 import type { SharedBacktest } from '../../../../shared/api/shares';
@@ -29,7 +30,14 @@ function fileStem(run: SharedBacktest): string {
  * owner's own run (with its id) also offers "Edit and re-run" and sharing; a run opened by a
  * public link is read-only.
  */
-export function BacktestResult({ run }: { run: BacktestRun | SharedBacktest }) {
+export function BacktestResult({
+  run,
+  robustness,
+}: {
+  run: BacktestRun | SharedBacktest;
+  /** The Robustness tab's content (the owner's runs); built only once the tab is first opened. */
+  robustness?: () => ReactNode;
+}) {
   const ownRun = 'id' in run ? run : null;
   const navigate = useNavigate();
   const { result } = run;
@@ -37,6 +45,8 @@ export function BacktestResult({ run }: { run: BacktestRun | SharedBacktest }) {
   const intraday = run.timeframe !== '1 day';
   const [sync] = useState(() => new TimeAxisSync());
   const [shownTrade, setShownTrade] = useState<number | null>(null);
+  const [tab, setTab] = useState<'result' | 'robustness'>('result');
+  const [robustnessOpened, setRobustnessOpened] = useState(false);
   const barSeconds = (TIMEFRAME_MINUTES[run.timeframe as Timeframe] ?? 1440) * 60;
   const showTrade = useCallback(
     (trade: ResultTrade, number: number) => {
@@ -63,6 +73,45 @@ export function BacktestResult({ run }: { run: BacktestRun | SharedBacktest }) {
       ),
       'application/json',
     );
+
+  const resultBody = (
+    <>
+      {result.warnings.length > 0 && (
+        <Alert tone="warning">
+          <p className={styles.warningTitle}>
+            {result.warnings.length === 1 ? 'Warning' : `${result.warnings.length} warnings`}
+          </p>
+          <ul className={styles.warnings}>
+            {result.warnings.map((warning, index) => (
+              <li key={index}>{warning}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+
+      <HeadlineCards metrics={result.metrics} timeframe={run.timeframe} />
+      <RequestSummary run={run} />
+      <ResultCharts run={run} sync={sync} />
+      <p className="visually-hidden" role="status">
+        {shownTrade === null ? '' : `The charts show trade ${shownTrade}.`}
+      </p>
+      <MetricsTable metrics={result.metrics} timeframe={run.timeframe} />
+      {result.monthlyReturns && result.monthlyReturns.length > 0 && (
+        <MonthlyReturns monthly={result.monthlyReturns} />
+      )}
+
+      <section aria-labelledby="trades-title" className={styles.section}>
+        <h2 id="trades-title">Trades</h2>
+        <TradeTable
+          trades={result.trades}
+          truncated={result.tradesTruncated}
+          timeZone={timezone}
+          intraday={intraday}
+          onShowTrade={showTrade}
+        />
+      </section>
+    </>
+  );
 
   return (
     <article aria-labelledby="result-title">
@@ -118,40 +167,22 @@ export function BacktestResult({ run }: { run: BacktestRun | SharedBacktest }) {
         {ownRun && <SharePanel id={ownRun.id} />}
       </header>
 
-      {result.warnings.length > 0 && (
-        <Alert tone="warning">
-          <p className={styles.warningTitle}>
-            {result.warnings.length === 1 ? 'Warning' : `${result.warnings.length} warnings`}
-          </p>
-          <ul className={styles.warnings}>
-            {result.warnings.map((warning, index) => (
-              <li key={index}>{warning}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
-
-      <HeadlineCards metrics={result.metrics} timeframe={run.timeframe} />
-      <RequestSummary run={run} />
-      <ResultCharts run={run} sync={sync} />
-      <p className="visually-hidden" role="status">
-        {shownTrade === null ? '' : `The charts show trade ${shownTrade}.`}
-      </p>
-      <MetricsTable metrics={result.metrics} timeframe={run.timeframe} />
-      {result.monthlyReturns && result.monthlyReturns.length > 0 && (
-        <MonthlyReturns monthly={result.monthlyReturns} />
-      )}
-
-      <section aria-labelledby="trades-title" className={styles.section}>
-        <h2 id="trades-title">Trades</h2>
-        <TradeTable
-          trades={result.trades}
-          truncated={result.tradesTruncated}
-          timeZone={timezone}
-          intraday={intraday}
-          onShowTrade={showTrade}
+      {robustness ? (
+        <Tabs
+          label="Result views"
+          value={tab}
+          onChange={(next) => {
+            setTab(next);
+            if (next === 'robustness') setRobustnessOpened(true);
+          }}
+          tabs={[
+            { id: 'result', label: 'Result', panel: resultBody },
+            { id: 'robustness', label: 'Robustness', panel: robustnessOpened ? robustness() : null },
+          ]}
         />
-      </section>
+      ) : (
+        resultBody
+      )}
     </article>
   );
 }

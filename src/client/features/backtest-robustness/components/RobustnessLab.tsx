@@ -1,0 +1,171 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { PATHS } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import type { BacktestRun } from '../../../../shared/api/backtests';
+import {
+  DEFAULT_ANALYSIS_BLOCKS,
+  MAX_WALK_FORWARD_WINDOWS,
+  type RobustnessRequest,
+} from '../../../../shared/robustness-jobs';
+import { cancelJob, jobQuery, startAnalysis } from '../api';
+import { configurationLimit, gridOf, gridSize, initialRows } from '../grid-editor';
+import { GridEditor } from './GridEditor';
+import { Heatmap } from './Heatmap';
+import { JobProgress } from './JobProgress';
+import { MonteCarloFan } from './MonteCarloFan';
+import styles from './Robustness.module.css';
+import { Statistics } from './Statistics';
+import { Suggestion } from './Suggestion';
+import { WalkForward } from './WalkForward';
+
+const BLOCK_CHOICES = [2, 4, 6, 8, 10, 12, 14, 16];
+
+/**
+ * The Robustness tab of a run: a sweep of its numeric settings run as a job, then how much to
+ * trust the run's numbers (heatmap, PBO, PSR/DSR, walk-forward, Monte Carlo, stable region).
+ */
+export function RobustnessLab({ run }: { run: BacktestRun }) {
+  const { user } = useAuth();
+  const [rows, setRows] = useState(() => initialRows(run.request));
+  const [blocks, setBlocks] = useState(DEFAULT_ANALYSIS_BLOCKS);
+  const [walkForward, setWalkForward] = useState(false);
+  const [windows, setWindows] = useState(4);
+  const [anchored, setAnchored] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+
+  const start = useMutation({
+    mutationFn: (body: RobustnessRequest) => startAnalysis(run.id, body),
+    onSuccess: ({ jobId: id }) => setJobId(id),
+  });
+  const job = useQuery({ ...jobQuery(jobId ?? ''), enabled: jobId !== null });
+  const cancel = useMutation({ mutationFn: () => cancelJob(jobId!), onSuccess: () => void job.refetch() });
+
+  if (run.mode === 'ml') {
+    return (
+      <p>Robustness analyses sweep the settings of rule-based runs; this run is a machine-learning one.</p>
+    );
+  }
+  const limit = user ? configurationLimit(user) : 0;
+  const size = gridSize(rows);
+  const grid = gridOf(rows);
+  const running = job.data?.state === 'queued' || job.data?.state === 'running';
+  const canStart = grid !== null && size <= limit && !start.isPending && !running;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!grid) return;
+    setJobId(null);
+    cancel.reset();
+    start.mutate({ grid, blocks, ...(walkForward ? { walkForward: { windows, anchored } } : {}) });
+  };
+
+  return (
+    <div className={styles.lab}>
+      <p className={styles.intro}>
+        Sweep the run’s numeric settings and measure how much of its result could be the luck of the chosen
+        values: each configuration is backtested on the same bars, then the sweep is tested for overfitting.
+      </p>
+      <form onSubmit={submit} className={styles.form} aria-label="Robustness analysis">
+        <GridEditor request={run.request} rows={rows} onChange={setRows} size={size} limit={limit} />
+        <fieldset className={styles.fieldset}>
+          <legend>Tests</legend>
+          <div className={styles.controls}>
+            <label>
+              PBO blocks (S)
+              <select value={blocks} onChange={(event) => setBlocks(Number(event.target.value))}>
+                {BLOCK_CHOICES.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {choice}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={walkForward}
+                onChange={(event) => setWalkForward(event.target.checked)}
+              />
+              Walk-forward
+            </label>
+            {walkForward && (
+              <>
+                <label>
+                  Windows
+                  <input
+                    type="number"
+                    min={1}
+                    max={MAX_WALK_FORWARD_WINDOWS}
+                    value={windows}
+                    onChange={(event) => setWindows(Number(event.target.value))}
+                  />
+                </label>
+                <label className={styles.check}>
+                  <input
+                    type="checkbox"
+                    checked={anchored}
+                    onChange={(event) => setAnchored(event.target.checked)}
+                  />
+                  Anchored (each window trains from the first bar)
+                </label>
+              </>
+            )}
+          </div>
+        </fieldset>
+        <Button type="submit" disabled={!canStart}>
+          {start.isPending ? 'Starting...' : 'Start the analysis'}
+        </Button>
+      </form>
+
+      {start.isError && <StartError error={start.error} />}
+      {cancel.isError && <Alert tone="error">{cancel.error.message}</Alert>}
+      {job.isError && <Alert tone="error">{job.error.message}</Alert>}
+      {job.data && (
+        <JobProgress job={job.data} onCancel={() => cancel.mutate()} cancelling={cancel.isPending} />
+      )}
+      {job.data?.state === 'done' && job.data.result && (
+        <div className={styles.results}>
+          <h2 className={styles.resultsTitle}>
+            Results of {job.data.configurations.toLocaleString('en-US')} configurations
+          </h2>
+          <Heatmap result={job.data.result} request={run.request} />
+          <Statistics result={job.data.result} />
+          {job.data.result.walkForward && <WalkForward walkForward={job.data.result.walkForward} />}
+          <Suggestion result={job.data.result} request={run.request} />
+        </div>
+      )}
+      <MonteCarloFan trades={run.result.trades} initialCapital={run.request.initialCapital} />
+    </div>
+  );
+}
+
+/** A refused start: the server's message, with the pricing page for a plan limit (402). */
+function StartError({ error }: { error: Error }) {
+  const status = error instanceof ApiError ? error.status : 0;
+  const fields = error instanceof ApiError ? error.fields : [];
+  return (
+    <Alert tone="error">
+      {error.message}
+      {fields.length > 0 && (
+        <ul>
+          {fields.map((field) => (
+            <li key={field.path}>
+              {field.path}: {field.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {status === 402 && (
+        <>
+          {' '}
+          <Link to={PATHS.pricing}>Compare the plans</Link>
+        </>
+      )}
+    </Alert>
+  );
+}

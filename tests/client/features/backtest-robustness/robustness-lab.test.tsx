@@ -1,0 +1,205 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JobAnswer } from '../../../../src/shared/robustness-jobs';
+import type { BacktestRequest } from '../../../../src/shared/backtest-request';
+import { BASIC_USER, renderRoute } from '../../render-route';
+import { fakeApi, jsonResponse } from '../../fake-api';
+import { RUN, candleAnswer } from '../backtest-results/fixtures';
+import { FAST, RESULT, SLOW, job } from './fixtures';
+
+// happy-dom has no canvas: the charting modules are replaced by their accessible outline.
+vi.mock('../../../../src/client/features/backtest-results/components/BacktestCharts', () => ({
+  PriceChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+  EquityChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+  DrawdownChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
+
+type Routes = Parameters<typeof fakeApi>[0];
+
+function serve(routes: Routes) {
+  return fakeApi({
+    'GET /api/backtests/run-1': () => jsonResponse(200, RUN),
+    'GET /api/market/candles': () => jsonResponse(200, candleAnswer()),
+    'POST /api/backtests/run-1/robustness': () => jsonResponse(202, { jobId: 'job-1' }),
+    ...routes,
+  });
+}
+
+/** Opens the run's Robustness tab and trims the default grid to the basic plan's limit. */
+async function openLab() {
+  const user = userEvent.setup();
+  const view = renderRoute('/backtests/run-1', { user: BASIC_USER });
+  await user.click(await screen.findByRole('tab', { name: 'Robustness' }, { timeout: 5000 }));
+  const start = await screen.findByRole('button', { name: 'Start the analysis' }, { timeout: 5000 });
+  // 7 settings of 5 values: 78,125 configurations, over the basic plan's 50.
+  expect(start).toHaveProperty('disabled', true);
+  expect(screen.getByTestId('grid-size').textContent).toContain('78,125 configurations of the 50');
+  while (screen.getAllByRole('button', { name: /^Remove / }).length > 2) {
+    const buttons = screen.getAllByRole('button', { name: /^Remove / });
+    await user.click(buttons.at(-1)!);
+  }
+  expect(screen.getByTestId('grid-size').textContent).toBe(
+    '25 configurations of the 50 your plan allows per analysis.',
+  );
+  expect(start).toHaveProperty('disabled', false);
+  return { ...view, user, start };
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// Each test opens the lazily loaded page and tab on a busy machine: generous time.
+describe('the robustness lab', { timeout: 30_000 }, () => {
+  it('starts an analysis of the edited grid, shows its progress and cancels it', async () => {
+    let cancelled = false;
+    const calls = serve({
+      'GET /api/jobs/job-1': () =>
+        jsonResponse(
+          200,
+          cancelled ? job({ state: 'cancelled', done: 1 }) : job({ state: 'running', done: 1 }),
+        ),
+      'DELETE /api/jobs/job-1': () => {
+        cancelled = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user, start } = await openLab();
+    await user.click(start);
+
+    const bar = await screen.findByRole('progressbar', { name: 'Analysis progress' }, { timeout: 5000 });
+    expect(bar.getAttribute('aria-valuenow')).toBe('1');
+    expect(bar.getAttribute('aria-valuemax')).toBe('4');
+    expect(screen.getByText('Running: 1 of 4 parts of 8 configurations')).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({
+      grid: { [FAST]: [5, 8, 10, 13, 15], [SLOW]: [10, 15, 20, 25, 30] },
+      blocks: 16,
+    });
+    expect(start).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(
+      (
+        await screen.findByText(
+          'The analysis was cancelled. Its parts still queued were skipped.',
+          {},
+          { timeout: 5000 },
+        )
+      ).textContent,
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/jobs/job-1')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(start).toHaveProperty('disabled', false);
+  });
+
+  it('polls a running job until it is done and then shows the results', async () => {
+    let polls = 0;
+    serve({
+      'GET /api/jobs/job-1': () => {
+        polls += 1;
+        return jsonResponse(
+          200,
+          polls === 1 ? job({ done: 2 }) : job({ state: 'done', done: 4, result: RESULT }),
+        );
+      },
+    });
+    const { user, start } = await openLab();
+    await user.click(start);
+    expect(
+      (await screen.findByRole('progressbar', {}, { timeout: 5000 })).getAttribute('aria-valuenow'),
+    ).toBe('2');
+
+    await screen.findByRole('heading', { name: 'Heatmap of the sweep' }, { timeout: 5000 });
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('4');
+    expect(
+      screen.getByText(
+        /^In 25% of the 12,870 splits the best in-sample configuration ranked below the median/,
+      ),
+    ).toBeTruthy();
+    const sharpe = screen.getByRole('region', { name: 'Sharpe ratio tests' });
+    expect(within(sharpe).getByText('91%')).toBeTruthy();
+    expect(within(sharpe).getByText('62%')).toBeTruthy();
+    const suggestion = screen.getByRole('region', { name: 'Most stable region' });
+    expect(within(suggestion).getByRole('row', { name: /second indicator/ }).textContent).toBe(
+      'Entry rule 1 · SMA (second indicator) · Timeframe2025',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(polls).toBe(2);
+  });
+
+  it('opens the form with the suggestion’s settings applied to the run’s request', async () => {
+    serve({
+      'GET /api/jobs/job-1': () => jsonResponse(200, job({ state: 'done', done: 4, result: RESULT })),
+    });
+    const { user, start, router } = await openLab();
+    await user.click(start);
+    await user.click(await screen.findByRole('button', { name: 'Load into the form' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/BacktestingForm'));
+    const request = (router.state.location.state as { request: BacktestRequest }).request;
+    expect(request.entry.parameters[0]!.additionalFields1).toEqual({ Timeframe: '10' });
+    expect(request.entry.parameters[0]!.additionalFields2).toEqual({ Timeframe: '25' });
+    expect(request.exitCriteria.stopLoss).toEqual({ type: 'percentage', value: 2.5 });
+    expect(request.stock).toBe(RUN.request.stock);
+  });
+
+  it('says why a job failed', async () => {
+    const failed: JobAnswer = job({
+      state: 'failed',
+      done: 2,
+      error: 'Part 3 of 4 of the analysis kept failing.',
+    });
+    serve({ 'GET /api/jobs/job-1': () => jsonResponse(200, failed) });
+    const { user, start } = await openLab();
+    await user.click(start);
+    expect(
+      (
+        await screen.findByText(
+          'The analysis failed: Part 3 of 4 of the analysis kept failing.',
+          {},
+          { timeout: 5000 },
+        )
+      ).textContent,
+    ).toBeTruthy();
+  });
+
+  it('shows a plan refusal (402) with its message and the pricing page', async () => {
+    const message = 'You have run all 20 backtests of your Basic plan this month.';
+    serve({
+      'POST /api/backtests/run-1/robustness': () =>
+        jsonResponse(402, { error: { code: 'payment_required', message } }),
+    });
+    const { user, start } = await openLab();
+    await user.click(start);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toBe(`${message} Compare the plans`);
+    expect(within(alert).getByRole('link', { name: 'Compare the plans' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+  });
+
+  it('shows a refused grid (400) with the fields at fault', async () => {
+    serve({
+      'POST /api/backtests/run-1/robustness': () =>
+        jsonResponse(400, {
+          error: {
+            code: 'invalid_request',
+            message: 'The grid does not fit the run.',
+            fields: [{ path: `grid.${FAST}`, message: 'Period must be at most 500' }],
+          },
+        }),
+    });
+    const { user, start } = await openLab();
+    await user.click(start);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toBe(`The grid does not fit the run.grid.${FAST}: Period must be at most 500`);
+    expect(within(alert).queryByRole('link')).toBeNull();
+  });
+});

@@ -1,0 +1,121 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { field, launchBrowser, signUp, watchForErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const smaCross = (logic: string) => ({
+  indicator1: 'SMA',
+  logic,
+  indicator2: 'SMA',
+  additionalFields1: { Timeframe: '20' },
+  additionalFields2: { Timeframe: '50' },
+});
+
+/** SMA 20/50 on the S&P 500 sample, 2000-2020 daily. */
+async function runSp500(page: Page): Promise<string> {
+  const answer = await page.request.post(`${baseUrl}/api/backtests`, {
+    headers: { Origin: baseUrl },
+    data: {
+      exchange: 'INDX',
+      stock: 'GSPC',
+      fromDate: '2000-01-01',
+      toDate: '2020-12-31',
+      timeframe: '1 day',
+      transactionType: 'buy',
+      entry: { parameters: [smaCross('Crosses Above')] },
+      exit: { parameters: [smaCross('Crosses Below')] },
+    },
+  });
+  expect(answer.status()).toBe(201);
+  return ((await answer.json()) as { id: string }).id;
+}
+
+const FAST = 'Entry rule 1 · SMA (first indicator) · Timeframe';
+const SLOW = 'Entry rule 1 · SMA (second indicator) · Timeframe';
+const LONG = { timeout: 120_000 };
+
+describe('the robustness lab in chromium', () => {
+  it('sweeps a run on the local queue, shows the heatmap, PBO, DSR and the suggestion, and loads it into the form', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchForErrors(page);
+    await signUp(page, baseUrl, 'robustness');
+    const id = await runSp500(page);
+    await page.goto(`${baseUrl}/backtests/${id}`);
+    await page.getByRole('tab', { name: 'Robustness' }).click();
+
+    // The default grid: the four SMA periods at +-50% in 5 steps, over the basic plan's 50.
+    const size = page.getByTestId('grid-size');
+    await expect.poll(() => size.textContent(), LONG).toContain('625 configurations of the 50');
+    expect(await field(page, FAST).inputValue()).toBe('10, 15, 20, 25, 30');
+    const start = page.getByRole('button', { name: 'Start the analysis' });
+    expect(await start.isDisabled()).toBe(true);
+
+    // A 3 x 3 grid of the entry periods, with a walk-forward over 2 windows.
+    await page
+      .getByRole('button', { name: 'Remove Exit rule 1 · SMA (first indicator) · Timeframe' })
+      .click();
+    await page
+      .getByRole('button', { name: 'Remove Exit rule 1 · SMA (second indicator) · Timeframe' })
+      .click();
+    await field(page, FAST).fill('10, 20, 30');
+    await field(page, SLOW).fill('40, 50, 60');
+    expect(await size.textContent()).toBe('9 configurations of the 50 your plan allows per analysis.');
+    await page.getByLabel('Walk-forward').check();
+    await page.getByLabel('Windows').fill('2');
+    await start.click();
+
+    const progress = page.getByRole('progressbar', { name: 'Analysis progress' });
+    await progress.waitFor(LONG);
+    const total = Number(await progress.getAttribute('aria-valuemax'));
+    // One chunk of 9 configurations and the walk-forward.
+    expect(total).toBe(2);
+    await expect.poll(() => progress.getAttribute('aria-valuenow'), LONG).toBe(String(total));
+
+    const heatmap = page.getByRole('table', { name: /^Sharpe ratio of each configuration/ });
+    await heatmap.waitFor(LONG);
+    // 3 x 3 cells, each a Sharpe ratio written with two decimals (or "—" when undefined).
+    const cells = await heatmap.getByRole('cell').allTextContents();
+    expect(cells).toHaveLength(9);
+    for (const cell of cells) expect(cell).toMatch(/^(-?\d+\.\d\d|—)$/);
+    expect(cells.filter((cell) => cell !== '—').length).toBeGreaterThan(0);
+
+    const pbo = page.getByRole('img', { name: /^PBO \d+%$/ });
+    await pbo.waitFor();
+    expect(
+      await page
+        .getByText(/of the [\d,]+ splits the best in-sample configuration ranked below the median/)
+        .count(),
+    ).toBe(1);
+    const sharpe = page.getByRole('region', { name: 'Sharpe ratio tests' });
+    expect(await sharpe.getByText('DSR', { exact: true }).count()).toBe(1);
+    expect(await sharpe.textContent()).toMatch(/DSR\d+%/);
+    await page
+      .getByRole('img', { name: /^Walk-forward out-of-sample equity over 2 rolling windows/ })
+      .waitFor();
+
+    const suggestion = page.getByRole('region', { name: 'Most stable region' });
+    const fastRow = suggestion.getByRole('row', { name: new RegExp(`^${FAST.replace(/[()]/g, '\\$&')}`) });
+    const suggested = (await fastRow.getByRole('cell').nth(1).textContent()) ?? '';
+    expect(['10', '20', '30']).toContain(suggested);
+    expect(await fastRow.getByRole('cell').first().textContent()).toBe('20');
+
+    await suggestion.getByRole('button', { name: 'Load into the form' }).click();
+    await page.waitForURL(`${baseUrl}/BacktestingForm`);
+    await expect
+      .poll(() => field(page, 'Entry crossover 1: indicator 1 Timeframe').inputValue(), LONG)
+      .toBe(suggested);
+    expect(await field(page, 'Timeframe').inputValue()).toBe('1 day');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 300_000);
+});
