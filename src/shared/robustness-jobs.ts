@@ -145,11 +145,16 @@ const walkForwardSchema = z.object({
   }),
 });
 
+const sweptConfigurationsSchema = z.array(
+  z.object({ index: z.number(), settings: settingsSchema, metrics: configurationMetricsSchema }),
+);
+
+/** Most configurations a running job reports as it goes (larger sweeps show progress only). */
+export const MAX_PARTIAL_CONFIGURATIONS = 2_000;
+
 export const robustnessResultSchema = z.object({
   /** Every configuration of the grid in row-major order (the last setting changing fastest). */
-  configurations: z.array(
-    z.object({ index: z.number(), settings: settingsSchema, metrics: configurationMetricsSchema }),
-  ),
+  configurations: sweptConfigurationsSchema,
   /** What ranks configurations (the suggestion, walk-forward): the annualised Sharpe ratio. */
   score: z.enum(['sharpe', 'totalReturnPct']),
   pbo: pboSchema.nullable(),
@@ -171,6 +176,11 @@ export const jobAnswerSchema = z.object({
   /** Number of configurations swept. */
   configurations: z.number(),
   error: z.string().optional(),
+  /**
+   * While the job runs: the configurations its finished chunks swept, in grid order, so results
+   * fill in as chunks finish (for sweeps of at most MAX_PARTIAL_CONFIGURATIONS).
+   */
+  partial: z.object({ configurations: sweptConfigurationsSchema }).optional(),
   result: robustnessResultSchema.optional(),
 });
 export type JobAnswer = z.infer<typeof jobAnswerSchema>;

@@ -166,6 +166,31 @@ export async function readChunks(
   return chunks;
 }
 
+/**
+ * The configurations the job's stored sweep chunks hold (index, settings, metrics; not their
+ * daily returns), in grid order: read inside D1 with its JSON functions, so a poll does not
+ * carry every chunk's returns out of the database.
+ */
+export async function sweptSoFar(
+  db: D1Database,
+  jobId: string,
+): Promise<{ index: number; settings: unknown; metrics: unknown }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT json_extract(c.value, '$.index') AS idx, json_extract(c.value, '$.settings') AS settings,
+              json_extract(c.value, '$.metrics') AS metrics
+       FROM job_chunks, json_each(job_chunks.result_json, '$.configurations') AS c
+       WHERE job_chunks.job_id = ?1 ORDER BY idx`,
+    )
+    .bind(jobId)
+    .all<{ idx: number; settings: string; metrics: string }>();
+  return results.map((row) => ({
+    index: row.idx,
+    settings: JSON.parse(row.settings) as unknown,
+    metrics: JSON.parse(row.metrics) as unknown,
+  }));
+}
+
 /** Marks an unfinished job done with its result's key and drops its chunk rows; false if it was not running. */
 export async function finishJob(db: D1Database, jobId: string, resultKey: string): Promise<boolean> {
   const [finished] = await db.batch([

@@ -1,10 +1,14 @@
 import { Hono } from 'hono';
 import type { User } from '../../shared/api/auth';
-import type { JobAnswer, RobustnessResult } from '../../shared/robustness-jobs';
+import {
+  type JobAnswer,
+  MAX_PARTIAL_CONFIGURATIONS,
+  type RobustnessResult,
+} from '../../shared/robustness-jobs';
 import type { AppEnv, Env } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
-import { cancelJob, findJob, type Job } from '../db/jobs';
+import { cancelJob, findJob, sweptSoFar, type Job } from '../db/jobs';
 
 /** The job if `user` may see it (its owner, or an admin); a 404 otherwise, as if it did not exist. */
 async function visibleJob(env: Env, user: User, id: string): Promise<Job> {
@@ -25,6 +29,11 @@ async function answerOf(env: Env, job: Job): Promise<JobAnswer> {
     configurations: job.configurations,
     ...(job.error !== null && { error: job.error }),
   };
+  const running = job.state === 'queued' || job.state === 'running';
+  if (running && job.done > 0 && job.configurations <= MAX_PARTIAL_CONFIGURATIONS) {
+    const configurations = (await sweptSoFar(env.DB, job.id)) as RobustnessResult['configurations'];
+    return { ...answer, partial: { configurations } };
+  }
   if (job.state !== 'done' || !job.resultKey) return answer;
   const stored = await env.DATASETS.get(job.resultKey);
   if (!stored) throw new Error(`the result of job ${job.id} is missing from R2`);

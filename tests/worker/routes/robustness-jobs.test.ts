@@ -273,7 +273,16 @@ describe('robustness jobs through the JOBS queue', () => {
       { jobId, chunk: 0 },
     ]);
     expect(first).toEqual({ acked: ['m0', 'm1'], retried: [] });
-    expect(await jobOf(browser, jobId)).toMatchObject({ state: 'running', done: 1, total: 2 });
+    const running = await jobOf(browser, jobId);
+    expect(running).toMatchObject({ state: 'running', done: 1, total: 2 });
+    // Results fill in as chunks finish: the first chunk's 25 configurations, in grid order.
+    expect(running.partial!.configurations.map((c) => c.index)).toEqual([...Array(25).keys()]);
+    expect(running.partial!.configurations[0]!.settings).toEqual({
+      'entry.parameters.0.additionalFields1.Timeframe': 6,
+      'entry.parameters.0.additionalFields2.Timeframe': 16,
+      'exitCriteria.stopLoss.value': 2,
+    });
+    expect(typeof running.partial!.configurations[0]!.metrics.sharpe).not.toBe('undefined');
     expect(await chunkRows(jobId)).toBe(1);
 
     // With a grid that no longer fits the run a chunk cannot run: chunk 0 is still acked
@@ -298,6 +307,9 @@ describe('robustness jobs through the JOBS queue', () => {
     const done = await jobOf(browser, jobId);
     expect(done).toMatchObject({ state: 'done', done: 2, total: 2 });
     expect(done.result!.configurations).toHaveLength(36);
+    expect(done.partial).toBeUndefined();
+    // The partial configurations were the final ones.
+    expect(done.result!.configurations.slice(0, 25)).toEqual(running.partial!.configurations);
     // A late redelivery after the end changes nothing.
     expect(await deliver([{ jobId, chunk: 1 }])).toEqual({ acked: ['m0'], retried: [] });
     expect((await jobOf(browser, jobId)).state).toBe('done');

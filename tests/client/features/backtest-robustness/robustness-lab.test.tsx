@@ -107,7 +107,9 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
         polls += 1;
         return jsonResponse(
           200,
-          polls === 1 ? job({ done: 2 }) : job({ state: 'done', done: 4, result: RESULT }),
+          polls === 1
+            ? job({ done: 2, partial: { configurations: RESULT.configurations.slice(0, 2) } })
+            : job({ state: 'done', done: 4, result: RESULT }),
         );
       },
     });
@@ -116,8 +118,14 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
     expect(
       (await screen.findByRole('progressbar', {}, { timeout: 5000 })).getAttribute('aria-valuenow'),
     ).toBe('2');
+    // While it runs, the heatmap fills in with the configurations finished so far.
+    expect(
+      screen.getByRole('heading', { name: `2 of ${RESULT.configurations.length} configurations so far` }),
+    ).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Heatmap of the sweep' })).toBeDefined();
 
-    await screen.findByRole('heading', { name: 'Heatmap of the sweep' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: /^Results of \d+ configurations$/ }, { timeout: 5000 });
+    expect(screen.queryByRole('heading', { name: /configurations so far$/ })).toBeNull();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('4');
     expect(
       screen.getByText(

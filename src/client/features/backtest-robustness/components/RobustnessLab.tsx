@@ -11,6 +11,7 @@ import {
   DEFAULT_ANALYSIS_BLOCKS,
   MAX_WALK_FORWARD_WINDOWS,
   type RobustnessRequest,
+  type RobustnessResult,
 } from '../../../../shared/robustness-jobs';
 import { cancelJob, jobQuery, startAnalysis } from '../api';
 import { configurationLimit, gridOf, gridSize, initialRows } from '../grid-editor';
@@ -128,6 +129,19 @@ export function RobustnessLab({ run }: { run: BacktestRun }) {
       {job.data && (
         <JobProgress job={job.data} onCancel={() => cancel.mutate()} cancelling={cancel.isPending} />
       )}
+      {running && job.data?.partial && job.data.partial.configurations.length > 0 && (
+        <div className={styles.results} aria-live="polite">
+          <h2 className={styles.resultsTitle}>
+            {job.data.partial.configurations.length.toLocaleString('en-US')} of{' '}
+            {job.data.configurations.toLocaleString('en-US')} configurations so far
+          </h2>
+          <p className={styles.note}>
+            The heatmap fills in as parts of the analysis finish; overfitting statistics and the suggestion
+            need every configuration and follow at the end.
+          </p>
+          <Heatmap result={partialResult(job.data.partial.configurations)} request={run.request} />
+        </div>
+      )}
       {job.data?.state === 'done' && job.data.result && (
         <div className={styles.results}>
           <h2 className={styles.resultsTitle}>
@@ -142,6 +156,11 @@ export function RobustnessLab({ run }: { run: BacktestRun }) {
       <MonteCarloFan trades={run.result.trades} initialCapital={run.request.initialCapital} />
     </div>
   );
+}
+
+/** What the heatmap reads from a running job: the configurations so far, no summary yet. */
+function partialResult(configurations: RobustnessResult['configurations']): RobustnessResult {
+  return { configurations, score: 'sharpe', pbo: null, dsr: null, psr: null, suggestion: null };
 }
 
 /** A refused start: the server's message, with the pricing page for a plan limit (402). */
