@@ -28,6 +28,64 @@ const boundaryRules = Object.entries(forbiddenImports).map(([layer, forbidden]) 
   },
 }));
 
+/**
+ * The client's own layers, one way (bulletproof-react): app -> pages -> features ->
+ * components, lib, config, styles. A feature imports nothing from another feature; shared code
+ * moves down to components/ or lib/. ESLint's core rule carries these zones so they add to the
+ * src/ boundaries above (a second block of the same rule would replace them).
+ */
+const upperLayers = ['features', 'pages', 'app'];
+const sharedClientLayers = ['components', 'lib', 'config', 'styles'];
+const zoneMessage =
+  'src/client imports flow one way: app -> pages -> features -> components/lib/config (README, client layering).';
+
+/** A file `depth` folders below its feature's root reaches the features/ folder by depth + 1 "../". */
+const featureDepths = [0, 1, 2, 3];
+const featureZones = featureDepths.map((depth) => ({
+  files: [`src/client/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth + 1}}[^./]`,
+            message: `A feature must not import another feature; move what both need to components/ or lib/. ${zoneMessage}`,
+          },
+          { regex: `^(\\.\\./){${depth + 2}}(pages|app)(/|$)`, message: zoneMessage },
+        ],
+      },
+    ],
+  },
+}));
+
+const sharedZones = sharedClientLayers.map((layer) => ({
+  files: [`src/client/${layer}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: upperLayers.flatMap((target) => [`**/${target}`, `**/${target}/**`]),
+            message: zoneMessage,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+const pageZone = {
+  files: ['src/client/pages/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['**/app', '**/app/**'], message: zoneMessage }] },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/', '.wrangler/', 'node_modules/', 'test-results/', 'coverage/'] },
   js.configs.recommended,
@@ -44,4 +102,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...boundaryRules,
+  ...featureZones,
+  ...sharedZones,
+  pageZone,
 );

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, parsePath } from 'react-router';
 import type { User } from '../../src/shared/auth';
 import { routes } from '../../src/client/app/routes';
-import { AuthContext, type AuthState } from '../../src/client/features/auth/auth-context';
+import { AuthContext, type AuthState } from '../../src/client/lib/auth/auth-context';
 
 export const BASIC_USER: User = {
   id: 'u-basic',

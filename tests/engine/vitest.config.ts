@@ -10,6 +10,7 @@ export default defineProject({
       'tests/shared/**/*.test.ts',
       'tests/cli/**/*.test.ts',
       'tests/scripts/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
     ],
     environment: 'node',
   },

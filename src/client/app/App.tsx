@@ -1,5 +1,5 @@
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { AuthProvider } from '../features/auth/AuthProvider';
+import { AuthProvider } from '../lib/auth/AuthProvider';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);

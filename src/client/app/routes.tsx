@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { Layout } from '../components/layout/Layout';
+import { Layout } from './layout/Layout';
 import { AdminPage } from '../pages/AdminPage';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { DETAIL_ROUTES, PATHS } from './paths';
+import { DETAIL_ROUTES, PATHS } from '../config/paths';
 
 /**
  * A page loaded on its first visit, so the home page does not download the whole site's text.

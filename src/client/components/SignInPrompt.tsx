@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 
 /** Backtests belong to accounts: asks a signed-out visitor to log in and brings them back. */
 export function SignInPrompt({ what }: { what: string }) {

@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { MessagesPanel, SubscriptionsPanel } from '../features/admin/InboxPanels';
 import { UsersPanel } from '../features/admin/UsersPanel';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 
 /** The Admin Dashboard; everyone but admins is sent to the home page silently (spec 6). */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { STRATEGY_CATEGORIES } from '../app/paths';
+import { STRATEGY_CATEGORIES } from '../config/paths';
 import { ArticleView } from '../features/site/components/ArticleView';
 import { LISTINGS, type Listing, findListingItem } from '../features/site/content/listings';
 import { NotFoundPage } from './NotFoundPage';

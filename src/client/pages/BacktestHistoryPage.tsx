@@ -1,7 +1,7 @@
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { SignInPrompt } from '../components/SignInPrompt';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { BacktestHistory } from '../features/backtest-history/components/BacktestHistory';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './BacktestHistoryPage.module.css';

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { SignInPrompt } from '../components/SignInPrompt';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import type { BacktestRun } from '../../shared/backtest-result';
-import { fetchBacktest } from '../features/backtest-results/api';
+import { fetchBacktest } from '../lib/backtests/api';
 import { BacktestResult } from '../features/backtest-results/components/BacktestResult';
-import { errorMessage, type Loaded, useLoad } from '../features/backtest-results/hooks/useLoad';
+import { errorMessage, type Loaded, useLoad } from '../lib/useLoad';
 import { ApiError } from '../lib/api-client';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 

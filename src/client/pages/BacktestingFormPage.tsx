@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PATHS, backtestResultPath } from '../app/paths';
-import { useAuth } from '../features/auth/auth-context';
+import { PATHS, backtestResultPath } from '../config/paths';
+import { useAuth } from '../lib/auth/auth-context';
 import { BacktestBuilder } from '../features/backtest-form/components/BacktestBuilder';
 import { SUBMITTED_MESSAGE } from '../features/backtest-form/outcome';
 import { useDocumentMeta } from '../lib/useDocumentMeta';

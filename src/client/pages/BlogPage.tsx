@@ -1,8 +1,8 @@
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { ListingCard } from '../features/site/components/ListingPage';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { latestArticles } from '../features/site/content/listings';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 

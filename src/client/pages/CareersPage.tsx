@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/site';
-import { PATHS, contactPath } from '../app/paths';
+import { PATHS, contactPath } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { BENEFITS, OPENINGS } from '../features/site/content/company';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SOCIAL_LINKS } from '../../shared/site';
-import { PATHS, contactPath } from '../app/paths';
+import { PATHS, contactPath } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { SearchBox } from '../components/SearchBox';
 import { Tabs } from '../components/Tabs';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { COMMUNITY_EVENTS, DISCUSSIONS, SHARED_STRATEGIES } from '../features/site/content/community';
 import { matchesQuery } from '../features/site/search';
 import { useDocumentMeta } from '../lib/useDocumentMeta';

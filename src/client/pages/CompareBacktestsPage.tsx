@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { SignInPrompt } from '../components/SignInPrompt';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { parseCompareIds } from '../features/backtest-compare/compare-data';
 import { CompareView } from '../features/backtest-compare/components/CompareView';
 import { useDocumentMeta } from '../lib/useDocumentMeta';

@@ -4,7 +4,7 @@ import { SUPPORT_RESPONSE } from '../../shared/plans';
 import { PARENT_COMPANY, PRODUCT_NAME, SUPPORT_HOURS } from '../../shared/site';
 import { ContactForm } from '../features/site/components/ContactForm';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './ContactPage.module.css';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { SearchBox } from '../components/SearchBox';
 import { ContentBlocks } from '../features/site/components/ContentBlocks';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { blocksText } from '../features/site/content/blocks';
 import { DOC_CATEGORIES } from '../features/site/content/documentation';
 import { matchesQuery } from '../features/site/search';

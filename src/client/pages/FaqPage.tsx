@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { FaqList } from '../features/site/components/FaqList';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { FAQ_GROUPS } from '../features/site/content/faq';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { SUPPORT_RESPONSE } from '../../shared/plans';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { FaqList } from '../features/site/components/FaqList';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { QUICK_FIXES } from '../features/site/content/support';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 

@@ -3,7 +3,7 @@ import { LIMITS, TIMEFRAMES } from '../../shared/backtest-vocabulary';
 import { CANDLESTICK_PATTERNS } from '../../shared/candlestick-patterns';
 import { CROSSOVER_INDICATORS, VALUE_INDICATORS } from '../../shared/indicators';
 import { MARKETING_STATS, MARKETS } from '../../shared/site';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './HomePage.module.css';

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LEGAL_PAGE_LAST_UPDATED } from '../../shared/site';
 import { Sections } from '../features/site/components/ContentBlocks';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { LEGAL_SECTIONS } from '../features/site/content/legal';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './LegalPage.module.css';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 
 /** Shown for every path that matches no page. */

@@ -12,15 +12,15 @@ import {
   type PlanId,
 } from '../../shared/plans';
 import { PARENT_COMPANY } from '../../shared/site';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
 import { SegmentedControl } from '../components/SegmentedControl';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { FaqList } from '../features/site/components/FaqList';
 import { PageIntro } from '../features/site/components/PageIntro';
 import { SubscribeNow } from '../features/subscriptions/SubscribeNow';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { PRICING_FAQ } from '../features/site/content/faq';
 import { planPrice } from '../features/site/pricing';
 import { useDocumentMeta } from '../lib/useDocumentMeta';

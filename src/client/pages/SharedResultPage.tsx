@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { fetchSharedBacktest } from '../features/backtest-results/api';
 import { BacktestResult } from '../features/backtest-results/components/BacktestResult';
-import { errorMessage, useLoad } from '../features/backtest-results/hooks/useLoad';
+import { errorMessage, useLoad } from '../lib/useLoad';
 import { ApiError } from '../lib/api-client';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '../../shared/site';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { TEAM } from '../features/site/content/company';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './TeamPage.module.css';

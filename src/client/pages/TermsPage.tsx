@@ -3,7 +3,7 @@ import { PRIVACY_POLICY_EFFECTIVE } from '../../shared/site';
 import { Tabs } from '../components/Tabs';
 import { Sections } from '../features/site/components/ContentBlocks';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { PRIVACY_SECTIONS, TERMS_SECTIONS } from '../features/site/content/legal';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 

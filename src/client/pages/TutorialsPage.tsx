@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { SearchBox } from '../components/SearchBox';
 import { SegmentedControl } from '../components/SegmentedControl';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import {
   LEARNING_TRACKS,
   PRO_TIPS,

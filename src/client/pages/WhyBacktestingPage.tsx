@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { PATHS } from '../app/paths';
+import { PATHS } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { FaqList } from '../features/site/components/FaqList';
 import { PageIntro } from '../features/site/components/PageIntro';
-import site from '../features/site/components/site.module.css';
+import site from '../styles/site.module.css';
 import { WHY_BACKTESTING_FAQ } from '../features/site/content/faq';
 import { WHY_BENEFITS, WHY_EXPLANATION, WHY_QUOTES } from '../features/site/content/why-backtesting';
 import { useDocumentMeta } from '../lib/useDocumentMeta';

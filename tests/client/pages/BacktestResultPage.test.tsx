@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../../../src/client/features/backtest-results/format';
+import { formatDateTime } from '../../../src/client/lib/backtests/format';
 import { tradesToCsv } from '../../../src/client/features/backtest-results/trade-table';
 import type { BacktestRun } from '../../../src/shared/backtest-result';
 import { BASIC_USER, renderRoute } from '../render-route';

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BacktestRun } from '../../../src/shared/backtest-result';
-import { formatSignedPercent } from '../../../src/client/features/backtest-results/format';
+import { formatSignedPercent } from '../../../src/client/lib/backtests/format';
 import { BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
 import { METRICS, REQUEST, RUN } from '../features/backtest-results/fixtures';

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { ButtonLink } from '../../components/ButtonLink';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import styles from './AccountArea.module.css';
 
 /** The navigation bar's account corner: log in, or the welcome line and Log Out (spec 2). */

@@ -1,9 +1,5 @@
-import type { LoginInput, RegisterInput, SubscriptionRequestInput, User } from '../../../shared/auth';
+import type { LoginInput, RegisterInput, User } from '../../../shared/auth';
 import { apiFetch } from '../../lib/api-client';
-
-export async function fetchCurrentUser(): Promise<User | null> {
-  return (await apiFetch<{ user: User | null }>('/api/auth/session')).user;
-}
 
 export async function login(input: LoginInput): Promise<User> {
   return (await apiFetch<{ user: User }>('/api/auth/login', { json: input })).user;
@@ -11,14 +7,6 @@ export async function login(input: LoginInput): Promise<User> {
 
 export async function register(input: RegisterInput): Promise<User> {
   return (await apiFetch<{ user: User }>('/api/auth/register', { json: input })).user;
-}
-
-export function logout(): Promise<void> {
-  return apiFetch<void>('/api/auth/logout', { method: 'POST' });
-}
-
-export function requestSubscription(input: SubscriptionRequestInput) {
-  return apiFetch<{ request: { id: string } }>('/api/subscriptions', { json: input });
 }
 
 /** Google sign-in is a full-page redirect through the worker. */

@@ -1,12 +1,10 @@
 /** What the compare view shows, as plain data: the runs' ids, curves, metrics and settings. */
 import type { BacktestRequest } from '../../../shared/backtest-request';
 import type { BacktestRun } from '../../../shared/backtest-result';
-import { formatCount, formatMoney } from '../backtest-results/format';
-import { instrumentLabel, ruleLines, transactionLabel } from '../backtest-results/labels';
-import { ALL_METRICS, formatMetric, metricValue } from '../backtest-results/metric-definitions';
-
-export const MIN_COMPARED = 2;
-export const MAX_COMPARED = 4;
+import { MAX_COMPARED, MIN_COMPARED } from '../../config/compare';
+import { formatCount, formatMoney } from '../../lib/backtests/format';
+import { instrumentLabel, ruleLines, transactionLabel } from '../../lib/backtests/labels';
+import { ALL_METRICS, formatMetric, metricValue } from '../../lib/backtests/metric-definitions';
 
 /** The ids of `?ids=a,b,...`: 2 to 4 distinct ones, or why not. */
 export function parseCompareIds(search: string): { ids: string[] } | { problem: string } {

@@ -5,7 +5,7 @@ import {
   formatRatio,
   formatSignedMoney,
   formatSignedPercent,
-} from '../backtest-results/format';
+} from '../../lib/backtests/format';
 
 export { formatCount, formatSignedMoney, formatSignedPercent };
 

@@ -1,5 +1,5 @@
-/** The result page's calls: one stored run, and the candles that run was computed on. */
-import type { BacktestRun, DataSource } from '../../../shared/backtest-result';
+/** The result page's calls: the candles a run was computed on, and its share link. */
+import type { DataSource } from '../../../shared/backtest-result';
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../../shared/backtest-vocabulary';
 import type { ShareLink, ShareStatus, SharedBacktest } from '../../../shared/shares';
 import { apiFetch } from '../../lib/api-client';
@@ -20,10 +20,6 @@ export interface CandlesAnswer {
   source: DataSource;
   warmupBars: number;
   warnings: string[];
-}
-
-export function fetchBacktest(id: string) {
-  return apiFetch<BacktestRun>(`/api/backtests/${encodeURIComponent(id)}`);
 }
 
 const CANDLE_TIMEFRAME_BY_MINUTES: Record<number, string> = {

@@ -14,7 +14,7 @@ import type { BacktestRequest, CrossoverCondition } from '../../../shared/backte
 import type { BacktestResultBody, ResultTrade } from '../../../shared/backtest-result';
 import type { CandleSeries } from '../../../engine/candles/series';
 import { computeIndicator, resolveSettings } from '../../../engine/indicators/registry';
-import { EXIT_REASON_MARKER_TEXT } from './labels';
+import { EXIT_REASON_MARKER_TEXT } from '../../lib/backtests/labels';
 
 export type ChartTime = UTCTimestamp;
 

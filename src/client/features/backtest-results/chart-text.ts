@@ -9,8 +9,8 @@ import {
   formatPriceAt,
   formatSignedMoney,
   formatSignedPercent,
-} from './format';
-import { exitReasonLabel } from './labels';
+} from '../../lib/backtests/format';
+import { exitReasonLabel } from '../../lib/backtests/labels';
 
 export function priceChartLabel(options: {
   instrument: string;

@@ -1,7 +1,7 @@
 /** Sorting, paging and CSV of the trade list, as plain functions of the trades. */
 import type { ResultTrade } from '../../../shared/backtest-result';
-import { isoInZone } from './format';
-import { exitReasonLabel } from './labels';
+import { isoInZone } from '../../lib/backtests/format';
+import { exitReasonLabel } from '../../lib/backtests/labels';
 
 /** A trade with its 1-based number in the run, kept through sorting. */
 export interface NumberedTrade extends ResultTrade {

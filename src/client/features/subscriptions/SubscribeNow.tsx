@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { BillingPeriod, Currency, Plan } from '../../../shared/plans';
 import { PARENT_COMPANY } from '../../../shared/site';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../config/paths';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ButtonLink } from '../../components/ButtonLink';
-import { requestSubscription } from '../auth/api';
-import { useAuth } from '../auth/auth-context';
+import { requestSubscription } from './api';
+import { useAuth } from '../../lib/auth/auth-context';
 
 interface SubscribeNowProps {
   plan: Plan;

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../src/client/app/routes';
-import { AuthProvider } from '../../../../src/client/features/auth/AuthProvider';
-import { useAuth } from '../../../../src/client/features/auth/auth-context';
+import { AuthProvider } from '../../../../src/client/lib/auth/AuthProvider';
+import { useAuth } from '../../../../src/client/lib/auth/auth-context';
 import { ADMIN_USER, BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
 

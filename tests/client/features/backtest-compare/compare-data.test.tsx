@@ -3,7 +3,7 @@ import {
   normalisedEquity,
   parseCompareIds,
 } from '../../../../src/client/features/backtest-compare/compare-data';
-import { strategySummary } from '../../../../src/client/features/backtest-results/labels';
+import { strategySummary } from '../../../../src/client/lib/backtests/labels';
 import { REQUEST } from '../backtest-results/fixtures';
 
 describe('compare data', () => {

@@ -4,7 +4,7 @@
  */
 import { ColorType, LineSeries, type UTCTimestamp, createChart } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { formatCount } from '../../backtest-results/format';
+import { formatCount } from '../../../lib/backtests/format';
 import styles from './Compare.module.css';
 
 export interface CompareSeries {

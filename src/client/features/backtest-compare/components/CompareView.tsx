@@ -1,11 +1,11 @@
 import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
-import { PATHS, backtestResultPath } from '../../../app/paths';
+import { PATHS, backtestResultPath } from '../../../config/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { BacktestRun } from '../../../../shared/backtest-result';
-import { fetchBacktest } from '../../backtest-results/api';
-import { errorMessage, useLoad } from '../../backtest-results/hooks/useLoad';
+import { fetchBacktest } from '../../../lib/backtests/api';
+import { errorMessage, useLoad } from '../../../lib/useLoad';
 import { type CompareRow, metricRows, normalisedEquity, runName, settingRows } from '../compare-data';
 import styles from './Compare.module.css';
 

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS, backtestResultPath, compareBacktestsPath } from '../../../app/paths';
+import { PATHS, backtestResultPath, compareBacktestsPath } from '../../../config/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import type { BacktestListItem } from '../../../../shared/backtest-result';
-import { sourceLabel, strategySummary } from '../../backtest-results/labels';
-import { MAX_COMPARED, MIN_COMPARED } from '../../backtest-compare/compare-data';
+import { sourceLabel, strategySummary } from '../../../lib/backtests/labels';
+import { MAX_COMPARED, MIN_COMPARED } from '../../../config/compare';
 import { HISTORY_SORTS, type HistorySort, viewOfHistory } from '../history-view';
 import { deleteBacktest, fetchRunRequest, listBacktests } from '../api';
 import {

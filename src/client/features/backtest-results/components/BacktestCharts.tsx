@@ -41,7 +41,7 @@ import {
   tradeMarkers,
 } from '../chart-data';
 import { markerDetails } from '../chart-text';
-import { formatCount, formatDateTime } from '../format';
+import { formatCount, formatDateTime } from '../../../lib/backtests/format';
 import type { TimeAxisSync } from '../time-axis-sync';
 import { priceDecimals } from '../trade-table';
 import styles from './Charts.module.css';

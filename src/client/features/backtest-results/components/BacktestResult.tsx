@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../config/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { BacktestRun, ResultTrade } from '../../../../shared/backtest-result';
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../../../shared/backtest-vocabulary';
 import type { SharedBacktest } from '../../../../shared/shares';
 import { downloadText, safeFileName } from '../download';
-import { formatDateTime } from '../format';
-import { instrumentLabel, sourceLabel } from '../labels';
+import { formatDateTime } from '../../../lib/backtests/format';
+import { instrumentLabel, sourceLabel } from '../../../lib/backtests/labels';
 import { TimeAxisSync } from '../time-axis-sync';
 import { tradeFocusRange, tradesToCsv } from '../trade-table';
 import styles from './BacktestResult.module.css';

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import type { ResultMetrics } from '../../../../shared/backtest-result';
 import { InfoTooltip } from '../../../components/InfoTooltip';
-import { formatBars, formatCount, formatMoney, formatSignedPercent } from '../format';
+import { formatBars, formatCount, formatMoney, formatSignedPercent } from '../../../lib/backtests/format';
 import {
   type MetricKey,
   formatMetric,
   metricDefinition,
   metricExplanation,
   metricValue,
-} from '../metric-definitions';
+} from '../../../lib/backtests/metric-definitions';
 import styles from './BacktestResult.module.css';
 
 interface CardProps {

@@ -1,6 +1,11 @@
 import type { ResultMetrics } from '../../../../shared/backtest-result';
 import { InfoTooltip } from '../../../components/InfoTooltip';
-import { METRIC_GROUPS, formatMetric, metricExplanation, metricValue } from '../metric-definitions';
+import {
+  METRIC_GROUPS,
+  formatMetric,
+  metricExplanation,
+  metricValue,
+} from '../../../lib/backtests/metric-definitions';
 import styles from './BacktestResult.module.css';
 
 /** Every statistic of the run, grouped, each with its formula one focus away. */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatSignedPercent } from '../format';
+import { formatSignedPercent } from '../../../lib/backtests/format';
 import { MONTH_NAMES, type MonthlyReturn, heatScale, heatTint, yearRows } from '../monthly-table';
 import styles from './BacktestResult.module.css';
 

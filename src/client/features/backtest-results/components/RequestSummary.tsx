@@ -1,6 +1,12 @@
 import type { SharedBacktest } from '../../../../shared/shares';
-import { formatMoney } from '../format';
-import { commissionPresetLabel, instrumentLabel, ruleLines, sizingText, transactionLabel } from '../labels';
+import { formatMoney } from '../../../lib/backtests/format';
+import {
+  commissionPresetLabel,
+  instrumentLabel,
+  ruleLines,
+  sizingText,
+  transactionLabel,
+} from '../../../lib/backtests/labels';
 import styles from './BacktestResult.module.css';
 
 /** What was tested: instrument, timeframe, period, side, costs and the rules. */

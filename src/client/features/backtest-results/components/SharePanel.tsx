@@ -3,8 +3,8 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { ShareLink } from '../../../../shared/shares';
 import { fetchShareStatus, shareBacktest, stopSharing } from '../api';
-import { formatDateTime } from '../format';
-import { errorMessage, useLoad } from '../hooks/useLoad';
+import { formatDateTime } from '../../../lib/backtests/format';
+import { errorMessage, useLoad } from '../../../lib/useLoad';
 import styles from './BacktestResult.module.css';
 
 type Action = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string };

@@ -7,8 +7,8 @@ import {
   formatPriceAt,
   formatSignedMoney,
   formatSignedPercent,
-} from '../format';
-import { exitReasonLabel, sideLabel } from '../labels';
+} from '../../../lib/backtests/format';
+import { exitReasonLabel, sideLabel } from '../../../lib/backtests/labels';
 import {
   type TradeColumn,
   type TradeSort,

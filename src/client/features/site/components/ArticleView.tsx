@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../config/paths';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import type { ListingItem } from '../content/listing-types';
@@ -7,7 +7,7 @@ import type { Listing } from '../content/listings';
 import { Sections } from './ContentBlocks';
 import { PublishedAt } from './ListingPage';
 import { PageIntro } from './PageIntro';
-import styles from './site.module.css';
+import styles from '../../../styles/site.module.css';
 
 /** The detail page behind a listing card: title, date for press, body, and related cards. */
 export function ArticleView({ listing, item }: { listing: Listing; item: ListingItem }) {

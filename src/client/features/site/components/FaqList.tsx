@@ -1,5 +1,5 @@
 import type { Faq } from '../content/faq';
-import styles from './site.module.css';
+import styles from '../../../styles/site.module.css';
 
 /** Questions that open to show their answer (native disclosure: keyboard and reader friendly). */
 export function FaqList({ items }: { items: readonly Faq[] }) {

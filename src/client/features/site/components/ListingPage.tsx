@@ -9,7 +9,7 @@ import { formatDate } from '../format';
 import { matchesQuery } from '../search';
 import { PageIntro } from './PageIntro';
 import { Sparkline } from './Sparkline';
-import styles from './site.module.css';
+import styles from '../../../styles/site.module.css';
 
 /**
  * A content listing (spec section 2): title, subtitle, a search box that filters the cards by

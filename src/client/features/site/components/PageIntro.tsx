@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { InternalLink } from '../content/blocks';
-import styles from './site.module.css';
+import styles from '../../../styles/site.module.css';
 
 interface PageIntroProps {
   title: string;

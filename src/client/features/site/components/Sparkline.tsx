@@ -1,4 +1,4 @@
-import styles from './site.module.css';
+import styles from '../../../styles/site.module.css';
 
 const POINTS = 24;
 

@@ -1,4 +1,4 @@
-import { detailPath } from '../../../app/paths';
+import { detailPath } from '../../../config/paths';
 import type { InternalLink } from './blocks';
 
 export interface Discussion {

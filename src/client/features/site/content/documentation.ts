@@ -13,7 +13,7 @@ import {
   type IndicatorDefinition,
 } from '../../../../shared/indicators';
 import { PLANS } from '../../../../shared/plans';
-import { PATHS, detailPath } from '../../../app/paths';
+import { PATHS, detailPath } from '../../../config/paths';
 import { SERVER_UNREACHABLE_MESSAGE } from '../../../lib/api-client';
 import { type Section, bullets, definitions, links, note, p, slugify, steps, table } from './blocks';
 import { INDICATOR_FAMILIES, INDICATOR_NOTES } from './indicator-notes';

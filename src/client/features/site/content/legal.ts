@@ -1,4 +1,4 @@
-import { PATHS, contactPath } from '../../../app/paths';
+import { PATHS, contactPath } from '../../../config/paths';
 import {
   COPYRIGHT_YEAR,
   LIABILITY_CAP_MONTHS,

@@ -1,4 +1,4 @@
-import { PATHS, type StrategyCategory, detailPath } from '../../../app/paths';
+import { PATHS, type StrategyCategory, detailPath } from '../../../config/paths';
 import type { ListingItem } from './listing-types';
 import { PRESS_ITEMS } from './press';
 import { RESEARCH_ITEMS } from './research';

@@ -1,4 +1,4 @@
-import { PATHS, detailPath } from '../../../app/paths';
+import { PATHS, detailPath } from '../../../config/paths';
 import type { InternalLink } from './blocks';
 
 export type TutorialLevel = 'Beginner' | 'Intermediate' | 'Advanced';

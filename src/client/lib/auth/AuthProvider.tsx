@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../shared/auth';
-import { fetchCurrentUser, logout } from './api';
+import { fetchCurrentUser, logout } from './session-api';
 import { AuthContext, type AuthState } from './auth-context';
 
 /** Holds the signed-in user, read once from the worker (which reads role and plan from D1). */

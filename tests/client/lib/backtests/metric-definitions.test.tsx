@@ -5,8 +5,8 @@ import {
   formatPriceAt,
   formatSignedMoney,
   formatSignedPercent,
-} from '../../../../src/client/features/backtest-results/format';
-import { sourceLabel } from '../../../../src/client/features/backtest-results/labels';
+} from '../../../../src/client/lib/backtests/format';
+import { sourceLabel } from '../../../../src/client/lib/backtests/labels';
 import {
   ALL_METRICS,
   annualisationNote,
@@ -14,9 +14,9 @@ import {
   metricDefinition,
   metricExplanation,
   metricValue,
-} from '../../../../src/client/features/backtest-results/metric-definitions';
+} from '../../../../src/client/lib/backtests/metric-definitions';
 import type { ResultMetrics } from '../../../../src/shared/backtest-result';
-import { METRICS } from './fixtures';
+import { METRICS } from '../../features/backtest-results/fixtures';
 
 describe('metric definitions', () => {
   it('cover every statistic of the result contract once', () => {

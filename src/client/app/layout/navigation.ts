@@ -1,4 +1,4 @@
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../config/paths';
 
 export interface NavLinkItem {
   label: string;

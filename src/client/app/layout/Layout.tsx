@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
-import { PATHS } from '../../app/paths';
-import { useAuth } from '../../features/auth/auth-context';
+import { PATHS } from '../../config/paths';
+import { useAuth } from '../../lib/auth/auth-context';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollManager } from './ScrollManager';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commissionPresetLabel, sizingText } from '../../../../src/client/features/backtest-results/labels';
+import { commissionPresetLabel, sizingText } from '../../../../src/client/lib/backtests/labels';
 
 describe('what the result says of sizing and costs', () => {
   it('names the sizing with its figure', () => {

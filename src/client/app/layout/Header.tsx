@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/site';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../config/paths';
 import { AccountArea } from '../../features/auth/AccountArea';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import styles from './Header.module.css';
 import { NAV_GROUPS, type NavGroup } from './navigation';
 import { useCompactWhenCrowded } from './useCompactWhenCrowded';

@@ -1,0 +1,7 @@
+/** One stored run, as the result page and the compare view both read it. */
+import type { BacktestRun } from '../../../shared/backtest-result';
+import { apiFetch } from '../api-client';
+
+export function fetchBacktest(id: string) {
+  return apiFetch<BacktestRun>(`/api/backtests/${encodeURIComponent(id)}`);
+}
