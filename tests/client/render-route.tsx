@@ -1,8 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, parsePath } from 'react-router';
 import type { User } from '../../src/shared/auth';
 import { routes } from '../../src/client/app/routes';
 import { AuthContext, type AuthState } from '../../src/client/lib/auth/auth-context';
+import { createQueryClient } from '../../src/client/lib/query-client';
 
 export const BASIC_USER: User = {
   id: 'u-basic',
@@ -44,9 +47,16 @@ export function renderRoute(path: string, options: RenderOptions = {}) {
   return {
     router,
     ...render(
-      <AuthContext.Provider value={auth}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>,
+      <QueryClientProvider client={createQueryClient()}>
+        <AuthContext.Provider value={auth}>
+          <RouterProvider router={router} />
+        </AuthContext.Provider>
+      </QueryClientProvider>,
     ),
   };
+}
+
+/** Renders with a fresh query cache, as the app's root provides one. */
+export function renderWithQueries(ui: ReactNode) {
+  return render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
 }

@@ -179,6 +179,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: PATHS.portfolios,
+        ...lazyPage(
+          () => import('../pages/PortfoliosPage'),
+          (m) => m.PortfoliosPage,
+        ),
+      },
+      {
         path: PATHS.sharedResult,
         ...lazyPage(
           () => import('../pages/SharedResultPage'),

@@ -3,6 +3,7 @@
  * uploads. Both travel in the request as an exchange code with a symbol, as the worker reads them.
  */
 import type { Timeframe } from '../../../shared/backtest-vocabulary';
+import { PORTFOLIO_EXCHANGE } from '../../../shared/portfolio';
 import type { Dataset } from './api';
 
 export const SAMPLE_EXCHANGE = 'INDX';
@@ -42,6 +43,6 @@ export function describeDataset(dataset: Dataset): string {
   return `“${dataset.name}” has ${dataset.rows.toLocaleString('en-US')} ${timeframe ? `${timeframe} ` : ''}bars from ${from} to ${to}`;
 }
 
-/** Sources whose stocks are known here, without asking the market API. */
+/** Sources whose stocks are known here, without asking the market API (portfolios list the user's). */
 export const isLocalSource = (exchange: string) =>
-  exchange === SAMPLE_EXCHANGE || exchange === UPLOAD_EXCHANGE;
+  exchange === SAMPLE_EXCHANGE || exchange === UPLOAD_EXCHANGE || exchange === PORTFOLIO_EXCHANGE;

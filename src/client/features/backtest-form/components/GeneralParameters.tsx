@@ -18,6 +18,7 @@ import {
 import type { BuilderAction } from '../form-state';
 import type { FormValues } from '../form-values';
 import type { useMarketLists } from '../hooks/useMarketLists';
+import { PORTFOLIO_SOURCE } from '../portfolio-source';
 import { TRANSACTION_TYPE_LABELS } from '../option-labels';
 import { InputField, SelectField } from './Field';
 import { UserDatasets } from './UserDatasets';
@@ -49,6 +50,11 @@ function fixedData(values: FormValues, upload: Dataset | undefined) {
   };
 }
 
+function portfolioItems(lists: GeneralParametersProps['lists']) {
+  const choices = lists.stocksOf(PORTFOLIO_SOURCE);
+  return choices.status === 'ready' ? choices.items : [];
+}
+
 /** Unique banner texts, errors first (spec 8: the fallback's error and warning banners). */
 function bannersOf(lists: GeneralParametersProps['lists']) {
   const errors = new Set<string>();
@@ -64,6 +70,7 @@ function bannersOf(lists: GeneralParametersProps['lists']) {
 /** Exchange and stock, dates, timeframe and direction (spec sections 3 and 4). */
 export function GeneralParameters({ values, errors, dispatch, lists, signedIn }: GeneralParametersProps) {
   const { exchanges, stocks, datasets } = lists;
+  const portfolioCount = portfolioItems(lists).length;
   const selectedUpload =
     values.exchange === UPLOAD_EXCHANGE ? datasets.find((item) => item.id === values.stock) : undefined;
   const fixed = fixedData(values, selectedUpload);
@@ -76,7 +83,8 @@ export function GeneralParameters({ values, errors, dispatch, lists, signedIn }:
     values.exchange === '' ||
     marketCodes.includes(values.exchange) ||
     values.exchange === SAMPLE_EXCHANGE ||
-    (values.exchange === UPLOAD_EXCHANGE && datasets.length > 0);
+    (values.exchange === UPLOAD_EXCHANGE && datasets.length > 0) ||
+    (values.exchange === PORTFOLIO_SOURCE && portfolioCount > 0);
   const stockItems = stocks.status === 'ready' ? stocks.items : [];
   const knownStock = values.stock === '' || stockItems.some((item) => item.code === values.stock);
 
@@ -180,6 +188,11 @@ export function GeneralParameters({ values, errors, dispatch, lists, signedIn }:
                   <option value={UPLOAD_EXCHANGE}>Your uploaded datasets ({datasets.length})</option>
                 </optgroup>
               )}
+              {portfolioCount > 0 && (
+                <optgroup label="Your portfolios">
+                  <option value={PORTFOLIO_SOURCE}>Portfolio ({portfolioCount})</option>
+                </optgroup>
+              )}
             </>
           )}
         </SelectField>
@@ -239,6 +252,12 @@ export function GeneralParameters({ values, errors, dispatch, lists, signedIn }:
           onChange={(value) => dispatch({ type: 'setField', field: 'transactionType', value })}
         />
       </div>
+      {values.exchange === PORTFOLIO_SOURCE && (
+        <p className={styles.note}>
+          The strategy runs on every symbol of the portfolio with one shared capital, each symbol trading its
+          weight of the equity. It counts as one backtest.
+        </p>
+      )}
       {fixed && (
         <p className={styles.note}>
           {fixed.note}{' '}

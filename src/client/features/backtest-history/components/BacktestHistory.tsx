@@ -18,6 +18,7 @@ import {
   formatSignedMoney,
   formatSignedPercent,
 } from '../format';
+import { PORTFOLIO_EXCHANGE } from '../../../../shared/portfolio';
 import styles from './BacktestHistory.module.css';
 
 type ListState =
@@ -29,7 +30,9 @@ function runTitle(run: BacktestListItem): string {
       ? 'S&P 500 sample'
       : run.exchange === 'UPLOAD'
         ? 'Uploaded dataset'
-        : `${run.stock} (${run.exchange})`;
+        : run.exchange === PORTFOLIO_EXCHANGE
+          ? `Portfolio: ${run.stock}`
+          : `${run.stock} (${run.exchange})`;
   return `${instrument}, ${run.timeframe}`;
 }
 
