@@ -16,9 +16,14 @@ export function BacktestHistoryPage() {
       <div className={styles.head}>
         <h1 id="history-title">My backtests</h1>
         {status === 'signed-in' && (
-          <ButtonLink to={PATHS.simulator} variant="secondary">
-            New backtest
-          </ButtonLink>
+          <div className={styles.headActions}>
+            <ButtonLink to={PATHS.portfolios} variant="secondary">
+              Portfolios
+            </ButtonLink>
+            <ButtonLink to={PATHS.simulator} variant="secondary">
+              New backtest
+            </ButtonLink>
+          </div>
         )}
       </div>
       {status === 'loading' && <p>Loading...</p>}
