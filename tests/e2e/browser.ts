@@ -46,3 +46,13 @@ export async function signUp(page: Page, baseUrl: string, prefix: string) {
   await page.getByRole('button', { name: 'Register' }).click();
   await page.waitForURL(`${baseUrl}/`);
 }
+
+/** The visible time range a chart reports (unix seconds). */
+export async function visibleRange(page: Page, chartName: RegExp) {
+  const element = page.getByRole('img', { name: chartName }).locator('[data-visible-from]');
+  const [from, to] = await Promise.all([
+    element.getAttribute('data-visible-from'),
+    element.getAttribute('data-visible-to'),
+  ]);
+  return { from: Number(from), to: Number(to) };
+}

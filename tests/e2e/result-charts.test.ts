@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signUp, watchForErrors } from './browser';
+import { launchBrowser, signUp, visibleRange, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -46,16 +46,6 @@ async function runSp500(page: Page) {
       monthlyReturns: { month: string; returnPct: number }[];
     };
   };
-}
-
-/** The visible time range a chart reports (unix seconds). */
-async function visibleRange(page: Page, chartName: RegExp) {
-  const element = page.getByRole('img', { name: chartName }).locator('[data-visible-from]');
-  const [from, to] = await Promise.all([
-    element.getAttribute('data-visible-from'),
-    element.getAttribute('data-visible-to'),
-  ]);
-  return { from: Number(from), to: Number(to) };
 }
 
 const PRICE = /^Candlestick chart of S&P 500/;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, signUp, watchForErrors } from './browser';
+import { field, launchBrowser, signUp, visibleRange, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -162,9 +162,20 @@ describe('the simulator in chromium', () => {
     const { trades, markers } = await chartedTrades(page);
     expect(trades).toBe(result.metrics.tradeCount);
     expect(markers).toBe(2 * trades);
-    const chart = await page.getByRole('img', { name: /^Candlestick chart of AAPL/ }).boundingBox();
+    const price = /^Candlestick chart of AAPL/;
+    const span = async () => {
+      const range = await visibleRange(page, price);
+      return range.to - range.from;
+    };
+    const whole = await span();
+    expect(whole).toBeGreaterThan(4 * 365 * 86_400);
+    // The wheel reaches the chart only where the viewport shows it.
+    await page.getByRole('img', { name: price }).scrollIntoViewIfNeeded();
+    const chart = await page.getByRole('img', { name: price }).boundingBox();
     await page.mouse.move(chart!.x + chart!.width / 2, chart!.y + chart!.height / 2);
-    for (let step = 0; step < 5; step++) await page.mouse.wheel(0, -300);
+    for (let step = 0; step < 8; step++) await page.mouse.wheel(0, -400);
+    // Wheeling up zooms in: the chart shows a shorter stretch of time than the whole run.
+    await expect.poll(span, { timeout: 10_000 }).toBeLessThan(whole * 0.9);
     await page
       .getByRole('button', { name: /^Return/ })
       .first()

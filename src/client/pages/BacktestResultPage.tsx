@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../config/paths';
 import { Alert } from '../components/Alert';
@@ -6,9 +7,9 @@ import { Button } from '../components/Button';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { useAuth } from '../lib/auth/auth-context';
 import type { BacktestRun } from '../../shared/backtest-result';
-import { fetchBacktest } from '../lib/backtests/api';
+import { backtestQuery } from '../lib/backtests/api';
 import { BacktestResult } from '../features/backtest-results/components/BacktestResult';
-import { errorMessage, type Loaded, useLoad } from '../lib/useLoad';
+import { errorMessage } from '../lib/error-message';
 import { ApiError } from '../lib/api-client';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 
@@ -46,8 +47,7 @@ function useArrivalNotice(): string | null {
 
 function SignedInResult() {
   const { id = '' } = useParams();
-  const load = useCallback(() => fetchBacktest(id), [id]);
-  const run = useLoad(load);
+  const run = useQuery(backtestQuery(id));
   const notice = useArrivalNotice();
   return (
     <div className="container page">
@@ -57,9 +57,9 @@ function SignedInResult() {
   );
 }
 
-function RunView({ run }: { run: Loaded<BacktestRun> & { retry: () => void } }) {
-  if (run.state === 'ready') return <BacktestResult run={run.data} />;
-  if (run.state === 'error' && run.error instanceof ApiError && run.error.status === 404) {
+function RunView({ run }: { run: UseQueryResult<BacktestRun> }) {
+  if (run.isSuccess) return <BacktestResult run={run.data} />;
+  if (run.isError && run.error instanceof ApiError && run.error.status === 404) {
     return (
       <section aria-labelledby="result-title">
         <h1 id="result-title">Backtest not found</h1>
@@ -74,12 +74,12 @@ function RunView({ run }: { run: Loaded<BacktestRun> & { retry: () => void } }) 
   return (
     <section aria-labelledby="result-title">
       <h1 id="result-title">Backtest result</h1>
-      {run.state === 'loading' ? (
+      {run.isPending ? (
         <p role="status">Loading the backtest...</p>
       ) : (
         <>
           <Alert tone="error">{errorMessage(run.error)}</Alert>
-          <Button variant="secondary" onClick={run.retry}>
+          <Button variant="secondary" onClick={() => void run.refetch()}>
             Try again
           </Button>
         </>

@@ -1,11 +1,11 @@
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { PATHS } from '../config/paths';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
-import { fetchSharedBacktest } from '../features/backtest-results/api';
+import { sharedBacktestQuery } from '../features/backtest-results/api';
 import { BacktestResult } from '../features/backtest-results/components/BacktestResult';
-import { errorMessage, useLoad } from '../lib/useLoad';
+import { errorMessage } from '../lib/error-message';
 import { ApiError } from '../lib/api-client';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 
@@ -13,10 +13,9 @@ import { useDocumentMeta } from '../lib/useDocumentMeta';
 export function SharedResultPage() {
   const { token = '' } = useParams();
   useDocumentMeta('Shared backtest result', 'A backtest result shared by link: metrics, charts and trades.');
-  const load = useCallback(() => fetchSharedBacktest(token), [token]);
-  const run = useLoad(load);
+  const run = useQuery(sharedBacktestQuery(token));
 
-  if (run.state === 'ready') {
+  if (run.isSuccess) {
     return (
       <div className="container page">
         <BacktestResult run={run.data} />
@@ -27,21 +26,21 @@ export function SharedResultPage() {
       </div>
     );
   }
-  const gone = run.state === 'error' && run.error instanceof ApiError && run.error.status === 404;
+  const gone = run.isError && run.error instanceof ApiError && run.error.status === 404;
   return (
     <section className="container page" aria-labelledby="result-title">
       <h1 id="result-title">{gone ? 'This link does not open a backtest' : 'Shared backtest result'}</h1>
-      {run.state === 'loading' && <p role="status">Loading the backtest...</p>}
+      {run.isPending && <p role="status">Loading the backtest...</p>}
       {gone && (
         <p>
           Its owner may have stopped sharing it or made a new link.{' '}
           <Link to={PATHS.simulator}>Run a backtest of your own</Link>.
         </p>
       )}
-      {run.state === 'error' && !gone && (
+      {run.isError && !gone && (
         <>
           <Alert tone="error">{errorMessage(run.error)}</Alert>
-          <Button variant="secondary" onClick={run.retry}>
+          <Button variant="secondary" onClick={() => void run.refetch()}>
             Try again
           </Button>
         </>

@@ -61,9 +61,11 @@ describe('home page', () => {
 describe('routing', () => {
   it('shows the 404 page for unknown routes, inside the header and footer', () => {
     renderRoute('/no/such/page');
-    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByText('/no/such/page')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    expect(main.querySelector('code')?.textContent).toBe('/no/such/page');
+    expect(screen.getByRole('banner').contains(screen.getByRole('navigation', { name: 'Main' }))).toBe(true);
+    expect(screen.getByRole('contentinfo').textContent).not.toBe('');
   });
 
   it('declares no case-sensitive route, so capitalised spellings reach the same page', () => {

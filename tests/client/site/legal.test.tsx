@@ -35,7 +35,7 @@ describe('legal page', () => {
     await waitFor(() => expect(document.title).toBe('Refund Policy | Legal | Backtest Studio'));
   });
 
-  it('opens the section named in a shared link, and falls back to the terms for an unknown one', async () => {
+  it('opens the section named in a shared link, whatever its case', async () => {
     renderRoute('/legalpage?section=COPYRIGHT');
     expect(await screen.findByRole('heading', { level: 2, name: 'Copyright Information' })).toBeTruthy();
     expect(
@@ -45,7 +45,10 @@ describe('legal page', () => {
 
   it('falls back to the terms for an unknown section', async () => {
     renderRoute('/LegalPage?section=nonsense');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Terms of Service' })).toBeTruthy();
+    const article = await screen.findByRole('article', { name: 'Terms of Service' });
+    expect(within(article).getAllByRole('heading', { level: 3 }).length).toBeGreaterThan(0);
+    expect(within(sidebar()).getByRole('link', { current: 'page' }).textContent).toBe('Terms of Service');
+    await waitFor(() => expect(document.title).toBe('Terms of Service | Legal | Backtest Studio'));
   });
 });
 

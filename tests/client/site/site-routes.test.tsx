@@ -63,8 +63,12 @@ describe('every public page', () => {
           `${path}: ${field.outerHTML}`,
         ).toBeGreaterThan(0);
       }
-      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
-      expect(screen.getByRole('contentinfo')).toBeTruthy();
+      expect(
+        within(screen.getByRole('navigation', { name: 'Main' }))
+          .getByRole('link', { name: 'Pricing' })
+          .getAttribute('href'),
+      ).toBe('/pricing');
+      expect(screen.getByRole('contentinfo').textContent).not.toBe('');
     },
   );
 });

@@ -1,17 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/Alert';
+import { errorMessage } from '../../lib/error-message';
 import { listMessages, listSubscriptionRequests } from './api';
 import styles from './AdminPanels.module.css';
-import { useRemote } from './useRemote';
 
 /** Contact and support messages, newest first. */
 export function MessagesPanel() {
-  const messages = useRemote(listMessages);
+  const messages = useQuery({ queryKey: ['admin', 'messages'], queryFn: listMessages });
   return (
     <section aria-labelledby="messages-title" className={styles.panel}>
       <h2 id="messages-title">Contact messages</h2>
-      {messages.state === 'loading' && <p>Loading...</p>}
-      {messages.state === 'error' && <Alert tone="error">{messages.message}</Alert>}
-      {messages.state === 'ready' &&
+      {messages.isPending && <p>Loading...</p>}
+      {messages.isError && <Alert tone="error">{errorMessage(messages.error)}</Alert>}
+      {messages.isSuccess &&
         (messages.data.length === 0 ? (
           <p>No messages yet.</p>
         ) : (
@@ -33,13 +34,13 @@ export function MessagesPanel() {
 
 /** Subscribe Now requests awaiting the parent company's billing team. */
 export function SubscriptionsPanel() {
-  const requests = useRemote(listSubscriptionRequests);
+  const requests = useQuery({ queryKey: ['admin', 'subscriptions'], queryFn: listSubscriptionRequests });
   return (
     <section aria-labelledby="subscriptions-title" className={styles.panel}>
       <h2 id="subscriptions-title">Subscription requests</h2>
-      {requests.state === 'loading' && <p>Loading...</p>}
-      {requests.state === 'error' && <Alert tone="error">{requests.message}</Alert>}
-      {requests.state === 'ready' &&
+      {requests.isPending && <p>Loading...</p>}
+      {requests.isError && <Alert tone="error">{errorMessage(requests.error)}</Alert>}
+      {requests.isSuccess &&
         (requests.data.length === 0 ? (
           <p>No subscription requests yet.</p>
         ) : (

@@ -1,11 +1,12 @@
-import { useCallback, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ROLES, type Role } from '../../../shared/auth';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { type AdminUser, searchUsers, updateUser } from './api';
+import { errorMessage } from '../../lib/error-message';
 import styles from './AdminPanels.module.css';
-import { useRemote } from './useRemote';
 
 /** Find users and change their role or plan; a change ends that user's sessions. */
 export function UsersPanel() {
@@ -13,14 +14,18 @@ export function UsersPanel() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const load = useCallback(() => searchUsers(query, page), [query, page]);
-  const result = useRemote(load);
+  // A new search keeps the current page on screen until its answer arrives.
+  const result = useQuery({
+    queryKey: ['admin', 'users', query, page],
+    queryFn: () => searchUsers(query, page),
+    placeholderData: keepPreviousData,
+  });
 
   async function change(user: AdminUser, changes: { role?: Role; plan?: PlanId }) {
     try {
       const updated = await updateUser(user.id, changes);
       setNotice({ tone: 'success', text: `${updated.email} is now ${updated.role}, plan ${updated.plan}.` });
-      result.reload();
+      void result.refetch();
     } catch (error) {
       setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'The change failed.' });
     }
@@ -43,9 +48,9 @@ export function UsersPanel() {
         <Button type="submit">Search</Button>
       </form>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      {result.state === 'loading' && <p>Loading...</p>}
-      {result.state === 'error' && <Alert tone="error">{result.message}</Alert>}
-      {result.state === 'ready' && (
+      {result.isPending && <p>Loading...</p>}
+      {result.isError && <Alert tone="error">{errorMessage(result.error)}</Alert>}
+      {result.isSuccess && (
         <>
           <div className={styles.tableWrap}>
             <table className={styles.table}>

@@ -1,4 +1,5 @@
 /** The builder's calls to our API (the worker talks to the market-data provider, never the browser). */
+import { queryOptions } from '@tanstack/react-query';
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
 import type { Usage } from '../../../shared/usage';
 import { apiFetch } from '../../lib/api-client';
@@ -51,6 +52,19 @@ export function listStocks(exchange: string) {
 export async function listDatasets() {
   return (await apiFetch<{ datasets: Dataset[] }>('/api/datasets')).datasets;
 }
+
+export const exchangesQuery = () =>
+  queryOptions({ queryKey: ['market', 'exchanges'], queryFn: listExchanges });
+
+/** An exchange's stocks are kept for the visit once loaded (the worker caches them a day). */
+export const stocksQuery = (exchange: string) =>
+  queryOptions({
+    queryKey: ['market', 'stocks', exchange],
+    queryFn: () => listStocks(exchange),
+    staleTime: Infinity,
+  });
+
+export const datasetsQuery = () => queryOptions({ queryKey: ['datasets'], queryFn: listDatasets });
 
 /** Uploads an OHLCV CSV as a multipart form; a blank name leaves the file's own name. */
 export async function uploadDataset(file: File, name: string) {

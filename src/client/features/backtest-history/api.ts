@@ -1,4 +1,5 @@
 /** The history page's calls: the user's runs, one run's request, and deleting a run. */
+import { queryOptions } from '@tanstack/react-query';
 import type { BacktestRequest } from '../../../shared/backtest-request';
 import type { BacktestListItem } from '../../../shared/backtest-result';
 import { apiFetch } from '../../lib/api-client';
@@ -6,6 +7,9 @@ import { apiFetch } from '../../lib/api-client';
 export async function listBacktests() {
   return (await apiFetch<{ backtests: BacktestListItem[] }>('/api/backtests')).backtests;
 }
+
+export const backtestListQuery = () =>
+  queryOptions({ queryKey: ['backtests', 'list'], queryFn: listBacktests });
 
 /** The stored request of a run, to load it into the form. */
 export async function fetchRunRequest(id: string) {

@@ -1,13 +1,5 @@
-/** How the history list writes its figures: the result page's formats, plus "—" for no value. */
-import {
-  formatCount,
-  formatPercent,
-  formatRatio,
-  formatSignedMoney,
-  formatSignedPercent,
-} from '../../lib/backtests/format';
-
-export { formatCount, formatSignedMoney, formatSignedPercent };
+/** What the history list adds to the result page's formats: "—" for no value, and run dates. */
+import { formatPercent, formatRatio } from '../../lib/backtests/format';
 
 /** null (no trades, no losses) is "—". */
 export const formatPercentOrDash = (value: number | null) => (value === null ? '—' : formatPercent(value));

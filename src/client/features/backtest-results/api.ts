@@ -1,4 +1,5 @@
 /** The result page's calls: the candles a run was computed on, and its share link. */
+import { queryOptions } from '@tanstack/react-query';
 import type { DataSource } from '../../../shared/backtest-result';
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../../shared/backtest-vocabulary';
 import type { ShareLink, ShareStatus, SharedBacktest } from '../../../shared/shares';
@@ -73,3 +74,23 @@ export function stopSharing(id: string) {
 export function fetchSharedBacktest(token: string) {
   return apiFetch<SharedBacktest>(`/api/public/backtests/${encodeURIComponent(token)}`);
 }
+
+export const runCandlesQuery = (run: SharedBacktest) =>
+  queryOptions({
+    queryKey: [
+      'candles',
+      run.exchange,
+      run.stock,
+      run.timeframe,
+      run.fromDate,
+      run.toDate,
+      run.result.data.warmupBars,
+    ],
+    queryFn: () => fetchRunCandles(run),
+  });
+
+export const shareStatusQuery = (id: string) =>
+  queryOptions({ queryKey: ['backtests', id, 'share'], queryFn: () => fetchShareStatus(id) });
+
+export const sharedBacktestQuery = (token: string) =>
+  queryOptions({ queryKey: ['shared-backtests', token], queryFn: () => fetchSharedBacktest(token) });

@@ -1,33 +1,30 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import type { User } from '../../../shared/auth';
-import { fetchCurrentUser, logout } from './session-api';
 import { AuthContext, type AuthState } from './auth-context';
+import { fetchCurrentUser, logout } from './session-api';
+
+const SESSION_KEY = ['session'] as const;
+
+/** The signed-in user, or null; a failure reads as signed out (the spec logs it to the console). */
+async function readSession(): Promise<User | null> {
+  try {
+    return await fetchCurrentUser();
+  } catch (error) {
+    console.warn('Could not read the session', error);
+    return null;
+  }
+}
 
 /** Holds the signed-in user, read once from the worker (which reads role and plan from D1). */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<AuthState['status']>('loading');
-  const [user, setUserState] = useState<User | null>(null);
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: SESSION_KEY, queryFn: readSession, staleTime: Infinity });
 
-  const setUser = useCallback((next: User | null) => {
-    setUserState(next);
-    setStatus(next ? 'signed-in' : 'signed-out');
-  }, []);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchCurrentUser()
-      .catch((error: unknown) => {
-        // The role then reads as signed out; the spec logs such failures to the console.
-        console.warn('Could not read the session', error);
-        return null;
-      })
-      .then((current) => {
-        if (!cancelled) setUser(current);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [setUser]);
+  const setUser = useCallback(
+    (next: User | null) => queryClient.setQueryData(SESSION_KEY, next),
+    [queryClient],
+  );
 
   const signOut = useCallback(async () => {
     try {
@@ -38,6 +35,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(null);
   }, [setUser]);
 
+  const user = session.data ?? null;
+  const status: AuthState['status'] = session.isPending ? 'loading' : user ? 'signed-in' : 'signed-out';
   const value = useMemo(() => ({ status, user, setUser, signOut }), [status, user, setUser, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../src/client/app/routes';
 import { AuthProvider } from '../../../../src/client/lib/auth/AuthProvider';
 import { useAuth } from '../../../../src/client/lib/auth/auth-context';
-import { ADMIN_USER, BASIC_USER, renderRoute } from '../../render-route';
+import { ADMIN_USER, BASIC_USER, renderRoute, renderWithQueries } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
 
 afterEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
+  renderWithQueries(
     <AuthProvider>
       <RouterProvider router={router} />
     </AuthProvider>,
@@ -156,7 +156,7 @@ describe('LoginPage', () => {
       const router = createMemoryRouter(routes, {
         initialEntries: [{ pathname: '/LoginPage', state: { from } }],
       });
-      const view = render(
+      const view = renderWithQueries(
         <AuthProvider>
           <RouterProvider router={router} />
         </AuthProvider>,

@@ -1,11 +1,12 @@
-import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PATHS, backtestResultPath } from '../../../config/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { BacktestRun } from '../../../../shared/backtest-result';
-import { fetchBacktest } from '../../../lib/backtests/api';
-import { errorMessage, useLoad } from '../../../lib/useLoad';
+import { backtestQuery } from '../../../lib/backtests/api';
+import { errorMessage } from '../../../lib/error-message';
 import { type CompareRow, metricRows, normalisedEquity, runName, settingRows } from '../compare-data';
 import styles from './Compare.module.css';
 
@@ -76,11 +77,13 @@ function CompareTable({
 
 /** Two to four of the user's runs side by side: equity curves from 100, metrics and settings. */
 export function CompareView({ ids }: { ids: readonly string[] }) {
-  const load = useCallback(() => Promise.all(ids.map((id) => fetchBacktest(id))), [ids]);
-  const runs = useLoad(load);
+  const runs = useQuery({
+    queryKey: ['backtests', 'compare', ...ids],
+    queryFn: ({ client }) => Promise.all(ids.map((id) => client.fetchQuery(backtestQuery(id)))),
+  });
   const series = useMemo(
     () =>
-      runs.state === 'ready'
+      runs.isSuccess
         ? runs.data.map((run, index) => ({
             name: runName(run, index),
             color: RUN_COLORS[index]!,
@@ -90,14 +93,14 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
     [runs],
   );
 
-  if (runs.state === 'loading') return <p role="status">Loading the backtests...</p>;
-  if (runs.state === 'error') {
+  if (runs.isPending) return <p role="status">Loading the backtests...</p>;
+  if (runs.isError) {
     return (
       <>
         <Alert tone="error">
           The backtests could not be loaded: {errorMessage(runs.error)} Only your own runs can be compared.
         </Alert>
-        <Button variant="secondary" onClick={runs.retry}>
+        <Button variant="secondary" onClick={() => void runs.refetch()}>
           Try again
         </Button>{' '}
         <Link to={PATHS.backtestHistory}>Back to your backtests</Link>

@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import type { Usage } from '../../../../shared/usage';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { fetchUsage } from '../api';
 import { usageText } from '../usage-text';
 import styles from './BacktestForm.module.css';
@@ -9,17 +9,7 @@ import styles from './BacktestForm.module.css';
  * with the plans a click away once none is left. Shows nothing until (or unless) it is known.
  */
 export function UsageMeter({ pricingLink }: { pricingLink: ReactNode }) {
-  const [usage, setUsage] = useState<Usage | null>(null);
-  useEffect(() => {
-    let current = true;
-    fetchUsage().then(
-      (answer) => current && setUsage(answer),
-      () => current && setUsage(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  const { data: usage } = useQuery({ queryKey: ['usage'], queryFn: fetchUsage });
   if (!usage) return null;
   const usedUp = usage.limit !== null && usage.used >= usage.limit;
   return (

@@ -1,5 +1,7 @@
+import { type QueryState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useState } from 'react';
-import { type Dataset, type Exchange, type Stock, listDatasets, listExchanges, listStocks } from '../api';
+import { errorMessage } from '../../../lib/error-message';
+import { type Dataset, datasetsQuery, exchangesQuery, type listStocks, stocksQuery } from '../api';
 import {
   SAMPLE_STOCK,
   SAMPLE_STOCK_LABEL,
@@ -21,7 +23,27 @@ export interface StockChoice {
   label: string;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+type StocksAnswer = Awaited<ReturnType<typeof listStocks>>;
+
+interface MarketAnswer {
+  error?: string;
+  warning?: string;
+}
+
+/** A market list query as the selects show it; a refetch after a failure reads as loading. */
+function listLoad<A extends MarketAnswer, T>(
+  state: Pick<QueryState<A>, 'status' | 'data' | 'error' | 'fetchStatus'> | undefined,
+  items: (answer: A) => T[],
+): ListLoad<T> {
+  if (!state || state.status === 'pending') return { status: 'loading' };
+  if (state.status === 'error') {
+    return state.fetchStatus === 'fetching'
+      ? { status: 'loading' }
+      : { status: 'failed', message: errorMessage(state.error) };
+  }
+  const answer = state.data!;
+  return { status: 'ready', items: items(answer), error: answer.error, warning: answer.warning };
+}
 
 /**
  * The exchange list (loaded on open), the chosen exchange's stocks (loaded when it changes and
@@ -29,75 +51,36 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * builder selects its first entry (spec 4, exchange and stock loading).
  */
 export function useMarketLists(exchange: string, signedIn: boolean, dispatch: Dispatch<BuilderAction>) {
-  const [exchanges, setExchanges] = useState<ListLoad<Exchange>>({ status: 'loading' });
-  const [exchangeAttempt, setExchangeAttempt] = useState(0);
-  const [stockLists, setStockLists] = useState<Record<string, ListLoad<Stock>>>({});
-  const [datasets, setDatasets] = useState<Dataset[]>([]);
+  const queryClient = useQueryClient();
+  const exchangeList = useQuery(exchangesQuery());
+  const stockList = useQuery({
+    ...stocksQuery(exchange),
+    enabled: exchange !== '' && !isLocalSource(exchange),
+  });
+  // Without the list only this visit's uploads are offered; the market data still works.
+  const datasetList = useQuery({ ...datasetsQuery(), enabled: signedIn });
+  const [uploaded, setUploaded] = useState<Dataset[]>([]);
+  const [deleted, setDeleted] = useState<string[]>([]);
 
   useEffect(() => {
-    let cancelled = false;
-    listExchanges().then(
-      (answer) => {
-        if (cancelled) return;
-        setExchanges({
-          status: 'ready',
-          items: answer.exchanges,
-          error: answer.error,
-          warning: answer.warning,
-        });
-        dispatch({ type: 'exchangesLoaded', exchanges: answer.exchanges.map((item) => item.code) });
-      },
-      (error: unknown) => !cancelled && setExchanges({ status: 'failed', message: messageOf(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [exchangeAttempt, dispatch]);
-
-  const cached = stockLists[exchange];
-  useEffect(() => {
-    if (!exchange || isLocalSource(exchange) || cached) return;
-    let cancelled = false;
-    listStocks(exchange).then(
-      (answer) => {
-        if (cancelled) return;
-        setStockLists((lists) => ({
-          ...lists,
-          [exchange]: {
-            status: 'ready',
-            items: answer.symbols,
-            error: answer.error,
-            warning: answer.warning,
-          },
-        }));
-        dispatch({ type: 'stocksLoaded', exchange, stocks: answer.symbols.map((item) => item.code) });
-      },
-      (error: unknown) =>
-        !cancelled &&
-        setStockLists((lists) => ({ ...lists, [exchange]: { status: 'failed', message: messageOf(error) } })),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [exchange, cached, dispatch]);
+    if (exchangeList.data) {
+      dispatch({ type: 'exchangesLoaded', exchanges: exchangeList.data.exchanges.map((item) => item.code) });
+    }
+  }, [exchangeList.data, dispatch]);
 
   useEffect(() => {
-    if (!signedIn) return;
-    let cancelled = false;
-    listDatasets().then(
-      // An upload that finished before the list arrived stays in it.
-      (list) =>
-        !cancelled &&
-        setDatasets((current) => [...current.filter((item) => !list.some((d) => d.id === item.id)), ...list]),
-      // Without the list only this visit's uploads are offered; the market data still works.
-      () => {},
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [signedIn]);
+    if (stockList.data) {
+      dispatch({ type: 'stocksLoaded', exchange, stocks: stockList.data.symbols.map((item) => item.code) });
+    }
+  }, [stockList.data, exchange, dispatch]);
 
-  const ownDatasets = signedIn ? datasets : [];
+  // This visit's uploads first (newest first, as the API lists them), then the stored list.
+  const ownDatasets = signedIn
+    ? [
+        ...uploaded,
+        ...(datasetList.data ?? []).filter((stored) => !uploaded.some((item) => item.id === stored.id)),
+      ].filter((dataset) => !deleted.includes(dataset.id))
+    : [];
 
   /** The stock choices of an exchange: known at once for the sample and uploads, else as loaded. */
   function stocksOf(code: string): ListLoad<StockChoice> {
@@ -111,13 +94,15 @@ export function useMarketLists(exchange: string, signedIn: boolean, dispatch: Di
         items: ownDatasets.map((dataset) => ({ code: dataset.id, label: dataset.name })),
       };
     }
-    const list = stockLists[code];
-    if (!list || list.status !== 'ready') return list ?? { status: 'loading' };
-    return {
-      ...list,
-      items: list.items.map((stock) => ({ code: stock.code, label: `${stock.code} — ${stock.name}` })),
-    };
+    // Another exchange's list comes from the cache: the builder asks for its first stock as it
+    // selects it. The chosen one's comes from its query, so this hook re-renders when it changes.
+    const state = code === exchange ? stockList : queryClient.getQueryState(stocksQuery(code).queryKey);
+    return listLoad<StocksAnswer, StockChoice>(state, (answer) =>
+      answer.symbols.map((stock) => ({ code: stock.code, label: `${stock.code} — ${stock.name}` })),
+    );
   }
+
+  const exchanges = listLoad(exchangeList, (answer) => answer.exchanges);
 
   /** The first exchange and, when its list is known, its first stock ('' until loaded). */
   function firstSelection() {
@@ -133,16 +118,12 @@ export function useMarketLists(exchange: string, signedIn: boolean, dispatch: Di
     firstSelection,
     datasets: ownDatasets,
     /** A new upload, listed first as the API lists them (newest first). */
-    addDataset: (dataset: Dataset) =>
-      setDatasets((list) => [dataset, ...list.filter((item) => item.id !== dataset.id)]),
-    removeDataset: (id: string) => setDatasets((list) => list.filter((item) => item.id !== id)),
-    retryExchanges: () => {
-      setExchanges({ status: 'loading' });
-      setExchangeAttempt((attempt) => attempt + 1);
+    addDataset: (dataset: Dataset) => {
+      setUploaded((list) => [dataset, ...list.filter((item) => item.id !== dataset.id)]);
+      setDeleted((ids) => ids.filter((id) => id !== dataset.id));
     },
-    retryStocks: () =>
-      setStockLists((lists) =>
-        Object.fromEntries(Object.entries(lists).filter(([code]) => code !== exchange)),
-      ),
+    removeDataset: (id: string) => setDeleted((ids) => [...ids, id]),
+    retryExchanges: () => void exchangeList.refetch(),
+    retryStocks: () => void stockList.refetch(),
   };
 }

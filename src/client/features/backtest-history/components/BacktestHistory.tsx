@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS, backtestResultPath, compareBacktestsPath } from '../../../config/paths';
@@ -8,21 +9,13 @@ import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import type { BacktestListItem } from '../../../../shared/backtest-result';
 import { sourceLabel, strategySummary } from '../../../lib/backtests/labels';
 import { MAX_COMPARED, MIN_COMPARED } from '../../../config/compare';
+import { errorMessage } from '../../../lib/error-message';
 import { HISTORY_SORTS, type HistorySort, viewOfHistory } from '../history-view';
-import { deleteBacktest, fetchRunRequest, listBacktests } from '../api';
-import {
-  formatCount,
-  formatPercentOrDash,
-  formatRatioOrDash,
-  formatRunDate,
-  formatSignedMoney,
-  formatSignedPercent,
-} from '../format';
+import { backtestListQuery, deleteBacktest, fetchRunRequest } from '../api';
+import { formatCount, formatSignedMoney, formatSignedPercent } from '../../../lib/backtests/format';
+import { formatPercentOrDash, formatRatioOrDash, formatRunDate } from '../format';
 import { PORTFOLIO_EXCHANGE } from '../../../../shared/portfolio';
 import styles from './BacktestHistory.module.css';
-
-type ListState =
-  { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; runs: BacktestListItem[] };
 
 function runTitle(run: BacktestListItem): string {
   const instrument =
@@ -36,13 +29,11 @@ function runTitle(run: BacktestListItem): string {
   return `${instrument}, ${run.timeframe}`;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** The signed-in user's runs, newest first, each with open, edit and re-run, and delete. */
 export function BacktestHistory() {
   const navigate = useNavigate();
-  const [list, setList] = useState<ListState>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  const list = useQuery(backtestListQuery());
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [refocus, setRefocus] = useState<string | null>(null);
@@ -53,24 +44,13 @@ export function BacktestHistory() {
   const [testedFrom, setTestedFrom] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const shown = useMemo(
-    () => (list.state === 'ready' ? viewOfHistory(list.runs, { sort, symbol, testedFrom }) : []),
-    [list, sort, symbol, testedFrom],
+    () => (list.data ? viewOfHistory(list.data, { sort, symbol, testedFrom }) : []),
+    [list.data, sort, symbol, testedFrom],
   );
   const toggleSelected = (id: string) =>
     setSelected((current) =>
       current.includes(id) ? current.filter((other) => other !== id) : [...current, id].slice(-MAX_COMPARED),
     );
-
-  useEffect(() => {
-    let cancelled = false;
-    listBacktests().then(
-      (runs) => !cancelled && setList({ state: 'ready', runs }),
-      (error: unknown) => !cancelled && setList({ state: 'error', message: messageOf(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
 
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
@@ -84,7 +64,7 @@ export function BacktestHistory() {
       navigate(PATHS.simulator, { state: { request } });
     } catch (error) {
       setBusy(null);
-      setNotice({ tone: 'error', text: `The run could not be loaded: ${messageOf(error)}` });
+      setNotice({ tone: 'error', text: `The run could not be loaded: ${errorMessage(error)}` });
     }
   }
 
@@ -92,32 +72,29 @@ export function BacktestHistory() {
     setBusy(run.id);
     try {
       await deleteBacktest(run.id);
-      setList((current) =>
-        current.state === 'ready'
-          ? { state: 'ready', runs: current.runs.filter((candidate) => candidate.id !== run.id) }
-          : current,
+      queryClient.setQueryData(backtestListQuery().queryKey, (runs) =>
+        runs?.filter((candidate) => candidate.id !== run.id),
       );
+      queryClient.removeQueries({ queryKey: ['backtests', run.id] });
       setSelected((current) => current.filter((id) => id !== run.id));
       setNotice({ tone: 'success', text: `Deleted the backtest of ${runTitle(run)}.` });
     } catch (error) {
-      setNotice({ tone: 'error', text: `The backtest could not be deleted: ${messageOf(error)}` });
+      setNotice({ tone: 'error', text: `The backtest could not be deleted: ${errorMessage(error)}` });
     } finally {
       setBusy(null);
       setConfirming(null);
     }
   }
 
-  if (list.state === 'loading') return <p role="status">Loading your backtests...</p>;
-  if (list.state === 'error') {
+  if (list.isPending) return <p role="status">Loading your backtests...</p>;
+  if (list.isError) {
     return (
       <>
-        <Alert tone="error">{list.message}</Alert>
+        <Alert tone="error">{errorMessage(list.error)}</Alert>
         <Button
           variant="secondary"
-          onClick={() => {
-            setList({ state: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
+          // Reset rather than refetch, so the list shows "Loading" again while it asks.
+          onClick={() => void queryClient.resetQueries({ queryKey: backtestListQuery().queryKey })}
         >
           Try again
         </Button>
@@ -130,7 +107,7 @@ export function BacktestHistory() {
       <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       </div>
-      {list.runs.length === 0 ? (
+      {list.data.length === 0 ? (
         <div className={styles.empty}>
           <p>You have not run a backtest yet.</p>
           <ButtonLink to={PATHS.simulator}>Build a strategy in the simulator</ButtonLink>

@@ -1,13 +1,14 @@
-import { Component, type ReactNode, Suspense, lazy, useCallback, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Component, type ReactNode, Suspense, lazy, useMemo } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { PORTFOLIO_EXCHANGE } from '../../../../shared/portfolio';
 import type { SharedBacktest } from '../../../../shared/shares';
-import { type CandlesAnswer, fetchRunCandles } from '../api';
+import { type CandlesAnswer, runCandlesQuery } from '../api';
 import { CHART_COLORS, type OverlaySpec, overlaysOf } from '../chart-data';
 import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';
 import { formatSignedPercent } from '../../../lib/backtests/format';
-import { errorMessage, useLoad } from '../../../lib/useLoad';
+import { errorMessage } from '../../../lib/error-message';
 import { instrumentLabel } from '../../../lib/backtests/labels';
 import type { TimeAxisSync } from '../time-axis-sync';
 import styles from './BacktestResult.module.css';
@@ -127,27 +128,24 @@ function EquityLegend({ run }: { run: SharedBacktest }) {
 
 /** The candles with the trades and overlays, loaded on their own (a portfolio run has none). */
 function PriceSection({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }) {
-  const load = useCallback(() => fetchRunCandles(run), [run]);
-  const candles = useLoad(load);
+  const candles = useQuery(runCandlesQuery(run));
   const overlays = useMemo(() => overlaysOf(run.request), [run.request]);
   return (
     <>
-      {candles.state === 'loading' && (
+      {candles.isPending && (
         <ChartFallback size="price">
           <span role="status">Loading the price data…</span>
         </ChartFallback>
       )}
-      {candles.state === 'error' && (
+      {candles.isError && (
         <div className={styles.chartError}>
           <Alert tone="error">The price chart could not be loaded: {errorMessage(candles.error)}</Alert>
-          <Button variant="secondary" onClick={candles.retry}>
+          <Button variant="secondary" onClick={() => void candles.refetch()}>
             Try again
           </Button>
         </div>
       )}
-      {candles.state === 'ready' && (
-        <PriceArea run={run} answer={candles.data} overlays={overlays} sync={sync} />
-      )}
+      {candles.isSuccess && <PriceArea run={run} answer={candles.data} overlays={overlays} sync={sync} />}
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { ShareLink } from '../../../../shared/shares';
-import { fetchShareStatus, shareBacktest, stopSharing } from '../api';
+import { shareBacktest, shareStatusQuery, stopSharing } from '../api';
 import { formatDateTime } from '../../../lib/backtests/format';
-import { errorMessage, useLoad } from '../../../lib/useLoad';
+import { errorMessage } from '../../../lib/error-message';
 import styles from './BacktestResult.module.css';
 
 type Action = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string };
@@ -14,8 +15,7 @@ type Action = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: s
  * (shown once: only its hash is kept), make a new one, or stop sharing.
  */
 export function SharePanel({ id }: { id: string }) {
-  const load = useCallback(() => fetchShareStatus(id), [id]);
-  const status = useLoad(load);
+  const status = useQuery(shareStatusQuery(id));
   const [link, setLink] = useState<ShareLink | null>(null);
   const [stopped, setStopped] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -51,8 +51,8 @@ export function SharePanel({ id }: { id: string }) {
     );
   };
 
-  if (status.state === 'loading') return null;
-  const shared = !stopped && (link !== null || (status.state === 'ready' && status.data.shared));
+  if (status.isPending) return null;
+  const shared = !stopped && (link !== null || (status.isSuccess && status.data.shared));
   const busy = action.kind === 'busy';
 
   return (
@@ -78,7 +78,7 @@ export function SharePanel({ id }: { id: string }) {
             </Button>
           </div>
         </>
-      ) : shared && status.state === 'ready' ? (
+      ) : shared && status.isSuccess ? (
         <p>
           This result is public by link since {formatDateTime(status.data.createdAt ?? '', 'UTC')} UTC. Make a
           new link to see it again (the old one stops working), or stop sharing.
