@@ -186,6 +186,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: PATHS.teamManage,
+        ...lazyPage(
+          () => import('../pages/TeamManagePage'),
+          (m) => m.TeamManagePage,
+        ),
+      },
+      {
+        path: PATHS.teamJoin,
+        ...lazyPage(
+          () => import('../pages/TeamManagePage'),
+          (m) => m.TeamJoinPage,
+        ),
+      },
+      {
         path: PATHS.sharedResult,
         ...lazyPage(
           () => import('../pages/SharedResultPage'),
