@@ -14,23 +14,26 @@ export const portfolioListQuery = () =>
     queryFn: async () => (await apiFetch<{ portfolios: Portfolio[] }>('/api/portfolios')).portfolios,
   });
 
-/** The market-data exchanges (the fallback's list when no provider is configured). */
+/**
+ * The market-data exchanges (the fallback's list when no provider is configured). The cache
+ * entry holds the whole answer under the builder's key, so both pages share one request.
+ */
 export const exchangeListQuery = () =>
   queryOptions({
     queryKey: ['market', 'exchanges'],
-    queryFn: async () => (await apiFetch<{ exchanges: ExchangeChoice[] }>('/api/market/exchanges')).exchanges,
+    queryFn: () => apiFetch<{ exchanges: ExchangeChoice[] }>('/api/market/exchanges'),
+    select: (answer) => answer.exchanges,
   });
 
-/** An exchange's symbols, offered as suggestions while typing a symbol. */
+/** An exchange's symbols, offered while typing a symbol (the builder's cache entry). */
 export const symbolListQuery = (exchange: string) =>
   queryOptions({
-    queryKey: ['market', 'symbols', exchange],
-    queryFn: async () =>
-      (
-        await apiFetch<{ symbols: { code: string; name: string }[] }>(
-          `/api/market/exchanges/${encodeURIComponent(exchange)}/symbols`,
-        )
-      ).symbols,
+    queryKey: ['market', 'stocks', exchange],
+    queryFn: () =>
+      apiFetch<{ symbols: { code: string; name: string }[] }>(
+        `/api/market/exchanges/${encodeURIComponent(exchange)}/symbols`,
+      ),
+    select: (answer) => answer.symbols,
     staleTime: Infinity,
   });
 

@@ -130,16 +130,18 @@ export function PortfolioForm({ portfolio, onSaved, onCancel, pricingLink }: Por
               <li key={row.key} className={styles.row}>
                 <div className={styles.cell}>
                   <label htmlFor={fieldId(`${path}.exchange`)}>Exchange {index + 1}</label>
-                  {exchanges.isSuccess ? (
+                  {/* Without the exchange list (it failed), the code is typed. */}
+                  {!exchanges.isError ? (
                     <select
                       id={fieldId(`${path}.exchange`)}
                       className={styles.input}
                       value={row.exchange}
+                      disabled={exchanges.isPending}
                       aria-invalid={errors[`${path}.exchange`] ? true : undefined}
                       onChange={(event) => setRow(index, { exchange: event.target.value })}
                     >
                       {!known && <option value={row.exchange}>{row.exchange}</option>}
-                      {exchanges.data.map((item) => (
+                      {exchanges.data?.map((item) => (
                         <option key={item.code} value={item.code}>
                           {item.name} ({item.code})
                         </option>
