@@ -179,6 +179,27 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: PATHS.portfolios,
+        ...lazyPage(
+          () => import('../pages/PortfoliosPage'),
+          (m) => m.PortfoliosPage,
+        ),
+      },
+      {
+        path: PATHS.teamManage,
+        ...lazyPage(
+          () => import('../pages/TeamManagePage'),
+          (m) => m.TeamManagePage,
+        ),
+      },
+      {
+        path: PATHS.teamJoin,
+        ...lazyPage(
+          () => import('../pages/TeamManagePage'),
+          (m) => m.TeamJoinPage,
+        ),
+      },
+      {
         path: PATHS.sharedResult,
         ...lazyPage(
           () => import('../pages/SharedResultPage'),

@@ -32,6 +32,9 @@ export const PATHS = {
   aboutUs: '/about-us',
   careers: '/careers',
   team: '/team',
+  portfolios: '/portfolios',
+  teamManage: '/team/manage',
+  teamJoin: '/team/join',
   help: '/help',
 } as const;
 

@@ -8,7 +8,7 @@ import styles from './BacktestHistoryPage.module.css';
 
 /** /backtests: the signed-in user's stored runs. */
 export function BacktestHistoryPage() {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   useDocumentMeta('My backtests', 'Your backtest runs, newest first: open, edit and re-run, or delete them.');
 
   return (
@@ -16,9 +16,19 @@ export function BacktestHistoryPage() {
       <div className={styles.head}>
         <h1 id="history-title">My backtests</h1>
         {status === 'signed-in' && (
-          <ButtonLink to={PATHS.simulator} variant="secondary">
-            New backtest
-          </ButtonLink>
+          <div className={styles.headActions}>
+            {(user?.plan === 'enterprise' || user?.role === 'admin') && (
+              <ButtonLink to={PATHS.teamManage} variant="secondary">
+                Your team
+              </ButtonLink>
+            )}
+            <ButtonLink to={PATHS.portfolios} variant="secondary">
+              Portfolios
+            </ButtonLink>
+            <ButtonLink to={PATHS.simulator} variant="secondary">
+              New backtest
+            </ButtonLink>
+          </div>
         )}
       </div>
       {status === 'loading' && <p>Loading...</p>}

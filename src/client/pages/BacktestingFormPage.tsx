@@ -12,12 +12,19 @@ function requestToEdit(state: unknown): unknown {
   return (state as { request?: unknown } | null)?.request;
 }
 
+/** The portfolio the portfolio page sent along to run, if any. */
+function portfolioToRun(state: unknown): string | undefined {
+  const id = (state as { portfolioId?: unknown } | null)?.portfolioId;
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** The simulator: build a strategy without code, review it and run it (spec section 2). */
 export function BacktestingFormPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [initialRequest] = useState(() => requestToEdit(location.state));
+  const [initialPortfolio] = useState(() => portfolioToRun(location.state));
 
   useDocumentMeta(
     'Backtesting simulator',
@@ -26,8 +33,10 @@ export function BacktestingFormPage() {
 
   // The request is now in the form (and its draft): a reload should not load it over later edits.
   useEffect(() => {
-    if (initialRequest !== undefined) navigate(location.pathname, { replace: true, state: null });
-  }, [initialRequest, navigate, location.pathname]);
+    if (initialRequest !== undefined || initialPortfolio !== undefined) {
+      navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [initialRequest, initialPortfolio, navigate, location.pathname]);
 
   return (
     <section className={`container page ${styles.page}`} aria-labelledby="simulator-title">
@@ -39,6 +48,7 @@ export function BacktestingFormPage() {
       <BacktestBuilder
         signedIn={user !== null}
         initialRequest={initialRequest}
+        initialPortfolio={initialPortfolio}
         onSubmitted={(id) => navigate(backtestResultPath(id), { state: { notice: SUBMITTED_MESSAGE } })}
         loginLink={
           <Link to={PATHS.login} state={{ from: PATHS.simulator }}>

@@ -37,6 +37,7 @@ export const FOOTER_COLUMNS: NavGroup[] = [
     label: 'Product',
     items: [
       { label: 'Simulator', to: PATHS.simulator },
+      { label: 'Portfolios', to: PATHS.portfolios },
       { label: 'Pricing', to: PATHS.pricing },
       { label: 'FAQ', to: PATHS.faq },
       { label: 'Blog', to: PATHS.blog },

@@ -6,6 +6,7 @@ import type { Timeframe } from '../../../shared/backtest-vocabulary';
 import type { Dataset } from '../../../shared/api/datasets';
 import { SAMPLE_EXCHANGE, UPLOAD_EXCHANGE } from '../../../shared/data-sources';
 import { timeframeOfCode } from '../../../shared/timeframes';
+import { PORTFOLIO_EXCHANGE } from '../../../shared/portfolio';
 
 export {
   SAMPLE_EXCHANGE,
@@ -36,6 +37,6 @@ export function describeDataset(dataset: Dataset): string {
   return `“${dataset.name}” has ${dataset.rows.toLocaleString('en-US')} ${timeframe ? `${timeframe} ` : ''}bars from ${from} to ${to}`;
 }
 
-/** Sources whose stocks are known here, without asking the market API. */
+/** Sources whose stocks are known here, without asking the market API (portfolios list the user's). */
 export const isLocalSource = (exchange: string) =>
-  exchange === SAMPLE_EXCHANGE || exchange === UPLOAD_EXCHANGE;
+  exchange === SAMPLE_EXCHANGE || exchange === UPLOAD_EXCHANGE || exchange === PORTFOLIO_EXCHANGE;

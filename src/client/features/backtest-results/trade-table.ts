@@ -10,6 +10,7 @@ export interface NumberedTrade extends ResultTrade {
 
 export type TradeColumn =
   | 'number'
+  | 'symbol'
   | 'side'
   | 'entryTime'
   | 'entryPrice'
@@ -43,6 +44,8 @@ function sortValue(trade: NumberedTrade, column: TradeColumn): number | string {
       return Date.parse(trade.exitTime);
     case 'exitReason':
       return exitReasonLabel(trade.exitReason);
+    case 'symbol':
+      return trade.symbol ?? '';
     case 'mfePct':
     case 'maePct':
       // Runs stored before excursions existed have none: they sort first.
@@ -97,6 +100,11 @@ export function csvField(value: string | number): string {
 
 export function csvRow(fields: readonly (string | number)[]): string {
   return fields.map(csvField).join(',');
+}
+
+/** Whether the trades carry their symbols (a portfolio run's do). */
+export function hasSymbols(trades: readonly ResultTrade[]): boolean {
+  return trades.length > 0 && trades.every((trade) => trade.symbol !== undefined);
 }
 
 /** Whether the run's trades carry their excursions (runs stored before MFE/MAE existed do not). */
@@ -154,13 +162,18 @@ export const TRADE_CSV_HEADER = [
 /**
  * The trades as CSV: a header row, then one row per trade, CRLF line ends (RFC 4180). Times in
  * the data's zone with their offset (2023-09-05T10:30:00-04:00), prices at the instrument's
- * precision, P&L in cents.
+ * precision, P&L in cents. A portfolio run's trades add their symbol after the trade number.
  */
 export function tradesToCsv(trades: readonly ResultTrade[], timeZone: string): string {
   const decimals = priceDecimals(trades);
+  const symbols = hasSymbols(trades);
+  const header: readonly string[] = symbols
+    ? [TRADE_CSV_HEADER[0], 'symbol', ...TRADE_CSV_HEADER.slice(1)]
+    : TRADE_CSV_HEADER;
   const rows = trades.map((trade, index) =>
     csvRow([
       index + 1,
+      ...(symbols ? [trade.symbol!] : []),
       trade.side,
       isoInZone(trade.entryTime, timeZone),
       trade.entryPrice.toFixed(decimals),
@@ -175,5 +188,5 @@ export function tradesToCsv(trades: readonly ResultTrade[], timeZone: string): s
       trade.maePct?.toFixed(4) ?? '',
     ]),
   );
-  return [csvRow(TRADE_CSV_HEADER), ...rows].join('\r\n') + '\r\n';
+  return [csvRow(header), ...rows].join('\r\n') + '\r\n';
 }

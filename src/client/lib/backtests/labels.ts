@@ -9,6 +9,7 @@ import {
   isUploadMarket,
 } from '../../../shared/data-sources';
 import { COMMISSION_PRESETS } from '../../../shared/commission-presets';
+import { PORTFOLIO_EXCHANGE } from '../../../shared/portfolio';
 import { formatMoney } from './format';
 
 /** Where the bars came from; synthetic data is always called exactly that (DESIGN.md 5). */
@@ -52,10 +53,14 @@ export const sideLabel = (side: 'long' | 'short') => (side === 'long' ? 'Long' :
 export const transactionLabel = (type: string) =>
   type === 'sell' ? 'Sell (short)' : type === 'buy' ? 'Buy (long)' : type;
 
-/** What the request traded: the sample and uploads are named, market symbols are exchange:symbol. */
+/**
+ * What the request traded: the sample, uploads and portfolios (whose stock is the portfolio's
+ * name) are named, market symbols are exchange:symbol.
+ */
 export function instrumentLabel(exchange: string, stock: string): string {
   if (isSampleMarket(exchange, stock)) return `S&P 500 sample (${SAMPLE_EXCHANGE}:${SAMPLE_SYMBOL})`;
   if (isUploadMarket(exchange)) return 'Uploaded dataset';
+  if (exchange === PORTFOLIO_EXCHANGE) return `Portfolio: ${stock}`;
   return `${stock} (${exchange})`;
 }
 

@@ -11,6 +11,7 @@ import {
   tradeFocusRange,
   tradesToCsv,
   hasExcursions,
+  hasSymbols,
 } from '../../../../src/client/features/backtest-results/trade-table';
 import { TRADES } from './fixtures';
 
@@ -150,5 +151,16 @@ describe('showing a trade on the charts', () => {
     const range = tradeFocusRange(long, 86_400);
     expect(range.to - range.from).toBe(3 * span);
     expect(range.from).toBe(Date.parse(long.entryTime) / 1000 - span);
+  });
+});
+
+describe('a portfolio run’s trades', () => {
+  it('put each trade’s symbol after its number in the CSV, and only when every trade has one', () => {
+    const trade = TRADES[0]!;
+    const csv = tradesToCsv([{ ...trade, symbol: 'MSFT' }], 'UTC').split('\r\n');
+    expect(csv[0]!.startsWith('trade,symbol,side,')).toBe(true);
+    expect(csv[1]!.startsWith('1,MSFT,')).toBe(true);
+    expect(hasSymbols([{ ...trade, symbol: 'MSFT' }, trade])).toBe(false);
+    expect(tradesToCsv([trade], 'UTC').startsWith('trade,side,')).toBe(true);
   });
 });

@@ -13,6 +13,13 @@ import { type BuilderState, builderReducer, initialBuilderState } from '../form-
 import { toRequest } from '../form-values';
 import { useMarketLists } from '../hooks/useMarketLists';
 import { builderPlan } from '../plan-marks';
+import {
+  PORTFOLIO_SOURCE,
+  portfolioOf,
+  submitPortfolioBacktest,
+  usePortfolioChoices,
+  withPortfolios,
+} from '../portfolio-source';
 import { SUBMITTED_MESSAGE, type SubmitOutcome } from '../outcome';
 import { type DescribeValue, buildReviewList } from '../review-list';
 import { AdvancedOptions } from './AdvancedOptions';
@@ -28,6 +35,8 @@ interface BacktestBuilderProps {
   signedIn: boolean;
   /** A request to edit (history's "edit and re-run"); it wins over a saved draft. */
   initialRequest?: unknown;
+  /** A portfolio to run (the portfolio page's "Run a backtest"): the draft's strategy on it. */
+  initialPortfolio?: string;
   /** Called with the stored run's id after a successful submit. */
   onSubmitted: (id: string) => void;
   /** A link to the login page that brings the user back here. */
@@ -36,13 +45,19 @@ interface BacktestBuilderProps {
   pricingLink: ReactNode;
 }
 
-function initialState(initialRequest: unknown): BuilderState {
-  if (initialRequest !== undefined && initialRequest !== null) {
-    return builderReducer(initialBuilderState(), { type: 'loadRequest', request: initialRequest });
+function initialState({ request, portfolio }: { request: unknown; portfolio?: string }): BuilderState {
+  if (request !== undefined && request !== null) {
+    return builderReducer(initialBuilderState(), { type: 'loadRequest', request });
   }
   const draft = loadDraft();
-  if (draft) return { ...initialBuilderState(draft.values, true), mode: draft.mode };
-  return initialBuilderState();
+  const state = draft
+    ? { ...initialBuilderState(draft.values, true), mode: draft.mode }
+    : initialBuilderState();
+  if (!portfolio) return state;
+  return builderReducer(
+    { ...state, mode: 'edit' },
+    { type: 'selectExchange', exchange: PORTFOLIO_SOURCE, stock: portfolio },
+  );
 }
 
 type FocusTarget = 'summary' | 'review' | 'form';
@@ -54,13 +69,23 @@ type FocusTarget = 'summary' | 'review' | 'form';
 export function BacktestBuilder({
   signedIn,
   initialRequest,
+  initialPortfolio,
   onSubmitted,
   loginLink,
   pricingLink,
 }: BacktestBuilderProps) {
-  const [state, dispatch] = useReducer(builderReducer, initialRequest, initialState);
+  const [state, dispatch] = useReducer(
+    builderReducer,
+    { request: initialRequest, portfolio: initialPortfolio },
+    initialState,
+  );
   const [outcome, setOutcome] = useState<SubmitOutcome>({ kind: 'idle' });
-  const lists = useMarketLists(state.values.exchange, signedIn, dispatch);
+  const portfolios = usePortfolioChoices(signedIn);
+  const lists = withPortfolios(
+    useMarketLists(state.values.exchange, signedIn, dispatch),
+    state.values.exchange,
+    portfolios,
+  );
   const plan = builderPlan(useAuth().user);
   const { mode, values, errors, touched } = state;
 
@@ -115,7 +140,12 @@ export function BacktestBuilder({
     }
     setOutcome({ kind: 'submitting' });
     try {
-      const { id } = await submitBacktest(toRequest(values));
+      const request = toRequest(values);
+      const portfolio =
+        values.exchange === PORTFOLIO_SOURCE ? portfolioOf(values.stock, portfolios) : undefined;
+      const { id } = portfolio
+        ? await submitPortfolioBacktest(portfolio.id, request)
+        : await submitBacktest(request);
       reset();
       setOutcome({ kind: 'success' });
       onSubmitted(id);
@@ -141,6 +171,7 @@ export function BacktestBuilder({
   const describe: DescribeValue = (path, text) => {
     if (path === 'exchange') {
       if (text === SAMPLE_EXCHANGE) return SAMPLE_EXCHANGE_LABEL;
+      if (text === PORTFOLIO_SOURCE) return 'Portfolio';
       if (text === UPLOAD_EXCHANGE) return 'Your uploaded data';
       const exchange =
         lists.exchanges.status === 'ready' && lists.exchanges.items.find((e) => e.code === text);

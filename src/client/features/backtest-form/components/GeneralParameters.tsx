@@ -19,6 +19,7 @@ import {
 import type { BuilderAction } from '../form-state';
 import type { FormValues } from '../form-values';
 import type { useMarketLists } from '../hooks/useMarketLists';
+import { PORTFOLIO_SOURCE } from '../portfolio-source';
 import { TRANSACTION_TYPE_LABELS } from '../option-labels';
 import { dateHints, exchangeOutsidePlan, exchangeOutsidePlanHint } from '../plan-marks';
 import { InputField, SelectField } from './Field';
@@ -53,6 +54,11 @@ function fixedData(values: FormValues, upload: Dataset | undefined) {
   };
 }
 
+function portfolioItems(lists: GeneralParametersProps['lists']) {
+  const choices = lists.stocksOf(PORTFOLIO_SOURCE);
+  return choices.status === 'ready' ? choices.items : [];
+}
+
 /** Unique banner texts, errors first (spec 8: the fallback's error and warning banners). */
 function bannersOf(lists: GeneralParametersProps['lists']) {
   const errors = new Set<string>();
@@ -75,6 +81,7 @@ export function GeneralParameters({
   plan,
 }: GeneralParametersProps) {
   const { exchanges, stocks, datasets } = lists;
+  const portfolioCount = portfolioItems(lists).length;
   const selectedUpload =
     values.exchange === UPLOAD_EXCHANGE ? datasets.find((item) => item.id === values.stock) : undefined;
   const fixed = fixedData(values, selectedUpload);
@@ -87,7 +94,8 @@ export function GeneralParameters({
     values.exchange === '' ||
     marketCodes.includes(values.exchange) ||
     values.exchange === SAMPLE_EXCHANGE ||
-    (values.exchange === UPLOAD_EXCHANGE && datasets.length > 0);
+    (values.exchange === UPLOAD_EXCHANGE && datasets.length > 0) ||
+    (values.exchange === PORTFOLIO_SOURCE && portfolioCount > 0);
   const stockItems = stocks.status === 'ready' ? stocks.items : [];
   // History depth and delay apply to the provider's data only: not to the sample, uploads or the
   // fallback (whose exchange list comes with an error banner).
@@ -197,6 +205,11 @@ export function GeneralParameters({
                   <option value={UPLOAD_EXCHANGE}>Your uploaded datasets ({datasets.length})</option>
                 </optgroup>
               )}
+              {portfolioCount > 0 && (
+                <optgroup label="Your portfolios">
+                  <option value={PORTFOLIO_SOURCE}>Portfolio ({portfolioCount})</option>
+                </optgroup>
+              )}
             </>
           )}
         </SelectField>
@@ -258,6 +271,12 @@ export function GeneralParameters({
           onChange={(value) => dispatch({ type: 'setField', field: 'transactionType', value })}
         />
       </div>
+      {values.exchange === PORTFOLIO_SOURCE && (
+        <p className={styles.note}>
+          The strategy runs on every symbol of the portfolio with one shared capital, each symbol trading its
+          weight of the equity. It counts as one backtest.
+        </p>
+      )}
       {fixed && (
         <p className={styles.note}>
           {fixed.note}{' '}

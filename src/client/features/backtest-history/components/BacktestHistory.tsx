@@ -15,6 +15,7 @@ import { HISTORY_SORTS, type HistorySort, viewOfHistory } from '../history-view'
 import { backtestListQuery, deleteBacktest, fetchRunRequest } from '../api';
 import { formatCount, formatSignedMoney, formatSignedPercent } from '../../../lib/backtests/format';
 import { formatPercentOrDash, formatRatioOrDash, formatRunDate } from '../format';
+import { PORTFOLIO_EXCHANGE } from '../../../../shared/portfolio';
 import styles from './BacktestHistory.module.css';
 
 function runTitle(run: BacktestListItem): string {
@@ -22,7 +23,9 @@ function runTitle(run: BacktestListItem): string {
     ? 'S&P 500 sample'
     : isUploadMarket(run.exchange)
       ? 'Uploaded dataset'
-      : `${run.stock} (${run.exchange})`;
+      : run.exchange === PORTFOLIO_EXCHANGE
+        ? `Portfolio: ${run.stock}`
+        : `${run.stock} (${run.exchange})`;
   return `${instrument}, ${run.timeframe}`;
 }
 

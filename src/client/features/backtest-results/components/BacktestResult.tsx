@@ -16,6 +16,7 @@ import styles from './BacktestResult.module.css';
 import { HeadlineCards } from './HeadlineCards';
 import { MetricsTable } from './MetricsTable';
 import { MonthlyReturns } from './MonthlyReturns';
+import { PortfolioBreakdown } from './PortfolioBreakdown';
 import { RequestSummary } from './RequestSummary';
 import { ResultCharts } from './ResultCharts';
 import { SharePanel } from './SharePanel';
@@ -96,6 +97,7 @@ export function BacktestResult({
         {shownTrade === null ? '' : `The charts show trade ${shownTrade}.`}
       </p>
       <MetricsTable metrics={result.metrics} timeframe={run.timeframe} />
+      {result.portfolio && <PortfolioBreakdown breakdown={result.portfolio} />}
       {result.monthlyReturns && result.monthlyReturns.length > 0 && (
         <MonthlyReturns monthly={result.monthlyReturns} />
       )}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { SharedBacktest } from '../../../../shared/api/shares';
+import { PORTFOLIO_EXCHANGE } from '../../../../shared/portfolio';
 import { type CandlesAnswer, runCandlesQuery } from '../api';
 import { CHART_COLORS, type OverlaySpec, overlaysOf } from '../chart-data';
 import { drawdownChartLabel, equityChartLabel, priceChartLabel } from '../chart-text';
@@ -125,25 +126,12 @@ function EquityLegend({ run }: { run: SharedBacktest }) {
   );
 }
 
-/**
- * Candles with trades and overlays, the equity curve (against buy and hold) and the drawdown
- * curve of a run, on one time axis (`sync`).
- */
-export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }) {
-  const { result } = run;
-  const timeZone = result.data.timezone;
-  const intraday = run.timeframe !== '1 day';
+/** The candles with the trades and overlays, loaded on their own (a portfolio run has none). */
+function PriceSection({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }) {
   const candles = useQuery(runCandlesQuery(run));
   const overlays = useMemo(() => overlaysOf(run.request), [run.request]);
-
-  const equityLabel = equityChartLabel(result.curve);
-  const drawdownLabel = drawdownChartLabel(result.curve, result.metrics.maxDrawdownPct);
-
   return (
-    <section aria-labelledby="charts-title" className={styles.section}>
-      <h2 id="charts-title">Charts</h2>
-
-      <h3 className={styles.chartTitle}>Price and trades</h3>
+    <>
       {candles.isPending && (
         <ChartFallback size="price">
           <span role="status">Loading the price data…</span>
@@ -158,6 +146,37 @@ export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxi
         </div>
       )}
       {candles.isSuccess && <PriceArea run={run} answer={candles.data} overlays={overlays} sync={sync} />}
+    </>
+  );
+}
+
+/**
+ * Candles with trades and overlays, the equity curve (against buy and hold) and the drawdown
+ * curve of a run, on one time axis (`sync`).
+ */
+export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }) {
+  const { result } = run;
+  const timeZone = result.data.timezone;
+  const intraday = run.timeframe !== '1 day';
+
+  const equityLabel = equityChartLabel(result.curve);
+  const drawdownLabel = drawdownChartLabel(result.curve, result.metrics.maxDrawdownPct);
+
+  return (
+    <section aria-labelledby="charts-title" className={styles.section}>
+      <h2 id="charts-title">Charts</h2>
+
+      {run.exchange === PORTFOLIO_EXCHANGE ? (
+        <p>
+          A portfolio trades several symbols, so there is no one price chart: the equity and drawdown below
+          are the whole portfolio’s, and the breakdown shows each symbol’s part.
+        </p>
+      ) : (
+        <>
+          <h3 className={styles.chartTitle}>Price and trades</h3>
+          <PriceSection run={run} sync={sync} />
+        </>
+      )}
 
       <div className={styles.curves}>
         <div>

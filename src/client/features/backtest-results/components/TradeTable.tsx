@@ -18,6 +18,7 @@ import {
   pageCount,
   pageOf,
   hasExcursions,
+  hasSymbols,
   priceDecimals,
   sortTrades,
 } from '../trade-table';
@@ -46,6 +47,9 @@ const COLUMNS: { id: TradeColumn; label: string; numeric?: boolean }[] = [
   { id: 'barsHeld', label: 'Bars held', numeric: true },
 ];
 
+/** A portfolio run's trades each name their symbol. */
+const SYMBOL_COLUMN: (typeof COLUMNS)[number] = { id: 'symbol', label: 'Symbol' };
+
 /** Maximum favourable and adverse excursion, shown when the run's trades carry them. */
 const EXCURSION_COLUMNS: typeof COLUMNS = [
   { id: 'mfePct', label: 'MFE', numeric: true },
@@ -68,9 +72,16 @@ export function TradeTable({ trades, truncated, timeZone, intraday, onShowTrade 
   const [page, setPage] = useState(1);
   const numbered = useMemo(() => numberTrades(trades), [trades]);
   const decimals = useMemo(() => priceDecimals(trades), [trades]);
+  const symbols = useMemo(() => hasSymbols(trades), [trades]);
+  const excursions = useMemo(() => hasExcursions(trades), [trades]);
   const columns = useMemo(
-    () => (hasExcursions(trades) ? [...COLUMNS, ...EXCURSION_COLUMNS] : COLUMNS),
-    [trades],
+    () => [
+      ...COLUMNS.slice(0, 1),
+      ...(symbols ? [SYMBOL_COLUMN] : []),
+      ...COLUMNS.slice(1),
+      ...(excursions ? EXCURSION_COLUMNS : []),
+    ],
+    [symbols, excursions],
   );
   const sorted = useMemo(() => sortTrades(numbered, sort), [numbered, sort]);
   const pages = pageCount(sorted.length);
@@ -141,6 +152,7 @@ export function TradeTable({ trades, truncated, timeZone, intraday, onShowTrade 
                     trade.number
                   )}
                 </td>
+                {symbols && <td>{trade.symbol}</td>}
                 <td>{sideLabel(trade.side)}</td>
                 <td>{formatDateTime(trade.entryTime, timeZone, intraday)}</td>
                 <td className={styles.numeric}>{formatPriceAt(trade.entryPrice, decimals)}</td>
@@ -154,7 +166,7 @@ export function TradeTable({ trades, truncated, timeZone, intraday, onShowTrade 
                   {formatSignedPercent(trade.returnPct)}
                 </td>
                 <td className={styles.numeric}>{formatCount(trade.barsHeld)}</td>
-                {columns.length > COLUMNS.length && (
+                {excursions && (
                   <>
                     <td className={styles.numeric}>{formatSignedPercent(trade.mfePct!)}</td>
                     <td className={styles.numeric}>{formatSignedPercent(trade.maePct!)}</td>

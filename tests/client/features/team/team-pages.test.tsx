@@ -1,0 +1,104 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TeamAnswer } from '../../../../src/shared/team';
+import { BASIC_USER, renderRoute } from '../../render-route';
+import { fakeApi, jsonResponse } from '../../fake-api';
+
+const OWNER = { ...BASIC_USER, plan: 'enterprise' as const };
+const TEAM: TeamAnswer = {
+  role: 'owner',
+  seats: 3,
+  members: [{ id: 'm-1', email: 'grace@example.com', joinedAt: '2026-11-01T08:00:00.000Z' }],
+  invites: [{ id: 'i-1', email: 'alan@example.com', expiresAt: '2026-11-27T08:00:00.000Z' }],
+};
+const LINK = `http://localhost/team/join?token=${'a'.repeat(43)}`;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the team page', () => {
+  it('shows an owner the seats used, invites with a link to copy, and removes a member after confirmation', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({
+      'GET /api/team': () => jsonResponse(200, TEAM),
+      'POST /api/team/invites': () =>
+        jsonResponse(201, {
+          invite: { id: 'i-2', email: 'ada2@example.com', expiresAt: '2026-11-30T08:00:00.000Z' },
+          url: LINK,
+        }),
+      'DELETE /api/team/members/m-1': () => new Response(null, { status: 204 }),
+    });
+    renderRoute('/team/manage', { user: OWNER });
+    expect(await screen.findByText('2 of 3 seats used')).toBeTruthy();
+    expect(screen.getByText('alan@example.com · expires 2026-11-27', { selector: 'li > span' })).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Email'), 'ada2@example.com');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(((await screen.findByLabelText('Invite link')) as HTMLInputElement).value).toBe(LINK);
+    expect(screen.getByText(/works for 7 days/)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'ada2@example.com' });
+
+    await user.click(screen.getByRole('button', { name: 'Remove grace@example.com · joined 2026-11-01' }));
+    const confirm = screen.getByRole('group', { name: 'Confirm delete' });
+    expect(confirm.textContent).toContain('Their sessions end now');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, delete' }));
+    await vi.waitFor(() =>
+      expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/team/members/m-1')).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('tells a user without seats that they come with Enterprise', async () => {
+    fakeApi({
+      'GET /api/team': () => jsonResponse(200, { role: 'owner', seats: 0, members: [], invites: [] }),
+    });
+    renderRoute('/team/manage', { user: BASIC_USER });
+    expect(await screen.findByText(/Team users come with the Enterprise plan/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByRole('button', { name: 'Invite' })).toBeNull();
+  });
+
+  it('shows a member whose team they are on and lets them leave', async () => {
+    const user = userEvent.setup();
+    const calls = fakeApi({
+      'GET /api/team': () => jsonResponse(200, { role: 'member', owner: { email: 'boss@example.com' } }),
+      'DELETE /api/team/membership': () => new Response(null, { status: 204 }),
+    });
+    renderRoute('/team/manage', { user: BASIC_USER });
+    expect(
+      await screen.findByText('You are on boss@example.com’s team, sharing their plan.', {
+        selector: 'li > span',
+      }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Leave the team/ }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+  });
+});
+
+describe('accepting an invite', () => {
+  it('asks a signed-out visitor to log in and come back to the link', async () => {
+    const { router } = renderRoute(`/team/join?token=${'b'.repeat(43)}`);
+    const login = await screen.findByRole('link', { name: 'Log in' });
+    await userEvent.setup().click(login);
+    expect(router.state.location.pathname).toBe('/LoginPage');
+    expect(router.state.location.state).toEqual({ from: `/team/join?token=${'b'.repeat(43)}` });
+  });
+
+  it('sends the token and shows the API’s message when the invite expired', async () => {
+    const user = userEvent.setup();
+    const message = 'This invite has expired. Ask the team’s owner for a new one.';
+    const calls = fakeApi({
+      'POST /api/team/join': () => jsonResponse(410, { error: { code: 'gone', message } }),
+    });
+    renderRoute(`/team/join?token=${'c'.repeat(43)}`, { user: BASIC_USER });
+    await user.click(await screen.findByRole('button', { name: 'Accept the invite' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(calls[0]?.body).toEqual({ token: 'c'.repeat(43) });
+  });
+});

@@ -1,0 +1,160 @@
+import { spawnSync } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
+import { field, launchBrowser, watchForErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+const root = new URL('../..', import.meta.url).pathname;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Registers `email` and waits for the home page. */
+async function register(page: Page, email: string) {
+  await page.goto(`${baseUrl}/LoginPage`);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+/** Moves a user to the Professional plan in the local D1, as an administrator would. */
+function makePro(email: string) {
+  const result = spawnSync(
+    'node',
+    [
+      'scripts/wrangler.mjs',
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '-c',
+      'wrangler.toml',
+      '--command',
+      `UPDATE users SET plan = 'pro' WHERE email = '${email}'`,
+    ],
+    { cwd: root, env: { ...process.env, ...OFFLINE_ENV }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`d1 execute failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** SMA 5 Crosses Above SMA 20 to enter, the reverse cross to leave. */
+async function buildStrategy(page: Page) {
+  for (const side of ['Entry', 'Exit'] as const) {
+    await field(page, `${side} crossover conditions`).selectOption('1');
+    await field(page, `${side} crossover 1: indicator 1`).selectOption('SMA');
+    await field(page, `${side} crossover 1: indicator 1 Timeframe`).fill('5');
+    await field(page, `${side} crossover 1: logic`).selectOption(
+      side === 'Entry' ? 'Crosses Above' : 'Crosses Below',
+    );
+    await field(page, `${side} crossover 1: indicator 2`).selectOption('SMA');
+    await field(page, `${side} crossover 1: indicator 2 Timeframe`).fill('20');
+  }
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('portfolios in chromium', () => {
+  it('saves a three-symbol portfolio, runs it from the builder and shows the per-symbol breakdown', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchForErrors(page);
+    const candleCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/market/candles')) candleCalls.push(request.url());
+    });
+    const email = `portfolio-${Date.now()}@example.com`;
+    await register(page, email);
+    makePro(email);
+    await page.goto(`${baseUrl}/backtests`);
+    const me = await page.request.get(`${baseUrl}/api/auth/me`);
+    expect((await me.json()).user.plan).toBe('pro');
+    await page.getByRole('main').getByRole('link', { name: 'Portfolios' }).click();
+    await page.getByText('0 of 10 portfolios on the Professional plan').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'New portfolio' }).click();
+    await field(page, 'Name').fill('Tech and India');
+    const symbols: [string, string][] = [
+      ['US', 'AAPL'],
+      ['US', 'MSFT'],
+      ['NSE', 'RELIANCE'],
+    ];
+    for (const [index, [exchange, symbol]] of symbols.entries()) {
+      if (index > 0) await page.getByRole('button', { name: 'Add a symbol' }).click();
+      await field(page, `Exchange ${index + 1}`).selectOption(exchange);
+      await field(page, `Symbol ${index + 1}`).fill(symbol);
+    }
+    expect(await page.getByText(/^Equal weights: each symbol trades 33.3% of the capital/).count()).toBe(1);
+    await page.screenshot({ path: 'test-results/portfolios-form-1440.png', fullPage: true });
+    await page.getByRole('button', { name: 'Save portfolio' }).click();
+
+    await page.getByText('Saved the portfolio “Tech and India”.').waitFor({ timeout: 30_000 });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Tech and India' }) });
+    expect(await card.textContent()).toContain('3 symbols: AAPL (US), MSFT (US) and RELIANCE (NSE)');
+    expect(await card.textContent()).toContain('Equal weights (33.3% each)');
+    await page.getByText('1 of 10 portfolios on the Professional plan').waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: 'test-results/portfolios-list-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await card.getByRole('link', { name: 'Run a backtest on Tech and India' }).click();
+    await page.waitForURL(`${baseUrl}/BacktestingForm`);
+    await expect.poll(() => field(page, 'Exchange').inputValue(), { timeout: 30_000 }).toBe('PORTFOLIO');
+    expect(await field(page, 'Stock').locator('option:checked').textContent()).toBe(
+      'Tech and India (3 symbols)',
+    );
+    await buildStrategy(page);
+    await page.getByRole('button', { name: 'Preview Parameters' }).click();
+    const review = page.getByRole('region', { name: 'Review your parameters' });
+    await review.waitFor();
+    expect(await review.textContent()).toContain('Exchange: Portfolio');
+    expect(await review.textContent()).toContain('Stock: Tech and India (3 symbols)');
+    await page.getByRole('button', { name: 'Final Submit' }).click();
+
+    await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+    await page.getByRole('heading', { level: 1, name: /^Portfolio: Tech and India, / }).waitFor();
+    const breakdown = page.getByRole('region', { name: 'Per-symbol breakdown' });
+    await breakdown.waitFor();
+    const rows = breakdown.getByRole('row');
+    expect(await rows.count()).toBe(4);
+    for (const [index, [exchange, symbol]] of symbols.entries()) {
+      const cells = await rows
+        .nth(index + 1)
+        .getByRole('cell')
+        .allTextContents();
+      expect(
+        await rows
+          .nth(index + 1)
+          .getByRole('rowheader')
+          .textContent(),
+      ).toBe(symbol);
+      expect(cells[0]).toBe(exchange);
+      expect(cells[1]).toBe('33.33%');
+      expect(cells[2]).toMatch(/^[+-]?\d+\.\d\d%$/);
+    }
+    const matrix = page.getByRole('region', { name: 'Correlation matrix' });
+    expect(await matrix.getByRole('columnheader').allTextContents()).toEqual(['AAPL', 'MSFT', 'RELIANCE']);
+    expect(await matrix.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('1.00');
+    await page.getByText(/there is no one price chart/).waitFor();
+    const trades = page.getByRole('region', { name: 'Trade list' });
+    expect(await trades.getByRole('columnheader').nth(1).textContent()).toMatch(/^Symbol/);
+    await page.screenshot({ path: 'test-results/portfolios-result-1440.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: 'test-results/portfolios-result-375.png', fullPage: true });
+
+    expect(candleCalls).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
+});
