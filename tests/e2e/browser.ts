@@ -1,4 +1,33 @@
+import { spawnSync } from 'node:child_process';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Runs SQL on the e2e server's local D1 with wrangler, as an administrator would. */
+export function localD1(sql: string): void {
+  const result = spawnSync(
+    'node',
+    ['scripts/wrangler.mjs', 'd1', 'execute', 'DB', '--local', '-c', 'wrangler.toml', '--command', sql],
+    { cwd: root, env: { ...process.env, ...OFFLINE_ENV }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`d1 execute failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/**
+ * Every browser here registers from 127.0.0.1, and the worker allows 10 sign-ups per IP in 15
+ * minutes (a real limit, kept): each test's sign-up starts that count afresh.
+ */
+export function clearSignUpCount(): void {
+  localD1("DELETE FROM rate_limits WHERE key LIKE 'register-ip:%'");
+}
+
+/** Puts a user on a plan in the local D1, as an admin would (the plan is read per request). */
+export function setPlan(email: string, plan: 'basic' | 'pro' | 'enterprise'): void {
+  // Test emails are `<prefix>-<digits>@example.com`: safe to quote in SQL.
+  if (!/^[a-z0-9-]+@example\.com$/.test(email)) throw new Error(`not a test email: ${email}`);
+  localD1(`UPDATE users SET plan = '${plan}' WHERE email = '${email}'`);
+}
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -40,6 +69,7 @@ export function field(page: Page, label: string) {
 /** Registers a new account (`<prefix>-<time>@example.com`), waits for the home page, returns the email. */
 export async function signUp(page: Page, baseUrl: string, prefix: string): Promise<string> {
   const email = `${prefix}-${Date.now()}@example.com`;
+  clearSignUpCount();
   await page.goto(`${baseUrl}/LoginPage`);
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByLabel('Email').fill(email);

@@ -1,11 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
-import { chooseIndicator, field, launchBrowser, signUp, watchForErrors } from './browser';
+import { chooseIndicator, field, launchBrowser, setPlan, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
-const root = new URL('../..', import.meta.url).pathname;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -16,28 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Puts a user on the Professional plan in the local D1 (as an admin would; the plan is read per request). */
-function makePro(email: string) {
-  // Sign-up emails here are `<prefix>-<digits>@example.com`: safe to quote in SQL.
-  expect(email).toMatch(/^[a-z-]+-\d+@example\.com$/);
-  const result = spawnSync(
-    'node',
-    [
-      'scripts/wrangler.mjs',
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '-c',
-      'wrangler.toml',
-      '--command',
-      `UPDATE users SET plan = 'pro' WHERE email = '${email}'`,
-    ],
-    { cwd: root, env: { ...process.env, ...OFFLINE_ENV }, encoding: 'utf8' },
-  );
-  expect(result.status, result.stderr).toBe(0);
-}
-
 /** How far the page scrolls sideways (0 when it fits the phone). */
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -46,7 +21,7 @@ describe('searching the indicator catalogue in chromium', () => {
   it('a pro user finds "Aroon" in the grouped list, builds a rule with Aroon Up, runs it and sees the rule', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
-    makePro(await signUp(page, baseUrl, 'aroon'));
+    setPlan(await signUp(page, baseUrl, 'aroon'), 'pro');
 
     await page.goto(`${baseUrl}/BacktestingForm`);
     await page.getByRole('heading', { level: 1, name: 'Backtesting simulator' }).waitFor();

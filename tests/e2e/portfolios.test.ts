@@ -1,11 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
-import { field, launchBrowser, watchForErrors } from './browser';
+import { clearSignUpCount, field, launchBrowser, setPlan, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
-const root = new URL('../..', import.meta.url).pathname;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -18,32 +15,13 @@ afterAll(async () => {
 
 /** Registers `email` and waits for the home page. */
 async function register(page: Page, email: string) {
+  clearSignUpCount();
   await page.goto(`${baseUrl}/LoginPage`);
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a long enough password');
   await page.getByRole('button', { name: 'Register' }).click();
   await page.waitForURL(`${baseUrl}/`);
-}
-
-/** Moves a user to the Professional plan in the local D1, as an administrator would. */
-function makePro(email: string) {
-  const result = spawnSync(
-    'node',
-    [
-      'scripts/wrangler.mjs',
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '-c',
-      'wrangler.toml',
-      '--command',
-      `UPDATE users SET plan = 'pro' WHERE email = '${email}'`,
-    ],
-    { cwd: root, env: { ...process.env, ...OFFLINE_ENV }, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`d1 execute failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 /** SMA 5 Crosses Above SMA 20 to enter, the reverse cross to leave. */
@@ -73,7 +51,7 @@ describe('portfolios in chromium', () => {
     });
     const email = `portfolio-${Date.now()}@example.com`;
     await register(page, email);
-    makePro(email);
+    setPlan(email, 'pro');
     await page.goto(`${baseUrl}/backtests`);
     const me = await page.request.get(`${baseUrl}/api/auth/me`);
     expect((await me.json()).user.plan).toBe('pro');
