@@ -440,6 +440,25 @@ describe('result page: other states', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' })).toBeTruthy();
   });
 
+  it('says plainly that it cannot read an answer that does not match the run’s schema, and logs why', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { metrics: _dropped, ...resultWithoutMetrics } = RUN.result;
+    fakeApi({
+      'GET /api/backtests/run-1': () => jsonResponse(200, { ...RUN, result: resultWithoutMetrics }),
+      'GET /api/market/candles': () => jsonResponse(200, candleAnswer()),
+    });
+    renderRoute(PATH, { user: BASIC_USER });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The server sent an answer this page cannot read.',
+    );
+    expect(screen.queryByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' })).toBeNull();
+    expect(consoleError).toHaveBeenCalledWith(
+      'Malformed answer from /api/backtests/run-1',
+      expect.arrayContaining([expect.objectContaining({ path: ['result', 'metrics'] })]),
+    );
+    consoleError.mockRestore();
+  });
+
   it('asks a signed-out visitor to log in and brings them back', async () => {
     const user = userEvent.setup();
     const calls = fakeApi({});

@@ -6,6 +6,7 @@ import { CANDLESTICK_PATTERNS } from '../../../src/shared/candlestick-patterns';
 import { DRAFT_KEY } from '../../../src/client/features/backtest-form/draft';
 import { BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
+import { RUN } from '../features/backtest-results/fixtures';
 
 const EXCHANGES = [
   { code: 'US', name: 'USA Stocks', country: 'USA', currency: 'USD' },
@@ -853,7 +854,7 @@ describe('submission', () => {
     expect(post?.url).toBe('/api/backtests');
     expect(post?.body).toEqual(BUILT_REQUEST);
 
-    answer(jsonResponse(201, { id: 'run-42', result: {} }));
+    answer(jsonResponse(201, { id: 'run-42', result: RUN.result }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/backtests/run-42'));
     expect(await screen.findByText('Parameters submitted successfully!')).toBeTruthy();
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
@@ -932,7 +933,7 @@ describe('submission', () => {
     const calls = marketApi({
       'POST /api/backtests': () => {
         if (!reachable) throw new TypeError('Failed to fetch');
-        return jsonResponse(201, { id: 'run-7', result: {} });
+        return jsonResponse(201, { id: 'run-7', result: RUN.result });
       },
     });
     const { router } = await openForm();
@@ -953,7 +954,9 @@ describe('submission', () => {
 
   it('signed out: asks to log in, keeps the inputs through the login round trip, then submits', async () => {
     const user = userEvent.setup();
-    const calls = marketApi({ 'POST /api/backtests': () => jsonResponse(201, { id: 'run-9', result: {} }) });
+    const calls = marketApi({
+      'POST /api/backtests': () => jsonResponse(201, { id: 'run-9', result: RUN.result }),
+    });
     const first = await openForm(null);
     expect(screen.getByRole('status').textContent).toContain(
       'You can build and preview a strategy without an account',

@@ -3,7 +3,7 @@ import { TIMEFRAMES, TRANSACTION_TYPES, type Timeframe } from '../../../../share
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { SegmentedControl } from '../../../components/SegmentedControl';
-import type { Dataset } from '../api';
+import type { Dataset } from '../../../../shared/api/datasets';
 import {
   SAMPLE_EXCHANGE,
   SAMPLE_EXCHANGE_LABEL,
