@@ -787,7 +787,7 @@ describe('preview', () => {
     // No exit rows: the exit side and its "combine" choice are left out.
     expect(text).not.toContain('Exit conditions');
     const entry = within(list).getByText('Entry conditions').closest('li')!;
-    expect(within(entry).getByText('Crossover 1')).toBeTruthy();
+    expect(within(entry).getByText(/^Crossover 1/).textContent).toBe('Crossover 1');
     expect(screen.queryByRole('button', { name: 'Preview Parameters' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Edit Parameters' }));
@@ -828,7 +828,7 @@ describe('reset', () => {
     await openForm();
     await buildAndPreview(user);
     await user.click(screen.getByRole('button', { name: 'Reset Form' }));
-    expect(screen.getByRole('button', { name: 'Preview Parameters' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Preview Parameters' })).toHaveProperty('disabled', false);
     expect(select('Entry crossover conditions').value).toBe('0');
   });
 });
@@ -856,7 +856,9 @@ describe('submission', () => {
 
     answer(jsonResponse(201, { id: 'run-42', result: RUN.result }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/backtests/run-42'));
-    expect(await screen.findByText('Parameters submitted successfully!')).toBeTruthy();
+    expect((await screen.findByText(/submitted successfully/)).textContent).toBe(
+      'Parameters submitted successfully!',
+    );
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
 
     // Back on the form, it starts afresh.
@@ -884,7 +886,9 @@ describe('submission', () => {
       'Please upgrade your membership to generate backtesting results. Compare plans',
     );
     expect(within(alert).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
-    expect(screen.getByRole('heading', { name: 'Review your parameters' })).toBeTruthy();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toContain(
+      'Review your parameters',
+    );
     expect(screen.getByRole('button', { name: 'Final Submit' })).toHaveProperty('disabled', false);
   });
 
@@ -895,7 +899,9 @@ describe('submission', () => {
     await buildAndPreview(user);
     await user.click(screen.getByRole('button', { name: 'Final Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Server error: 503 Service Unavailable');
-    expect(screen.getByRole('heading', { name: 'Review your parameters' })).toBeTruthy();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toContain(
+      'Review your parameters',
+    );
   });
 
   it('on 400 shows the message, and the field errors at their fields when editing', async () => {
@@ -924,7 +930,9 @@ describe('submission', () => {
     expect(document.getElementById(period.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Too long for this data',
     );
-    expect(screen.getByRole('alert', { name: 'There is 1 problem to fix' })).toBeTruthy();
+    expect(screen.getByRole('alert', { name: 'There is 1 problem to fix' }).textContent).toContain(
+      'There is 1 problem to fix',
+    );
   });
 
   it('on a network failure says the server could not be reached, keeps the inputs and retries', async () => {
