@@ -75,12 +75,7 @@ export const portfolioSchema = z
 
 export type PortfolioInput = z.infer<typeof portfolioSchema>;
 
-/** A saved portfolio as the API returns it. */
-export interface Portfolio extends PortfolioInput {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Portfolio } from './api/portfolios';
 
 export type { PortfolioBreakdown, PortfolioSymbolResult } from './api/backtests';
 

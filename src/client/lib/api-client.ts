@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/api-error';
 import type { FieldError } from '../../shared/validation-errors';
 
@@ -25,15 +26,43 @@ export class NetworkError extends Error {
   }
 }
 
+export const MALFORMED_ANSWER_MESSAGE = 'The server sent an answer this page cannot read.';
+
+/** A successful answer that does not match its schema (a server/client version mismatch, a proxy page). */
+export class MalformedAnswerError extends ApiError {
+  constructor(status: number) {
+    super(MALFORMED_ANSWER_MESSAGE, status, 'malformed_answer');
+    this.name = 'MalformedAnswerError';
+  }
+}
+
+/** The answer choice of a call whose success has no body (204). */
+export const NO_CONTENT = Symbol('no content');
+
+/** fetch's options, plus `json`: a body sent as JSON (the method then defaults to POST). */
+export type ApiInit = RequestInit & { json?: unknown };
+
 function isApiErrorBody(body: unknown): body is ApiErrorBody {
   return typeof (body as ApiErrorBody | null)?.error?.message === 'string';
 }
 
 /**
- * JSON over fetch to our own API, with the session cookie. Non-OK answers throw ApiError with
- * the server's message, else "Server error: {status} {statusText}" (spec section 8).
+ * JSON over fetch to our own API, with the session cookie. Every call names the shared zod
+ * schema of its answer (src/shared/api) and gets that answer parsed, or `NO_CONTENT` for a 204.
+ * Non-OK answers throw ApiError with the server's message, else "Server error: {status}
+ * {statusText}" (spec section 8); an answer the schema rejects throws MalformedAnswerError.
  */
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  answer: S,
+  init?: ApiInit,
+): Promise<z.output<S>>;
+export async function apiFetch(path: string, answer: typeof NO_CONTENT, init?: ApiInit): Promise<void>;
+export async function apiFetch(
+  path: string,
+  answer: z.ZodType | typeof NO_CONTENT,
+  init: ApiInit = {},
+): Promise<unknown> {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set('content-type', 'application/json');
@@ -49,7 +78,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   } catch {
     throw new NetworkError();
   }
-  if (res.status === 204) return undefined as T;
+  if (res.ok && answer === NO_CONTENT) return undefined;
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     if (isApiErrorBody(body)) {
@@ -57,5 +86,12 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     }
     throw new ApiError(`Server error: ${res.status} ${res.statusText}`.trim(), res.status, 'error');
   }
-  return body as T;
+  if (answer === NO_CONTENT) return undefined;
+  const parsed = answer.safeParse(body);
+  if (!parsed.success) {
+    // The details are for the developer; the page shows one plain sentence.
+    console.error(`Malformed answer from ${path}`, parsed.error.issues);
+    throw new MalformedAnswerError(res.status);
+  }
+  return parsed.data;
 }

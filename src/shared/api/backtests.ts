@@ -80,13 +80,17 @@ export const portfolioBreakdownSchema = z.object({
 });
 export type PortfolioBreakdown = z.infer<typeof portfolioBreakdownSchema>;
 
+/** One calendar month's return, "YYYY-MM". */
+export const monthlyReturnSchema = z.object({ month: z.string(), returnPct: z.number() });
+export type MonthlyReturn = z.infer<typeof monthlyReturnSchema>;
+
 export const backtestResultBodySchema = z.object({
   metrics: resultMetricsSchema,
   /** At most MAX_STORED_TRADES trades, in order; `tradesTruncated` says when more existed. */
   trades: z.array(resultTradeSchema),
   tradesTruncated: z.boolean(),
   /** Return of each calendar month traded, "YYYY-MM" (absent in runs stored before it existed). */
-  monthlyReturns: z.array(z.object({ month: z.string(), returnPct: z.number() })).optional(),
+  monthlyReturns: z.array(monthlyReturnSchema).optional(),
   /**
    * Equity and drawdown (percent, positive) at bar closes, thinned to at most MAX_CURVE_POINTS,
    * with the equity of buying and holding the instrument with the same capital (absent in runs

@@ -59,7 +59,7 @@ describe('result page: arrival', () => {
     await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' }, { timeout: 8000 });
     expect(screen.getAllByRole('status')[0]?.textContent).toBe('Parameters submitted successfully!');
     await waitFor(() => expect(router.state.location.state).toBeNull());
-    expect(screen.getByText('Parameters submitted successfully!')).toBeTruthy();
+    expect(screen.getByText(/submitted successfully/).textContent).toBe('Parameters submitted successfully!');
   });
 
   it('shows no notice when opened from a link', async () => {
@@ -158,7 +158,9 @@ describe('result page: a run without trades', () => {
     expect(riskRewardTooltip.textContent).toContain(
       'Shown as “—”: There are no losing trades (or no trades at all)',
     );
-    expect(screen.getByText('The strategy made no trades in this period.')).toBeTruthy();
+    expect(screen.getByText(/made no trades/).textContent).toBe(
+      'The strategy made no trades in this period.',
+    );
     expect(screen.getByRole('button', { name: 'Export trades (CSV)' }).hasAttribute('disabled')).toBe(true);
   });
 });
@@ -175,7 +177,9 @@ describe('result page: a run whose every trade lost', () => {
 describe('result page: data source, warnings and request', () => {
   it('calls synthetic data exactly that and shows every warning', async () => {
     await openResult();
-    expect(screen.getByText('Synthetic sample data')).toBeTruthy();
+    expect(screen.getByText(/^Data source:/).querySelector('strong')?.textContent).toBe(
+      'Synthetic sample data',
+    );
     const alert = screen.getByRole('alert');
     expect(
       within(alert)
@@ -238,15 +242,15 @@ describe('result page: charts', () => {
       to: '2023-10-31',
       warmup: '21',
     });
-    expect(
-      await screen.findByRole('img', {
-        name: 'Candlestick chart of AAPL (US), 1 hour bars from 2023-09-01 to 2023-10-31: 99 bars, 30 trades marked with entry and exit arrows. Overlays: SMA 10, SMA 20.',
-      }),
-    ).toBeTruthy();
-    expect(
-      await screen.findByRole('img', { name: /^Equity curve from 100,000.00 to 112,345.68/ }),
-    ).toBeTruthy();
-    expect(await screen.findByRole('img', { name: /^Drawdown curve/ })).toBeTruthy();
+    expect((await screen.findByRole('img', { name: /^Candlestick chart/ })).getAttribute('aria-label')).toBe(
+      'Candlestick chart of AAPL (US), 1 hour bars from 2023-09-01 to 2023-10-31: 99 bars, 30 trades marked with entry and exit arrows. Overlays: SMA 10, SMA 20.',
+    );
+    expect((await screen.findByRole('img', { name: /^Equity curve/ })).getAttribute('aria-label')).toBe(
+      'Equity curve from 100,000.00 to 112,345.68; highest 112,345.68, lowest 95,000.00. Buy and hold of the instrument, dashed, from 100,000.00 to 96,750.00.',
+    );
+    expect((await screen.findByRole('img', { name: /^Drawdown curve/ })).getAttribute('aria-label')).toBe(
+      'Drawdown curve, percent below the running equity peak; deepest 8.20%.',
+    );
   });
 
   it('says so in words while the bars load and when they cannot be loaded, with a retry', async () => {
@@ -256,15 +260,19 @@ describe('result page: charts', () => {
     });
     serveRun(RUN, () => answer);
     renderRoute(PATH, { user: BASIC_USER });
-    expect(await screen.findByText('Loading the price data…')).toBeTruthy();
+    expect((await screen.findByText(/^Loading the price/)).textContent).toBe('Loading the price data…');
     expect((await screen.findByText(/The price chart could not be loaded/)).textContent).toBe(
       'The price chart could not be loaded: The provider did not answer.',
     );
     // The curves do not need the bars.
-    expect(await screen.findByRole('img', { name: /^Equity curve/ })).toBeTruthy();
+    expect((await screen.findByRole('img', { name: /^Equity curve/ })).getAttribute('aria-label')).toBe(
+      'Equity curve from 100,000.00 to 112,345.68; highest 112,345.68, lowest 95,000.00. Buy and hold of the instrument, dashed, from 100,000.00 to 96,750.00.',
+    );
     answer = jsonResponse(200, candleAnswer());
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('img', { name: /^Candlestick chart/ })).toBeTruthy();
+    expect((await screen.findByRole('img', { name: /^Candlestick chart/ })).getAttribute('aria-label')).toBe(
+      'Candlestick chart of AAPL (US), 1 hour bars from 2023-09-01 to 2023-10-31: 99 bars, 30 trades marked with entry and exit arrows. Overlays: SMA 10, SMA 20.',
+    );
   });
 });
 
@@ -421,7 +429,9 @@ describe('result page: other states', () => {
         jsonResponse(404, { error: { code: 'not_found', message: 'No backtest of yours has this id.' } }),
     });
     renderRoute(PATH, { user: BASIC_USER });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Backtest not found' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Backtest not found'),
+    );
     expect(screen.getByRole('link', { name: 'See your backtests' }).getAttribute('href')).toBe('/backtests');
   });
 
@@ -437,7 +447,28 @@ describe('result page: other states', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Server error: 500 Internal Server Error');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('AAPL (US), 1 hour'),
+    );
+  });
+
+  it('says plainly that it cannot read an answer that does not match the run’s schema, and logs why', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { metrics: _dropped, ...resultWithoutMetrics } = RUN.result;
+    fakeApi({
+      'GET /api/backtests/run-1': () => jsonResponse(200, { ...RUN, result: resultWithoutMetrics }),
+      'GET /api/market/candles': () => jsonResponse(200, candleAnswer()),
+    });
+    renderRoute(PATH, { user: BASIC_USER });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The server sent an answer this page cannot read.',
+    );
+    expect(screen.queryByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' })).toBeNull();
+    expect(consoleError).toHaveBeenCalledWith(
+      'Malformed answer from /api/backtests/run-1',
+      expect.arrayContaining([expect.objectContaining({ path: ['result', 'metrics'] })]),
+    );
+    consoleError.mockRestore();
   });
 
   it('asks a signed-out visitor to log in and brings them back', async () => {

@@ -6,6 +6,7 @@ import { CANDLESTICK_PATTERNS } from '../../../src/shared/candlestick-patterns';
 import { DRAFT_KEY } from '../../../src/client/features/backtest-form/draft';
 import { ADMIN_USER, BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
+import { RUN } from '../features/backtest-results/fixtures';
 
 // The page is lazy-loaded: its first load on a busy machine can take longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -798,7 +799,7 @@ describe('preview', () => {
     // No exit rows: the exit side and its "combine" choice are left out.
     expect(text).not.toContain('Exit conditions');
     const entry = within(list).getByText('Entry conditions').closest('li')!;
-    expect(within(entry).getByText('Crossover 1')).toBeTruthy();
+    expect(within(entry).getByText(/^Crossover 1/).textContent).toBe('Crossover 1');
     expect(screen.queryByRole('button', { name: 'Preview Parameters' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Edit Parameters' }));
@@ -839,7 +840,7 @@ describe('reset', () => {
     await openForm();
     await buildAndPreview(user);
     await user.click(screen.getByRole('button', { name: 'Reset Form' }));
-    expect(screen.getByRole('button', { name: 'Preview Parameters' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Preview Parameters' })).toHaveProperty('disabled', false);
     expect(select('Entry crossover conditions').value).toBe('0');
   });
 });
@@ -865,9 +866,11 @@ describe('submission', () => {
     expect(post?.url).toBe('/api/backtests');
     expect(post?.body).toEqual(BUILT_REQUEST);
 
-    answer(jsonResponse(201, { id: 'run-42', result: {} }));
+    answer(jsonResponse(201, { id: 'run-42', result: RUN.result }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/backtests/run-42'));
-    expect(await screen.findByText('Parameters submitted successfully!')).toBeTruthy();
+    expect((await screen.findByText(/submitted successfully/)).textContent).toBe(
+      'Parameters submitted successfully!',
+    );
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
 
     // Back on the form, it starts afresh.
@@ -895,7 +898,9 @@ describe('submission', () => {
       'Please upgrade your membership to generate backtesting results. Compare plans',
     );
     expect(within(alert).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
-    expect(screen.getByRole('heading', { name: 'Review your parameters' })).toBeTruthy();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toContain(
+      'Review your parameters',
+    );
     expect(screen.getByRole('button', { name: 'Final Submit' })).toHaveProperty('disabled', false);
   });
 
@@ -906,7 +911,9 @@ describe('submission', () => {
     await buildAndPreview(user);
     await user.click(screen.getByRole('button', { name: 'Final Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Server error: 503 Service Unavailable');
-    expect(screen.getByRole('heading', { name: 'Review your parameters' })).toBeTruthy();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toContain(
+      'Review your parameters',
+    );
   });
 
   it('on 400 shows the message, and the field errors at their fields when editing', async () => {
@@ -938,7 +945,9 @@ describe('submission', () => {
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
     expect(descriptions).toContain('Too long for this data');
-    expect(screen.getByRole('alert', { name: 'There is 1 problem to fix' })).toBeTruthy();
+    expect(screen.getByRole('alert', { name: 'There is 1 problem to fix' }).textContent).toContain(
+      'There is 1 problem to fix',
+    );
   });
 
   it('on a network failure says the server could not be reached, keeps the inputs and retries', async () => {
@@ -947,7 +956,7 @@ describe('submission', () => {
     const calls = marketApi({
       'POST /api/backtests': () => {
         if (!reachable) throw new TypeError('Failed to fetch');
-        return jsonResponse(201, { id: 'run-7', result: {} });
+        return jsonResponse(201, { id: 'run-7', result: RUN.result });
       },
     });
     const { router } = await openForm();
@@ -968,7 +977,9 @@ describe('submission', () => {
 
   it('signed out: asks to log in, keeps the inputs through the login round trip, then submits', async () => {
     const user = userEvent.setup();
-    const calls = marketApi({ 'POST /api/backtests': () => jsonResponse(201, { id: 'run-9', result: {} }) });
+    const calls = marketApi({
+      'POST /api/backtests': () => jsonResponse(201, { id: 'run-9', result: RUN.result }),
+    });
     const first = await openForm(null);
     expect(screen.getByRole('status').textContent).toContain(
       'You can build and preview a strategy without an account',

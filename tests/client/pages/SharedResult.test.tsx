@@ -39,15 +39,19 @@ describe('sharing from the result page', () => {
     await user.click(await screen.findByRole('button', { name: 'Share by link' }));
     const field = (await screen.findByRole('textbox', { name: 'Public link' })) as HTMLInputElement;
     expect(field.value).toBe(URL_OF_LINK);
-    expect(screen.getByText(/shown only once/)).toBeTruthy();
+    expect(screen.getByText(/shown only once/).textContent).toBe(
+      'Anyone with this link can read this result without an account; your name and email are not shown. Copy it now: for your safety it is shown only once.',
+    );
     expect(calls.some((call) => call.method === 'POST' && call.url === '/api/backtests/run-1/share')).toBe(
       true,
     );
 
     await user.click(screen.getByRole('button', { name: 'Stop sharing' }));
-    expect(await screen.findByText('The link no longer opens this result.')).toBeTruthy();
+    expect((await screen.findByText(/no longer opens/)).textContent).toBe(
+      'The link no longer opens this result.',
+    );
     expect(screen.queryByRole('textbox', { name: 'Public link' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Share by link' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Share by link' })).toHaveProperty('disabled', false);
   });
 
   it('says when a run is already shared, without its link', async () => {
@@ -58,8 +62,10 @@ describe('sharing from the result page', () => {
         jsonResponse(200, { shared: true, createdAt: '2026-11-20T08:00:00.000Z' }),
     });
     renderRoute('/backtests/run-1', { user: BASIC_USER });
-    expect(await screen.findByText(/public by link since 2026-11-20 08:00 UTC/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Make a new link' })).toBeTruthy();
+    expect((await screen.findByText(/public by link since/)).textContent).toBe(
+      'This result is public by link since 2026-11-20 08:00 UTC. Make a new link to see it again (the old one stops working), or stop sharing.',
+    );
+    expect(screen.getByRole('button', { name: 'Make a new link' })).toHaveProperty('disabled', false);
   });
 });
 
@@ -72,7 +78,9 @@ describe('the public page of a shared run', () => {
     });
     renderRoute(`/r/${TOKEN}`);
     await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' });
-    expect(screen.getByText('Shared backtest result · read-only')).toBeTruthy();
+    expect(screen.getByText(/^Shared backtest result/).textContent).toBe(
+      'Shared backtest result · read-only',
+    );
     expect(screen.queryByRole('button', { name: 'Edit and re-run' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Share this result' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'My backtests' })).toBeNull();
@@ -85,9 +93,9 @@ describe('the public page of a shared run', () => {
     });
     renderRoute(`/r/${TOKEN}`);
     await waitFor(() =>
-      expect(
-        screen.getByRole('heading', { level: 1, name: 'This link does not open a backtest' }),
-      ).toBeTruthy(),
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        'This link does not open a backtest',
+      ),
     );
   });
 });

@@ -44,11 +44,12 @@ describe('listing pages', () => {
   it.each(LISTINGS)('$path shows $count cards with a subtitle and a labelled search box', async (listing) => {
     await open(listing.path, listing.title);
     expect(cards()).toHaveLength(listing.count);
-    expect(screen.getByRole('searchbox', { name: listing.search })).toBeTruthy();
-    expect(screen.getByRole('search')).toBeTruthy();
+    const searchbox = screen.getByRole('searchbox', { name: listing.search }) as HTMLInputElement;
+    expect(searchbox.value).toBe('');
+    expect(screen.getByRole('search').contains(searchbox)).toBe(true);
     expect(screen.getByRole('status').textContent).toMatch(new RegExp(`^${listing.count} `));
     await waitFor(() => expect(document.title).toBe(`${listing.title} | Backtest Studio`));
-    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBeTruthy();
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/\w+ \w+/);
   });
 
   it('filters cards by title, case-insensitively, as the visitor types', async () => {
@@ -78,9 +79,9 @@ describe('listing pages', () => {
     // "López de Prado" is in the articles' text but in no title.
     await user.type(search, 'Prado');
     expect(cards()).toHaveLength(0);
-    expect(
-      screen.getByText('No article has “Prado” in its title. Try a shorter or different word.'),
-    ).toBeTruthy();
+    expect(screen.getByText(/^No article has/).textContent).toBe(
+      'No article has “Prado” in its title. Try a shorter or different word.',
+    );
     await user.click(screen.getByRole('button', { name: 'Clear the search' }));
     expect(cards()).toHaveLength(6);
     expect(document.activeElement).toBe(search);
@@ -101,7 +102,9 @@ describe('listing pages', () => {
 
   it('notes that fundamental strategies need third-party market data', async () => {
     await open('/features/fundamental', 'Fundamental strategies');
-    expect(screen.getByText(/These strategies require third-party market data/)).toBeTruthy();
+    expect(screen.getByText(/These strategies require third-party market data/).textContent).toBe(
+      'These strategies require third-party market data: company financials such as earnings, cash flow and analyst forecasts, which Backtest Studio’s price data does not include.',
+    );
   });
 
   it.each([
@@ -136,13 +139,17 @@ describe('detail pages', () => {
     expect(screen.getByText('8 April 2025').parentElement?.textContent).toBe('8 April 2025, 11:30 IST');
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(trail).getByRole('link', { name: 'Press' }).getAttribute('href')).toBe('/features/Press');
-    expect(screen.getByRole('heading', { level: 2, name: 'More press releases' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toContain(
+      'More press releases',
+    );
   });
 
   it('shows a technical strategy with its builder steps', async () => {
     renderRoute('/strategies/technical/golden-cross');
     await screen.findByRole('heading', { level: 1, name: 'Golden cross: 50-bar over 200-bar average' });
-    expect(screen.getByRole('heading', { level: 2, name: 'Build it in the strategy builder' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toContain(
+      'Build it in the strategy builder',
+    );
     await waitFor(() =>
       expect(document.title).toBe('Golden cross: 50-bar over 200-bar average | Backtest Studio'),
     );
@@ -151,7 +158,9 @@ describe('detail pages', () => {
   it('repeats the listing note on detail pages', async () => {
     renderRoute('/strategies/options/iron-condor');
     await screen.findByRole('heading', { level: 1, name: 'Iron condor' });
-    expect(screen.getByText(/does not price options/)).toBeTruthy();
+    expect(screen.getByText(/does not price options/).textContent).toBe(
+      'The simulator trades the underlying instrument and does not price options. Each page says which part of the strategy’s view you can test on the underlying.',
+    );
   });
 
   it.each([
@@ -161,6 +170,6 @@ describe('detail pages', () => {
     '/strategies/crypto/golden-cross',
   ])('shows the 404 page for the unknown %s', async (path) => {
     renderRoute(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page not found');
   });
 });

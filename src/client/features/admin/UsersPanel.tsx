@@ -4,7 +4,8 @@ import { ROLES, type Role } from '../../../shared/auth';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { type AdminUser, searchUsers, updateUser } from './api';
+import type { AdminUser } from '../../../shared/api/admin';
+import { searchUsers, updateUser } from './api';
 import { errorMessage } from '../../lib/error-message';
 import styles from './AdminPanels.module.css';
 

@@ -1,18 +1,20 @@
 import type { Role } from '../../../shared/auth';
 import type { PlanId } from '../../../shared/plans';
-import type { ContactMessagesAnswer, SubscriptionRequestsAnswer, UserPage } from '../../../shared/api/admin';
-import type { UserAnswer } from '../../../shared/api/auth';
+import {
+  contactMessagesAnswerSchema,
+  subscriptionRequestsAnswerSchema,
+  userPageSchema,
+} from '../../../shared/api/admin';
+import { userAnswerSchema } from '../../../shared/api/auth';
 import { apiFetch } from '../../lib/api-client';
 
-export type { AdminUser } from '../../../shared/api/admin';
-
 export function searchUsers(query: string, page: number) {
-  return apiFetch<UserPage>(`/api/admin/users?${new URLSearchParams({ query, page: String(page) })}`);
+  return apiFetch(`/api/admin/users?${new URLSearchParams({ query, page: String(page) })}`, userPageSchema);
 }
 
 export async function updateUser(id: string, changes: { role?: Role; plan?: PlanId }) {
   return (
-    await apiFetch<UserAnswer>(`/api/admin/users/${encodeURIComponent(id)}`, {
+    await apiFetch(`/api/admin/users/${encodeURIComponent(id)}`, userAnswerSchema, {
       method: 'PATCH',
       json: changes,
     })
@@ -20,9 +22,9 @@ export async function updateUser(id: string, changes: { role?: Role; plan?: Plan
 }
 
 export async function listMessages() {
-  return (await apiFetch<ContactMessagesAnswer>('/api/admin/messages')).messages;
+  return (await apiFetch('/api/admin/messages', contactMessagesAnswerSchema)).messages;
 }
 
 export async function listSubscriptionRequests() {
-  return (await apiFetch<SubscriptionRequestsAnswer>('/api/admin/subscriptions')).requests;
+  return (await apiFetch('/api/admin/subscriptions', subscriptionRequestsAnswerSchema)).requests;
 }

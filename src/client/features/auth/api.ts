@@ -1,13 +1,13 @@
 import type { LoginInput, RegisterInput } from '../../../shared/auth';
-import type { User } from '../../../shared/api/auth';
+import { type User, userAnswerSchema } from '../../../shared/api/auth';
 import { apiFetch } from '../../lib/api-client';
 
 export async function login(input: LoginInput): Promise<User> {
-  return (await apiFetch<{ user: User }>('/api/auth/login', { json: input })).user;
+  return (await apiFetch('/api/auth/login', userAnswerSchema, { json: input })).user;
 }
 
 export async function register(input: RegisterInput): Promise<User> {
-  return (await apiFetch<{ user: User }>('/api/auth/register', { json: input })).user;
+  return (await apiFetch('/api/auth/register', userAnswerSchema, { json: input })).user;
 }
 
 /** Google sign-in is a full-page redirect through the worker. */

@@ -1,25 +1,23 @@
 /** The builder's calls to our API (the worker talks to the market-data provider, never the browser). */
 import { queryOptions } from '@tanstack/react-query';
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
-import type { Usage } from '../../../shared/api/usage';
-import type { Dataset } from '../../../shared/api/datasets';
-import type { ExchangesAnswer, StocksAnswer } from '../../../shared/api/market';
-import { apiFetch } from '../../lib/api-client';
-
-export type { Exchange, MarketListAnswer, Stock } from '../../../shared/api/market';
-export type { Dataset } from '../../../shared/api/datasets';
+import { backtestCreatedAnswerSchema } from '../../../shared/api/backtests';
+import { usageSchema } from '../../../shared/api/usage';
+import { datasetCreatedAnswerSchema, datasetListAnswerSchema } from '../../../shared/api/datasets';
+import { exchangesAnswerSchema, stocksAnswerSchema } from '../../../shared/api/market';
+import { NO_CONTENT, apiFetch } from '../../lib/api-client';
 
 export function listExchanges() {
-  return apiFetch<ExchangesAnswer>('/api/market/exchanges');
+  return apiFetch('/api/market/exchanges', exchangesAnswerSchema);
 }
 
 export function listStocks(exchange: string) {
-  return apiFetch<StocksAnswer>(`/api/market/exchanges/${encodeURIComponent(exchange)}/symbols`);
+  return apiFetch(`/api/market/exchanges/${encodeURIComponent(exchange)}/symbols`, stocksAnswerSchema);
 }
 
 /** The signed-in user's uploaded datasets. */
 export async function listDatasets() {
-  return (await apiFetch<{ datasets: Dataset[] }>('/api/datasets')).datasets;
+  return (await apiFetch('/api/datasets', datasetListAnswerSchema)).datasets;
 }
 
 export const exchangesQuery = () =>
@@ -40,19 +38,20 @@ export async function uploadDataset(file: File, name: string) {
   const body = new FormData();
   body.append('file', file);
   const query = name.trim() ? `?name=${encodeURIComponent(name.trim())}` : '';
-  return (await apiFetch<{ dataset: Dataset }>(`/api/datasets${query}`, { method: 'POST', body })).dataset;
+  return (await apiFetch(`/api/datasets${query}`, datasetCreatedAnswerSchema, { method: 'POST', body }))
+    .dataset;
 }
 
 export function deleteDataset(id: string) {
-  return apiFetch<void>(`/api/datasets/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiFetch(`/api/datasets/${encodeURIComponent(id)}`, NO_CONTENT, { method: 'DELETE' });
 }
 
 /** Runs and stores a backtest; the result page reads it by id. */
 export function submitBacktest(request: BacktestRequestInput) {
-  return apiFetch<{ id: string; result: unknown }>('/api/backtests', { method: 'POST', json: request });
+  return apiFetch('/api/backtests', backtestCreatedAnswerSchema, { method: 'POST', json: request });
 }
 
 /** The signed-in user's backtests this month against the plan's limit. */
 export function fetchUsage() {
-  return apiFetch<Usage>('/api/usage');
+  return apiFetch('/api/usage', usageSchema);
 }

@@ -5,6 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
 import { PORTFOLIO_EXCHANGE, type Portfolio } from '../../../shared/portfolio';
+import { backtestCreatedAnswerSchema } from '../../../shared/api/backtests';
+import { portfolioListAnswerSchema } from '../../../shared/api/portfolios';
 import { apiFetch } from '../../lib/api-client';
 import type { ListLoad, StockChoice, useMarketLists } from './hooks/useMarketLists';
 
@@ -14,7 +16,7 @@ export { PORTFOLIO_EXCHANGE as PORTFOLIO_SOURCE };
 export function usePortfolioChoices(signedIn: boolean): Portfolio[] {
   const { data } = useQuery({
     queryKey: ['portfolios'],
-    queryFn: async () => (await apiFetch<{ portfolios: Portfolio[] }>('/api/portfolios')).portfolios,
+    queryFn: async () => (await apiFetch('/api/portfolios', portfolioListAnswerSchema)).portfolios,
     enabled: signedIn,
   });
   return signedIn ? (data ?? []) : [];
@@ -49,8 +51,12 @@ export function portfolioOf(stock: string, portfolios: readonly Portfolio[]): Po
 
 /** Runs and stores the strategy on every symbol of the portfolio; the result page reads it by id. */
 export function submitPortfolioBacktest(portfolioId: string, request: BacktestRequestInput) {
-  return apiFetch<{ id: string; result: unknown }>(
+  return apiFetch(
     `/api/portfolios/${encodeURIComponent(portfolioId)}/backtests`,
-    { method: 'POST', json: request },
+    backtestCreatedAnswerSchema,
+    {
+      method: 'POST',
+      json: request,
+    },
   );
 }

@@ -1,11 +1,10 @@
 /** The history page's calls: the user's runs, one run's request, and deleting a run. */
 import { queryOptions } from '@tanstack/react-query';
-import type { BacktestRequest } from '../../../shared/backtest-request';
-import type { BacktestListItem } from '../../../shared/api/backtests';
-import { apiFetch } from '../../lib/api-client';
+import { backtestListAnswerSchema, backtestRunSchema } from '../../../shared/api/backtests';
+import { NO_CONTENT, apiFetch } from '../../lib/api-client';
 
 export async function listBacktests() {
-  return (await apiFetch<{ backtests: BacktestListItem[] }>('/api/backtests')).backtests;
+  return (await apiFetch('/api/backtests', backtestListAnswerSchema)).backtests;
 }
 
 export const backtestListQuery = () =>
@@ -13,9 +12,9 @@ export const backtestListQuery = () =>
 
 /** The stored request of a run, to load it into the form. */
 export async function fetchRunRequest(id: string) {
-  return (await apiFetch<{ request: BacktestRequest }>(`/api/backtests/${encodeURIComponent(id)}`)).request;
+  return (await apiFetch(`/api/backtests/${encodeURIComponent(id)}`, backtestRunSchema)).request;
 }
 
 export function deleteBacktest(id: string) {
-  return apiFetch<void>(`/api/backtests/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiFetch(`/api/backtests/${encodeURIComponent(id)}`, NO_CONTENT, { method: 'DELETE' });
 }

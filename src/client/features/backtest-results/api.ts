@@ -1,12 +1,15 @@
 /** The result page's calls: the candles a run was computed on, and its share link. */
 import { queryOptions } from '@tanstack/react-query';
 import type { Timeframe } from '../../../shared/backtest-vocabulary';
-import type { CandlesAnswer } from '../../../shared/api/market';
+import { candlesAnswerSchema } from '../../../shared/api/market';
 import { CODE_OF_TIMEFRAME } from '../../../shared/timeframes';
-import type { ShareLink, ShareStatus, SharedBacktest } from '../../../shared/api/shares';
-import { apiFetch } from '../../lib/api-client';
-
-export type { CandleColumns, CandlesAnswer } from '../../../shared/api/market';
+import {
+  type SharedBacktest,
+  shareLinkSchema,
+  shareStatusSchema,
+  sharedBacktestSchema,
+} from '../../../shared/api/shares';
+import { NO_CONTENT, apiFetch } from '../../lib/api-client';
 
 /** The market API's timeframe code for a request label ('1 hour' -> '1h'). */
 export function candleTimeframeCode(timeframe: string): string {
@@ -30,27 +33,27 @@ export async function fetchRunCandles(run: SharedBacktest) {
     to: run.toDate,
     warmup: String(run.result.data.warmupBars),
   });
-  return apiFetch<CandlesAnswer>(`/api/market/candles?${query}`);
+  return apiFetch(`/api/market/candles?${query}`, candlesAnswerSchema);
 }
 
 /** Whether the user's run has a live public link. */
 export function fetchShareStatus(id: string) {
-  return apiFetch<ShareStatus>(`/api/backtests/${encodeURIComponent(id)}/share`);
+  return apiFetch(`/api/backtests/${encodeURIComponent(id)}/share`, shareStatusSchema);
 }
 
 /** A new public link for the user's run (any earlier one stops working). */
 export function shareBacktest(id: string) {
-  return apiFetch<ShareLink>(`/api/backtests/${encodeURIComponent(id)}/share`, { method: 'POST' });
+  return apiFetch(`/api/backtests/${encodeURIComponent(id)}/share`, shareLinkSchema, { method: 'POST' });
 }
 
 /** Ends the run's public link. */
 export function stopSharing(id: string) {
-  return apiFetch<void>(`/api/backtests/${encodeURIComponent(id)}/share`, { method: 'DELETE' });
+  return apiFetch(`/api/backtests/${encodeURIComponent(id)}/share`, NO_CONTENT, { method: 'DELETE' });
 }
 
 /** A run someone shared, read through its link's token (no account needed). */
 export function fetchSharedBacktest(token: string) {
-  return apiFetch<SharedBacktest>(`/api/public/backtests/${encodeURIComponent(token)}`);
+  return apiFetch(`/api/public/backtests/${encodeURIComponent(token)}`, sharedBacktestSchema);
 }
 
 export const runCandlesQuery = (run: SharedBacktest) =>

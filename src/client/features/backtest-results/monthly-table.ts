@@ -1,12 +1,9 @@
+import type { MonthlyReturn } from '../../../shared/api/backtests';
+
 /**
  * The monthly returns as a calendar grid: one row per year, twelve month cells and the year's
  * return, compounded from its months. Months outside the tested period stay empty.
  */
-export interface MonthlyReturn {
-  month: string;
-  returnPct: number;
-}
-
 export interface YearRow {
   year: number;
   /** January first; null where the run did not trade that month. */

@@ -1,15 +1,22 @@
 /** The robustness lab's calls: start an analysis of a run, follow its job, cancel it. */
 import { queryOptions } from '@tanstack/react-query';
-import type { JobAnswer, JobCreated, JobState, RobustnessRequest } from '../../../shared/robustness-jobs';
+import {
+  type JobState,
+  type RobustnessRequest,
+  jobAnswerSchema,
+  jobCreatedSchema,
+} from '../../../shared/robustness-jobs';
 import { apiFetch } from '../../lib/api-client';
 
 /** POST /api/backtests/:id/robustness: 202 {jobId}, 400 (grid, blocks, windows) or 402 (plan). */
 export function startAnalysis(backtestId: string, body: RobustnessRequest) {
-  return apiFetch<JobCreated>(`/api/backtests/${encodeURIComponent(backtestId)}/robustness`, { json: body });
+  return apiFetch(`/api/backtests/${encodeURIComponent(backtestId)}/robustness`, jobCreatedSchema, {
+    json: body,
+  });
 }
 
 export function cancelJob(jobId: string) {
-  return apiFetch<void>(`/api/jobs/${encodeURIComponent(jobId)}`, { method: 'DELETE' });
+  return apiFetch(`/api/jobs/${encodeURIComponent(jobId)}`, jobAnswerSchema, { method: 'DELETE' });
 }
 
 /** A job that will not change any more. */
@@ -24,7 +31,7 @@ export const JOB_POLL_MS = 1000;
 export function jobQuery(jobId: string) {
   return queryOptions({
     queryKey: ['jobs', jobId],
-    queryFn: () => apiFetch<JobAnswer>(`/api/jobs/${encodeURIComponent(jobId)}`),
+    queryFn: () => apiFetch(`/api/jobs/${encodeURIComponent(jobId)}`, jobAnswerSchema),
     refetchInterval: (query) => (isFinal(query.state.data?.state) ? false : JOB_POLL_MS),
   });
 }

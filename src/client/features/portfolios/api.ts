@@ -1,7 +1,9 @@
 /** The portfolio page's calls: the user's portfolios, saving and deleting one, and the exchange list. */
 import { queryOptions } from '@tanstack/react-query';
-import type { Portfolio, PortfolioInput } from '../../../shared/portfolio';
-import { apiFetch } from '../../lib/api-client';
+import { exchangesAnswerSchema, stocksAnswerSchema } from '../../../shared/api/market';
+import { portfolioAnswerSchema, portfolioListAnswerSchema } from '../../../shared/api/portfolios';
+import type { PortfolioInput } from '../../../shared/portfolio';
+import { NO_CONTENT, apiFetch } from '../../lib/api-client';
 
 export interface ExchangeChoice {
   code: string;
@@ -11,7 +13,7 @@ export interface ExchangeChoice {
 export const portfolioListQuery = () =>
   queryOptions({
     queryKey: ['portfolios'],
-    queryFn: async () => (await apiFetch<{ portfolios: Portfolio[] }>('/api/portfolios')).portfolios,
+    queryFn: async () => (await apiFetch('/api/portfolios', portfolioListAnswerSchema)).portfolios,
   });
 
 /**
@@ -21,7 +23,7 @@ export const portfolioListQuery = () =>
 export const exchangeListQuery = () =>
   queryOptions({
     queryKey: ['market', 'exchanges'],
-    queryFn: () => apiFetch<{ exchanges: ExchangeChoice[] }>('/api/market/exchanges'),
+    queryFn: () => apiFetch('/api/market/exchanges', exchangesAnswerSchema),
     select: (answer) => answer.exchanges,
   });
 
@@ -30,9 +32,7 @@ export const symbolListQuery = (exchange: string) =>
   queryOptions({
     queryKey: ['market', 'stocks', exchange],
     queryFn: () =>
-      apiFetch<{ symbols: { code: string; name: string }[] }>(
-        `/api/market/exchanges/${encodeURIComponent(exchange)}/symbols`,
-      ),
+      apiFetch(`/api/market/exchanges/${encodeURIComponent(exchange)}/symbols`, stocksAnswerSchema),
     select: (answer) => answer.symbols,
     staleTime: Infinity,
   });
@@ -40,10 +40,13 @@ export const symbolListQuery = (exchange: string) =>
 /** Creates a portfolio, or replaces the one with `id`. */
 export function savePortfolio(input: PortfolioInput, id?: string) {
   return id
-    ? apiFetch<Portfolio>(`/api/portfolios/${encodeURIComponent(id)}`, { method: 'PUT', json: input })
-    : apiFetch<Portfolio>('/api/portfolios', { method: 'POST', json: input });
+    ? apiFetch(`/api/portfolios/${encodeURIComponent(id)}`, portfolioAnswerSchema, {
+        method: 'PUT',
+        json: input,
+      })
+    : apiFetch('/api/portfolios', portfolioAnswerSchema, { method: 'POST', json: input });
 }
 
 export function deletePortfolio(id: string) {
-  return apiFetch<void>(`/api/portfolios/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiFetch(`/api/portfolios/${encodeURIComponent(id)}`, NO_CONTENT, { method: 'DELETE' });
 }

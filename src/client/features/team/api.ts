@@ -1,21 +1,21 @@
 /** The team page's calls: the team, invites, members, leaving and accepting an invite. */
 import { queryOptions } from '@tanstack/react-query';
-import type { InviteCreated, TeamAnswer } from '../../../shared/team';
-import { apiFetch } from '../../lib/api-client';
+import { inviteCreatedSchema, teamAnswerSchema, teamJoinedSchema } from '../../../shared/api/team';
+import { NO_CONTENT, apiFetch } from '../../lib/api-client';
 
 export const teamQuery = () =>
-  queryOptions({ queryKey: ['team'], queryFn: () => apiFetch<TeamAnswer>('/api/team') });
+  queryOptions({ queryKey: ['team'], queryFn: () => apiFetch('/api/team', teamAnswerSchema) });
 
 export const inviteUser = (email: string) =>
-  apiFetch<InviteCreated>('/api/team/invites', { method: 'POST', json: { email } });
+  apiFetch('/api/team/invites', inviteCreatedSchema, { method: 'POST', json: { email } });
 
 export const cancelInvite = (id: string) =>
-  apiFetch<void>(`/api/team/invites/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  apiFetch(`/api/team/invites/${encodeURIComponent(id)}`, NO_CONTENT, { method: 'DELETE' });
 
 export const removeMember = (id: string) =>
-  apiFetch<void>(`/api/team/members/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  apiFetch(`/api/team/members/${encodeURIComponent(id)}`, NO_CONTENT, { method: 'DELETE' });
 
-export const leaveTeam = () => apiFetch<void>('/api/team/membership', { method: 'DELETE' });
+export const leaveTeam = () => apiFetch('/api/team/membership', NO_CONTENT, { method: 'DELETE' });
 
 export const joinTeam = (token: string) =>
-  apiFetch<{ owner: { email: string } }>('/api/team/join', { method: 'POST', json: { token } });
+  apiFetch('/api/team/join', teamJoinedSchema, { method: 'POST', json: { token } });

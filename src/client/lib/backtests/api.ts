@@ -1,10 +1,10 @@
 /** One stored run, as the result page and the compare view both read it. */
 import { queryOptions } from '@tanstack/react-query';
-import type { BacktestRun } from '../../../shared/api/backtests';
+import { backtestRunSchema } from '../../../shared/api/backtests';
 import { apiFetch } from '../api-client';
 
 export function fetchBacktest(id: string) {
-  return apiFetch<BacktestRun>(`/api/backtests/${encodeURIComponent(id)}`);
+  return apiFetch(`/api/backtests/${encodeURIComponent(id)}`, backtestRunSchema);
 }
 
 export const backtestQuery = (id: string) =>

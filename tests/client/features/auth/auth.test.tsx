@@ -39,8 +39,8 @@ describe('auth context', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     answer(jsonResponse(200, { user: BASIC_USER }));
-    expect(await screen.findByText('Welcome, Ada')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect((await screen.findByText(/^Welcome/)).textContent).toBe('Welcome, Ada');
+    expect(screen.getByRole('navigation', { name: 'Main' }).textContent).toContain('Welcome, Ada');
   });
 });
 
@@ -57,8 +57,8 @@ describe('navigation bar', () => {
   it('greets a signed-in user by display name, without an Admin link for basic users', () => {
     renderRoute('/', { user: BASIC_USER });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByText('Welcome, Ada')).toBeTruthy();
-    expect(within(nav).getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(within(nav).getByText(/^Welcome/).textContent).toBe('Welcome, Ada');
+    expect(within(nav).getByRole('button', { name: 'Log Out' })).toHaveProperty('disabled', false);
     expect(within(nav).queryByRole('link', { name: 'Log In / Sign Up' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
   });
@@ -66,7 +66,7 @@ describe('navigation bar', () => {
   it('greets by email when there is no display name, and shows the Admin link to admins', () => {
     renderRoute('/', { user: ADMIN_USER });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByText('Welcome, root@example.com')).toBeTruthy();
+    expect(within(nav).getByText(/^Welcome/).textContent).toBe('Welcome, root@example.com');
     expect(within(nav).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
   });
 
@@ -84,15 +84,15 @@ describe('LoginPage', () => {
     fakeApi({ 'GET /api/auth/session': () => jsonResponse(200, { user: null }) });
     renderApp('/LoginPage');
     const user = userEvent.setup();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign In with Google' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Log in');
+    expect(screen.getByRole('button', { name: 'Log In' }).getAttribute('type')).toBe('submit');
+    expect(screen.getByRole('button', { name: 'Sign In with Google' })).toHaveProperty('disabled', false);
     await user.click(screen.getByRole('button', { name: 'Create an account' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Create an account' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Register' })).toBeTruthy();
-    expect(screen.getByLabelText('Display name (optional)')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create an account');
+    expect(screen.getByRole('button', { name: 'Register' }).getAttribute('type')).toBe('submit');
+    expect(screen.getByLabelText('Display name (optional)')).toHaveProperty('value', '');
     await user.click(screen.getByRole('button', { name: 'Log in instead' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Log in');
   });
 
   it('checks the email format and the password before calling the server', async () => {
@@ -101,8 +101,8 @@ describe('LoginPage', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
-    expect(screen.getByText('Enter your password')).toBeTruthy();
+    expect(screen.getByText(/valid email/).textContent).toBe('Enter a valid email address');
+    expect(screen.getByText(/your password/).textContent).toBe('Enter your password');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
@@ -139,7 +139,7 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Password'), 'long enough');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByText('Welcome, Ada')).toBeTruthy();
+    expect((await screen.findByText(/^Welcome/)).textContent).toBe('Welcome, Ada');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       email: 'ada@example.com',
       password: 'long enough',
@@ -199,7 +199,7 @@ describe('admin page', () => {
 
   it('shows Loading... while the session loads, and nothing else of the app', () => {
     const { router, unmount } = renderRoute('/Admin', { status: 'loading' });
-    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(screen.getByText(/^Loading/).textContent).toBe('Loading...');
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
     expect(router.state.location.pathname).toBe('/Admin');
@@ -224,8 +224,10 @@ describe('admin page', () => {
         jsonResponse(200, { user: { ...BASIC_USER, ...(body as object) } }),
     });
     renderRoute('/admin', { user: ADMIN_USER });
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
-    expect(within(screen.getByRole('main')).getByText(/Welcome, root@example.com/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Admin Dashboard');
+    expect(within(screen.getByRole('main')).getByText(/Welcome, root@example.com/).textContent).toBe(
+      'Welcome, root@example.com. You are signed in as an administrator.',
+    );
     const planSelect = await screen.findByLabelText('Plan of ada@example.com');
     const table = screen.getByRole('table', { name: 'Users, newest first' });
     const headers = within(table)
@@ -235,8 +237,10 @@ describe('admin page', () => {
     const cells = within(row).getAllByRole('cell');
     expect(cells[headers.indexOf('Backtests this month')]!.textContent).toBe('2');
     await userEvent.setup().selectOptions(planSelect, 'pro');
-    expect(await screen.findByText('ada@example.com is now basic, plan pro.')).toBeTruthy();
-    expect(screen.getByText('No messages yet.')).toBeTruthy();
-    expect(screen.getByText('No subscription requests yet.')).toBeTruthy();
+    expect((await screen.findByText(/is now basic/)).textContent).toBe(
+      'ada@example.com is now basic, plan pro.',
+    );
+    expect(screen.getByText(/^No messages/).textContent).toBe('No messages yet.');
+    expect(screen.getByText(/^No subscription requests/).textContent).toBe('No subscription requests yet.');
   });
 });

@@ -1,6 +1,6 @@
 /** A hand-made stored run, with figures chosen so every format shows (tests only). */
 import type { BacktestRun } from '../../../../src/shared/api/backtests';
-import type { CandlesAnswer } from '../../../../src/client/features/backtest-results/api';
+import type { CandlesAnswer } from '../../../../src/shared/api/market';
 import { backtestRequestSchema } from '../../../../src/shared/backtest-request';
 import type { ResultMetrics, ResultTrade } from '../../../../src/shared/api/backtests';
 

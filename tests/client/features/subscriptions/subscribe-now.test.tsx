@@ -18,7 +18,19 @@ describe('Subscribe Now on /pricing', () => {
 
   it('records a signed-in user’s request for the selected plan, period and currency, and confirms it', async () => {
     const calls = fakeApi({
-      'POST /api/subscriptions': () => jsonResponse(201, { request: { id: 'r1' } }),
+      'POST /api/subscriptions': () =>
+        jsonResponse(201, {
+          request: {
+            id: 'r1',
+            userId: BASIC_USER.id,
+            email: BASIC_USER.email,
+            plan: 'enterprise',
+            billingPeriod: 'monthly',
+            currency: 'USD',
+            status: 'pending',
+            createdAt: '2026-11-23T14:00:00.000Z',
+          },
+        }),
     });
     renderRoute('/pricing', { user: BASIC_USER });
     const user = userEvent.setup();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
-import type { Dataset } from '../api';
+import type { Dataset } from '../../../../shared/api/datasets';
 import type { DatasetStatus } from '../hooks/useDatasetActions';
 import styles from './BacktestForm.module.css';
 

@@ -4,7 +4,7 @@ import type { Plan } from '../../../../shared/plans';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { SegmentedControl } from '../../../components/SegmentedControl';
-import type { Dataset } from '../api';
+import type { Dataset } from '../../../../shared/api/datasets';
 import {
   SAMPLE_EXCHANGE,
   SAMPLE_EXCHANGE_LABEL,

@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react';
-import type { Dataset } from '../api';
+import type { Dataset } from '../../../../shared/api/datasets';
 import { fieldId } from '../field-labels';
 import type { BuilderAction } from '../form-state';
 import { useDatasetActions } from '../hooks/useDatasetActions';

@@ -1,6 +1,7 @@
 import { type Dispatch, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { type Dataset, deleteDataset, uploadDataset } from '../api';
+import type { Dataset } from '../../../../shared/api/datasets';
+import { deleteDataset, uploadDataset } from '../api';
 import { datasetFileProblem } from '../dataset-file';
 import { UPLOAD_EXCHANGE, datasetRange, datasetTimeframe, describeDataset } from '../data-sources';
 import type { BuilderAction } from '../form-state';

@@ -1,7 +1,9 @@
 import { type QueryState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
-import { type Dataset, datasetsQuery, exchangesQuery, type listStocks, stocksQuery } from '../api';
+import type { Dataset } from '../../../../shared/api/datasets';
+import type { MarketListAnswer, StocksAnswer } from '../../../../shared/api/market';
+import { datasetsQuery, exchangesQuery, stocksQuery } from '../api';
 import {
   SAMPLE_STOCK,
   SAMPLE_STOCK_LABEL,
@@ -23,15 +25,8 @@ export interface StockChoice {
   label: string;
 }
 
-type StocksAnswer = Awaited<ReturnType<typeof listStocks>>;
-
-interface MarketAnswer {
-  error?: string;
-  warning?: string;
-}
-
 /** A market list query as the selects show it; a refetch after a failure reads as loading. */
-function listLoad<A extends MarketAnswer, T>(
+function listLoad<A extends MarketListAnswer, T>(
   state: Pick<QueryState<A>, 'status' | 'data' | 'error' | 'fetchStatus'> | undefined,
   items: (answer: A) => T[],
 ): ListLoad<T> {

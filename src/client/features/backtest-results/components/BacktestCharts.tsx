@@ -24,7 +24,7 @@ import {
 } from 'lightweight-charts';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import type { BacktestResultBody, ResultTrade } from '../../../../shared/api/backtests';
-import type { CandleColumns } from '../api';
+import type { CandleColumns } from '../../../../shared/api/market';
 import {
   CHART_COLORS,
   type ChartTime,

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { formatSignedPercent } from '../../../lib/backtests/format';
-import { MONTH_NAMES, type MonthlyReturn, heatScale, heatTint, yearRows } from '../monthly-table';
+import type { MonthlyReturn } from '../../../../shared/api/backtests';
+import { MONTH_NAMES, heatScale, heatTint, yearRows } from '../monthly-table';
 import styles from './BacktestResult.module.css';
 
 /** The run's return month by month and year by year, as a heat-coloured calendar grid. */

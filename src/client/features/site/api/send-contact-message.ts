@@ -1,4 +1,4 @@
-import type { ContactReceipt } from '../../../../shared/api/contact';
+import { contactReceiptSchema } from '../../../../shared/api/contact';
 import type { ContactMessage } from '../../../../shared/contact';
 import type { FieldError } from '../../../../shared/validation-errors';
 import { ApiError, NetworkError, apiFetch } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ export type SendResult =
 /** POST /api/contact. The browser adds the Origin header the API checks. */
 export async function sendContactMessage(message: ContactMessage): Promise<SendResult> {
   try {
-    const receipt = await apiFetch<ContactReceipt>('/api/contact', { json: message });
+    const receipt = await apiFetch('/api/contact', contactReceiptSchema, { json: message });
     return { ok: true, id: receipt.id };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, message: error.message, fields: error.fields };
