@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clearSignUpCount, launchBrowser, watchForErrors } from './browser';
+import { useOwnClientAddress, launchBrowser, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 const root = new URL('../..', import.meta.url).pathname;
@@ -37,7 +37,7 @@ describe('accounts in chromium', () => {
       .getByRole('link', { name: 'Log In / Sign Up' })
       .click();
     await page.waitForURL(`${baseUrl}/LoginPage`);
-    clearSignUpCount();
+    await useOwnClientAddress(page);
     await page.getByRole('button', { name: 'Create an account' }).click();
     await page.getByLabel('Display name (optional)').fill('E2E Trader');
     await page.getByLabel('Email').fill(email);
@@ -89,7 +89,7 @@ describe('accounts in chromium', () => {
     await page.getByRole('link', { name: 'Log In / Sign Up' }).waitFor();
     expect(await menu.isVisible()).toBe(false);
 
-    clearSignUpCount();
+    await useOwnClientAddress(page);
     await page.goto(`${baseUrl}/LoginPage`);
     await page.getByRole('button', { name: 'Create an account' }).click();
     const email = `a-rather-long-address-for-the-header-${Date.now()}@example.com`;

@@ -15,11 +15,14 @@ export function localD1(sql: string): void {
 }
 
 /**
- * Every browser here registers from 127.0.0.1, and the worker allows 10 sign-ups per IP in 15
- * minutes (a real limit, kept): each test's sign-up starts that count afresh.
+ * Every browser here connects from 127.0.0.1, and the worker allows 10 sign-ups per client IP
+ * in 15 minutes (a real limit, kept). Locally the worker reads the client IP from the
+ * cf-connecting-ip header (on Cloudflare the edge sets it), so each signing-up browser gets a
+ * documentation address (TEST-NET-2) of its own.
  */
-export function clearSignUpCount(): void {
-  localD1("DELETE FROM rate_limits WHERE key LIKE 'register-ip:%'");
+export async function useOwnClientAddress(page: Page): Promise<void> {
+  const address = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+  await page.context().setExtraHTTPHeaders({ 'cf-connecting-ip': address });
 }
 
 /** Puts a user on a plan in the local D1, as an admin would (the plan is read per request). */
@@ -69,7 +72,7 @@ export function field(page: Page, label: string) {
 /** Registers a new account (`<prefix>-<time>@example.com`), waits for the home page, returns the email. */
 export async function signUp(page: Page, baseUrl: string, prefix: string): Promise<string> {
   const email = `${prefix}-${Date.now()}@example.com`;
-  clearSignUpCount();
+  await useOwnClientAddress(page);
   await page.goto(`${baseUrl}/LoginPage`);
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByLabel('Email').fill(email);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clearSignUpCount, launchBrowser } from './browser';
+import { useOwnClientAddress, launchBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -18,7 +18,7 @@ describe('the header with a long display name', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const name = 'Alexandra Konstantinopoulou-Vanderberg Smith';
     await page.goto(`${baseUrl}/`);
-    clearSignUpCount();
+    await useOwnClientAddress(page);
     const registered = await page.request.post(`${baseUrl}/api/auth/register`, {
       headers: { Origin: baseUrl },
       data: {

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clearSignUpCount, field, launchBrowser, setPlan, watchForErrors } from './browser';
+import {
+  chooseIndicator,
+  field,
+  launchBrowser,
+  setPlan,
+  useOwnClientAddress,
+  watchForErrors,
+} from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -15,7 +22,7 @@ afterAll(async () => {
 
 /** Registers `email` and waits for the home page. */
 async function register(page: Page, email: string) {
-  clearSignUpCount();
+  await useOwnClientAddress(page);
   await page.goto(`${baseUrl}/LoginPage`);
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByLabel('Email').fill(email);
@@ -28,12 +35,12 @@ async function register(page: Page, email: string) {
 async function buildStrategy(page: Page) {
   for (const side of ['Entry', 'Exit'] as const) {
     await field(page, `${side} crossover conditions`).selectOption('1');
-    await field(page, `${side} crossover 1: indicator 1`).selectOption('SMA');
+    await chooseIndicator(page, `${side} crossover 1: indicator 1`, 'SMA');
     await field(page, `${side} crossover 1: indicator 1 Timeframe`).fill('5');
     await field(page, `${side} crossover 1: logic`).selectOption(
       side === 'Entry' ? 'Crosses Above' : 'Crosses Below',
     );
-    await field(page, `${side} crossover 1: indicator 2`).selectOption('SMA');
+    await chooseIndicator(page, `${side} crossover 1: indicator 2`, 'SMA');
     await field(page, `${side} crossover 1: indicator 2 Timeframe`).fill('20');
   }
 }

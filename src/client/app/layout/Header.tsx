@@ -74,13 +74,6 @@ export function Header() {
                 </NavLink>
               </li>
             )}
-            {user && (
-              <li>
-                <NavLink to={PATHS.portfolios} className={linkClass}>
-                  Portfolios
-                </NavLink>
-              </li>
-            )}
             {user?.role === 'admin' && (
               <li>
                 <NavLink to={PATHS.admin} className={linkClass}>
