@@ -40,13 +40,16 @@ export const JOBS_DEAD_LETTER_QUEUE = 'backtest-jobs-dead-letter';
 const unfinished = (job: Job | null): job is Job =>
   job !== null && (job.state === 'queued' || job.state === 'running');
 
+/** What a job's messages call it. */
+const workOf = (job: Job) => (job.kind === 'ml' ? 'ML run' : 'analysis');
+
 /** The last job's series, kept by the isolate: the chunks of a batch share one R2 read. */
 let cachedSeries: { key: string; series: CandleSeries } | null = null;
 
 async function seriesOf(env: Env, job: Job): Promise<CandleSeries> {
   if (cachedSeries?.key === job.seriesKey) return cachedSeries.series;
   const object = await env.DATASETS.get(job.seriesKey);
-  if (!object) throw new Error('the candles of this analysis are no longer stored');
+  if (!object) throw new Error(`the candles of this ${workOf(job)} are no longer stored`);
   const series: CandleSeries = {
     ...decodeSeries(await object.arrayBuffer()),
     calendar: calendarOf(job.request.exchange.toUpperCase()),
@@ -137,7 +140,7 @@ export async function handleDeadLetters(batch: MessageBatch<JobMessage>, env: En
       const failed = await failJob(
         env.DB,
         jobId,
-        `Part ${chunk + 1} of ${job.totalChunks} of the ${job.kind === 'ml' ? 'ML run' : 'analysis'} ` +
+        `Part ${chunk + 1} of ${job.totalChunks} of the ${workOf(job)} ` +
           `kept failing after its retries: ${reason}`,
       );
       if (failed) await env.DATASETS.delete(job.seriesKey);
