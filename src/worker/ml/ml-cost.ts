@@ -13,9 +13,9 @@
  * test windows of 100 and 2,000, the fastest of 7 folds on a shared 2-core machine (load ~8),
  * fitted per model and rounded up: random forest 28 ms (500/100) to 431 ms (4,000/2,000),
  * gradient boosting 30 to 226 ms, logistic 3 to 9 ms; preparing took 0.03-0.35 us per cell.
- * Checked against whole runs in process CPU time (process.cpuUsage): the estimate is 0.9 to 3
- * times the CPU measured, from 1,300 bars (5 folds, 28-97 ms) to 20,000 bars (18 folds of
- * 2,000 + 1,000 bars with 7-11 features, 2.0-2.3 s), so it errs towards queueing.
+ * Checked against whole runs in process CPU time by `npm run bench` (bench/ml-cost.ts): the
+ * estimate is 1.3 to 5 times the CPU measured, from 1,300 bars (5 folds, 29-75 ms) to 20,000
+ * bars (18 folds of 2,000 + 1,000 bars, 1.9-2.5 s), so it errs towards queueing.
  */
 import type { MlPreparedRun } from '../../engine/index';
 import type { MlModel } from '../../shared/ml-request';
