@@ -73,10 +73,17 @@ export function estimateMlCost(run: MlPreparedRun): MlCostEstimate {
 export class MlTooLargeError extends Error {}
 
 /**
- * Folds per chunk, so that every chunk's preparation, folds and (for the last) assembly stay
- * within `chunkBudgetMs`; throws MlTooLargeError when a single fold does not fit.
+ * Most test bars whose probabilities one chunk stores: float64 in base64url is about 11 bytes a
+ * bar, so a chunk's D1 row stays far below D1's 2 MB per row.
  */
-export function foldsPerChunk(estimate: MlCostEstimate, chunkBudgetMs: number): number {
+export const MAX_CHUNK_TEST_BARS = 50_000;
+
+/**
+ * Folds per chunk, so that every chunk's preparation, folds and (for the last) assembly stay
+ * within `chunkBudgetMs` and its stored probabilities within MAX_CHUNK_TEST_BARS; throws
+ * MlTooLargeError when a single fold does not fit the budget.
+ */
+export function foldsPerChunk(estimate: MlCostEstimate, chunkBudgetMs: number, testBars: number): number {
   const overhead = estimate.prepareMs + estimate.assembleMs;
   const largestFold = Math.max(...estimate.foldMs);
   const perChunk = Math.floor((chunkBudgetMs - overhead) / largestFold);
@@ -87,7 +94,7 @@ export function foldsPerChunk(estimate: MlCostEstimate, chunkBudgetMs: number): 
         'fewer features or a lighter model',
     );
   }
-  return Math.min(perChunk, estimate.foldMs.length);
+  return Math.min(perChunk, estimate.foldMs.length, Math.max(1, Math.floor(MAX_CHUNK_TEST_BARS / testBars)));
 }
 
 /** A budget from an optional variable (milliseconds), else the default. */
