@@ -23,25 +23,27 @@ export function drawdownCurve(
   return drawdown;
 }
 
-/** The largest drawdown in percent (0 when equity never fell below its peak). */
-export function maxDrawdownPct(drawdown: Float64Array, firstBar: number): number {
-  let max = 0;
-  for (let bar = Math.max(firstBar, 0); bar < drawdown.length; bar++) {
-    if (drawdown[bar]! > max) max = drawdown[bar]!;
-  }
-  return max;
+export interface DrawdownExtremes {
+  /** The largest drawdown in percent (0 when equity never fell below its peak). */
+  maxPct: number;
+  /**
+   * The longest run of consecutive bars whose close is below the running peak, in bars: from
+   * the first bar under water to the last one before equity is back at its peak (or the end
+   * of data).
+   */
+  longestBars: number;
 }
 
-/**
- * The longest run of consecutive bars whose close is below the running peak, in bars: from the
- * first bar under water to the last one before equity is back at its peak (or the end of data).
- */
-export function maxDrawdownDurationBars(drawdown: Float64Array, firstBar: number): number {
-  let longest = 0;
+/** The deepest and the longest drawdown of a drawdown curve from `firstBar` on, in one pass. */
+export function drawdownExtremes(drawdown: Float64Array, firstBar: number): DrawdownExtremes {
+  let maxPct = 0;
+  let longestBars = 0;
   let current = 0;
   for (let bar = Math.max(firstBar, 0); bar < drawdown.length; bar++) {
-    current = drawdown[bar]! > 0 ? current + 1 : 0;
-    if (current > longest) longest = current;
+    const value = drawdown[bar]!;
+    if (value > maxPct) maxPct = value;
+    current = value > 0 ? current + 1 : 0;
+    if (current > longestBars) longestBars = current;
   }
-  return longest;
+  return { maxPct, longestBars };
 }

@@ -27,38 +27,40 @@ export function barReturns(
   return returns;
 }
 
-function mean(values: Float64Array): number {
+export interface RiskRatios {
+  /**
+   * Sharpe = mean(r) / std(r) * sqrt(barsPerYear), std with n - 1 (sample). null with fewer
+   * than two returns or when the returns do not vary.
+   */
+  sharpe: number | null;
+  /**
+   * Sortino = mean(r) / sqrt(mean(min(r, 0)^2)) * sqrt(barsPerYear): the downside deviation
+   * below 0 over all bars. null without returns or without a losing bar.
+   */
+  sortino: number | null;
+}
+
+/** The Sharpe and Sortino ratios of per-bar returns (two passes over them). */
+export function riskRatios(returns: Float64Array, barsPerYear: number): RiskRatios {
+  const count = returns.length;
   let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i]!;
-  return sum / values.length;
-}
-
-/**
- * Sharpe = mean(r) / std(r) * sqrt(barsPerYear), std with n - 1 (sample). null with fewer than
- * two returns or when the returns do not vary.
- */
-export function sharpeRatio(returns: Float64Array, barsPerYear: number): number | null {
-  if (returns.length < 2) return null;
-  const average = mean(returns);
-  let squares = 0;
-  for (let i = 0; i < returns.length; i++) squares += (returns[i]! - average) ** 2;
-  const deviation = Math.sqrt(squares / (returns.length - 1));
-  return deviation > 0 ? (average / deviation) * Math.sqrt(barsPerYear) : null;
-}
-
-/**
- * Sortino = mean(r) / sqrt(mean(min(r, 0)^2)) * sqrt(barsPerYear): the downside deviation
- * below 0 over all bars. null without returns or without a losing bar.
- */
-export function sortinoRatio(returns: Float64Array, barsPerYear: number): number | null {
-  if (returns.length === 0) return null;
   let downsideSquares = 0;
   // min(r, 0) adds exactly 0 for a gain: the same sum as skipping it, without a branch that
   // mispredicts on every other bar.
-  for (let i = 0; i < returns.length; i++) {
-    const downside = Math.min(returns[i]!, 0);
+  for (let i = 0; i < count; i++) {
+    const value = returns[i]!;
+    sum += value;
+    const downside = Math.min(value, 0);
     downsideSquares += downside * downside;
   }
-  const downside = Math.sqrt(downsideSquares / returns.length);
-  return downside > 0 ? (mean(returns) / downside) * Math.sqrt(barsPerYear) : null;
+  const average = sum / count;
+  let squares = 0;
+  for (let i = 0; i < count; i++) squares += (returns[i]! - average) ** 2;
+  const deviation = Math.sqrt(squares / (count - 1));
+  const downside = Math.sqrt(downsideSquares / count);
+  const annualisation = Math.sqrt(barsPerYear);
+  return {
+    sharpe: count >= 2 && deviation > 0 ? (average / deviation) * annualisation : null,
+    sortino: count > 0 && downside > 0 ? (average / downside) * annualisation : null,
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawdownCurve, maxDrawdownDurationBars, maxDrawdownPct } from '../../../src/engine/metrics/drawdown';
+import { drawdownCurve, drawdownExtremes } from '../../../src/engine/metrics/drawdown';
 
 describe('drawdown (hand-computed)', () => {
   // Capital 100. Peaks: 110, 110, 121, 121, 121, 121, 130.
@@ -16,13 +16,15 @@ describe('drawdown (hand-computed)', () => {
   });
 
   it('max drawdown 27.27% (positive); longest time under water 2 bars', () => {
-    expect(maxDrawdownPct(curve, 1)).toBeCloseTo(27.272727272727, 10);
-    expect(maxDrawdownDurationBars(curve, 1)).toBe(2);
+    const { maxPct, longestBars } = drawdownExtremes(curve, 1);
+    expect(maxPct).toBeCloseTo(27.272727272727, 10);
+    expect(longestBars).toBe(2);
   });
 
   it('counts a drawdown from the initial capital and one still open at the end', () => {
     const falling = drawdownCurve(Float64Array.from([95, 90, 99, 98]), 0, 100);
-    expect(maxDrawdownPct(falling, 0)).toBeCloseTo(10, 12);
-    expect(maxDrawdownDurationBars(falling, 0)).toBe(4);
+    const { maxPct, longestBars } = drawdownExtremes(falling, 0);
+    expect(maxPct).toBeCloseTo(10, 12);
+    expect(longestBars).toBe(4);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { barsPerYear } from '../../../src/engine/metrics/annualisation';
-import { barReturns, sharpeRatio, sortinoRatio } from '../../../src/engine/metrics/returns';
+import { barReturns, riskRatios } from '../../../src/engine/metrics/returns';
 
 describe('per-bar returns', () => {
   it('start from the initial capital and skip the warm-up', () => {
@@ -22,19 +22,20 @@ describe('Sharpe and Sortino (hand-computed)', () => {
   const returns = Float64Array.from([0.02, -0.01, 0.03, 0]);
 
   it('Sharpe = mean / sample std * sqrt(bars per year)', () => {
-    expect(sharpeRatio(returns, 252)).toBeCloseTo((0.01 / Math.sqrt(1e-3 / 3)) * Math.sqrt(252), 12);
-    expect(sharpeRatio(returns, 252)).toBeCloseTo(8.694826, 5);
+    const { sharpe } = riskRatios(returns, 252);
+    expect(sharpe).toBeCloseTo((0.01 / Math.sqrt(1e-3 / 3)) * Math.sqrt(252), 12);
+    expect(sharpe).toBeCloseTo(8.694826, 5);
   });
 
   it('Sortino = mean / downside deviation * sqrt(bars per year)', () => {
-    expect(sortinoRatio(returns, 252)).toBeCloseTo(2 * Math.sqrt(252), 12);
+    expect(riskRatios(returns, 252).sortino).toBeCloseTo(2 * Math.sqrt(252), 12);
   });
 
   it('are null when undefined', () => {
-    expect(sharpeRatio(Float64Array.from([0.01]), 252)).toBeNull();
-    expect(sharpeRatio(Float64Array.from([0.01, 0.01]), 252)).toBeNull();
-    expect(sortinoRatio(Float64Array.from([0.01, 0]), 252)).toBeNull();
-    expect(sortinoRatio(new Float64Array(0), 252)).toBeNull();
+    expect(riskRatios(Float64Array.from([-0.01]), 252)).toEqual({ sharpe: null, sortino: -Math.sqrt(252) });
+    expect(riskRatios(Float64Array.from([0.01, 0.01]), 252).sharpe).toBeNull();
+    expect(riskRatios(Float64Array.from([0.01, 0]), 252).sortino).toBeNull();
+    expect(riskRatios(new Float64Array(0), 252)).toEqual({ sharpe: null, sortino: null });
   });
 });
 
