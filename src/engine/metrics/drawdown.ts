@@ -1,5 +1,8 @@
 /** Drawdowns of an equity curve, measured from the running peak (which starts at the initial capital). */
 
+/** The fall of `value` below `peak` in percent of the peak. */
+const drawdownPct = (peak: number, value: number) => ((peak - value) / peak) * 100;
+
 /**
  * Drawdown at each bar's close in percent of the running peak, as a positive number:
  * (peak - E) / peak * 100. NaN before `firstBar`. Written into `out` when given (as long as
@@ -18,7 +21,7 @@ export function drawdownCurve(
   for (let bar = start; bar < equity.length; bar++) {
     const value = equity[bar]!;
     if (value > peak) peak = value;
-    drawdown[bar] = ((peak - value) / peak) * 100;
+    drawdown[bar] = drawdownPct(peak, value);
   }
   return drawdown;
 }
@@ -43,6 +46,27 @@ export function drawdownExtremes(drawdown: Float64Array, firstBar: number): Draw
     const value = drawdown[bar]!;
     if (value > maxPct) maxPct = value;
     current = value > 0 ? current + 1 : 0;
+    if (current > longestBars) longestBars = current;
+  }
+  return { maxPct, longestBars };
+}
+
+/** drawdownExtremes of drawdownCurve(equity, firstBar, initialCapital), without making the curve. */
+export function equityDrawdownExtremes(
+  equity: Float64Array,
+  firstBar: number,
+  initialCapital: number,
+): DrawdownExtremes {
+  let peak = initialCapital;
+  let maxPct = 0;
+  let longestBars = 0;
+  let current = 0;
+  for (let bar = Math.max(firstBar, 0); bar < equity.length; bar++) {
+    const value = equity[bar]!;
+    if (value > peak) peak = value;
+    const drawdown = drawdownPct(peak, value);
+    if (drawdown > maxPct) maxPct = drawdown;
+    current = drawdown > 0 ? current + 1 : 0;
     if (current > longestBars) longestBars = current;
   }
   return { maxPct, longestBars };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { drawdownCurve, drawdownExtremes } from '../../../src/engine/metrics/drawdown';
+import { mulberry32 } from '../../../src/engine/robustness/random';
+import {
+  drawdownCurve,
+  drawdownExtremes,
+  equityDrawdownExtremes,
+} from '../../../src/engine/metrics/drawdown';
 
 describe('drawdown (hand-computed)', () => {
   // Capital 100. Peaks: 110, 110, 121, 121, 121, 121, 130.
@@ -26,5 +31,17 @@ describe('drawdown (hand-computed)', () => {
     const { maxPct, longestBars } = drawdownExtremes(falling, 0);
     expect(maxPct).toBeCloseTo(10, 12);
     expect(longestBars).toBe(4);
+  });
+
+  it('reads the same extremes from the equity as from its curve', () => {
+    expect(equityDrawdownExtremes(equity, 1, 100)).toEqual(drawdownExtremes(curve, 1));
+    const random = mulberry32(11);
+    let value = 100;
+    const walk = Float64Array.from({ length: 500 }, () => (value *= 1 + (random() - 0.5) * 0.05));
+    for (const firstBar of [0, 37]) {
+      const extremes = equityDrawdownExtremes(walk, firstBar, 100);
+      expect(extremes.longestBars).toBeGreaterThan(10);
+      expect(extremes).toEqual(drawdownExtremes(drawdownCurve(walk, firstBar, 100), firstBar));
+    }
   });
 });
