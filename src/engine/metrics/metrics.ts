@@ -105,7 +105,7 @@ export function computeMetrics(input: MetricsInput): Metrics {
     : equityDrawdownExtremes(equity, firstBar, initialCapital);
   const returns = barReturns(equity, firstBar, initialCapital, input.returnsBuffer);
   const annualBars = barsPerYear(timeframe);
-  const enoughReturns = longEnough && returns.length >= MIN_ANNUALISED_RETURNS;
+  const enoughReturns = longEnough && returns.values.length >= MIN_ANNUALISED_RETURNS;
   const ratios = enoughReturns ? riskRatios(returns, annualBars) : null;
   let barsInTrades = 0;
   let totalCostsPaid = 0;

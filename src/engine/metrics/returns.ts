@@ -3,6 +3,15 @@
  * rate is taken as 0 (the usual choice for comparing strategies).
  */
 
+/** Per-bar returns with the sums the ratios take, gathered while the returns are written. */
+export interface BarReturns {
+  values: Float64Array;
+  /** The sum of the returns. */
+  sum: number;
+  /** The sum of min(r, 0)^2 (the downside below 0). */
+  downsideSquares: number;
+}
+
 /**
  * r[k] = E[k] / E[k-1] - 1 for each bar k from `firstBar` on, with E[firstBar - 1] = the
  * initial capital. A bar after the equity has reached 0 or below returns 0 (a ratio to a
@@ -14,17 +23,25 @@ export function barReturns(
   firstBar: number,
   initialCapital: number,
   out?: Float64Array,
-): Float64Array {
+): BarReturns {
   const start = Math.max(firstBar, 0);
   const count = Math.max(equity.length - start, 0);
-  const returns = out ? out.subarray(0, count) : new Float64Array(count);
+  const values = out ? out.subarray(0, count) : new Float64Array(count);
   let previous = initialCapital;
+  let sum = 0;
+  let downsideSquares = 0;
   for (let bar = start; bar < equity.length; bar++) {
     const current = equity[bar]!;
-    returns[bar - start] = previous > 0 ? current / previous - 1 : 0;
+    const value = previous > 0 ? current / previous - 1 : 0;
+    values[bar - start] = value;
+    sum += value;
+    // (r - |r|) / 2 is exactly min(r, 0) (r or 0, halving 2r is exact) without a branch that
+    // mispredicts on every other bar; a gain adds exactly 0, the same sum as skipping it.
+    const downside = (value - Math.abs(value)) * 0.5;
+    downsideSquares += downside * downside;
     previous = current;
   }
-  return returns;
+  return { values, sum, downsideSquares };
 }
 
 export interface RiskRatios {
@@ -40,22 +57,12 @@ export interface RiskRatios {
   sortino: number | null;
 }
 
-/** The Sharpe and Sortino ratios of per-bar returns (two passes over them). */
-export function riskRatios(returns: Float64Array, barsPerYear: number): RiskRatios {
-  const count = returns.length;
-  let sum = 0;
-  let downsideSquares = 0;
-  for (let i = 0; i < count; i++) {
-    const value = returns[i]!;
-    sum += value;
-    // (r - |r|) / 2 is exactly min(r, 0) (r or 0, halving 2r is exact) without a branch that
-    // mispredicts on every other bar; a gain adds exactly 0, the same sum as skipping it.
-    const downside = (value - Math.abs(value)) * 0.5;
-    downsideSquares += downside * downside;
-  }
+/** The Sharpe and Sortino ratios of per-bar returns (one more pass over them). */
+export function riskRatios({ values, sum, downsideSquares }: BarReturns, barsPerYear: number): RiskRatios {
+  const count = values.length;
   const average = sum / count;
   let squares = 0;
-  for (let i = 0; i < count; i++) squares += (returns[i]! - average) ** 2;
+  for (let i = 0; i < count; i++) squares += (values[i]! - average) ** 2;
   const deviation = Math.sqrt(squares / (count - 1));
   const downside = Math.sqrt(downsideSquares / count);
   const annualisation = Math.sqrt(barsPerYear);
