@@ -229,9 +229,11 @@ export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options:
     const score = outOfSample[best]!;
     let below = 0;
     let equal = 0;
+    // Counted as 0/1 numbers, not branches: which side a configuration falls is unpredictable.
     for (let n = 0; n < configurations; n++) {
-      if (outOfSample[n]! < score) below++;
-      else if (outOfSample[n] === score) equal++;
+      const value = outOfSample[n]!;
+      below += +(value < score);
+      equal += +(value === score);
     }
     const relativeRank = (below + (equal + 1) / 2) / (configurations + 1);
     logits[split] = Math.log(relativeRank / (1 - relativeRank));
