@@ -66,8 +66,9 @@ export function equityDrawdownExtremes(
     if (value > peak) peak = value;
     const drawdown = drawdownPct(peak, value);
     if (drawdown > maxPct) maxPct = drawdown;
-    current = drawdown > 0 ? current + 1 : 0;
-    if (current > longestBars) longestBars = current;
+    // As 0/1 numbers, not branches: whether a bar is under water is unpredictable.
+    current = (current + 1) * +(drawdown > 0);
+    longestBars = Math.max(longestBars, current);
   }
   return { maxPct, longestBars };
 }
