@@ -1,5 +1,8 @@
 /** Drawdowns of an equity curve, measured from the running peak (which starts at the initial capital). */
 
+/** The fall of `value` below `peak` in percent of the peak. */
+const drawdownPct = (peak: number, value: number) => ((peak - value) / peak) * 100;
+
 /**
  * Drawdown at each bar's close in percent of the running peak, as a positive number:
  * (peak - E) / peak * 100. NaN before `firstBar`. Written into `out` when given (as long as
@@ -18,30 +21,54 @@ export function drawdownCurve(
   for (let bar = start; bar < equity.length; bar++) {
     const value = equity[bar]!;
     if (value > peak) peak = value;
-    drawdown[bar] = ((peak - value) / peak) * 100;
+    drawdown[bar] = drawdownPct(peak, value);
   }
   return drawdown;
 }
 
-/** The largest drawdown in percent (0 when equity never fell below its peak). */
-export function maxDrawdownPct(drawdown: Float64Array, firstBar: number): number {
-  let max = 0;
-  for (let bar = Math.max(firstBar, 0); bar < drawdown.length; bar++) {
-    if (drawdown[bar]! > max) max = drawdown[bar]!;
-  }
-  return max;
+export interface DrawdownExtremes {
+  /** The largest drawdown in percent (0 when equity never fell below its peak). */
+  maxPct: number;
+  /**
+   * The longest run of consecutive bars whose close is below the running peak, in bars: from
+   * the first bar under water to the last one before equity is back at its peak (or the end
+   * of data).
+   */
+  longestBars: number;
 }
 
-/**
- * The longest run of consecutive bars whose close is below the running peak, in bars: from the
- * first bar under water to the last one before equity is back at its peak (or the end of data).
- */
-export function maxDrawdownDurationBars(drawdown: Float64Array, firstBar: number): number {
-  let longest = 0;
+/** The deepest and the longest drawdown of a drawdown curve from `firstBar` on, in one pass. */
+export function drawdownExtremes(drawdown: Float64Array, firstBar: number): DrawdownExtremes {
+  let maxPct = 0;
+  let longestBars = 0;
   let current = 0;
   for (let bar = Math.max(firstBar, 0); bar < drawdown.length; bar++) {
-    current = drawdown[bar]! > 0 ? current + 1 : 0;
-    if (current > longest) longest = current;
+    const value = drawdown[bar]!;
+    if (value > maxPct) maxPct = value;
+    current = value > 0 ? current + 1 : 0;
+    if (current > longestBars) longestBars = current;
   }
-  return longest;
+  return { maxPct, longestBars };
+}
+
+/** drawdownExtremes of drawdownCurve(equity, firstBar, initialCapital), without making the curve. */
+export function equityDrawdownExtremes(
+  equity: Float64Array,
+  firstBar: number,
+  initialCapital: number,
+): DrawdownExtremes {
+  let peak = initialCapital;
+  let maxPct = 0;
+  let longestBars = 0;
+  let current = 0;
+  for (let bar = Math.max(firstBar, 0); bar < equity.length; bar++) {
+    const value = equity[bar]!;
+    if (value > peak) peak = value;
+    const drawdown = drawdownPct(peak, value);
+    if (drawdown > maxPct) maxPct = drawdown;
+    // As 0/1 numbers, not branches: whether a bar is under water is unpredictable.
+    current = (current + 1) * +(drawdown > 0);
+    longestBars = Math.max(longestBars, current);
+  }
+  return { maxPct, longestBars };
 }

@@ -12,8 +12,8 @@
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
 import { barsHeld, type TradeColumns } from '../simulate/trade-columns';
 import { barsPerYear } from './annualisation';
-import { drawdownCurve, maxDrawdownDurationBars, maxDrawdownPct } from './drawdown';
-import { barReturns, sharpeRatio, sortinoRatio } from './returns';
+import { drawdownExtremes, equityDrawdownExtremes } from './drawdown';
+import { barReturns, riskRatios } from './returns';
 import { tradeStatistics, type TradeStatistics } from './trade-statistics';
 
 export interface Metrics extends TradeStatistics {
@@ -61,7 +61,8 @@ export interface MetricsInput {
   equity: Float64Array;
   /**
    * Its drawdown from the running peak in percent (drawdown.ts), aligned like `equity`; pass
-   * it when it is computed anyway, so it is computed once. Default: computed here.
+   * it when it is computed anyway, so it is computed once. Default: the deepest and longest
+   * drawdown are read from the equity without making the curve.
    */
   drawdown?: Float64Array;
   /**
@@ -89,7 +90,6 @@ function cagrPct(finalEquity: number, initialCapital: number, years: number): nu
 
 export function computeMetrics(input: MetricsInput): Metrics {
   const { trades, equity, openTimes, closes, firstBar, initialCapital, timeframe } = input;
-  const drawdown = input.drawdown ?? drawdownCurve(equity, firstBar, initialCapital);
   const lastBar = equity.length - 1;
   const tradableBars = Math.max(equity.length - firstBar, 0);
   const finalEquity = tradableBars > 0 ? equity[lastBar]! : initialCapital;
@@ -100,10 +100,13 @@ export function computeMetrics(input: MetricsInput): Metrics {
       : 0;
   const longEnough = years * 365.25 >= MIN_ANNUALISED_DAYS;
   const cagr = tradableBars > 0 && longEnough ? cagrPct(finalEquity, initialCapital, years) : null;
-  const maxDrawdown = maxDrawdownPct(drawdown, firstBar);
+  const { maxPct: maxDrawdown, longestBars } = input.drawdown
+    ? drawdownExtremes(input.drawdown, firstBar)
+    : equityDrawdownExtremes(equity, firstBar, initialCapital);
   const returns = barReturns(equity, firstBar, initialCapital, input.returnsBuffer);
   const annualBars = barsPerYear(timeframe);
-  const enoughReturns = longEnough && returns.length >= MIN_ANNUALISED_RETURNS;
+  const enoughReturns = longEnough && returns.values.length >= MIN_ANNUALISED_RETURNS;
+  const ratios = enoughReturns ? riskRatios(returns, annualBars) : null;
   let barsInTrades = 0;
   let totalCostsPaid = 0;
   for (let row = 0; row < trades.count; row++) {
@@ -118,9 +121,9 @@ export function computeMetrics(input: MetricsInput): Metrics {
       tradableBars > 0 && closes[firstBar]! > 0 ? (closes[lastBar]! / closes[firstBar]! - 1) * 100 : null,
     ...tradeStatistics(trades),
     maxDrawdownPct: maxDrawdown,
-    maxDrawdownDurationBars: maxDrawdownDurationBars(drawdown, firstBar),
-    sharpe: enoughReturns ? sharpeRatio(returns, annualBars) : null,
-    sortino: enoughReturns ? sortinoRatio(returns, annualBars) : null,
+    maxDrawdownDurationBars: longestBars,
+    sharpe: ratios?.sharpe ?? null,
+    sortino: ratios?.sortino ?? null,
     calmar: cagr !== null && maxDrawdown > 0 ? cagr / maxDrawdown : null,
     exposurePct: tradableBars > 0 ? (barsInTrades / tradableBars) * 100 : 0,
     totalCostsPaid,

@@ -3,6 +3,15 @@
  * rate is taken as 0 (the usual choice for comparing strategies).
  */
 
+/** Per-bar returns with the sums the ratios take, gathered while the returns are written. */
+export interface BarReturns {
+  values: Float64Array;
+  /** The sum of the returns. */
+  sum: number;
+  /** The sum of min(r, 0)^2 (the downside below 0). */
+  downsideSquares: number;
+}
+
 /**
  * r[k] = E[k] / E[k-1] - 1 for each bar k from `firstBar` on, with E[firstBar - 1] = the
  * initial capital. A bar after the equity has reached 0 or below returns 0 (a ratio to a
@@ -14,51 +23,51 @@ export function barReturns(
   firstBar: number,
   initialCapital: number,
   out?: Float64Array,
-): Float64Array {
+): BarReturns {
   const start = Math.max(firstBar, 0);
   const count = Math.max(equity.length - start, 0);
-  const returns = out ? out.subarray(0, count) : new Float64Array(count);
+  const values = out ? out.subarray(0, count) : new Float64Array(count);
   let previous = initialCapital;
+  let sum = 0;
+  let downsideSquares = 0;
   for (let bar = start; bar < equity.length; bar++) {
     const current = equity[bar]!;
-    returns[bar - start] = previous > 0 ? current / previous - 1 : 0;
+    const value = previous > 0 ? current / previous - 1 : 0;
+    values[bar - start] = value;
+    sum += value;
+    // (r - |r|) / 2 is exactly min(r, 0) (r or 0, halving 2r is exact) without a branch that
+    // mispredicts on every other bar; a gain adds exactly 0, the same sum as skipping it.
+    const downside = (value - Math.abs(value)) * 0.5;
+    downsideSquares += downside * downside;
     previous = current;
   }
-  return returns;
+  return { values, sum, downsideSquares };
 }
 
-function mean(values: Float64Array): number {
-  let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i]!;
-  return sum / values.length;
+export interface RiskRatios {
+  /**
+   * Sharpe = mean(r) / std(r) * sqrt(barsPerYear), std with n - 1 (sample). null with fewer
+   * than two returns or when the returns do not vary.
+   */
+  sharpe: number | null;
+  /**
+   * Sortino = mean(r) / sqrt(mean(min(r, 0)^2)) * sqrt(barsPerYear): the downside deviation
+   * below 0 over all bars. null without returns or without a losing bar.
+   */
+  sortino: number | null;
 }
 
-/**
- * Sharpe = mean(r) / std(r) * sqrt(barsPerYear), std with n - 1 (sample). null with fewer than
- * two returns or when the returns do not vary.
- */
-export function sharpeRatio(returns: Float64Array, barsPerYear: number): number | null {
-  if (returns.length < 2) return null;
-  const average = mean(returns);
+/** The Sharpe and Sortino ratios of per-bar returns (one more pass over them). */
+export function riskRatios({ values, sum, downsideSquares }: BarReturns, barsPerYear: number): RiskRatios {
+  const count = values.length;
+  const average = sum / count;
   let squares = 0;
-  for (let i = 0; i < returns.length; i++) squares += (returns[i]! - average) ** 2;
-  const deviation = Math.sqrt(squares / (returns.length - 1));
-  return deviation > 0 ? (average / deviation) * Math.sqrt(barsPerYear) : null;
-}
-
-/**
- * Sortino = mean(r) / sqrt(mean(min(r, 0)^2)) * sqrt(barsPerYear): the downside deviation
- * below 0 over all bars. null without returns or without a losing bar.
- */
-export function sortinoRatio(returns: Float64Array, barsPerYear: number): number | null {
-  if (returns.length === 0) return null;
-  let downsideSquares = 0;
-  // min(r, 0) adds exactly 0 for a gain: the same sum as skipping it, without a branch that
-  // mispredicts on every other bar.
-  for (let i = 0; i < returns.length; i++) {
-    const downside = Math.min(returns[i]!, 0);
-    downsideSquares += downside * downside;
-  }
-  const downside = Math.sqrt(downsideSquares / returns.length);
-  return downside > 0 ? (mean(returns) / downside) * Math.sqrt(barsPerYear) : null;
+  for (let i = 0; i < count; i++) squares += (values[i]! - average) ** 2;
+  const deviation = Math.sqrt(squares / (count - 1));
+  const downside = Math.sqrt(downsideSquares / count);
+  const annualisation = Math.sqrt(barsPerYear);
+  return {
+    sharpe: count >= 2 && deviation > 0 ? (average / deviation) * annualisation : null,
+    sortino: count > 0 && downside > 0 ? (average / downside) * annualisation : null,
+  };
 }

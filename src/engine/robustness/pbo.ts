@@ -13,7 +13,7 @@ import { scoreDecay, type ScoreDecay } from './decay';
 import { assertReturnsMatrix, type ReturnsMatrix } from './returns-matrix';
 
 export const DEFAULT_PBO_BLOCKS = 16;
-/** C(24, 12) = 2,704,156 splits; each costs N * S / 2 additions. */
+/** C(24, 12) = 2,704,156 splits; each costs two Sharpe ratios per configuration. */
 export const MAX_PBO_BLOCKS = 24;
 const LOGIT_HISTOGRAM_BINS = 20;
 
@@ -64,20 +64,17 @@ export interface PboResult {
   };
 }
 
-/**
- * Each half-selection of `blocks` blocks as a bit mask (bit b set = block b in-sample), in
- * increasing order, by Gosper's hack (HAKMEM item 175): the next larger integer with the same
- * number of set bits.
- */
-function* halfSelections(blocks: number): Generator<number> {
-  const limit = 2 ** blocks;
-  let mask = 2 ** (blocks / 2) - 1;
-  while (mask < limit) {
-    yield mask;
-    const lowest = mask & -mask;
-    const ripple = mask + lowest;
-    mask = (((ripple ^ mask) >>> 2) / lowest) | 0 | ripple;
+/** C(n, k) for n, k <= blocks: binomials[n * (blocks + 1) + k]. */
+function binomialTable(blocks: number): Float64Array {
+  const table = new Float64Array((blocks + 1) * (blocks + 1));
+  for (let n = 0; n <= blocks; n++) {
+    table[n * (blocks + 1)] = 1;
+    for (let k = 1; k <= n; k++) {
+      table[n * (blocks + 1) + k] =
+        table[(n - 1) * (blocks + 1) + k - 1]! + table[(n - 1) * (blocks + 1) + k]!;
+    }
   }
+  return table;
 }
 
 function validBlocks(blocks: number, periods: number): number {
@@ -155,8 +152,9 @@ function regression(x: Float64Array, y: Float64Array): Degradation {
  * Conventions: the in-sample winner is the first column with the highest in-sample Sharpe
  * ratio; its out-of-sample rank r counts from 1 (worst) to N (best), ties taking the average
  * of the ranks they span (so a tie with everything is the median); w = r / (N + 1) and the
- * logit is ln(w / (1 - w)). Cost: per-block sums are computed once, so each split costs
- * O(N * S) and a run O(T * N + C(S, S/2) * N * S).
+ * logit is ln(w / (1 - w)). Cost: per-block sums are computed once, and splits sharing their
+ * lowest in-sample blocks share the sums over them (fewer than C(S, S/2) such prefixes), so a
+ * run costs O(T * N + C(S, S/2) * N).
  */
 export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options: PboOptions = {}): PboResult {
   assertReturnsMatrix(matrix);
@@ -168,9 +166,11 @@ export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options:
   const periodsDropped = periods - blocks * periodsPerBlock;
   const halfCount = (blocks / 2) * periodsPerBlock;
 
+  // Each configuration's per-block sums of deviations from its centre and of their squares,
+  // stored block-major (block b's sums of all configurations are contiguous), and their totals.
   const centers = new Float64Array(configurations);
-  const blockSums = new Float64Array(configurations * blocks);
-  const blockSquares = new Float64Array(configurations * blocks);
+  const blockSums = new Float64Array(blocks * configurations);
+  const blockSquares = new Float64Array(blocks * configurations);
   const totalSums = new Float64Array(configurations);
   const totalSquares = new Float64Array(configurations);
   for (let n = 0; n < configurations; n++) {
@@ -189,8 +189,8 @@ export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options:
         blockSum += deviation;
         blockSquare += deviation * deviation;
       }
-      blockSums[n * blocks + b] = blockSum;
-      blockSquares[n * blocks + b] = blockSquare;
+      blockSums[b * configurations + n] = blockSum;
+      blockSquares[b * configurations + n] = blockSquare;
       totalSum += blockSum;
       totalSquare += blockSquare;
     }
@@ -198,28 +198,27 @@ export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options:
     totalSquares[n] = totalSquare;
   }
 
-  const splits = [...halfSelections(blocks)];
-  const logits = new Float64Array(splits.length);
-  const chosen = new Int32Array(splits.length);
-  const inSampleScores = new Float64Array(splits.length);
-  const outOfSampleScores = new Float64Array(splits.length);
+  const half = blocks / 2;
+  const binomials = binomialTable(blocks);
+  const binomial = (n: number, k: number) => binomials[n * (blocks + 1) + k]!;
+  const splitCount = binomial(blocks, half);
+  const logits = new Float64Array(splitCount);
+  const chosen = new Int32Array(splitCount);
+  const inSampleScores = new Float64Array(splitCount);
+  const outOfSampleScores = new Float64Array(splitCount);
   const outOfSample = new Float64Array(configurations);
-  const inSampleBlocks = new Int32Array(blocks / 2);
-  let overfit = 0;
-  let losses = 0;
+  // Row d: every configuration's sums over the first d in-sample blocks of the splits being
+  // enumerated (row 0 all zeros). Splits that share their lowest blocks share these sums.
+  const partialSums = new Float64Array(half * configurations);
+  const partialSquares = new Float64Array(half * configurations);
 
-  splits.forEach((mask, split) => {
-    for (let b = 0, k = 0; b < blocks; b++) if (mask & (1 << b)) inSampleBlocks[k++] = b;
+  /** The split whose in-sample sums are row `parent` plus block `block`'s sums. */
+  const evaluate = (split: number, parent: number, block: number) => {
     let best = 0;
     let bestInSample = Number.NEGATIVE_INFINITY;
     for (let n = 0; n < configurations; n++) {
-      const base = n * blocks;
-      let sum = 0;
-      let squares = 0;
-      for (let k = 0; k < inSampleBlocks.length; k++) {
-        sum += blockSums[base + inSampleBlocks[k]!]!;
-        squares += blockSquares[base + inSampleBlocks[k]!]!;
-      }
+      const sum = partialSums[parent + n]! + blockSums[block + n]!;
+      const squares = partialSquares[parent + n]! + blockSquares[block + n]!;
       const inSample = sharpeOfSums(centers[n]!, sum, squares, halfCount);
       outOfSample[n] = sharpeOfSums(centers[n]!, totalSums[n]! - sum, totalSquares[n]! - squares, halfCount);
       if (inSample > bestInSample) {
@@ -230,25 +229,57 @@ export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options:
     const score = outOfSample[best]!;
     let below = 0;
     let equal = 0;
+    // Counted as 0/1 numbers, not branches: which side a configuration falls is unpredictable.
     for (let n = 0; n < configurations; n++) {
-      if (outOfSample[n]! < score) below++;
-      else if (outOfSample[n] === score) equal++;
+      const value = outOfSample[n]!;
+      below += +(value < score);
+      equal += +(value === score);
     }
     const relativeRank = (below + (equal + 1) / 2) / (configurations + 1);
-    const logit = Math.log(relativeRank / (1 - relativeRank));
-    logits[split] = logit;
+    logits[split] = Math.log(relativeRank / (1 - relativeRank));
     chosen[split] = best;
     inSampleScores[split] = bestInSample;
     outOfSampleScores[split] = score;
-    if (logit <= 0) overfit++;
-    if (score < 0) losses++;
-  });
+  };
+
+  /**
+   * Every split whose lowest `depth` in-sample blocks are summed in row `depth`, the next one
+   * from `firstBlock` on. The in-sample blocks b_0 < b_1 < ... are summed in increasing order
+   * (as a loop over the blocks would); `split` accumulates the split's position in increasing
+   * order of its bit mask (bit b = block b in-sample), sum of C(b_i, i + 1) (the combinatorial
+   * number system), which is the order the results are reported in.
+   */
+  const enumerate = (depth: number, firstBlock: number, split: number) => {
+    const parent = depth * configurations;
+    if (depth === half - 1) {
+      for (let b = firstBlock; b < blocks; b++)
+        evaluate(split + binomial(b, half), parent, b * configurations);
+      return;
+    }
+    const child = parent + configurations;
+    for (let b = firstBlock; b <= blocks - half + depth; b++) {
+      const block = b * configurations;
+      for (let n = 0; n < configurations; n++) {
+        partialSums[child + n] = partialSums[parent + n]! + blockSums[block + n]!;
+        partialSquares[child + n] = partialSquares[parent + n]! + blockSquares[block + n]!;
+      }
+      enumerate(depth + 1, b + 1, split + binomial(b, depth + 1));
+    }
+  };
+  enumerate(0, 0, 0);
+
+  let overfit = 0;
+  let losses = 0;
+  for (let split = 0; split < splitCount; split++) {
+    if (logits[split]! <= 0) overfit++;
+    if (outOfSampleScores[split]! < 0) losses++;
+  }
 
   return {
-    pbo: overfit / splits.length,
+    pbo: overfit / splitCount,
     degradation: regression(inSampleScores, outOfSampleScores),
-    probabilityOfLoss: losses / splits.length,
-    splits: splits.length,
+    probabilityOfLoss: losses / splitCount,
+    splits: splitCount,
     decay: scoreDecay(inSampleScores, outOfSampleScores),
     logitHistogram: logitHistogram(logits, configurations),
     blocks,

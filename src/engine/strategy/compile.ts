@@ -108,28 +108,49 @@ function combineRows(rows: readonly CompiledRow[], combine: 'all' | 'any', bars:
   return new Uint8Array(signal.buffer, 0, bars);
 }
 
+/** The entry signal of `request` on `series` and the bars of history it needs. */
+export function compileEntry(
+  request: BacktestRequest,
+  series: CandleSeries,
+  cache: SeriesCache = new SeriesCache(series),
+): { signal: Uint8Array; historyBars: number } {
+  const direction: PatternDirection = request.transactionType === 'buy' ? 'bullish' : 'bearish';
+  const rows = [
+    ...request.entry.parameters.map((row) => compileCrossover(row, cache)),
+    ...request.entry.valueBased.map((row) => compileValue(row, cache)),
+    ...request.entry.candleStick.map((row) => compileCandlestick(row.pattern1, direction, cache)),
+  ];
+  return {
+    signal: combineRows(rows, request.entry.combine, series.c.length),
+    historyBars: Math.max(0, ...rows.map((row) => row.historyBars)),
+  };
+}
+
+/** The exit signal of `request` on `series`: it depends on `request.exit` alone. */
+export function compileExit(
+  request: BacktestRequest,
+  series: CandleSeries,
+  cache: SeriesCache = new SeriesCache(series),
+): Uint8Array {
+  const rows = [
+    ...request.exit.parameters.map((row) => compileCrossover(row, cache)),
+    ...request.exit.valueBased.flatMap((row) =>
+      row.number === null ? [] : [compileValue({ ...row, number: row.number }, cache)],
+    ),
+  ];
+  return combineRows(rows, request.exit.combine, series.c.length);
+}
+
 /** Entry and exit signals of `request` on `series` (one computation per distinct indicator). */
 export function compileStrategy(
   request: BacktestRequest,
   series: CandleSeries,
   cache: SeriesCache = new SeriesCache(series),
 ): StrategySignals {
-  const bars = series.c.length;
-  const direction: PatternDirection = request.transactionType === 'buy' ? 'bullish' : 'bearish';
-  const entryRows = [
-    ...request.entry.parameters.map((row) => compileCrossover(row, cache)),
-    ...request.entry.valueBased.map((row) => compileValue(row, cache)),
-    ...request.entry.candleStick.map((row) => compileCandlestick(row.pattern1, direction, cache)),
-  ];
-  const exitRows = [
-    ...request.exit.parameters.map((row) => compileCrossover(row, cache)),
-    ...request.exit.valueBased.flatMap((row) =>
-      row.number === null ? [] : [compileValue({ ...row, number: row.number }, cache)],
-    ),
-  ];
+  const entry = compileEntry(request, series, cache);
   return {
-    entry: combineRows(entryRows, request.entry.combine, bars),
-    exit: combineRows(exitRows, request.exit.combine, bars),
-    entryHistoryBars: Math.max(0, ...entryRows.map((row) => row.historyBars)),
+    entry: entry.signal,
+    exit: compileExit(request, series, cache),
+    entryHistoryBars: entry.historyBars,
   };
 }

@@ -1,18 +1,18 @@
 /**
  * Runs many configurations of one request on one series, each equal to runBacktest of it: the
  * traded range, the series check and the simulation settings are runBacktest's own; signals
- * come from compileStrategy with one SeriesCache for all runs (each distinct indicator and
- * setting computed once); the fill loop is fillKernel; equity, drawdown and per-bar returns go
- * into buffers reused by every run.
+ * are compileStrategy's, with one SeriesCache for all runs (each distinct indicator and
+ * setting computed once) and one exit signal per distinct exit group; the fill loop is
+ * fillKernel; equity and per-bar returns go into buffers reused by every run, and the
+ * drawdown is read from the equity without a curve.
  */
 import type { BacktestRequest } from '../../shared/backtest-request';
 import { checkSeries, simulationSettings, tradedRange, type BacktestOptions } from '../backtest';
 import { sliceSeries, type CandleSeries } from '../candles/series';
-import { drawdownCurve } from '../metrics/drawdown';
 import { computeMetrics, type Metrics } from '../metrics/metrics';
 import type { TradeSignals } from '../simulate/simulate';
 import type { TradeColumns } from '../simulate/trade-columns';
-import { compileStrategy } from '../strategy/compile';
+import { compileEntry, compileExit, type StrategySignals } from '../strategy/compile';
 import { SeriesCache } from '../strategy/series-cache';
 import { fillKernel } from './fill-kernel';
 
@@ -39,8 +39,9 @@ export class ConfigurationRunner {
   /** Number of rows traded on (firstBar to bars - 1 are traded). */
   readonly bars: number;
   readonly cache: SeriesCache;
+  /** Exit signals by exit group: a sweep that varies only entry settings compiles its exit once. */
+  private readonly exits = new Map<string, Uint8Array>();
   private readonly equity: Float64Array;
-  private readonly drawdown: Float64Array;
   private readonly returns: Float64Array;
   /** Trade columns to allocate for the next run: a little more than the last run closed. */
   private tradeCapacity = 256;
@@ -54,13 +55,19 @@ export class ConfigurationRunner {
     this.bars = end;
     this.cache = new SeriesCache(this.series);
     this.equity = new Float64Array(end).fill(Number.NaN);
-    this.drawdown = new Float64Array(end);
     this.returns = new Float64Array(end);
   }
 
   /** Entry and exit signals of a configuration over all the runner's bars. */
-  signals(request: BacktestRequest): TradeSignals {
-    return compileStrategy(request, this.series, this.cache);
+  signals(request: BacktestRequest): StrategySignals {
+    const exitKey = JSON.stringify(request.exit);
+    let exit = this.exits.get(exitKey);
+    if (!exit) {
+      exit = compileExit(request, this.series, this.cache);
+      this.exits.set(exitKey, exit);
+    }
+    const entry = compileEntry(request, this.series, this.cache);
+    return { entry: entry.signal, exit, entryHistoryBars: entry.historyBars };
   }
 
   /**
@@ -87,7 +94,6 @@ export class ConfigurationRunner {
     const metrics = computeMetrics({
       trades,
       equity,
-      drawdown: drawdownCurve(equity, from, request.initialCapital, this.drawdown.subarray(0, to)),
       returnsBuffer: this.returns,
       openTimes: this.series.t,
       closes: this.series.c,

@@ -74,6 +74,10 @@ export function fillKernel(
   let quantity = 0;
   let entryCommission = 0;
   let capital = 0;
+  // Marked-to-market equity is capital - entryCommission + direction * quantity * (close -
+  // entryPrice), evaluated left to right: its first two products are fixed per position.
+  let heldCapital = 0;
+  let signedQuantity = 0;
   let exitDeadline = Number.POSITIVE_INFINITY;
   let target = Number.NaN;
   let stop = Number.NaN;
@@ -125,6 +129,8 @@ export function fillKernel(
       entryIndex = bar;
       entryCommission = entryPrice * quantity * commissionRate;
       capital = cash;
+      heldCapital = capital - entryCommission;
+      signedQuantity = direction * quantity;
       exitDeadline =
         clock === null ? Number.POSITIVE_INFINITY : clock.nextWallClockTime(t[bar]!, exitTime!.minuteOfDay);
       target = entryPrice + direction * priceOffset(targetProfit, entryPrice);
@@ -171,7 +177,7 @@ export function fillKernel(
       cash = close(bar, c[bar]!, END);
       equity[bar] = cash;
     } else {
-      equity[bar] = capital - entryCommission + direction * quantity * (c[bar]! - entryPrice);
+      equity[bar] = heldCapital + signedQuantity * (c[bar]! - entryPrice);
       if (h[bar]! > highest) highest = h[bar]!;
       if (l[bar]! < lowest) lowest = l[bar]!;
     }

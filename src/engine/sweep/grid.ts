@@ -116,24 +116,30 @@ function resolveTarget(request: BacktestRequest, path: string): Target {
   return { kind: 'setting', group: head, list: second, row, side, label };
 }
 
-/** The request with `value` written at `target` (a fresh copy; not yet validated). */
+/**
+ * The request with `value` written at `target`: new objects along the path to it, the rest
+ * shared with `request` (which is left as it is); not yet validated.
+ */
 function written(request: BacktestRequest, target: Target, value: number | string): BacktestRequest {
-  const copy = structuredClone(request);
   if (target.kind === 'exitCriterion') {
-    copy.exitCriteria[target.criterion] = {
-      type: copy.exitCriteria[target.criterion].type,
+    const criterion = {
+      type: request.exitCriteria[target.criterion].type,
       value,
     } as BacktestRequest['exitCriteria']['stopLoss'];
-  } else if (target.kind === 'number') {
-    (copy[target.group].valueBased[target.row] as { number: number | string }).number = value;
-  } else {
-    const row = copy[target.group][target.list][target.row] as unknown as Record<
-      RowSide,
-      Record<string, string>
-    >;
-    row[target.side] = { ...row[target.side], [target.label]: String(value) };
+    return { ...request, exitCriteria: { ...request.exitCriteria, [target.criterion]: criterion } };
   }
-  return copy;
+  const group = request[target.group];
+  const list = target.kind === 'number' ? 'valueBased' : target.list;
+  const rows = [...group[list]] as unknown as Record<string, unknown>[];
+  const row = rows[target.row]!;
+  rows[target.row] =
+    target.kind === 'number'
+      ? { ...row, number: value }
+      : {
+          ...row,
+          [target.side]: { ...(row[target.side] as Record<string, string>), [target.label]: String(value) },
+        };
+  return { ...request, [target.group]: { ...group, [list]: rows } };
 }
 
 function validated(request: BacktestRequest, path: string): BacktestRequest {

@@ -170,5 +170,5 @@ describe('random valid requests on random data', () => {
     );
     // The properties are only worth something if many runs trade.
     expect(runsWithTrades).toBeGreaterThan(40);
-  });
+  }, 60_000);
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { drawdownCurve, maxDrawdownDurationBars, maxDrawdownPct } from '../../../src/engine/metrics/drawdown';
+import { mulberry32 } from '../../../src/engine/robustness/random';
+import {
+  drawdownCurve,
+  drawdownExtremes,
+  equityDrawdownExtremes,
+} from '../../../src/engine/metrics/drawdown';
 
 describe('drawdown (hand-computed)', () => {
   // Capital 100. Peaks: 110, 110, 121, 121, 121, 121, 130.
@@ -16,13 +21,27 @@ describe('drawdown (hand-computed)', () => {
   });
 
   it('max drawdown 27.27% (positive); longest time under water 2 bars', () => {
-    expect(maxDrawdownPct(curve, 1)).toBeCloseTo(27.272727272727, 10);
-    expect(maxDrawdownDurationBars(curve, 1)).toBe(2);
+    const { maxPct, longestBars } = drawdownExtremes(curve, 1);
+    expect(maxPct).toBeCloseTo(27.272727272727, 10);
+    expect(longestBars).toBe(2);
   });
 
   it('counts a drawdown from the initial capital and one still open at the end', () => {
     const falling = drawdownCurve(Float64Array.from([95, 90, 99, 98]), 0, 100);
-    expect(maxDrawdownPct(falling, 0)).toBeCloseTo(10, 12);
-    expect(maxDrawdownDurationBars(falling, 0)).toBe(4);
+    const { maxPct, longestBars } = drawdownExtremes(falling, 0);
+    expect(maxPct).toBeCloseTo(10, 12);
+    expect(longestBars).toBe(4);
+  });
+
+  it('reads the same extremes from the equity as from its curve', () => {
+    expect(equityDrawdownExtremes(equity, 1, 100)).toEqual(drawdownExtremes(curve, 1));
+    const random = mulberry32(11);
+    let value = 100;
+    const walk = Float64Array.from({ length: 500 }, () => (value *= 1 + (random() - 0.5) * 0.05));
+    for (const firstBar of [0, 37]) {
+      const extremes = equityDrawdownExtremes(walk, firstBar, 100);
+      expect(extremes.longestBars).toBeGreaterThan(10);
+      expect(extremes).toEqual(drawdownExtremes(drawdownCurve(walk, firstBar, 100), firstBar));
+    }
   });
 });

@@ -1,40 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { barsPerYear } from '../../../src/engine/metrics/annualisation';
-import { barReturns, sharpeRatio, sortinoRatio } from '../../../src/engine/metrics/returns';
+import { barReturns, riskRatios } from '../../../src/engine/metrics/returns';
 
 describe('per-bar returns', () => {
   it('start from the initial capital and skip the warm-up', () => {
     const equity = Float64Array.from([Number.NaN, 102, 100.98, 104.0094]);
-    const returns = Array.from(barReturns(equity, 1, 100));
+    const returns = Array.from(barReturns(equity, 1, 100).values);
     expect(returns[0]).toBeCloseTo(0.02, 15);
     expect(returns[1]).toBeCloseTo(-0.01, 15);
     expect(returns[2]).toBeCloseTo(0.03, 15);
   });
 
   it('are 0 after the equity has reached 0', () => {
-    expect(Array.from(barReturns(Float64Array.from([50, 0, 0]), 0, 100))).toEqual([-0.5, -1, 0]);
+    expect(Array.from(barReturns(Float64Array.from([50, 0, 0]), 0, 100).values)).toEqual([-0.5, -1, 0]);
   });
 });
 
 describe('Sharpe and Sortino (hand-computed)', () => {
-  // r = 2%, -1%, 3%, 0%: mean 1%; sample variance (1 + 4 + 4 + 1)e-4 / 3; downside
-  // deviation sqrt(1e-4 / 4) = 0.5%.
-  const returns = Float64Array.from([0.02, -0.01, 0.03, 0]);
+  // r = 2%, -1%, 3%, 0% from a capital of 100: mean 1%; sample variance (1 + 4 + 4 + 1)e-4 / 3;
+  // downside deviation sqrt(1e-4 / 4) = 0.5%.
+  const returns = barReturns(Float64Array.from([102, 100.98, 104.0094, 104.0094]), 0, 100);
+
+  it('gather the sums the ratios take while the returns are written', () => {
+    expect(returns.sum).toBeCloseTo(0.04, 15);
+    expect(returns.downsideSquares).toBeCloseTo(1e-4, 15);
+  });
 
   it('Sharpe = mean / sample std * sqrt(bars per year)', () => {
-    expect(sharpeRatio(returns, 252)).toBeCloseTo((0.01 / Math.sqrt(1e-3 / 3)) * Math.sqrt(252), 12);
-    expect(sharpeRatio(returns, 252)).toBeCloseTo(8.694826, 5);
+    const { sharpe } = riskRatios(returns, 252);
+    expect(sharpe).toBeCloseTo((0.01 / Math.sqrt(1e-3 / 3)) * Math.sqrt(252), 12);
+    expect(sharpe).toBeCloseTo(8.694826, 5);
   });
 
   it('Sortino = mean / downside deviation * sqrt(bars per year)', () => {
-    expect(sortinoRatio(returns, 252)).toBeCloseTo(2 * Math.sqrt(252), 12);
+    expect(riskRatios(returns, 252).sortino).toBeCloseTo(2 * Math.sqrt(252), 12);
   });
 
   it('are null when undefined', () => {
-    expect(sharpeRatio(Float64Array.from([0.01]), 252)).toBeNull();
-    expect(sharpeRatio(Float64Array.from([0.01, 0.01]), 252)).toBeNull();
-    expect(sortinoRatio(Float64Array.from([0.01, 0]), 252)).toBeNull();
-    expect(sortinoRatio(new Float64Array(0), 252)).toBeNull();
+    const ratiosOf = (equity: number[]) => riskRatios(barReturns(Float64Array.from(equity), 0, 100), 252);
+    const oneLoss = ratiosOf([99]);
+    expect(oneLoss.sharpe).toBeNull();
+    expect(oneLoss.sortino).toBeCloseTo(-Math.sqrt(252), 12);
+    expect(ratiosOf([100, 100]).sharpe).toBeNull();
+    expect(ratiosOf([101, 101]).sortino).toBeNull();
+    expect(ratiosOf([])).toEqual({ sharpe: null, sortino: null });
   });
 });
 

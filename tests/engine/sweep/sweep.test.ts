@@ -184,7 +184,7 @@ describe('runSweep', () => {
       { numRuns: 150, seed: 16 },
     );
     expect(configurationsWithTrades).toBeGreaterThan(100);
-  });
+  }, 60_000);
 
   const SMA_REQUEST = backtestRequestSchema.parse({
     exchange: 'US',
