@@ -11,6 +11,7 @@ import { SAMPLE_EXCHANGE, SAMPLE_EXCHANGE_LABEL, UPLOAD_EXCHANGE } from '../data
 import { clearDraft, loadDraft, saveDraft } from '../draft';
 import { type BuilderState, builderReducer, initialBuilderState } from '../form-state';
 import { toRequest } from '../form-values';
+import { BASE_FEATURE_LABELS } from '../ml-values';
 import { useMarketLists } from '../hooks/useMarketLists';
 import { builderPlan } from '../plan-marks';
 import {
@@ -27,6 +28,7 @@ import { ConditionsSection } from './ConditionsSection';
 import { ErrorSummary } from './ErrorSummary';
 import { ExitCriteria } from './ExitCriteria';
 import { GeneralParameters } from './GeneralParameters';
+import { MlSection } from './MlSection';
 import { ReviewPanel } from './ReviewPanel';
 import { UsageMeter } from './UsageMeter';
 import styles from './BacktestForm.module.css';
@@ -184,6 +186,9 @@ export function BacktestBuilder({
     if (/^entry\.candleStick\.\d+\.pattern1$/.test(path)) {
       return CANDLESTICK_PATTERNS.find((pattern) => pattern.name === text)?.description ?? text;
     }
+    if (/^ml\.features\.drop\.\d+$/.test(path)) {
+      return BASE_FEATURE_LABELS[text as keyof typeof BASE_FEATURE_LABELS] ?? text;
+    }
     return text;
   };
 
@@ -228,6 +233,7 @@ export function BacktestBuilder({
       <ConditionsSection side="exit" values={values} errors={errors} dispatch={dispatch} plan={plan} />
       <ExitCriteria values={values} errors={errors} dispatch={dispatch} />
       <AdvancedOptions values={values} errors={errors} dispatch={dispatch} pricingLink={pricingLink} />
+      {values.mode === 'ml' && <MlSection values={values} errors={errors} dispatch={dispatch} plan={plan} />}
       <div className={styles.actions}>
         <Button type="submit">Preview Parameters</Button>
         <Button variant="secondary" className={styles.resetButton} onClick={reset}>
