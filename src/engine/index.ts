@@ -112,8 +112,13 @@ export { lookaheadCheck, type LookaheadDifference, type LookaheadReport } from '
 
 // ML backtesting (DESIGN.md section 7): features, triple-barrier labels, purged walk-forward.
 export {
+  assembleMlBacktest,
+  prepareMlBacktest,
   runMlBacktest,
+  runMlFold,
   type MlBacktestResult,
+  type MlFoldOutput,
+  type MlPreparedRun,
   type MlFoldResult,
   type MlStrategyRun,
 } from './ml/ml-backtest';

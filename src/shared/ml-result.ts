@@ -6,7 +6,7 @@
  * ranges); the training windows' times are there for the chart to shade.
  */
 import { z } from 'zod';
-import { resultMetricsSchema } from './api/backtests';
+import { resultMetricsSchema } from './result-metrics';
 import { ML_MODELS } from './ml-request';
 
 const score = z.number().nullable();

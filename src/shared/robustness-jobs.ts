@@ -1,6 +1,7 @@
 /**
- * Robustness analyses as jobs (DESIGN.md section 7): the body of
- * POST /api/backtests/:id/robustness and the answers of the job routes.
+ * Jobs on the JOBS queue (DESIGN.md section 7): robustness analyses (the body of
+ * POST /api/backtests/:id/robustness) and ML runs too large for a request (POST /api/backtests
+ * answering 202), and the answers of the job routes.
  */
 import { z } from 'zod';
 
@@ -48,6 +49,9 @@ export type JobCreated = z.infer<typeof jobCreatedSchema>;
 
 export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
+
+export const JOB_KINDS = ['robustness', 'ml'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
 
 /** A number the engine may leave undefined (NaN or infinite), which JSON writes as null. */
 const measured = z.number().nullable();
@@ -166,8 +170,12 @@ export const robustnessResultSchema = z.object({
 });
 export type RobustnessResult = z.infer<typeof robustnessResultSchema>;
 
+/** GET /api/jobs/:id of a robustness analysis. */
 export const jobAnswerSchema = z.object({
   id: z.string(),
+  /** Always sent; optional so that readers written before ML jobs still type-check their data. */
+  kind: z.literal('robustness').optional(),
+  /** The analysed run. */
   backtestId: z.string(),
   state: z.enum(JOB_STATES),
   /** Chunks finished, of total. */
@@ -184,3 +192,21 @@ export const jobAnswerSchema = z.object({
   result: robustnessResultSchema.optional(),
 });
 export type JobAnswer = z.infer<typeof jobAnswerSchema>;
+
+/** GET /api/jobs/:id of an ML run queued by POST /api/backtests (202). */
+export const mlJobAnswerSchema = z.object({
+  id: z.string(),
+  kind: z.literal('ml'),
+  state: z.enum(JOB_STATES),
+  /** Chunks of walk-forward folds trained, of total. */
+  done: z.number(),
+  total: z.number(),
+  /** The stored run once `state` is "done" (GET /api/backtests/:backtestId), null before. */
+  backtestId: z.string().nullable(),
+  error: z.string().optional(),
+});
+export type MlJobAnswer = z.infer<typeof mlJobAnswerSchema>;
+
+/** Any job's answer: `kind` tells which. */
+export const anyJobAnswerSchema = z.union([mlJobAnswerSchema, jobAnswerSchema]);
+export type AnyJobAnswer = z.infer<typeof anyJobAnswerSchema>;

@@ -24,7 +24,7 @@ import { monthlyReturns, type MonthlyReturn } from '../metrics/monthly-returns';
 import { mulberry32 } from '../robustness/random';
 import { simulate, type SimulationSettings, type TradeSignals } from '../simulate/simulate';
 import type { TradeColumns } from '../simulate/trade-columns';
-import { compileStrategy } from '../strategy/compile';
+import { compileStrategy, type StrategySignals } from '../strategy/compile';
 import { SeriesCache } from '../strategy/series-cache';
 import {
   calibrationTable,
@@ -141,7 +141,33 @@ function hasEntryRules(request: BacktestRequest): boolean {
   return parameters.length + valueBased.length + candleStick.length > 0;
 }
 
-export function runMlBacktest(request: BacktestRequest, series: CandleSeries): MlBacktestResult {
+/**
+ * What every fold of a run shares: the bars up to toDate, the rules, the features, the labels,
+ * which rows have every feature, and the folds. Built once per run (or per chunk of a job).
+ */
+export interface MlPreparedRun {
+  request: BacktestRequest;
+  ml: MlSettings;
+  data: CandleSeries;
+  rules: StrategySignals;
+  features: { names: string[]; columns: Float64Array[] };
+  /** Triple-barrier label of each row: 1, 0 or NO_LABEL. */
+  labels: Int8Array;
+  /** 1 where every feature has a value. */
+  complete: Uint8Array;
+  folds: Fold[];
+}
+
+/** What one fold adds to a run: its scores, its out-of-sample probabilities and importances. */
+export interface MlFoldOutput {
+  fold: MlFoldResult;
+  /** P(label 1) of rows testFrom .. testTo - 1; NaN where a feature is missing. */
+  probabilities: Float64Array;
+  /** Permutation importance per feature; null when the fold has no ROC AUC. */
+  importance: Float64Array | null;
+}
+
+export function prepareMlBacktest(request: BacktestRequest, series: CandleSeries): MlPreparedRun {
   checkSeries(series);
   const ml = request.ml ?? mlSettingsSchema.parse({});
   const { firstBar, end } = tradedRange(request, series);
@@ -157,14 +183,13 @@ export function runMlBacktest(request: BacktestRequest, series: CandleSeries): M
   let firstRow = firstBar;
   while (firstRow < bars && complete[firstRow] === 0) firstRow++;
   const { trainBars, testBars, window } = ml.walkForward;
-  const horizonBars = ml.label.horizonBars;
   const folds = planFolds({
     firstRow,
     rows: bars,
     trainBars,
     testBars,
     window,
-    horizonBars,
+    horizonBars: ml.label.horizonBars,
     embargoBars: mlEmbargoBars(trainBars),
   });
   if (folds.length === 0) {
@@ -173,52 +198,78 @@ export function runMlBacktest(request: BacktestRequest, series: CandleSeries): M
         `for a ${trainBars}-bar training window and a test window after it`,
     );
   }
+  return { request, ml, data, rules, features, labels, complete, folds };
+}
 
+/** Trains fold `index` on its training window and predicts its test window. */
+export function runMlFold(run: MlPreparedRun, index: number): MlFoldOutput {
+  const { ml, features, labels, complete } = run;
+  const fold = run.folds[index];
+  if (!fold) throw new RangeError(`this run has no fold ${index}`);
+  const trainRows: number[] = [];
+  for (let row = fold.trainFrom; row < fold.trainTo; row++) {
+    if (labels[row] !== NO_LABEL && complete[row] === 1) trainRows.push(row);
+  }
+  const trainIndex = Int32Array.from(trainRows);
+  const trainLabels = Uint8Array.from(trainRows, (row) => labels[row]!);
+  const seed = foldSeed(ml.seed, index);
+  const model = trainModel(ml.model, features.columns, trainIndex, trainLabels, seed);
+
+  const probabilities = new Float64Array(fold.testTo - fold.testFrom).fill(Number.NaN);
+  const testRows: number[] = [];
+  const testProbabilities: number[] = [];
+  for (let row = fold.testFrom; row < fold.testTo; row++) {
+    if (complete[row] === 0) continue;
+    const probability = model.probability(features.columns, row);
+    probabilities[row - fold.testFrom] = probability;
+    if (labels[row] !== NO_LABEL) {
+      testRows.push(row);
+      testProbabilities.push(probability);
+    }
+  }
+  const testLabels = Uint8Array.from(testRows, (row) => labels[row]!);
+  const scores = classificationScores(testProbabilities, testLabels, ml.threshold);
+  const importance =
+    scores.auc === null
+      ? null
+      : permutationImportance(
+          model,
+          features.columns,
+          Int32Array.from(testRows),
+          testLabels,
+          scores.auc,
+          mulberry32(seed ^ 0x5bd1e995),
+        );
+  return { fold: { ...fold, trainSamples: trainRows.length, ...scores }, probabilities, importance };
+}
+
+/** The run from its folds' outputs (in fold order): pooled scores, trading, baselines. */
+export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldOutput[]): MlBacktestResult {
+  const { request, ml, data, rules, features, labels, complete, folds } = run;
+  if (outputs.length !== folds.length) {
+    throw new RangeError(`this run has ${folds.length} folds, not ${outputs.length}`);
+  }
+  const bars = data.c.length;
   const probabilities = new Float64Array(bars).fill(Number.NaN);
   const pooledProbabilities: number[] = [];
   const pooledLabels: number[] = [];
   const importanceSums = new Float64Array(features.names.length);
   let importanceWeight = 0;
-  const foldResults = folds.map((fold, index): MlFoldResult => {
-    const trainRows: number[] = [];
-    for (let row = fold.trainFrom; row < fold.trainTo; row++) {
-      if (labels[row] !== NO_LABEL && complete[row] === 1) trainRows.push(row);
-    }
-    const trainIndex = Int32Array.from(trainRows);
-    const trainLabels = Uint8Array.from(trainRows, (row) => labels[row]!);
-    const seed = foldSeed(ml.seed, index);
-    const model = trainModel(ml.model, features.columns, trainIndex, trainLabels, seed);
-
-    const testRows: number[] = [];
-    const testProbabilities: number[] = [];
+  outputs.forEach(({ fold, probabilities: tested, importance }) => {
+    probabilities.set(tested, fold.testFrom);
     for (let row = fold.testFrom; row < fold.testTo; row++) {
-      if (complete[row] === 0) continue;
-      const probability = model.probability(features.columns, row);
-      probabilities[row] = probability;
-      if (labels[row] !== NO_LABEL) {
-        testRows.push(row);
-        testProbabilities.push(probability);
-      }
+      if (complete[row] === 0 || labels[row] === NO_LABEL) continue;
+      pooledProbabilities.push(probabilities[row]!);
+      pooledLabels.push(labels[row]!);
     }
-    const testLabels = Uint8Array.from(testRows, (row) => labels[row]!);
-    const scores = classificationScores(testProbabilities, testLabels, ml.threshold);
-    pooledProbabilities.push(...testProbabilities);
-    pooledLabels.push(...testLabels);
-    if (scores.auc !== null) {
-      const importance = permutationImportance(
-        model,
-        features.columns,
-        Int32Array.from(testRows),
-        testLabels,
-        scores.auc,
-        mulberry32(seed ^ 0x5bd1e995),
-      );
-      importance.forEach((value, feature) => (importanceSums[feature]! += value * testRows.length));
-      importanceWeight += testRows.length;
+    if (importance) {
+      importance.forEach((value, feature) => (importanceSums[feature]! += value * fold.samples));
+      importanceWeight += fold.samples;
     }
-    return { ...fold, trainSamples: trainRows.length, ...scores };
   });
+  const foldResults = outputs.map((output) => output.fold);
 
+  const horizonBars = ml.label.horizonBars;
   const outOfSampleFrom = folds[0]!.testFrom;
   const withRules = hasEntryRules(request);
   const entry = new Uint8Array(bars);
@@ -272,4 +323,12 @@ export function runMlBacktest(request: BacktestRequest, series: CandleSeries): M
     baselines: { rulesOnly, buyAndHold },
     warnings: [...warnings, ...strategy.warnings],
   };
+}
+
+export function runMlBacktest(request: BacktestRequest, series: CandleSeries): MlBacktestResult {
+  const run = prepareMlBacktest(request, series);
+  return assembleMlBacktest(
+    run,
+    run.folds.map((_, index) => runMlFold(run, index)),
+  );
 }

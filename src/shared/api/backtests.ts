@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { BacktestRequest } from '../backtest-request';
 import { EXIT_REASONS } from '../backtest-result';
 import { CANDLE_SOURCES } from '../data-sources';
-
-const nullableNumber = z.number().nullable();
+import { mlReportSchema } from '../ml-result';
+import { resultMetricsSchema } from '../result-metrics';
 
 export const resultTradeSchema = z.object({
   /** The trade's symbol, in a portfolio run only. */
@@ -30,35 +30,8 @@ export const resultTradeSchema = z.object({
 });
 export type ResultTrade = z.infer<typeof resultTradeSchema>;
 
-/** The summary statistics of DESIGN.md section 6 (null where a statistic is undefined). */
-export const resultMetricsSchema = z.object({
-  netProfit: z.number(),
-  totalReturnPct: z.number(),
-  cagrPct: nullableNumber,
-  buyHoldReturnPct: nullableNumber,
-  tradeCount: z.number().int(),
-  winRatePct: nullableNumber,
-  avgWin: nullableNumber,
-  avgLoss: nullableNumber,
-  riskReward: nullableNumber,
-  profitFactor: nullableNumber,
-  expectancy: nullableNumber,
-  maxDrawdownPct: z.number(),
-  maxDrawdownDurationBars: z.number().int(),
-  sharpe: nullableNumber,
-  sortino: nullableNumber,
-  calmar: nullableNumber,
-  exposurePct: z.number(),
-  bestTradePct: nullableNumber,
-  worstTradePct: nullableNumber,
-  longestWinStreak: z.number().int(),
-  longestLossStreak: z.number().int(),
-  /** Commission plus slippage over all trades, money (absent in runs stored before it existed). */
-  totalCostsPaid: z.number().optional(),
-  /** CAGR, Sharpe, Sortino or Calmar withheld (null) because the run is too short to annualise. */
-  tooShortToAnnualise: z.boolean().optional(),
-});
-export type ResultMetrics = z.infer<typeof resultMetricsSchema>;
+// The metrics live in their own module so that ml-result.ts can use them without a cycle.
+export { resultMetricsSchema, type ResultMetrics } from '../result-metrics';
 
 /** One symbol's part of a portfolio run: its sleeve (its weight of the capital) as a run of its own. */
 export const portfolioSymbolResultSchema = z.object({
@@ -105,6 +78,11 @@ export const backtestResultBodySchema = z.object({
   warnings: z.array(z.string()),
   /** A portfolio run's per-symbol breakdown and correlation (absent for a single symbol). */
   portfolio: portfolioBreakdownSchema.optional(),
+  /**
+   * An ML run's report (mode "ml"): folds, calibration, feature importance, baselines. The
+   * run's metrics, trades and curves are then those of the out-of-sample strategy.
+   */
+  ml: mlReportSchema.optional(),
   data: z.object({
     source: z.enum(CANDLE_SOURCES),
     timezone: z.string(),
@@ -163,3 +141,10 @@ export type BacktestRun = z.infer<typeof backtestRunSchema>;
 /** POST /api/backtests (201): the stored run's id and its result. */
 export const backtestCreatedAnswerSchema = z.object({ id: z.string(), result: backtestResultBodySchema });
 export type BacktestCreatedAnswer = z.infer<typeof backtestCreatedAnswerSchema>;
+
+/**
+ * POST /api/backtests (202): an ML run too large to train within the request, queued as a job;
+ * GET /api/jobs/:jobId follows it (mlJobAnswerSchema).
+ */
+export const backtestQueuedAnswerSchema = z.object({ jobId: z.string() });
+export type BacktestQueuedAnswer = z.infer<typeof backtestQueuedAnswerSchema>;
