@@ -3,9 +3,9 @@ export interface Env {
   DB: D1Database;
   CACHE: KVNamespace;
   ASSETS: Fetcher;
-  /** Uploaded datasets (CSV files), and each robustness job's candles and result under jobs/. */
+  /** Uploaded datasets (CSV files), and each job's candles (and a robustness job's result) under jobs/. */
   DATASETS: R2Bucket;
-  /** Chunks of robustness analyses (src/worker/jobs/robustness-consumer.ts). */
+  /** Chunks of robustness analyses and ML runs (src/worker/jobs/robustness-consumer.ts). */
   JOBS: Queue<import('./jobs/robustness-create').JobMessage>;
   /** Signs session cookies; at least 32 characters. */
   SESSION_SECRET?: string;
@@ -21,6 +21,10 @@ export interface Env {
   MARKET_DATA_TOKEN?: string;
   /** Provider time-out in ms (default 5000; tests shorten it). */
   MARKET_DATA_TIMEOUT_MS?: string;
+  /** Estimated CPU ms an ML run may take inside the request (default 50; src/worker/ml/ml-cost.ts). */
+  ML_REQUEST_BUDGET_MS?: string;
+  /** Estimated CPU ms of one ML job chunk (default 5000; tests lower it to get several chunks). */
+  ML_CHUNK_BUDGET_MS?: string;
 }
 
 export interface AppEnv {

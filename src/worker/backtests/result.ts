@@ -55,6 +55,8 @@ export function toResultBody(
     warmupBars: number;
     warnings: string[];
     initialCapital: number;
+    /** First bar of the curves (default: the first after the warm-up). */
+    curveFrom?: number;
   },
 ): BacktestResultBody {
   const openTimes = series.t;
@@ -66,7 +68,7 @@ export function toResultBody(
     trades,
     tradesTruncated,
     monthlyReturns: result.monthlyReturns,
-    curve: thinCurve(result, series, data.warmupBars, data.initialCapital),
+    curve: thinCurve(result, series, data.curveFrom ?? data.warmupBars, data.initialCapital),
     warnings: [
       ...data.warnings,
       ...result.warnings,

@@ -26,17 +26,19 @@ export function monthStart(now = new Date()): string {
 }
 
 /**
- * SQL counting the runs of the plan quota this month: backtests plus robustness analyses (jobs),
- * each counting once, of the user's whole team (the user alone when in none: a team shares one
+ * SQL counting the runs of the plan quota this month: backtests plus jobs (robustness analyses,
+ * and queued ML runs until their backtest is stored, which then counts in their place), each
+ * counting once, of the user's whole team (the user alone when in none: a team shares one
  * quota). `user` and `since` are the statement's parameters, e.g. '?1', '?2'.
  */
 export function runsThisMonthSql(user: string, since: string): string {
   const team = teamUserIds(user);
   return `((SELECT count(*) FROM backtests WHERE user_id IN ${team} AND created_at >= ${since})
-    + (SELECT count(*) FROM jobs WHERE user_id IN ${team} AND created_at >= ${since}))`;
+    + (SELECT count(*) FROM jobs WHERE user_id IN ${team} AND created_at >= ${since}
+       AND result_backtest_id IS NULL))`;
 }
 
-/** Runs of the month's quota: backtests and robustness analyses, by the user's team. */
+/** Runs of the month's quota: backtests and jobs, by the user's team. */
 export async function countBacktestsThisMonth(db: D1Database, userId: string): Promise<number> {
   const row = await db
     .prepare(`SELECT ${runsThisMonthSql('?1', '?2')} AS n`)

@@ -1,17 +1,24 @@
-/** Robustness jobs and their chunks in D1 (migrations/0009_create_jobs.sql). */
+/**
+ * Jobs of the JOBS queue and their chunks in D1 (migrations/0009_create_jobs.sql,
+ * 0012_add_ml_jobs.sql): robustness analyses, and ML runs too large for a request.
+ */
 import type { BacktestRequest } from '../../shared/backtest-request';
-import type { JobState } from '../../shared/robustness-jobs';
-import { monthStart, runsThisMonthSql } from './backtests';
+import type { DataSource } from '../../shared/data-sources';
+import type { JobKind, JobState } from '../../shared/robustness-jobs';
+import { monthStart, runsThisMonthSql, type NewBacktest } from './backtests';
 
 interface JobRow {
   id: string;
   user_id: string;
-  backtest_id: string;
+  kind: JobKind;
+  backtest_id: string | null;
   state: JobState;
   request_json: string;
-  grid_json: string;
-  blocks: number;
+  grid_json: string | null;
+  blocks: number | null;
   walk_forward_json: string | null;
+  data_json: string | null;
+  result_backtest_id: string | null;
   warmup_bars: number;
   series_key: string;
   configurations: number;
@@ -28,28 +35,52 @@ export interface WalkForwardSettings {
   anchored: boolean;
 }
 
-export interface Job {
+interface JobBase {
   id: string;
   userId: string;
-  backtestId: string;
   state: JobState;
   request: BacktestRequest;
-  grid: Record<string, (number | string)[]>;
-  blocks: number;
-  walkForward: WalkForwardSettings | null;
   warmupBars: number;
   seriesKey: string;
-  configurations: number;
-  chunkSize: number;
   totalChunks: number;
   /** Chunks stored so far (every chunk once the job is done). */
   done: number;
   error: string | null;
   lastError: string | null;
+}
+
+export interface RobustnessJob extends JobBase {
+  kind: 'robustness';
+  backtestId: string;
+  grid: Record<string, (number | string)[]>;
+  blocks: number;
+  walkForward: WalkForwardSettings | null;
+  configurations: number;
+  chunkSize: number;
   resultKey: string | null;
 }
 
-export type NewJob = Omit<Job, 'state' | 'done' | 'error' | 'lastError' | 'resultKey'>;
+/** What the stored run of an ML job says about its candles (toResultBody's data). */
+export interface MlJobData {
+  source: DataSource;
+  timezone: string;
+  warnings: string[];
+}
+
+export interface MlJob extends JobBase {
+  kind: 'ml';
+  /** Walk-forward folds of the run, and folds per chunk (chunk k trains folds k * foldsPerChunk ...). */
+  folds: number;
+  foldsPerChunk: number;
+  data: MlJobData;
+  /** The stored run, once done. */
+  resultBacktestId: string | null;
+}
+
+export type Job = RobustnessJob | MlJob;
+
+export type NewJob = Omit<RobustnessJob, 'kind' | 'state' | 'done' | 'error' | 'lastError' | 'resultKey'>;
+export type NewMlJob = Omit<MlJob, 'kind' | 'state' | 'done' | 'error' | 'lastError' | 'resultBacktestId'>;
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 /** Chunks stored; a finished job's chunk rows are removed, so it counts as complete. */
@@ -57,23 +88,37 @@ const DONE = `CASE WHEN state = 'done' THEN total_chunks
   ELSE (SELECT count(*) FROM job_chunks WHERE job_id = jobs.id) END AS done`;
 
 function toJob(row: JobRow): Job {
-  return {
+  const base: JobBase = {
     id: row.id,
     userId: row.user_id,
-    backtestId: row.backtest_id,
     state: row.state,
     request: JSON.parse(row.request_json) as BacktestRequest,
-    grid: JSON.parse(row.grid_json) as Job['grid'],
-    blocks: row.blocks,
-    walkForward: row.walk_forward_json ? (JSON.parse(row.walk_forward_json) as WalkForwardSettings) : null,
     warmupBars: row.warmup_bars,
     seriesKey: row.series_key,
-    configurations: row.configurations,
-    chunkSize: row.chunk_size,
     totalChunks: row.total_chunks,
     done: row.done,
     error: row.error,
     lastError: row.last_error,
+  };
+  if (row.kind === 'ml') {
+    return {
+      ...base,
+      kind: 'ml',
+      folds: row.configurations,
+      foldsPerChunk: row.chunk_size,
+      data: JSON.parse(row.data_json!) as MlJobData,
+      resultBacktestId: row.result_backtest_id,
+    };
+  }
+  return {
+    ...base,
+    kind: 'robustness',
+    backtestId: row.backtest_id!,
+    grid: JSON.parse(row.grid_json!) as RobustnessJob['grid'],
+    blocks: row.blocks!,
+    walkForward: row.walk_forward_json ? (JSON.parse(row.walk_forward_json) as WalkForwardSettings) : null,
+    configurations: row.configurations,
+    chunkSize: row.chunk_size,
     resultKey: row.result_key,
   };
 }
@@ -106,6 +151,36 @@ export async function insertJob(db: D1Database, job: NewJob, monthlyLimit: numbe
       monthStart(),
       job.totalChunks,
       monthlyLimit,
+    )
+    .run();
+  return outcome.meta.changes === 1;
+}
+
+/** Stores a new ML job under the same one-statement quota check as insertJob; false when over quota. */
+export async function insertMlJob(
+  db: D1Database,
+  job: NewMlJob,
+  monthlyLimit: number | null,
+): Promise<boolean> {
+  const outcome = await db
+    .prepare(
+      `INSERT INTO jobs (id, user_id, kind, request_json, warmup_bars, series_key, configurations, chunk_size,
+         total_chunks, data_json)
+       SELECT ?1, ?2, 'ml', ?3, ?4, ?5, ?6, ?7, ?8, ?9
+       WHERE ?10 IS NULL OR ${runsThisMonthSql('?2', '?11')} < ?10`,
+    )
+    .bind(
+      job.id,
+      job.userId,
+      JSON.stringify(job.request),
+      job.warmupBars,
+      job.seriesKey,
+      job.folds,
+      job.foldsPerChunk,
+      job.totalChunks,
+      JSON.stringify(job.data),
+      monthlyLimit,
+      monthStart(),
     )
     .run();
   return outcome.meta.changes === 1;
@@ -205,6 +280,52 @@ export async function finishJob(db: D1Database, jobId: string, resultKey: string
       .bind(jobId),
   ]);
   return finished!.meta.changes === 1;
+}
+
+/**
+ * Stores an unfinished ML job's run as a backtest and marks the job done with its id, in one
+ * transaction: the backtest takes the job's creation time, so it replaces the job in that
+ * month's quota (runsThisMonthSql counts ML jobs only until they have a backtest), and a
+ * second finishing message (a redelivery) stores nothing. Returns the backtest's id, or null
+ * when the job had already finished or been cancelled.
+ */
+export async function finishMlJob(
+  db: D1Database,
+  jobId: string,
+  run: Omit<NewBacktest, 'userId'>,
+): Promise<string | null> {
+  const id = crypto.randomUUID();
+  const [stored] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO backtests (id, user_id, created_at, exchange, stock, timeframe, mode, source, request_json,
+           summary_json, result_json)
+         SELECT ?1, user_id, created_at, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
+         FROM jobs WHERE id = ?2 AND kind = 'ml' AND state IN ('queued', 'running')`,
+      )
+      .bind(
+        id,
+        jobId,
+        run.request.exchange,
+        run.request.stock,
+        run.request.timeframe,
+        run.request.mode,
+        run.source,
+        JSON.stringify(run.request),
+        JSON.stringify(run.summary),
+        JSON.stringify(run.result),
+      ),
+    db
+      .prepare(
+        `UPDATE jobs SET state = 'done', result_backtest_id = ?2, last_error = NULL, updated_at = ${NOW}
+         WHERE id = ?1 AND state IN ('queued', 'running') AND EXISTS (SELECT 1 FROM backtests WHERE id = ?2)`,
+      )
+      .bind(jobId, id),
+    db
+      .prepare("DELETE FROM job_chunks WHERE job_id = ?1 AND (SELECT state FROM jobs WHERE id = ?1) = 'done'")
+      .bind(jobId),
+  ]);
+  return stored!.meta.changes === 1 ? id : null;
 }
 
 /** Remembers why a chunk failed, for the job's error if its retries run out. */

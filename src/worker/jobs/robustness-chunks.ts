@@ -14,7 +14,7 @@ import { MAX_CURVE_POINTS } from '../../shared/backtest-result';
 import type { RobustnessResult } from '../../shared/robustness-jobs';
 import { fromBase64Url, toBase64Url } from '../auth/encoding';
 import { thinRowsKeepingExtremes } from '../backtests/thin-curve';
-import type { Job } from '../db/jobs';
+import type { RobustnessJob } from '../db/jobs';
 
 /** Configurations per chunk: a chunk's row stays far below D1's 2 MB per value with years of daily returns. */
 export const CHUNK_SIZE = 25;
@@ -37,11 +37,11 @@ interface StoredSweepChunk {
 
 type StoredWalkForward = NonNullable<RobustnessResult['walkForward']>;
 
-const sweepChunks = (job: Job) => sweepChunkCount(job.configurations, job.chunkSize);
+const sweepChunks = (job: RobustnessJob) => sweepChunkCount(job.configurations, job.chunkSize);
 
 /** Runs chunk `chunk` of the job on its series: what storeChunk keeps. */
 export function runChunk(
-  job: Job,
+  job: RobustnessJob,
   series: CandleSeries,
   chunk: number,
 ): StoredSweepChunk | StoredWalkForward {
@@ -65,7 +65,7 @@ export function runChunk(
   throw new RangeError(`job ${job.id} has no chunk ${chunk}`);
 }
 
-function walkForwardOf(job: Job, series: CandleSeries): StoredWalkForward {
+function walkForwardOf(job: RobustnessJob, series: CandleSeries): StoredWalkForward {
   const { windows, anchored } = job.walkForward!;
   const result = runWalkForward(job.request, series, job.grid, {
     windows,
@@ -103,7 +103,7 @@ function walkForwardOf(job: Job, series: CandleSeries): StoredWalkForward {
  * metrics, and the summary over them (PBO with the job's blocks, DSR and PSR of the best
  * configuration, the plateau suggestion), plus the walk-forward when asked.
  */
-export function summariseChunks(job: Job, chunks: ReadonlyMap<number, unknown>): RobustnessResult {
+export function summariseChunks(job: RobustnessJob, chunks: ReadonlyMap<number, unknown>): RobustnessResult {
   const { axes } = checkGrid(job.grid, job.request);
   const configurations: StoredConfiguration[] = [];
   for (let chunk = 0; chunk < sweepChunks(job); chunk++) {

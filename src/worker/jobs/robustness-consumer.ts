@@ -1,27 +1,35 @@
 /**
- * The JOBS queue's consumer (wrangler.toml): each message runs one chunk of a robustness job.
+ * The JOBS queue's consumer (wrangler.toml): each message runs one chunk of a job, a robustness
+ * analysis (robustness-chunks.ts) or an ML run (ml-chunks.ts).
  * - Idempotent: a chunk already stored is not run again (a redelivery, or a job resuming after
  *   a crash), and storing keeps the first result, so a chunk counts once.
  * - Cancelled, failed, finished or deleted jobs: their messages are acknowledged and skipped.
  * - A chunk that throws records its error on the job and is retried; after the queue's
  *   max_retries it goes to the dead-letter queue, whose consumer marks the job failed.
  * - The message that stores the last chunk summarises the job into R2 and marks it done;
- *   summarising is idempotent, so two last messages racing store the same result.
+ *   summarising is idempotent, so two last messages racing store the same result. For an ML
+ *   job it assembles the run and stores it as a backtest, once (finishMlJob).
  */
-import { decodeSeries } from '../../engine/index';
-import type { CandleSeries } from '../../engine/index';
+import { decodeSeries, prepareMlBacktest } from '../../engine/index';
+import type { CandleSeries, MlPreparedRun } from '../../engine/index';
 import type { Env } from '../env';
+import { summaryOf } from '../backtests/result';
 import {
   failJob,
   findJob,
   finishJob,
+  finishMlJob,
   hasChunk,
   readChunks,
   recordChunkError,
   storeChunk,
   type Job,
+  type MlJob,
+  type RobustnessJob,
 } from '../db/jobs';
 import { calendarOf } from '../market-data/sessions';
+import { mlResultBody } from '../ml/ml-result-body';
+import { assembleMlChunks, runMlChunk } from './ml-chunks';
 import { runChunk, summariseChunks } from './robustness-chunks';
 import type { JobMessage } from './robustness-create';
 
@@ -32,13 +40,16 @@ export const JOBS_DEAD_LETTER_QUEUE = 'backtest-jobs-dead-letter';
 const unfinished = (job: Job | null): job is Job =>
   job !== null && (job.state === 'queued' || job.state === 'running');
 
+/** What a job's messages call it. */
+const workOf = (job: Job) => (job.kind === 'ml' ? 'ML run' : 'analysis');
+
 /** The last job's series, kept by the isolate: the chunks of a batch share one R2 read. */
 let cachedSeries: { key: string; series: CandleSeries } | null = null;
 
 async function seriesOf(env: Env, job: Job): Promise<CandleSeries> {
   if (cachedSeries?.key === job.seriesKey) return cachedSeries.series;
   const object = await env.DATASETS.get(job.seriesKey);
-  if (!object) throw new Error('the candles of this analysis are no longer stored');
+  if (!object) throw new Error(`the candles of this ${workOf(job)} are no longer stored`);
   const series: CandleSeries = {
     ...decodeSeries(await object.arrayBuffer()),
     calendar: calendarOf(job.request.exchange.toUpperCase()),
@@ -47,20 +58,58 @@ async function seriesOf(env: Env, job: Job): Promise<CandleSeries> {
   return series;
 }
 
+/** The last ML job's prepared run (features, labels, folds): a batch's chunks of it prepare once. */
+let cachedRun: { jobId: string; run: MlPreparedRun } | null = null;
+
+async function preparedRunOf(env: Env, job: MlJob): Promise<MlPreparedRun> {
+  if (cachedRun?.jobId === job.id) return cachedRun.run;
+  const run = prepareMlBacktest(job.request, await seriesOf(env, job));
+  cachedRun = { jobId: job.id, run };
+  return run;
+}
+
+async function finishRobustness(env: Env, job: RobustnessJob): Promise<void> {
+  const result = summariseChunks(job, await readChunks(env.DB, job.id, job.totalChunks));
+  const resultKey = `jobs/${job.id}/result.json`;
+  await env.DATASETS.put(resultKey, JSON.stringify(result));
+  if (await finishJob(env.DB, job.id, resultKey)) await env.DATASETS.delete(job.seriesKey);
+}
+
+async function finishMl(env: Env, job: MlJob): Promise<void> {
+  const run = await preparedRunOf(env, job);
+  const assembled = assembleMlChunks(job, run, await readChunks(env.DB, job.id, job.totalChunks));
+  const result = mlResultBody(assembled, await seriesOf(env, job), {
+    ...job.data,
+    warmupBars: job.warmupBars,
+    initialCapital: job.request.initialCapital,
+  });
+  const stored = await finishMlJob(env.DB, job.id, {
+    request: job.request,
+    source: job.data.source,
+    summary: summaryOf(result.metrics),
+    result,
+  });
+  if (stored) await env.DATASETS.delete(job.seriesKey);
+}
+
 async function finishWhenComplete(env: Env, jobId: string): Promise<void> {
   const job = await findJob(env.DB, jobId);
   if (!unfinished(job) || job.done < job.totalChunks) return;
-  const result = summariseChunks(job, await readChunks(env.DB, jobId, job.totalChunks));
-  const resultKey = `jobs/${jobId}/result.json`;
-  await env.DATASETS.put(resultKey, JSON.stringify(result));
-  if (await finishJob(env.DB, jobId, resultKey)) await env.DATASETS.delete(job.seriesKey);
+  if (job.kind === 'ml') await finishMl(env, job);
+  else await finishRobustness(env, job);
+}
+
+async function runJobChunk(env: Env, job: Job, chunk: number): Promise<unknown> {
+  return job.kind === 'ml'
+    ? runMlChunk(job, await preparedRunOf(env, job), chunk)
+    : runChunk(job, await seriesOf(env, job), chunk);
 }
 
 async function runMessage(env: Env, { jobId, chunk }: JobMessage): Promise<void> {
   const job = await findJob(env.DB, jobId);
   if (!unfinished(job)) return;
   if (!(await hasChunk(env.DB, jobId, chunk))) {
-    await storeChunk(env.DB, jobId, chunk, runChunk(job, await seriesOf(env, job), chunk));
+    await storeChunk(env.DB, jobId, chunk, await runJobChunk(env, job, chunk));
   }
   await finishWhenComplete(env, jobId);
 }
@@ -91,7 +140,8 @@ export async function handleDeadLetters(batch: MessageBatch<JobMessage>, env: En
       const failed = await failJob(
         env.DB,
         jobId,
-        `Part ${chunk + 1} of ${job.totalChunks} of the analysis kept failing after its retries: ${reason}`,
+        `Part ${chunk + 1} of ${job.totalChunks} of the ${workOf(job)} ` +
+          `kept failing after its retries: ${reason}`,
       );
       if (failed) await env.DATASETS.delete(job.seriesKey);
     }

@@ -133,7 +133,8 @@ export async function createRobustnessJob(
   return id;
 }
 
-async function enqueueChunks(queue: Queue<JobMessage>, jobId: string, total: number): Promise<void> {
+/** Sends chunks 0 .. total - 1 of job `jobId` to the queue. */
+export async function enqueueChunks(queue: Queue<JobMessage>, jobId: string, total: number): Promise<void> {
   for (let from = 0; from < total; from += SEND_BATCH_LIMIT) {
     const chunks = Array.from({ length: Math.min(SEND_BATCH_LIMIT, total - from) }, (_, i) => from + i);
     await queue.sendBatch(chunks.map((chunk) => ({ body: { jobId, chunk } })));

@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import type { BacktestCreatedAnswer, BacktestListAnswer, BacktestRun } from '../../shared/api/backtests';
+import type {
+  BacktestCreatedAnswer,
+  BacktestListAnswer,
+  BacktestQueuedAnswer,
+  BacktestResultBody,
+  BacktestRun,
+} from '../../shared/api/backtests';
 import { runBacktest } from '../../engine/index';
 import { backtestRequestSchema } from '../../shared/backtest-request';
 import type { AppEnv } from '../env';
@@ -7,7 +13,7 @@ import { ApiError } from '../errors';
 import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
 import { entitlementRefusal } from '../backtests/entitlements';
-import { mayUseMl, monthlyLimit } from '../backtests/quota';
+import { mayUseMl, monthlyLimit, UPGRADE_MESSAGE } from '../backtests/quota';
 import { summaryOf, toResultBody } from '../backtests/result';
 import { loadRunCandles, runSeries } from '../backtests/run-series';
 import { noBarsToTrade, reversedDates } from '../backtests/tradable';
@@ -19,10 +25,14 @@ import {
   insertBacktest,
   listBacktests,
 } from '../db/backtests';
+import { startMlRun } from '../ml/ml-start';
 
-export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
+export { UPGRADE_MESSAGE };
 
-/** Backtests: run and store (plan quota), list, read, delete; each user sees only their own. */
+/**
+ * Backtests: run and store (plan quota), list, read, delete; each user sees only their own. An
+ * ML run too large for the request is queued as a job instead (202 {jobId}, src/worker/ml).
+ */
 export const backtests = new Hono<AppEnv>()
   .use(requireUser)
   .post('/', validate('json', backtestRequestSchema), async (c) => {
@@ -46,13 +56,20 @@ export const backtests = new Hono<AppEnv>()
     if (empty) throw new ApiError(400, empty.message);
 
     const series = runSeries(request, answer.candles);
-    const result = toResultBody(runBacktest(request, series, { warmupBars: answer.warmupBars }), series, {
-      source: answer.source,
-      initialCapital: request.initialCapital,
-      timezone: answer.timezone,
-      warmupBars: answer.warmupBars,
-      warnings: answer.warnings,
-    });
+    let result: BacktestResultBody;
+    if (request.mode === 'ml') {
+      const started = await startMlRun(c.env, user, request, answer, series, limit);
+      if ('jobId' in started) return c.json({ jobId: started.jobId } satisfies BacktestQueuedAnswer, 202);
+      result = started.result;
+    } else {
+      result = toResultBody(runBacktest(request, series, { warmupBars: answer.warmupBars }), series, {
+        source: answer.source,
+        initialCapital: request.initialCapital,
+        timezone: answer.timezone,
+        warmupBars: answer.warmupBars,
+        warnings: answer.warnings,
+      });
+    }
     const id = await insertBacktest(
       c.env.DB,
       { userId: user.id, request, source: answer.source, summary: summaryOf(result.metrics), result },

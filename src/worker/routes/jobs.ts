@@ -1,14 +1,16 @@
 import { Hono } from 'hono';
 import type { User } from '../../shared/api/auth';
 import {
+  type AnyJobAnswer,
   type JobAnswer,
   MAX_PARTIAL_CONFIGURATIONS,
+  type MlJobAnswer,
   type RobustnessResult,
 } from '../../shared/robustness-jobs';
 import type { AppEnv, Env } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
-import { cancelJob, findJob, sweptSoFar, type Job } from '../db/jobs';
+import { cancelJob, findJob, sweptSoFar, type Job, type MlJob, type RobustnessJob } from '../db/jobs';
 
 /** The job if `user` may see it (its owner, or an admin); a 404 otherwise, as if it did not exist. */
 async function visibleJob(env: Env, user: User, id: string): Promise<Job> {
@@ -19,9 +21,27 @@ async function visibleJob(env: Env, user: User, id: string): Promise<Job> {
   return job;
 }
 
-async function answerOf(env: Env, job: Job): Promise<JobAnswer> {
+/** An ML job: progress, and the stored run's id once done (mlJobAnswerSchema). */
+function mlAnswerOf(job: MlJob): MlJobAnswer {
+  return {
+    id: job.id,
+    kind: 'ml',
+    state: job.state,
+    done: job.done,
+    total: job.totalChunks,
+    backtestId: job.resultBacktestId,
+    ...(job.error !== null && { error: job.error }),
+  };
+}
+
+async function answerOf(env: Env, job: Job): Promise<AnyJobAnswer> {
+  return job.kind === 'ml' ? mlAnswerOf(job) : robustnessAnswerOf(env, job);
+}
+
+async function robustnessAnswerOf(env: Env, job: RobustnessJob): Promise<JobAnswer> {
   const answer: JobAnswer = {
     id: job.id,
+    kind: 'robustness',
     backtestId: job.backtestId,
     state: job.state,
     done: job.done,
@@ -40,7 +60,10 @@ async function answerOf(env: Env, job: Job): Promise<JobAnswer> {
   return { ...answer, result: await stored.json<RobustnessResult>() };
 }
 
-/** GET /api/jobs/:id: progress and, once done, the result; DELETE cancels. Owner or admin only. */
+/**
+ * GET /api/jobs/:id: progress and, once done, the result (robustness) or the stored run's id
+ * (ML); DELETE cancels. Owner or admin only.
+ */
 export const jobs = new Hono<AppEnv>()
   .use(requireUser)
   .get('/:id', async (c) =>

@@ -186,7 +186,8 @@ describe('POST /api/backtests', () => {
 
   it('keeps ML mode for Pro and Enterprise plans and admins', async () => {
     const basic = await userWithPlan('basic');
-    const ml = { ...SMA_CROSS, toDate: '2023-09-08', mode: 'ml' };
+    // Two walk-forward folds of 100 bars on two months of hourly bars: small enough for the request.
+    const ml = { ...SMA_CROSS, mode: 'ml', ml: { walkForward: { trainBars: 100, testBars: 100 } } };
     const refused = await submit(basic.browser, ml);
     expect(refused.status).toBe(402);
     expect(await refused.json()).toEqual({

@@ -1,0 +1,94 @@
+/**
+ * Where an ML run runs (issue 17 point 5): its CPU estimated from its size, then in the request
+ * when small, else as a job whose chunks each train a group of folds within a budget.
+ *
+ * The rule: a fold costs FIXED + trainRows x features x TRAIN + testRows x features x TEST
+ * (microseconds). Training work grows with the cells it bins and splits; the test window is
+ * predicted once and again per feature for the permutation importance. Preparing the run
+ * (features, labels, rules) costs PREPARE per row x feature, assembling it (the out-of-sample
+ * strategy and its baselines, three simulations) ASSEMBLE per row.
+ *
+ * Source of the constants: runMlFold timed under tsx (Node 20's V8, the engine workerd runs)
+ * on hourly synthetic bars with the 7 base features, train windows of 500 and 4,000 bars and
+ * test windows of 100 and 2,000, the fastest of 7 folds on a shared 2-core machine (load ~8),
+ * fitted per model and rounded up: random forest 28 ms (500/100) to 431 ms (4,000/2,000),
+ * gradient boosting 30 to 226 ms, logistic 3 to 9 ms; preparing took 0.03-0.35 us per cell.
+ */
+import type { MlPreparedRun } from '../../engine/index';
+import type { MlModel } from '../../shared/ml-request';
+
+const MODEL_COST_US: Record<MlModel, { fixed: number; train: number; test: number }> = {
+  logistic: { fixed: 3_000, train: 0.5, test: 1 },
+  'random-forest': { fixed: 3_000, train: 3.5, test: 20 },
+  'gradient-boosting': { fixed: 17_000, train: 2.5, test: 7 },
+};
+const PREPARE_US_PER_CELL = 0.4;
+const ASSEMBLE_US_PER_ROW = 5;
+
+/**
+ * CPU a run may take inside the request (issue 17: "under about 50 ms"); larger runs queue.
+ * ML_REQUEST_BUDGET_MS overrides it.
+ */
+export const REQUEST_BUDGET_MS = 50;
+/**
+ * Estimated CPU of one queue message (a chunk of folds, with its preparation and, for the last,
+ * the assembly). The consumer takes up to 5 messages per invocation (wrangler.toml
+ * max_batch_size) and a Worker invocation has 30 s of CPU by default: 5 x 5 s stays under it.
+ * ML_CHUNK_BUDGET_MS overrides it (tests use it to get several chunks from a small run).
+ */
+export const CHUNK_BUDGET_MS = 5_000;
+
+export interface MlCostEstimate {
+  prepareMs: number;
+  assembleMs: number;
+  /** Each fold's training and prediction. */
+  foldMs: number[];
+  totalMs: number;
+}
+
+export function estimateMlCost(run: MlPreparedRun): MlCostEstimate {
+  const features = run.features.names.length;
+  const rows = run.data.c.length;
+  const cost = MODEL_COST_US[run.ml.model];
+  const foldMs = run.folds.map(
+    (fold) =>
+      (cost.fixed +
+        (fold.trainTo - fold.trainFrom) * features * cost.train +
+        (fold.testTo - fold.testFrom) * features * cost.test) /
+      1000,
+  );
+  const prepareMs = (rows * features * PREPARE_US_PER_CELL) / 1000;
+  const assembleMs = (rows * ASSEMBLE_US_PER_ROW) / 1000;
+  return {
+    prepareMs,
+    assembleMs,
+    foldMs,
+    totalMs: prepareMs + assembleMs + foldMs.reduce((sum, ms) => sum + ms, 0),
+  };
+}
+
+export class MlTooLargeError extends Error {}
+
+/**
+ * Folds per chunk, so that every chunk's preparation, folds and (for the last) assembly stay
+ * within `chunkBudgetMs`; throws MlTooLargeError when a single fold does not fit.
+ */
+export function foldsPerChunk(estimate: MlCostEstimate, chunkBudgetMs: number): number {
+  const overhead = estimate.prepareMs + estimate.assembleMs;
+  const largestFold = Math.max(...estimate.foldMs);
+  const perChunk = Math.floor((chunkBudgetMs - overhead) / largestFold);
+  if (perChunk < 1) {
+    throw new MlTooLargeError(
+      `One walk-forward fold needs about ${Math.ceil((overhead + largestFold) / 1000)} s of computing, ` +
+        `more than a job step may take (${chunkBudgetMs / 1000} s): use a shorter training or test window, ` +
+        'fewer features or a lighter model',
+    );
+  }
+  return Math.min(perChunk, estimate.foldMs.length);
+}
+
+/** A budget from an optional variable (milliseconds), else the default. */
+export function budgetMs(variable: string | undefined, fallback: number): number {
+  const value = Number(variable);
+  return variable !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}
