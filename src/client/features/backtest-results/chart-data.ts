@@ -4,8 +4,8 @@
  * 100,000 bars is one setData call per series.
  */
 import type {
+  AreaData,
   CandlestickData,
-  HistogramData,
   LineData,
   SeriesMarker,
   UTCTimestamp,
@@ -275,15 +275,15 @@ function firstAtOrAfter(times: ArrayLike<number>, time: number): number {
 
 /**
  * The ML run's training windows (first and last bar, ISO times) as a full-height band behind
- * the candles: a histogram point at every bar from row `start` that some window contains,
- * shaded by how many do; blank elsewhere. Built with a difference array, so it costs
+ * the candles: an area point at every bar from row `start` that some window contains, shaded
+ * by how many do; blank elsewhere (an area, not columns: columns leave gaps between bars). Built with a difference array, so it costs
  * O(bars + windows × log bars).
  */
 export function trainingShade(
   times: ArrayLike<number>,
   windows: readonly { from: string; to: string }[],
   start = 0,
-): (HistogramData<ChartTime> | WhitespaceData<ChartTime>)[] {
+): (AreaData<ChartTime> | WhitespaceData<ChartTime>)[] {
   const depth = new Int32Array(times.length + 1);
   for (const window of windows) {
     const from = firstAtOrAfter(times, Date.parse(window.from));
@@ -292,13 +292,18 @@ export function trainingShade(
     depth[from]! += 1;
     depth[to]! -= 1;
   }
-  const points: (HistogramData<ChartTime> | WhitespaceData<ChartTime>)[] = [];
+  const points: (AreaData<ChartTime> | WhitespaceData<ChartTime>)[] = [];
   let inside = 0;
   for (let row = 0; row < times.length; row++) {
     inside += depth[row]!;
     if (row < start) continue;
     const time = toChartTime(times[row]!);
-    points.push(inside > 0 ? { time, value: 1, color: trainingShadeColor(inside) } : { time });
+    if (inside === 0) {
+      points.push({ time });
+      continue;
+    }
+    const color = trainingShadeColor(inside);
+    points.push({ time, value: 1, topColor: color, bottomColor: color });
   }
   return points;
 }

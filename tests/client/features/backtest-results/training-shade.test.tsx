@@ -16,7 +16,7 @@ describe('trainingShade', () => {
       { from: iso(1), to: iso(4) },
       { from: iso(3), to: iso(6) },
     ]);
-    expect(points.map((point) => ('color' in point ? point.color : null))).toEqual([
+    expect(points.map((point) => ('topColor' in point ? point.topColor : null))).toEqual([
       null,
       trainingShadeColor(1),
       trainingShadeColor(1),

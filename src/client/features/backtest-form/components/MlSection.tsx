@@ -43,7 +43,7 @@ const FIGURES: Record<MlTextField, { hint: string; placeholder: number; inputMod
       inputMode: 'numeric',
     },
     'label.horizonBars': {
-      hint: `Neither barrier hit within this many bars: a loss; trades also close after it. Default ${ML_DEFAULTS.label.horizonBars}.`,
+      hint: `Bars a trade has to reach either; if neither, it won when in profit then. Trades close after it too. Default ${ML_DEFAULTS.label.horizonBars}.`,
       placeholder: ML_DEFAULTS.label.horizonBars,
       inputMode: 'numeric',
     },

@@ -7,9 +7,9 @@ import { seriesFromColumns } from '../../../../engine/index';
 import {
   type AutoscaleInfo,
   BaselineSeries,
+  AreaSeries,
   CandlestickSeries,
   ColorType,
-  HistogramSeries,
   type DeepPartial,
   type IChartApi,
   LineSeries,
@@ -151,16 +151,17 @@ interface PriceChartProps {
   sync: TimeAxisSync;
 }
 
-/** The training windows' band: a histogram on a hidden scale of its own, always 0 to 1. */
+/** The training windows' band: an area on a hidden scale of its own, always 0 to 1. */
 function addTrainingShade(
   chart: IChartApi,
   times: ArrayLike<number>,
   windows: readonly { from: string; to: string }[],
   firstRow: number,
 ): number {
-  const band = chart.addSeries(HistogramSeries, {
+  const band = chart.addSeries(AreaSeries, {
     priceScaleId: 'ml-training',
-    base: 0,
+    lineVisible: false,
+    crosshairMarkerVisible: false,
     lastValueVisible: false,
     priceLineVisible: false,
     autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 1 } }),

@@ -107,7 +107,7 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
                 'Fold',
                 'Training window',
                 'Test window',
-                'Training samples',
+                'Train samples',
                 'Test samples',
                 'Accuracy',
                 'Precision',
@@ -125,8 +125,8 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
             {rows.map((row) => (
               <tr key={row.number}>
                 <th scope="row">{row.number}</th>
-                <td>{row.training}</td>
-                <td>{row.test}</td>
+                <td className={mlStyles.range}>{row.training}</td>
+                <td className={mlStyles.range}>{row.test}</td>
                 <td className={mlStyles.numeric}>{formatCount(row.trainSamples)}</td>
                 <td className={mlStyles.numeric}>{formatCount(row.samples)}</td>
                 <td className={mlStyles.numeric}>{row.accuracy}</td>
