@@ -26,10 +26,13 @@ export const formatScore = (value: Score) => (value === null ? '—' : score3.fo
 /** Accuracy, precision, recall and rates: "61.2%". */
 export const formatShare = (value: Score) => (value === null ? '—' : share.format(value));
 
+/** A range's first and last bar, as text. */
+export type Span = readonly [from: string, to: string];
+
 export interface FoldRow {
   number: number;
-  training: string;
-  test: string;
+  training: Span;
+  test: Span;
   trainSamples: number;
   samples: number;
   accuracy: string;
@@ -39,9 +42,9 @@ export interface FoldRow {
   logLoss: string;
 }
 
-/** "2024-01-02 to 2024-03-29": both ends are bars inside the range. */
-function range(from: number | string, to: number | string, timeZone: string, intraday: boolean): string {
-  return `${formatDateTime(from, timeZone, intraday)} to ${formatDateTime(to, timeZone, intraday)}`;
+/** ["2024-01-02", "2024-03-29"]: both ends are bars inside the range. */
+function range(from: number | string, to: number | string, timeZone: string, intraday: boolean): Span {
+  return [formatDateTime(from, timeZone, intraday), formatDateTime(to, timeZone, intraday)];
 }
 
 /**
@@ -69,11 +72,11 @@ export function foldRows(
           ? range(trainFrom, trainTo, timeZone, intraday)
           : window
             ? range(window.from, window.to, timeZone, intraday)
-            : `bars ${fold.trainFrom + 1} to ${fold.trainTo}`,
+            : [`bar ${fold.trainFrom + 1}`, `bar ${fold.trainTo}`],
       test:
         testFrom !== null && testTo !== null
           ? range(testFrom, testTo, timeZone, intraday)
-          : `bars ${fold.testFrom + 1} to ${fold.testTo}`,
+          : [`bar ${fold.testFrom + 1}`, `bar ${fold.testTo}`],
       trainSamples: fold.trainSamples,
       samples: fold.samples,
       accuracy: formatShare(fold.accuracy),

@@ -4,7 +4,7 @@ import type { MlReport } from '../../../../shared/ml-result';
 import { Alert } from '../../../components/Alert';
 import { formatCount, formatDateTime } from '../../../lib/backtests/format';
 import { runCandlesQuery } from '../api';
-import { baselineRows, foldRows, formatScore, formatShare, importanceBars } from '../ml-view';
+import { type Span, baselineRows, foldRows, formatScore, formatShare, importanceBars } from '../ml-view';
 import styles from './BacktestResult.module.css';
 import mlStyles from './MlReportView.module.css';
 
@@ -84,6 +84,15 @@ function Baselines({ report, from }: { report: MlReport; from: string }) {
   );
 }
 
+/** "2019-01-08 to 2020-02-12", breaking only after "to", never inside a date. */
+function SpanText({ span: [from, to] }: { span: Span }) {
+  return (
+    <>
+      <span className={mlStyles.nowrap}>{from} to</span> <span className={mlStyles.nowrap}>{to}</span>
+    </>
+  );
+}
+
 function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
   // The run's bar times date the test windows; the price chart loads the same bars (one fetch).
   const candles = useQuery(runCandlesQuery(run));
@@ -125,8 +134,12 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
             {rows.map((row) => (
               <tr key={row.number}>
                 <th scope="row">{row.number}</th>
-                <td className={mlStyles.range}>{row.training}</td>
-                <td className={mlStyles.range}>{row.test}</td>
+                <td>
+                  <SpanText span={row.training} />
+                </td>
+                <td>
+                  <SpanText span={row.test} />
+                </td>
                 <td className={mlStyles.numeric}>{formatCount(row.trainSamples)}</td>
                 <td className={mlStyles.numeric}>{formatCount(row.samples)}</td>
                 <td className={mlStyles.numeric}>{row.accuracy}</td>
