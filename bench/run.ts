@@ -10,6 +10,7 @@ import { benchIngest } from './ingest';
 import { minuteBarsCsv } from './minute-csv';
 import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
 import { benchMl } from './ml';
+import { benchMlCost, ML_COST_CASES } from './ml-cost';
 import { benchPatterns } from './patterns';
 import { benchPbo } from './pbo';
 import { PORTFOLIO_BARS, PORTFOLIO_SYMBOLS, benchPortfolio } from './portfolio';
@@ -36,6 +37,15 @@ async function printQueueJob(): Promise<void> {
 }
 
 if (process.argv.includes('--queue-only')) {
+  console.log("\nML runs: the worker's CPU estimate (src/worker/ml/ml-cost.ts) against process CPU");
+  for (const testCase of ML_COST_CASES) {
+    const { folds, estimatedMs, cpuMs } = benchMlCost(testCase);
+    const size = `${testCase.bars.toLocaleString('en-US')} bars, ${testCase.trainBars}/${testCase.testBars}, ${folds} folds`;
+    console.log(
+      `${testCase.model.padEnd(18)} ${size.padEnd(30)} +${testCase.indicators.length} indicators  ` +
+        `estimated ${estimatedMs.toFixed(0).padStart(6)} ms  measured ${cpuMs.toFixed(0).padStart(6)} ms`,
+    );
+  }
   await printQueueJob();
   process.exit(0);
 }
@@ -154,6 +164,15 @@ console.log(
 for (const { model, trainMs, predictMs } of benchMl(ML.rows, ML.features)) {
   console.log(
     `${model.padEnd(30)}  train ${trainMs.toFixed(0).padStart(7)} ms  predict ${predictMs.toFixed(0).padStart(6)} ms`,
+  );
+}
+console.log("\nML runs: the worker's CPU estimate (src/worker/ml/ml-cost.ts) against process CPU");
+for (const testCase of ML_COST_CASES) {
+  const { folds, estimatedMs, cpuMs } = benchMlCost(testCase);
+  const size = `${testCase.bars.toLocaleString('en-US')} bars, ${testCase.trainBars}/${testCase.testBars}, ${folds} folds`;
+  console.log(
+    `${testCase.model.padEnd(18)} ${size.padEnd(30)} +${testCase.indicators.length} indicators  ` +
+      `estimated ${estimatedMs.toFixed(0).padStart(6)} ms  measured ${cpuMs.toFixed(0).padStart(6)} ms`,
   );
 }
 await printQueueJob();

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PBO_BLOCKS } from '../../src/engine/robustness/pbo';
 import { toFieldErrors } from '../../src/shared/validation-errors';
-import { MAX_ANALYSIS_BLOCKS, robustnessRequestSchema } from '../../src/shared/robustness-jobs';
+import {
+  anyJobAnswerSchema,
+  MAX_ANALYSIS_BLOCKS,
+  robustnessRequestSchema,
+} from '../../src/shared/robustness-jobs';
 
 const fieldsOf = (body: unknown) => {
   const parsed = robustnessRequestSchema.safeParse(body);
@@ -33,5 +37,24 @@ describe('the body of POST /api/backtests/:id/robustness', () => {
 
   it('allows no more blocks than the engine computes', () => {
     expect(MAX_ANALYSIS_BLOCKS).toBeLessThanOrEqual(MAX_PBO_BLOCKS);
+  });
+});
+
+describe('a job answer', () => {
+  it('is read by its kind: an ML job has a nullable backtestId, an analysis its configurations', () => {
+    const ml = { id: 'j1', kind: 'ml', state: 'running', done: 1, total: 3, backtestId: null };
+    expect(anyJobAnswerSchema.parse(ml)).toEqual(ml);
+    const analysis = {
+      id: 'j2',
+      kind: 'robustness',
+      backtestId: 'b1',
+      state: 'done',
+      done: 2,
+      total: 2,
+      configurations: 36,
+    };
+    expect(anyJobAnswerSchema.parse(analysis)).toEqual(analysis);
+    expect(anyJobAnswerSchema.safeParse({ ...ml, kind: 'robustness' }).success).toBe(false);
+    expect(anyJobAnswerSchema.safeParse({ ...analysis, kind: 'ml', backtestId: 3 }).success).toBe(false);
   });
 });

@@ -13,6 +13,9 @@
  * test windows of 100 and 2,000, the fastest of 7 folds on a shared 2-core machine (load ~8),
  * fitted per model and rounded up: random forest 28 ms (500/100) to 431 ms (4,000/2,000),
  * gradient boosting 30 to 226 ms, logistic 3 to 9 ms; preparing took 0.03-0.35 us per cell.
+ * Checked against whole runs in process CPU time by `npm run bench` (bench/ml-cost.ts): the
+ * estimate is 1.3 to 5 times the CPU measured, from 1,300 bars (5 folds, 29-75 ms) to 20,000
+ * bars (18 folds of 2,000 + 1,000 bars, 1.9-2.5 s), so it errs towards queueing.
  */
 import type { MlPreparedRun } from '../../engine/index';
 import type { MlModel } from '../../shared/ml-request';
@@ -70,10 +73,17 @@ export function estimateMlCost(run: MlPreparedRun): MlCostEstimate {
 export class MlTooLargeError extends Error {}
 
 /**
- * Folds per chunk, so that every chunk's preparation, folds and (for the last) assembly stay
- * within `chunkBudgetMs`; throws MlTooLargeError when a single fold does not fit.
+ * Most test bars whose probabilities one chunk stores: float64 in base64url is about 11 bytes a
+ * bar, so a chunk's D1 row stays far below D1's 2 MB per row.
  */
-export function foldsPerChunk(estimate: MlCostEstimate, chunkBudgetMs: number): number {
+export const MAX_CHUNK_TEST_BARS = 50_000;
+
+/**
+ * Folds per chunk, so that every chunk's preparation, folds and (for the last) assembly stay
+ * within `chunkBudgetMs` and its stored probabilities within MAX_CHUNK_TEST_BARS; throws
+ * MlTooLargeError when a single fold does not fit the budget.
+ */
+export function foldsPerChunk(estimate: MlCostEstimate, chunkBudgetMs: number, testBars: number): number {
   const overhead = estimate.prepareMs + estimate.assembleMs;
   const largestFold = Math.max(...estimate.foldMs);
   const perChunk = Math.floor((chunkBudgetMs - overhead) / largestFold);
@@ -84,7 +94,7 @@ export function foldsPerChunk(estimate: MlCostEstimate, chunkBudgetMs: number): 
         'fewer features or a lighter model',
     );
   }
-  return Math.min(perChunk, estimate.foldMs.length);
+  return Math.min(perChunk, estimate.foldMs.length, Math.max(1, Math.floor(MAX_CHUNK_TEST_BARS / testBars)));
 }
 
 /** A budget from an optional variable (milliseconds), else the default. */

@@ -76,7 +76,11 @@ export async function startMlRun(
 
   let perChunk: number;
   try {
-    perChunk = foldsPerChunk(estimate, budgetMs(env.ML_CHUNK_BUDGET_MS, CHUNK_BUDGET_MS));
+    perChunk = foldsPerChunk(
+      estimate,
+      budgetMs(env.ML_CHUNK_BUDGET_MS, CHUNK_BUDGET_MS),
+      run.ml.walkForward.testBars,
+    );
   } catch (error) {
     if (!(error instanceof MlTooLargeError)) throw error;
     throw new ApiError(400, 'This ML run is too large to train.', {

@@ -96,7 +96,9 @@ describe('team seats', () => {
       owner: { email: owner.email },
     });
     // ML needs Pro or more: the member has it through the team.
-    const ml = await member.browser.request('/api/backtests', { json: { ...RUN, mode: 'ml' } });
+    // Walk-forward windows a year of daily bars holds, small enough to train in the request.
+    const mlRun = { ...RUN, mode: 'ml', ml: { walkForward: { trainBars: 100, testBars: 50 } } };
+    const ml = await member.browser.request('/api/backtests', { json: mlRun });
     expect(ml.status).toBe(201);
     const memberRun = ((await ml.json()) as { id: string }).id;
 
