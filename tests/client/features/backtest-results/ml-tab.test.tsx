@@ -175,6 +175,26 @@ describe('result page: the ML tab of an ML run', () => {
   });
 });
 
+describe('a shared ML run', () => {
+  it('shows the ML tab to a visitor, beside the result (no robustness lab)', async () => {
+    const user = userEvent.setup();
+    const token = 'a'.repeat(43);
+    const { id: _id, ...shared } = ML_RUN;
+    fakeApi({
+      [`GET /api/public/backtests/${token}`]: () => jsonResponse(200, shared),
+      'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
+    });
+    renderRoute(`/r/${token}`);
+    await screen.findByRole('heading', { level: 1, name: /SYN/ }, { timeout: 8000 });
+    const tabs = within(screen.getByRole('tablist', { name: 'Result views' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Result', 'ML']);
+    await user.click(tabs[1]!);
+    expect(bodyRows(screen.getByRole('table', { name: 'Walk-forward folds' }))).toHaveLength(
+      report.folds.length,
+    );
+  });
+});
+
 describe('result page: a standard run', () => {
   it('has no ML tab', async () => {
     fakeApi({
