@@ -1,7 +1,9 @@
 /** The builder's calls to our API (the worker talks to the market-data provider, never the browser). */
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
-import { backtestCreatedAnswerSchema } from '../../../shared/api/backtests';
+import { backtestCreatedAnswerSchema, backtestQueuedAnswerSchema } from '../../../shared/api/backtests';
+import { type JobState, mlJobAnswerSchema } from '../../../shared/robustness-jobs';
 import { usageSchema } from '../../../shared/api/usage';
 import { datasetCreatedAnswerSchema, datasetListAnswerSchema } from '../../../shared/api/datasets';
 import { exchangesAnswerSchema, stocksAnswerSchema } from '../../../shared/api/market';
@@ -46,9 +48,33 @@ export function deleteDataset(id: string) {
   return apiFetch(`/api/datasets/${encodeURIComponent(id)}`, NO_CONTENT, { method: 'DELETE' });
 }
 
-/** Runs and stores a backtest; the result page reads it by id. */
+/** 201 {id, result}: the run is stored; 202 {jobId}: an ML run too large for one request, queued. */
+const submittedAnswerSchema = z.union([backtestCreatedAnswerSchema, backtestQueuedAnswerSchema]);
+
+/** Runs and stores a backtest (the result page reads it by id), or queues a large ML run as a job. */
 export function submitBacktest(request: BacktestRequestInput) {
-  return apiFetch('/api/backtests', backtestCreatedAnswerSchema, { method: 'POST', json: request });
+  return apiFetch('/api/backtests', submittedAnswerSchema, { method: 'POST', json: request });
+}
+
+/** A job that will not change any more. */
+export function isFinalJobState(state: JobState | undefined): boolean {
+  return state === 'done' || state === 'failed' || state === 'cancelled';
+}
+
+/** How often a queued ML run is asked for its progress. */
+export const ML_JOB_POLL_MS = 1000;
+
+/** GET /api/jobs/:id of a queued ML run, asked again every second until it has ended. */
+export const mlJobQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: ['jobs', jobId],
+    queryFn: () => apiFetch(`/api/jobs/${encodeURIComponent(jobId)}`, mlJobAnswerSchema),
+    refetchInterval: (query) => (isFinalJobState(query.state.data?.state) ? false : ML_JOB_POLL_MS),
+  });
+
+/** DELETE /api/jobs/:id: the job's parts still queued are skipped. */
+export function cancelMlJob(jobId: string) {
+  return apiFetch(`/api/jobs/${encodeURIComponent(jobId)}`, mlJobAnswerSchema, { method: 'DELETE' });
 }
 
 /** The signed-in user's backtests this month against the plan's limit. */

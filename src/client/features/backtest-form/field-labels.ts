@@ -65,6 +65,37 @@ const CRITERION: Record<string, string> = {
 
 const SIDE: Record<string, string> = { entry: 'Entry', exit: 'Exit' };
 
+/** The ML block's fields (mode "ml"), by their path inside the block. */
+const ML_FIELD: Record<string, string> = {
+  model: 'Model',
+  'features.add': 'Added indicators',
+  'features.drop': 'Features used',
+  'label.targetAtrMultiple': 'Target (ATR multiple)',
+  'label.stopAtrMultiple': 'Stop (ATR multiple)',
+  'label.atrPeriod': 'ATR period (bars)',
+  'label.horizonBars': 'Horizon (bars)',
+  'walkForward.trainBars': 'Training window (bars)',
+  'walkForward.testBars': 'Test window (bars)',
+  'walkForward.window': 'Window',
+  threshold: 'Probability threshold',
+  seed: 'Seed',
+};
+
+/** An ML path's label: "ML added indicator 2: indicator", "Training window (bars)", ... */
+function mlFieldLabel(parts: readonly string[]): FieldLabel | null {
+  const [, group, list, index, field, setting] = parts;
+  const whole = ML_FIELD[parts.slice(1).join('.')];
+  if (whole) return { prefix: '', text: whole };
+  if (group === 'features' && list === 'add' && Number.isInteger(Number(index))) {
+    const row = `ML added indicator ${Number(index) + 1}: `;
+    if (field === 'indicator' && setting === undefined) return { prefix: row, text: 'indicator' };
+    if (field === 'additionalFields' && setting !== undefined)
+      return { prefix: row, text: parts.slice(5).join('.') };
+  }
+  if (group === 'features' && list === 'drop') return { prefix: '', text: ML_FIELD['features.drop']! };
+  return null;
+}
+
 /** The row a path inside a condition list belongs to, e.g. "Entry crossover 2". */
 export function rowName(side: string, group: string, index: number): string {
   return `${SIDE[side] ?? side} ${ROW_NAME[group] ?? group} ${index + 1}`;
@@ -98,6 +129,11 @@ export function fieldLabel(path: string): FieldLabel {
       }
       if (ROW_FIELD[fourth] && fifth === undefined) return { prefix: `${row}: `, text: ROW_FIELD[fourth] };
     }
+  }
+
+  if (head === 'ml') {
+    const label = mlFieldLabel(parts);
+    if (label) return label;
   }
 
   if (head === 'exitCriteria' && second && CRITERION[second]) {

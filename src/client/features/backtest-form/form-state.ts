@@ -20,6 +20,13 @@ import {
   defaultRows,
   fromRequest,
 } from './form-values';
+import {
+  type MlField,
+  NEW_ML_INDICATOR,
+  withAddedIndicators,
+  withFeatureUsed,
+  withMlField,
+} from './ml-values';
 
 export type FormMode = 'edit' | 'review';
 
@@ -93,6 +100,14 @@ export type BuilderAction =
   | { type: 'setCriterion'; criterion: CriterionName; field: keyof CriterionValues; value: string }
   | { type: 'setTiming'; field: 'time'; value: string }
   | { type: 'setTiming'; field: 'timezone'; value: TimezoneLabel }
+  /** An ML field set by one input (`field` is its path inside the `ml` block). */
+  | { type: 'setMl'; field: MlField; value: string }
+  /** A feature kept (used) or left out of the model. */
+  | { type: 'setMlFeatureUsed'; name: string; used: boolean }
+  | { type: 'addMlIndicator' }
+  | { type: 'removeMlIndicator'; index: number }
+  | { type: 'setMlIndicator'; index: number; value: string }
+  | { type: 'setMlIndicatorSetting'; index: number; label: string; value: string }
   /** Preview found problems: stay in edit mode and show them at their fields. */
   | { type: 'showErrors'; errors: readonly FieldError[] }
   | { type: 'preview' }
@@ -275,6 +290,50 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         },
         `exitCriteria.timing.${action.field}`,
       );
+    case 'setMl':
+      return edited(
+        state,
+        { ...values, ml: withMlField(values.ml, action.field, action.value) },
+        `ml.${action.field}`,
+      );
+    case 'setMlFeatureUsed':
+      return edited(
+        state,
+        { ...values, ml: withFeatureUsed(values.ml, action.name, action.used) },
+        'ml.features.drop',
+      );
+    case 'addMlIndicator': {
+      const ml = withAddedIndicators(values.ml, (rows) => [
+        ...rows,
+        { indicator: NEW_ML_INDICATOR, additionalFields: {} },
+      ]);
+      return edited(state, { ...values, ml }, 'ml.features.add');
+    }
+    case 'removeMlIndicator': {
+      // The rows after it move up: their errors no longer name the right row.
+      const ml = withAddedIndicators(values.ml, (rows) => rows.filter((_, i) => i !== action.index));
+      return edited(state, { ...values, ml }, 'ml.features.add');
+    }
+    case 'setMlIndicator': {
+      // A new indicator has other settings: the old ones no longer apply.
+      const ml = withAddedIndicators(values.ml, (rows) =>
+        replaceAt(rows, action.index, () => ({ indicator: action.value, additionalFields: {} })),
+      );
+      return edited(state, { ...values, ml }, `ml.features.add.${action.index}`);
+    }
+    case 'setMlIndicatorSetting': {
+      const ml = withAddedIndicators(values.ml, (rows) =>
+        replaceAt(rows, action.index, (row) => ({
+          ...row,
+          additionalFields: { ...row.additionalFields, [action.label]: action.value },
+        })),
+      );
+      return edited(
+        state,
+        { ...values, ml },
+        `ml.features.add.${action.index}.additionalFields.${action.label}`,
+      );
+    }
     case 'showErrors':
       return { ...state, mode: 'edit', errors: errorMap(action.errors) };
     case 'preview':

@@ -23,8 +23,9 @@ import {
   type TransactionType,
 } from '../../../shared/backtest-vocabulary';
 import { CANDLESTICK_PATTERN_NAMES, type CandlestickPatternName } from '../../../shared/candlestick-patterns';
-import { catalogueEntry } from '../../../shared/indicator-catalogue';
 import { isIndicatorFor } from './indicator-options';
+import { asList, asObject, asText, oneOf, settingsOf } from './loose-input';
+import { type MlFormValues, defaultMlValues, mlRequest, mlValuesOf } from './ml-values';
 
 export type CombineMode = (typeof COMBINE_MODES)[number];
 export type BacktestMode = (typeof MODES)[number];
@@ -89,6 +90,8 @@ export interface FormValues {
   sizing: SizingMode;
   /** Units, cash or percent at risk, by the sizing; unused (blank) with all-in sizing. */
   sizingValue: string;
+  /** The ML block, kept while the mode is standard and sent only in mode "ml". */
+  ml: MlFormValues;
 }
 
 export type Side = 'entry' | 'exit';
@@ -139,6 +142,7 @@ export function defaultFormValues(exchange = '', stock = ''): FormValues {
     mode: REQUEST_DEFAULTS.mode,
     sizing: REQUEST_DEFAULTS.sizing,
     sizingValue: '',
+    ml: defaultMlValues(),
   };
 }
 
@@ -178,12 +182,13 @@ const valueRequest = (row: ValueRowValues) => ({
 
 /** The request the form sends (and validates with the shared schema). */
 export function toRequest(values: FormValues): BacktestRequestInput {
-  const { sizingValue, ...fields } = values;
+  const { sizingValue, ml, ...fields } = values;
   const allIn = values.sizing === 'all-in-fractional' || values.sizing === 'all-in-whole-units';
   return {
     ...fields,
     // All-in sizing takes no figure: the request carries one only for the sizings that use it.
     ...(allIn ? {} : { sizingValue }),
+    ...(values.mode === 'ml' ? { ml: mlRequest(ml) } : {}),
     entry: {
       ...values.entry,
       parameters: values.entry.parameters.map(crossoverRequest),
@@ -205,32 +210,8 @@ export function toRequest(values: FormValues): BacktestRequestInput {
 }
 
 // Loading a request (history's "edit and re-run") or a saved draft: both come from outside the
-// form, so every field is read defensively and anything unknown falls back to its default.
-
-type Loose = Record<string, unknown>;
-const asObject = (value: unknown): Loose =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : {};
-const asList = (value: unknown, max: number): unknown[] => (Array.isArray(value) ? value.slice(0, max) : []);
-const asText = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : typeof value === 'number' && Number.isFinite(value)
-      ? String(value)
-      : '';
-
-function oneOf<T extends string>(options: readonly T[], value: unknown, fallback: T): T {
-  return options.includes(value as T) ? (value as T) : fallback;
-}
-
-/** Keeps only the settings the indicator declares, as text. */
-function settingsOf(indicator: string, value: unknown): SettingValues {
-  const given = asObject(value);
-  return Object.fromEntries(
-    (catalogueEntry(indicator)?.settings ?? [])
-      .filter((setting) => setting.label in given)
-      .map((setting) => [setting.label, asText(given[setting.label])]),
-  );
-}
+// form, so every field is read defensively (loose-input.ts) and anything unknown falls back to
+// its default.
 
 function crossoverRowOf(value: unknown): CrossoverRowValues {
   const row = asObject(value);
@@ -306,5 +287,6 @@ export function fromRequest(input: unknown): FormValues {
     mode: oneOf(MODES, request.mode, defaults.mode),
     sizing: oneOf(SIZING_MODES, request.sizing, defaults.sizing),
     sizingValue: asText(request.sizingValue),
+    ml: mlValuesOf(request.ml),
   };
 }

@@ -1,5 +1,6 @@
 /** How the builder names the request's coded choices, in its selects and in the review. */
 import type { ExitCriterionType, TimezoneLabel, TransactionType } from '../../../shared/backtest-vocabulary';
+import type { MlModel, MlWindowMode } from '../../../shared/ml-request';
 import type { BacktestMode, CombineMode, SizingMode } from './form-values';
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = { buy: 'Buy', sell: 'Sell' };
@@ -36,6 +37,17 @@ export const SIZING_VALUE_HINTS: Partial<Record<SizingMode, string>> = {
     'Percent of equity lost if the stop loss is hit: units = equity × percent ÷ the stop’s distance from the entry.',
 };
 
+export const ML_MODEL_LABELS: Record<MlModel, string> = {
+  logistic: 'Logistic regression',
+  'random-forest': 'Random forest',
+  'gradient-boosting': 'Gradient boosting',
+};
+
+export const ML_WINDOW_LABELS: Record<MlWindowMode, string> = {
+  rolling: 'Rolling: the last N bars',
+  anchored: 'Anchored: every bar from the start',
+};
+
 /** The spec's zone codes name zones that keep daylight saving time (DESIGN.md 4): say so. */
 export const TIMEZONE_LABELS: Record<TimezoneLabel, string> = {
   GMT: 'GMT (UTC, no daylight saving)',
@@ -52,4 +64,6 @@ export const VALUE_LABELS: Record<string, Record<string, string>> = {
   mode: MODE_LABELS,
   sizing: SIZING_LABELS,
   timezone: TIMEZONE_LABELS,
+  model: ML_MODEL_LABELS,
+  window: ML_WINDOW_LABELS,
 };

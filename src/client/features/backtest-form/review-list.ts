@@ -55,6 +55,22 @@ const KEY_LABELS: Record<string, string> = {
   mode: 'Backtest mode',
   sizing: 'Position sizing',
   sizingValue: 'Size per trade',
+  ml: 'Machine learning',
+  model: 'Model',
+  features: 'Features',
+  add: 'Added indicators',
+  drop: 'Features left out',
+  label: 'Label',
+  targetAtrMultiple: 'Target (ATR multiple)',
+  stopAtrMultiple: 'Stop (ATR multiple)',
+  atrPeriod: 'ATR period (bars)',
+  horizonBars: 'Horizon (bars)',
+  walkForward: 'Walk-forward',
+  trainBars: 'Training window (bars)',
+  testBars: 'Test window (bars)',
+  window: 'Window',
+  threshold: 'Probability threshold',
+  seed: 'Seed',
 };
 
 /** How the entries of a list are named, by the list's key. */
@@ -62,6 +78,8 @@ const ITEM_LABELS: Record<string, string> = {
   parameters: 'Crossover',
   valueBased: 'Value-based',
   candleStick: 'Candlestick',
+  add: 'Indicator',
+  drop: 'Feature',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

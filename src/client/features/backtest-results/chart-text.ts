@@ -20,13 +20,20 @@ export function priceChartLabel(options: {
   bars: number;
   trades: number;
   overlays: readonly string[];
+  /** An ML run's training windows, shaded. */
+  trainingWindows?: number;
 }): string {
-  const { instrument, timeframe, fromDate, toDate, bars, trades, overlays } = options;
+  const { instrument, timeframe, fromDate, toDate, bars, trades, overlays, trainingWindows = 0 } = options;
   const overlayText = overlays.length > 0 ? ` Overlays: ${overlays.join(', ')}.` : '';
+  const trainingText =
+    trainingWindows > 0
+      ? ` Shaded: ${trainingWindows === 1 ? 'the ML training window' : `${formatCount(trainingWindows)} ML training windows`}.`
+      : '';
   return (
     `Candlestick chart of ${instrument}, ${timeframe} bars from ${fromDate} to ${toDate}: ` +
     `${formatBars(bars)}, ${formatCount(trades)} ${trades === 1 ? 'trade' : 'trades'} marked with entry and exit arrows.` +
-    overlayText
+    overlayText +
+    trainingText
   );
 }
 

@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import { backtestRequestSchema } from '../../../../shared/backtest-request';
 import { CANDLESTICK_PATTERNS } from '../../../../shared/candlestick-patterns';
@@ -6,11 +7,12 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { submitBacktest } from '../api';
+import { cancelMlJob, isFinalJobState, mlJobQuery, submitBacktest } from '../api';
 import { SAMPLE_EXCHANGE, SAMPLE_EXCHANGE_LABEL, UPLOAD_EXCHANGE } from '../data-sources';
 import { clearDraft, loadDraft, saveDraft } from '../draft';
 import { type BuilderState, builderReducer, initialBuilderState } from '../form-state';
 import { toRequest } from '../form-values';
+import { BASE_FEATURE_LABELS } from '../ml-values';
 import { useMarketLists } from '../hooks/useMarketLists';
 import { builderPlan } from '../plan-marks';
 import {
@@ -24,9 +26,12 @@ import { SUBMITTED_MESSAGE, type SubmitOutcome } from '../outcome';
 import { type DescribeValue, buildReviewList } from '../review-list';
 import { AdvancedOptions } from './AdvancedOptions';
 import { ConditionsSection } from './ConditionsSection';
+import { errorMessage } from '../../../lib/error-message';
 import { ErrorSummary } from './ErrorSummary';
 import { ExitCriteria } from './ExitCriteria';
 import { GeneralParameters } from './GeneralParameters';
+import { MlJobProgress } from './MlJobProgress';
+import { MlSection } from './MlSection';
 import { ReviewPanel } from './ReviewPanel';
 import { UsageMeter } from './UsageMeter';
 import styles from './BacktestForm.module.css';
@@ -133,6 +138,25 @@ export function BacktestBuilder({
     setOutcome({ kind: 'idle' });
   }
 
+  // A queued ML run (202): followed until it ends; when done, its stored run opens.
+  const queuedJobId = outcome.kind === 'queued' ? outcome.jobId : null;
+  const queryClient = useQueryClient();
+  const job = useQuery({ ...mlJobQuery(queuedJobId ?? ''), enabled: queuedJobId !== null });
+  const cancel = useMutation({
+    mutationFn: cancelMlJob,
+    onSuccess: (answer) => queryClient.setQueryData(mlJobQuery(answer.id).queryKey, answer),
+  });
+  const jobAnswer = queuedJobId !== null && job.data?.id === queuedJobId ? job.data : undefined;
+  const finishedRunId = jobAnswer?.state === 'done' ? jobAnswer.backtestId : null;
+  const openedRunId = useRef<string | null>(null);
+  useEffect(() => {
+    if (finishedRunId === null || openedRunId.current === finishedRunId) return;
+    openedRunId.current = finishedRunId;
+    // The form is left for the result: the inputs were sent, so the draft goes.
+    clearDraft();
+    onSubmitted(finishedRunId);
+  }, [finishedRunId, onSubmitted]);
+
   async function submit() {
     if (!signedIn) {
       setOutcome({ kind: 'login' });
@@ -143,9 +167,14 @@ export function BacktestBuilder({
       const request = toRequest(values);
       const portfolio =
         values.exchange === PORTFOLIO_SOURCE ? portfolioOf(values.stock, portfolios) : undefined;
-      const { id } = portfolio
+      const answer = portfolio
         ? await submitPortfolioBacktest(portfolio.id, request)
         : await submitBacktest(request);
+      if ('jobId' in answer) {
+        setOutcome({ kind: 'queued', jobId: answer.jobId });
+        return;
+      }
+      const { id } = answer;
       reset();
       setOutcome({ kind: 'success' });
       onSubmitted(id);
@@ -184,6 +213,9 @@ export function BacktestBuilder({
     if (/^entry\.candleStick\.\d+\.pattern1$/.test(path)) {
       return CANDLESTICK_PATTERNS.find((pattern) => pattern.name === text)?.description ?? text;
     }
+    if (/^ml\.features\.drop\.\d+$/.test(path)) {
+      return BASE_FEATURE_LABELS[text as keyof typeof BASE_FEATURE_LABELS] ?? text;
+    }
     return text;
   };
 
@@ -195,6 +227,17 @@ export function BacktestBuilder({
         headingRef={reviewHeadingRef}
         loginLink={loginLink}
         pricingLink={pricingLink}
+        busy={queuedJobId !== null && !isFinalJobState(jobAnswer?.state)}
+        job={
+          queuedJobId !== null && (
+            <MlJobProgress
+              job={jobAnswer}
+              pollError={job.isError ? errorMessage(job.error) : null}
+              onCancel={() => cancel.mutate(queuedJobId)}
+              cancelling={cancel.isPending}
+            />
+          )
+        }
         onEdit={edit}
         onSubmit={submit}
         onReset={reset}
@@ -228,6 +271,7 @@ export function BacktestBuilder({
       <ConditionsSection side="exit" values={values} errors={errors} dispatch={dispatch} plan={plan} />
       <ExitCriteria values={values} errors={errors} dispatch={dispatch} />
       <AdvancedOptions values={values} errors={errors} dispatch={dispatch} pricingLink={pricingLink} />
+      {values.mode === 'ml' && <MlSection values={values} errors={errors} dispatch={dispatch} plan={plan} />}
       <div className={styles.actions}>
         <Button type="submit">Preview Parameters</Button>
         <Button variant="secondary" className={styles.resetButton} onClick={reset}>

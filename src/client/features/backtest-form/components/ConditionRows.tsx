@@ -42,7 +42,7 @@ function boundsOf(setting: CatalogueSetting): string {
 }
 
 /** The extra settings an indicator declares (catalogue); blank takes the default the placeholder shows. */
-function SettingsFields({ indicator, values, path, errors, onChange }: SettingsFieldsProps) {
+export function SettingsFields({ indicator, values, path, errors, onChange }: SettingsFieldsProps) {
   const settings = catalogueEntry(indicator)?.settings ?? [];
   if (settings.length === 0) return null;
   return (
@@ -74,7 +74,7 @@ interface IndicatorFieldProps {
 }
 
 /** A row's indicator picker; an indicator outside the plan is allowed, with a hint that a run needs the upgrade. */
-function IndicatorField({ kind, path, error, value, plan, onChange }: IndicatorFieldProps) {
+export function IndicatorField({ kind, path, error, value, plan, onChange }: IndicatorFieldProps) {
   const outside = indicatorOutsidePlan(plan, catalogueEntry(value));
   return (
     <IndicatorCombobox

@@ -24,6 +24,10 @@ interface ReviewPanelProps {
   headingRef: Ref<HTMLHeadingElement>;
   loginLink: ReactNode;
   pricingLink: ReactNode;
+  /** A queued ML run still running: the actions wait for it. */
+  busy?: boolean;
+  /** A queued ML run's progress. */
+  job?: ReactNode;
   onEdit: () => void;
   onSubmit: () => void;
   onReset: () => void;
@@ -36,11 +40,13 @@ export function ReviewPanel({
   headingRef,
   loginLink,
   pricingLink,
+  busy = false,
+  job,
   onEdit,
   onSubmit,
   onReset,
 }: ReviewPanelProps) {
-  const submitting = outcome.kind === 'submitting';
+  const submitting = outcome.kind === 'submitting' || busy;
   return (
     <section className={styles.card} aria-labelledby="bt-review-title" aria-busy={submitting}>
       <h2 id="bt-review-title" ref={headingRef} tabIndex={-1} className={styles.cardTitle}>
@@ -70,7 +76,8 @@ export function ReviewPanel({
           back. {loginLink}
         </Alert>
       )}
-      {submitting && (
+      {job}
+      {outcome.kind === 'submitting' && (
         <p role="status" className={styles.submitting}>
           <span className={styles.spinner} aria-hidden="true" />
           Submitting...

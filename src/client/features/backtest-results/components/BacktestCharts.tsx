@@ -7,6 +7,7 @@ import { seriesFromColumns } from '../../../../engine/index';
 import {
   type AutoscaleInfo,
   BaselineSeries,
+  AreaSeries,
   CandlestickSeries,
   ColorType,
   type DeepPartial,
@@ -39,6 +40,8 @@ import {
   markersHaveRoomForText,
   overlayPoints,
   tradeMarkers,
+  trainingShade,
+  trainingShadeColor,
 } from '../chart-data';
 import { markerDetails } from '../chart-text';
 import { formatCount, formatDateTime } from '../../../lib/backtests/format';
@@ -140,10 +143,33 @@ interface PriceChartProps {
   firstRow: number;
   trades: readonly ResultTrade[];
   overlays: readonly OverlaySpec[];
+  /** An ML run's training windows (first and last bar), shaded behind the candles. */
+  trainingWindows?: readonly { from: string; to: string }[] | undefined;
   timeZone: string;
   intraday: boolean;
   label: string;
   sync: TimeAxisSync;
+}
+
+/** The training windows' band: an area on a hidden scale of its own, always 0 to 1. */
+function addTrainingShade(
+  chart: IChartApi,
+  times: ArrayLike<number>,
+  windows: readonly { from: string; to: string }[],
+  firstRow: number,
+): number {
+  const band = chart.addSeries(AreaSeries, {
+    priceScaleId: 'ml-training',
+    lineVisible: false,
+    crosshairMarkerVisible: false,
+    lastValueVisible: false,
+    priceLineVisible: false,
+    autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 1 } }),
+  });
+  band.priceScale().applyOptions({ scaleMargins: { top: 0, bottom: 0 } });
+  const points = trainingShade(times, windows, firstRow);
+  band.setData(points);
+  return points.filter((point) => 'value' in point).length;
 }
 
 /** The details of the arrows under the pointer, placed beside them at the chart's top. */
@@ -169,15 +195,22 @@ export function PriceChart({
   firstRow,
   trades,
   overlays,
+  trainingWindows,
   timeZone,
   intraday,
   label,
   sync,
 }: PriceChartProps) {
   const [hovered, setHovered] = useState<HoveredMarkers | null>(null);
+  const shaded = trainingWindows !== undefined && trainingWindows.length > 0;
   const build = useMemo(
     () => (chart: IChartApi) => {
       const series = seriesFromColumns(candles);
+      // First, so the band lies behind the candles; the bars it covers, readable from the page.
+      if (trainingWindows && trainingWindows.length > 0) {
+        const bars = addTrainingShade(chart, series.t, trainingWindows, firstRow);
+        chart.chartElement().dataset.trainingBars = String(bars);
+      }
       const candleSeries = chart.addSeries(CandlestickSeries, {
         upColor: CHART_COLORS.up,
         downColor: CHART_COLORS.down,
@@ -281,7 +314,7 @@ export function PriceChart({
         chart.unsubscribeCrosshairMove(hover);
       };
     },
-    [candles, firstRow, trades, overlays, timeZone, intraday],
+    [candles, firstRow, trades, overlays, trainingWindows, timeZone, intraday],
   );
   const container = useChart(build, timeZone, intraday, sync);
   return (
@@ -336,6 +369,16 @@ export function PriceChart({
               {overlay.name}
             </li>
           ))}
+          {shaded && (
+            <li>
+              <span
+                className={`${styles.swatch} ${styles.band}`}
+                style={{ background: trainingShadeColor(1) }}
+                aria-hidden="true"
+              />
+              ML training windows (darker where folds overlap; trades are out of sample)
+            </li>
+          )}
         </ul>
         <p className={styles.hint}>
           Point at an arrow to see its trade; zoom or scroll any chart to move all three.

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../config/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { Tabs } from '../../../components/Tabs';
+import { type TabItem, Tabs } from '../../../components/Tabs';
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../../../shared/backtest-vocabulary';
 import type { BacktestRun, ResultTrade } from '../../../../shared/api/backtests';
 import type { SharedBacktest } from '../../../../shared/api/shares';
@@ -15,12 +15,15 @@ import { tradeFocusRange, tradesToCsv } from '../trade-table';
 import styles from './BacktestResult.module.css';
 import { HeadlineCards } from './HeadlineCards';
 import { MetricsTable } from './MetricsTable';
+import { MlReportView } from './MlReportView';
 import { MonthlyReturns } from './MonthlyReturns';
 import { PortfolioBreakdown } from './PortfolioBreakdown';
 import { RequestSummary } from './RequestSummary';
 import { ResultCharts } from './ResultCharts';
 import { SharePanel } from './SharePanel';
 import { TradeTable } from './TradeTable';
+
+type ResultTab = 'result' | 'ml' | 'robustness';
 
 function fileStem(run: SharedBacktest): string {
   return safeFileName('backtest', run.stock, run.fromDate, run.toDate);
@@ -46,7 +49,7 @@ export function BacktestResult({
   const intraday = run.timeframe !== '1 day';
   const [sync] = useState(() => new TimeAxisSync());
   const [shownTrade, setShownTrade] = useState<number | null>(null);
-  const [tab, setTab] = useState<'result' | 'robustness'>('result');
+  const [tab, setTab] = useState<ResultTab>('result');
   const [robustnessOpened, setRobustnessOpened] = useState(false);
   const barSeconds = (TIMEFRAME_MINUTES[run.timeframe as Timeframe] ?? 1440) * 60;
   const showTrade = useCallback(
@@ -115,6 +118,22 @@ export function BacktestResult({
     </>
   );
 
+  const tabs: TabItem<ResultTab>[] = [
+    { id: 'result', label: 'Result', panel: resultBody },
+    ...(result.ml
+      ? [{ id: 'ml' as const, label: 'ML', panel: <MlReportView run={run} report={result.ml} /> }]
+      : []),
+    ...(robustness
+      ? [
+          {
+            id: 'robustness' as const,
+            label: 'Robustness',
+            panel: robustnessOpened ? robustness() : null,
+          },
+        ]
+      : []),
+  ];
+
   return (
     <article aria-labelledby="result-title">
       <header className={styles.pageHead}>
@@ -169,7 +188,7 @@ export function BacktestResult({
         {ownRun && <SharePanel id={ownRun.id} />}
       </header>
 
-      {robustness ? (
+      {tabs.length > 1 ? (
         <Tabs
           label="Result views"
           value={tab}
@@ -177,10 +196,7 @@ export function BacktestResult({
             setTab(next);
             if (next === 'robustness') setRobustnessOpened(true);
           }}
-          tabs={[
-            { id: 'result', label: 'Result', panel: resultBody },
-            { id: 'robustness', label: 'Robustness', panel: robustnessOpened ? robustness() : null },
-          ]}
+          tabs={tabs}
         />
       ) : (
         resultBody

@@ -87,6 +87,7 @@ function PriceArea({
     bars,
     trades: run.result.trades.length,
     overlays: overlays.map((overlay) => overlay.name),
+    trainingWindows: run.result.ml?.trainingWindows.length ?? 0,
   });
   return (
     <Chart size="price" label={label}>
@@ -95,6 +96,7 @@ function PriceArea({
         firstRow={answer.warmupBars}
         trades={run.result.trades}
         overlays={overlays}
+        trainingWindows={run.result.ml?.trainingWindows}
         timeZone={run.result.data.timezone}
         intraday={run.timeframe !== '1 day'}
         label={label}

@@ -1,0 +1,67 @@
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import type { MlJobAnswer } from '../../../../shared/robustness-jobs';
+import styles from './MlSection.module.css';
+
+interface MlJobProgressProps {
+  /** The job's last answer; undefined until the first one arrives. */
+  job: MlJobAnswer | undefined;
+  /** Why the job could not be asked about, when it could not. */
+  pollError: string | null;
+  onCancel: () => void;
+  cancelling: boolean;
+}
+
+/** The sentence of a job's state: "Training the models: 3 of 8 parts done". */
+export function mlJobStatus(job: MlJobAnswer | undefined): string {
+  if (!job || job.state === 'queued') return 'Queued: the training starts in a moment.';
+  const parts = `${job.done} of ${job.total} part${job.total === 1 ? '' : 's'}`;
+  switch (job.state) {
+    case 'running':
+      return `Training the models: ${parts} done.`;
+    case 'done':
+      return `Trained: ${parts} done. Opening the result...`;
+    case 'failed':
+      return `The ML run failed after ${parts}.`;
+    case 'cancelled':
+      return `Cancelled after ${parts}.`;
+  }
+}
+
+/**
+ * A queued ML run (POST /api/backtests answered 202): its progress by walk-forward parts, a
+ * Cancel button while it runs, and how it ended when it did not succeed.
+ */
+export function MlJobProgress({ job, pollError, onCancel, cancelling }: MlJobProgressProps) {
+  const running = !job || job.state === 'queued' || job.state === 'running';
+  const total = job?.total ?? 0;
+  const done = job?.done ?? 0;
+  return (
+    <div className={styles.progress}>
+      <p role="status">{mlJobStatus(job)}</p>
+      <div
+        role="progressbar"
+        aria-label="ML training progress"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={`${done} of ${total} parts`}
+        className={styles.bar}
+      >
+        <span style={{ width: `${total > 0 ? Math.round((done / total) * 100) : 0}%` }} />
+      </div>
+      {pollError && <Alert tone="warning">The progress could not be read: {pollError} Retrying...</Alert>}
+      {running && (
+        <Button variant="secondary" onClick={onCancel} disabled={cancelling}>
+          {cancelling ? 'Cancelling...' : 'Cancel the ML run'}
+        </Button>
+      )}
+      {job?.state === 'failed' && (
+        <Alert tone="error">The ML run failed: {job.error ?? 'no reason was given.'}</Alert>
+      )}
+      {job?.state === 'cancelled' && (
+        <Alert tone="warning">The ML run was cancelled. Its parts still queued were skipped.</Alert>
+      )}
+    </div>
+  );
+}

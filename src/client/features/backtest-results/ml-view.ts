@@ -1,0 +1,146 @@
+/**
+ * The ML tab's figures as text (issue 17 point 4): walk-forward folds with their dates, the
+ * classification scores, the feature importance as bar lengths, and the strategy against its
+ * baselines. Pure functions of the stored report, so the tab only lays them out.
+ */
+import type { MlReport } from '../../../shared/ml-result';
+import type { ResultMetrics } from '../../../shared/api/backtests';
+import { formatDateTime } from '../../lib/backtests/format';
+import {
+  type MetricKey,
+  formatMetric,
+  metricDefinition,
+  metricValue,
+} from '../../lib/backtests/metric-definitions';
+
+type Score = number | null;
+const score3 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const share = new Intl.NumberFormat('en-US', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** Undefined scores (one label only in a window, no predicted entry) are "—", as in the metrics. */
+export const formatScore = (value: Score) => (value === null ? '—' : score3.format(value));
+/** Accuracy, precision, recall and rates: "61.2%". */
+export const formatShare = (value: Score) => (value === null ? '—' : share.format(value));
+
+/** A range's first and last bar, as text. */
+export type Span = readonly [from: string, to: string];
+
+export interface FoldRow {
+  number: number;
+  training: Span;
+  test: Span;
+  trainSamples: number;
+  samples: number;
+  accuracy: string;
+  precision: string;
+  recall: string;
+  auc: string;
+  logLoss: string;
+}
+
+/** ["2024-01-02", "2024-03-29"]: both ends are bars inside the range. */
+function range(from: number | string, to: number | string, timeZone: string, intraday: boolean): Span {
+  return [formatDateTime(from, timeZone, intraday), formatDateTime(to, timeZone, intraday)];
+}
+
+/**
+ * One row per fold. The training range's times come with the report; the test range's from
+ * the run's bar times (`times`, rows as the report counts them) once they are loaded, else as
+ * bar numbers.
+ */
+export function foldRows(
+  report: MlReport,
+  times: ArrayLike<number> | null,
+  timeZone: string,
+  intraday: boolean,
+): FoldRow[] {
+  const timeOf = (row: number) => (times && row < times.length ? times[row]! : null);
+  return report.folds.map((fold, index) => {
+    const window = report.trainingWindows[index];
+    const trainFrom = timeOf(fold.trainFrom);
+    const trainTo = timeOf(fold.trainTo - 1);
+    const testFrom = timeOf(fold.testFrom);
+    const testTo = timeOf(fold.testTo - 1);
+    return {
+      number: index + 1,
+      training:
+        trainFrom !== null && trainTo !== null
+          ? range(trainFrom, trainTo, timeZone, intraday)
+          : window
+            ? range(window.from, window.to, timeZone, intraday)
+            : [`bar ${fold.trainFrom + 1}`, `bar ${fold.trainTo}`],
+      test:
+        testFrom !== null && testTo !== null
+          ? range(testFrom, testTo, timeZone, intraday)
+          : [`bar ${fold.testFrom + 1}`, `bar ${fold.testTo}`],
+      trainSamples: fold.trainSamples,
+      samples: fold.samples,
+      accuracy: formatShare(fold.accuracy),
+      precision: formatShare(fold.precision),
+      recall: formatShare(fold.recall),
+      auc: formatScore(fold.auc),
+      logLoss: formatScore(fold.logLoss),
+    };
+  });
+}
+
+export interface ImportanceBar {
+  feature: string;
+  importance: number;
+  /** Bar length in percent of the largest absolute importance (0 when every one is 0). */
+  widthPct: number;
+  text: string;
+}
+
+const importanceFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 4,
+  signDisplay: 'exceptZero',
+});
+
+/** The features in the report's order (most important first), each with its bar length. */
+export function importanceBars(report: MlReport): ImportanceBar[] {
+  const largest = Math.max(0, ...report.featureImportance.map((entry) => Math.abs(entry.importance)));
+  return report.featureImportance.map(({ feature, importance }) => ({
+    feature,
+    importance,
+    widthPct: largest > 0 ? (Math.abs(importance) / largest) * 100 : 0,
+    text: importanceFormat.format(importance),
+  }));
+}
+
+/** The metrics the baselines table compares, in its order. */
+export const BASELINE_METRICS: readonly MetricKey[] = [
+  'totalReturnPct',
+  'netProfit',
+  'tradeCount',
+  'winRatePct',
+  'maxDrawdownPct',
+  'profitFactor',
+  'sharpe',
+  'exposurePct',
+];
+
+export interface BaselineRow {
+  label: string;
+  strategy: string;
+  rulesOnly: string | null;
+  buyAndHold: string;
+}
+
+/** The ML strategy, the rules alone (null without rules) and buy and hold, metric by metric. */
+export function baselineRows(report: MlReport): BaselineRow[] {
+  const text = (metrics: ResultMetrics, key: MetricKey) =>
+    formatMetric(metricDefinition(key), metricValue(metrics, key));
+  const { rulesOnly, buyAndHold } = report.baselines;
+  return BASELINE_METRICS.map((key) => ({
+    label: metricDefinition(key).label,
+    strategy: text(report.metrics, key),
+    rulesOnly: rulesOnly ? text(rulesOnly, key) : null,
+    buyAndHold: text(buyAndHold, key),
+  }));
+}

@@ -1,0 +1,209 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../../src/client/lib/backtests/format';
+import {
+  formatMetric,
+  metricDefinition,
+  metricValue,
+} from '../../../../src/client/lib/backtests/metric-definitions';
+import type { BacktestRun } from '../../../../src/shared/api/backtests';
+import { BASIC_USER, renderRoute } from '../../render-route';
+import { fakeApi, jsonResponse } from '../../fake-api';
+import { RUN } from './fixtures';
+import { ML_CANDLES, ML_RUN } from './ml-fixtures';
+
+// happy-dom has no canvas: the charting module is replaced by its accessible outline, which
+// also says which training windows the price chart was given.
+vi.mock('../../../../src/client/features/backtest-results/components/BacktestCharts', () => ({
+  PriceChart: ({ label, trainingWindows }: { label: string; trainingWindows?: unknown[] }) => (
+    <div role="img" aria-label={label} data-training-windows={trainingWindows?.length ?? 0} />
+  ),
+  EquityChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+  DrawdownChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
+
+const PRO_USER = { ...BASIC_USER, plan: 'pro' as const };
+const report = ML_RUN.result.ml!;
+
+async function openMlRun(run: BacktestRun = ML_RUN) {
+  fakeApi({
+    [`GET /api/backtests/${run.id}`]: () => jsonResponse(200, run),
+    'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
+  });
+  renderRoute(`/backtests/${run.id}`, { user: PRO_USER });
+  await screen.findByRole('heading', { level: 1, name: /SYN/ }, { timeout: 8000 });
+}
+
+/** The cells of a table's body rows, as text. */
+const bodyRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('result page: the ML tab of an ML run', () => {
+  it('sits between Result and Robustness, and the price chart gets the training windows', async () => {
+    await openMlRun();
+    const tabs = within(screen.getByRole('tablist', { name: 'Result views' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Result', 'ML', 'Robustness']);
+    const chart = await screen.findByRole('img', { name: /^Candlestick chart/ }, { timeout: 8000 });
+    expect(chart.getAttribute('aria-label')).toMatch(/ Shaded: 3 ML training windows\.$/);
+    expect(chart.getAttribute('data-training-windows')).toBe(String(report.trainingWindows.length));
+    expect(report.trainingWindows.length).toBe(3);
+  });
+
+  it('shows the folds with their training and test dates and scores', async () => {
+    const user = userEvent.setup();
+    await openMlRun();
+    await user.click(screen.getByRole('tab', { name: 'ML' }));
+    const table = screen.getByRole('table', { name: 'Walk-forward folds' });
+    const date = (ms: number) => formatDateTime(ms, 'UTC');
+    const t = ML_CANDLES.candles.t;
+    // The test windows are dated once the run's bars have loaded.
+    await waitFor(() =>
+      expect(bodyRows(table)[0]![2]).toBe(
+        `${date(t[report.folds[0]!.testFrom]!)} to ${date(t[report.folds[0]!.testTo - 1]!)}`,
+      ),
+    );
+    const rows = bodyRows(table);
+    expect(rows).toHaveLength(report.folds.length);
+    const first = report.folds[0]!;
+    expect(rows[0]).toEqual([
+      '1',
+      `${date(t[first.trainFrom]!)} to ${date(t[first.trainTo - 1]!)}`,
+      `${date(t[first.testFrom]!)} to ${date(t[first.testTo - 1]!)}`,
+      String(first.trainSamples),
+      String(first.samples),
+      `${(first.accuracy! * 100).toFixed(1)}%`,
+      `${(first.precision! * 100).toFixed(1)}%`,
+      `${(first.recall! * 100).toFixed(1)}%`,
+      first.auc!.toFixed(3),
+      first.logLoss!.toFixed(3),
+    ]);
+    // The training range is the one the report gives for the chart's shading.
+    expect(rows[1]![1]).toBe(
+      `${formatDateTime(report.trainingWindows[1]!.from, 'UTC')} to ${formatDateTime(report.trainingWindows[1]!.to, 'UTC')}`,
+    );
+    const scores = screen.getByRole('list', { name: 'Out-of-sample scores' });
+    expect(within(scores).getByText('ROC AUC').nextSibling?.textContent).toBe(
+      report.outOfSample.auc!.toFixed(3),
+    );
+    expect(within(scores).getByText('Samples').nextSibling?.textContent).toBe(
+      String(report.outOfSample.samples),
+    );
+  });
+
+  it('draws the feature importance as bars, most important first, as long as their share of the largest', async () => {
+    const user = userEvent.setup();
+    await openMlRun();
+    await user.click(screen.getByRole('tab', { name: 'ML' }));
+    const items = within(screen.getByRole('list', { name: 'Feature importance' })).getAllByRole('listitem');
+    expect(items.map((item) => item.firstChild?.textContent)).toEqual(
+      report.featureImportance.map((entry) => entry.feature),
+    );
+    const largest = Math.max(...report.featureImportance.map((entry) => Math.abs(entry.importance)));
+    report.featureImportance.forEach((entry, index) => {
+      const fill = items[index]!.querySelector('[aria-hidden="true"] > span') as HTMLElement;
+      expect(Number.parseFloat(fill.style.width)).toBeCloseTo(
+        (Math.abs(entry.importance) / largest) * 100,
+        6,
+      );
+      expect(items[index]!.lastChild?.textContent).toBe(
+        `${entry.importance > 0 ? '+' : entry.importance < 0 ? '-' : ''}${Math.abs(entry.importance).toFixed(4)}`,
+      );
+    });
+  });
+
+  it('compares the ML strategy with the rules alone and buy and hold over the same bars', async () => {
+    const user = userEvent.setup();
+    await openMlRun();
+    await user.click(screen.getByRole('tab', { name: 'ML' }));
+    const rows = bodyRows(screen.getByRole('table', { name: 'ML strategy against its baselines' }));
+    const figure = (metrics: typeof report.metrics, key: Parameters<typeof metricValue>[1]) =>
+      formatMetric(metricDefinition(key), metricValue(metrics, key));
+    const byLabel = Object.fromEntries(rows.map((row) => [row[0], row.slice(1)]));
+    for (const key of ['totalReturnPct', 'tradeCount', 'winRatePct', 'maxDrawdownPct'] as const) {
+      expect(byLabel[metricDefinition(key).label]).toEqual([
+        figure(report.metrics, key),
+        figure(report.baselines.rulesOnly!, key),
+        figure(report.baselines.buyAndHold, key),
+      ]);
+    }
+    // The strategy column is the run's own dashboard: the same trades.
+    expect(byLabel.Trades![0]).toBe(String(ML_RUN.result.metrics.tradeCount));
+    const calibration = bodyRows(screen.getByRole('table', { name: 'Calibration' }));
+    expect(calibration).toHaveLength(report.calibration.length);
+    const bin = report.calibration.find((entry) => entry.samples > 0)!;
+    const shown = calibration[report.calibration.indexOf(bin)]!;
+    expect(shown.slice(1)).toEqual([
+      String(bin.samples),
+      `${(bin.meanProbability! * 100).toFixed(1)}%`,
+      `${(bin.observedRate! * 100).toFixed(1)}%`,
+    ]);
+  });
+
+  it('shows the report’s warnings and says when there is no rules-only baseline', async () => {
+    const user = userEvent.setup();
+    const run: BacktestRun = {
+      ...ML_RUN,
+      result: {
+        ...ML_RUN.result,
+        ml: {
+          ...report,
+          baselines: { ...report.baselines, rulesOnly: null },
+          warnings: ['2 test windows have one label only: no ROC AUC'],
+        },
+      },
+    };
+    await openMlRun(run);
+    await user.click(screen.getByRole('tab', { name: 'ML' }));
+    expect(screen.getByText('2 test windows have one label only: no ROC AUC')).toBeTruthy();
+    expect(screen.getByText(/no entry rules, so there is no rules-only baseline/)).toBeTruthy();
+    const rows = bodyRows(screen.getByRole('table', { name: 'ML strategy against its baselines' }));
+    expect(rows.every((row) => row[2] === 'No rules')).toBe(true);
+  });
+});
+
+describe('a shared ML run', () => {
+  it('shows the ML tab to a visitor, beside the result (no robustness lab)', async () => {
+    const user = userEvent.setup();
+    const token = 'a'.repeat(43);
+    const { id: _id, ...shared } = ML_RUN;
+    fakeApi({
+      [`GET /api/public/backtests/${token}`]: () => jsonResponse(200, shared),
+      'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
+    });
+    renderRoute(`/r/${token}`);
+    await screen.findByRole('heading', { level: 1, name: /SYN/ }, { timeout: 8000 });
+    const tabs = within(screen.getByRole('tablist', { name: 'Result views' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Result', 'ML']);
+    await user.click(tabs[1]!);
+    expect(bodyRows(screen.getByRole('table', { name: 'Walk-forward folds' }))).toHaveLength(
+      report.folds.length,
+    );
+  });
+});
+
+describe('result page: a standard run', () => {
+  it('has no ML tab', async () => {
+    fakeApi({
+      'GET /api/backtests/run-1': () => jsonResponse(200, RUN),
+      'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
+    });
+    renderRoute('/backtests/run-1', { user: PRO_USER });
+    await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' });
+    const tabs = within(screen.getByRole('tablist', { name: 'Result views' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Result', 'Robustness']);
+  });
+});
