@@ -173,8 +173,7 @@ export type RobustnessResult = z.infer<typeof robustnessResultSchema>;
 /** GET /api/jobs/:id of a robustness analysis. */
 export const jobAnswerSchema = z.object({
   id: z.string(),
-  /** Always sent; optional so that readers written before ML jobs still type-check their data. */
-  kind: z.literal('robustness').optional(),
+  kind: z.literal('robustness'),
   /** The analysed run. */
   backtestId: z.string(),
   state: z.enum(JOB_STATES),
@@ -208,5 +207,5 @@ export const mlJobAnswerSchema = z.object({
 export type MlJobAnswer = z.infer<typeof mlJobAnswerSchema>;
 
 /** Any job's answer: `kind` tells which. */
-export const anyJobAnswerSchema = z.union([mlJobAnswerSchema, jobAnswerSchema]);
+export const anyJobAnswerSchema = z.discriminatedUnion('kind', [mlJobAnswerSchema, jobAnswerSchema]);
 export type AnyJobAnswer = z.infer<typeof anyJobAnswerSchema>;

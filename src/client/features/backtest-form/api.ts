@@ -3,11 +3,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
 import { backtestCreatedAnswerSchema, backtestQueuedAnswerSchema } from '../../../shared/api/backtests';
-import { type JobState, mlJobAnswerSchema } from '../../../shared/robustness-jobs';
+import { mlJobAnswerSchema } from '../../../shared/robustness-jobs';
 import { usageSchema } from '../../../shared/api/usage';
 import { datasetCreatedAnswerSchema, datasetListAnswerSchema } from '../../../shared/api/datasets';
 import { exchangesAnswerSchema, stocksAnswerSchema } from '../../../shared/api/market';
 import { NO_CONTENT, apiFetch } from '../../lib/api-client';
+import { cancelJob, jobQuery } from '../../lib/jobs';
 
 export function listExchanges() {
   return apiFetch('/api/market/exchanges', exchangesAnswerSchema);
@@ -56,26 +57,10 @@ export function submitBacktest(request: BacktestRequestInput) {
   return apiFetch('/api/backtests', submittedAnswerSchema, { method: 'POST', json: request });
 }
 
-/** A job that will not change any more. */
-export function isFinalJobState(state: JobState | undefined): boolean {
-  return state === 'done' || state === 'failed' || state === 'cancelled';
-}
-
-/** How often a queued ML run is asked for its progress. */
-export const ML_JOB_POLL_MS = 1000;
-
 /** GET /api/jobs/:id of a queued ML run, asked again every second until it has ended. */
-export const mlJobQuery = (jobId: string) =>
-  queryOptions({
-    queryKey: ['jobs', jobId],
-    queryFn: () => apiFetch(`/api/jobs/${encodeURIComponent(jobId)}`, mlJobAnswerSchema),
-    refetchInterval: (query) => (isFinalJobState(query.state.data?.state) ? false : ML_JOB_POLL_MS),
-  });
+export const mlJobQuery = (jobId: string) => jobQuery(jobId, mlJobAnswerSchema);
 
-/** DELETE /api/jobs/:id: the job's parts still queued are skipped. */
-export function cancelMlJob(jobId: string) {
-  return apiFetch(`/api/jobs/${encodeURIComponent(jobId)}`, mlJobAnswerSchema, { method: 'DELETE' });
-}
+export const cancelMlJob = (jobId: string) => cancelJob(jobId, mlJobAnswerSchema);
 
 /** The signed-in user's backtests this month against the plan's limit. */
 export function fetchUsage() {

@@ -78,6 +78,7 @@ export const RESULT: RobustnessResult = {
 export function job(overrides: Partial<JobAnswer> = {}): JobAnswer {
   return {
     id: 'job-1',
+    kind: 'robustness',
     backtestId: 'run-1',
     state: 'running',
     done: 1,

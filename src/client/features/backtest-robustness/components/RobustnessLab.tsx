@@ -13,7 +13,7 @@ import {
   type RobustnessRequest,
   type RobustnessResult,
 } from '../../../../shared/robustness-jobs';
-import { cancelJob, jobQuery, startAnalysis } from '../api';
+import { analysisJobQuery, cancelAnalysis, startAnalysis } from '../api';
 import { configurationLimit, gridOf, gridSize, initialRows } from '../grid-editor';
 import { GridEditor } from './GridEditor';
 import { Heatmap } from './Heatmap';
@@ -43,8 +43,11 @@ export function RobustnessLab({ run }: { run: BacktestRun }) {
     mutationFn: (body: RobustnessRequest) => startAnalysis(run.id, body),
     onSuccess: ({ jobId: id }) => setJobId(id),
   });
-  const job = useQuery({ ...jobQuery(jobId ?? ''), enabled: jobId !== null });
-  const cancel = useMutation({ mutationFn: () => cancelJob(jobId!), onSuccess: () => void job.refetch() });
+  const job = useQuery({ ...analysisJobQuery(jobId ?? ''), enabled: jobId !== null });
+  const cancel = useMutation({
+    mutationFn: () => cancelAnalysis(jobId!),
+    onSuccess: () => void job.refetch(),
+  });
 
   if (run.mode === 'ml') {
     return (

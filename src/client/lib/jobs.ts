@@ -1,0 +1,32 @@
+/**
+ * Following a queued job (a robustness analysis or a large ML run): GET /api/jobs/:id asked
+ * again every second until the job has ended, and DELETE /api/jobs/:id to cancel it. Each
+ * caller passes the answer schema of its kind of job.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { JobState } from '../../shared/robustness-jobs';
+import { apiFetch } from './api-client';
+
+/** A job that will not change any more. */
+export function isFinalJobState(state: JobState | undefined): boolean {
+  return state === 'done' || state === 'failed' || state === 'cancelled';
+}
+
+/** How often a running job is asked for its progress. */
+export const JOB_POLL_MS = 1000;
+
+const jobPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`;
+
+export function jobQuery<S extends z.ZodType<{ state: JobState }>>(jobId: string, schema: S) {
+  return queryOptions({
+    queryKey: ['jobs', jobId],
+    queryFn: (): Promise<z.output<S>> => apiFetch(jobPath(jobId), schema),
+    refetchInterval: (query) => (isFinalJobState(query.state.data?.state) ? false : JOB_POLL_MS),
+  });
+}
+
+/** The job's parts still queued are skipped; answers the job as it stands. */
+export function cancelJob<S extends z.ZodType>(jobId: string, schema: S) {
+  return apiFetch(jobPath(jobId), schema, { method: 'DELETE' });
+}
