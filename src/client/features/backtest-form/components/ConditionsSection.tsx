@@ -38,6 +38,8 @@ export function ConditionsSection({ side, values, errors, dispatch, plan }: Cond
   const candleStick = side === 'entry' ? values.entry.candleStick : [];
   const countOf = (group: RowGroup) => ({ parameters, valueBased, candleStick })[group].length;
   const sideError = errors[side];
+  // What every condition row of this side is given besides its own index and values.
+  const rowProps = { side, errors, dispatch, plan };
 
   return (
     <section
@@ -78,30 +80,14 @@ export function ConditionsSection({ side, values, errors, dispatch, plan }: Cond
       {parameters.length > 0 && (
         <div className={styles.rows}>
           {parameters.map((row, index) => (
-            <CrossoverRow
-              key={index}
-              side={side}
-              index={index}
-              row={row}
-              errors={errors}
-              dispatch={dispatch}
-              plan={plan}
-            />
+            <CrossoverRow key={index} index={index} row={row} {...rowProps} />
           ))}
         </div>
       )}
       {valueBased.length > 0 && (
         <div className={styles.rows}>
           {valueBased.map((row, index) => (
-            <ValueRow
-              key={index}
-              side={side}
-              index={index}
-              row={row}
-              errors={errors}
-              dispatch={dispatch}
-              plan={plan}
-            />
+            <ValueRow key={index} index={index} row={row} {...rowProps} />
           ))}
         </div>
       )}

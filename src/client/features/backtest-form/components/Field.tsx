@@ -9,13 +9,21 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
+/** What ties a control to its label, hint and error; spread onto an input or a select. */
+export interface ControlWiring {
+  id: string;
+  className: string | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
 /** The label (row name said, not shown), the control, its hint and its error, wired together. */
 export function FieldShell({
   path,
   error,
   hint,
   control,
-}: FieldProps & { control: (a11y: { id: string; describedBy: string | undefined }) => ReactNode }) {
+}: FieldProps & { control: (wiring: ControlWiring) => ReactNode }) {
   const id = fieldId(path);
   const { prefix, text } = fieldLabel(path);
   const hintId = `${id}-hint`;
@@ -27,7 +35,12 @@ export function FieldShell({
         {prefix && <span className="visually-hidden">{prefix}</span>}
         <span className={styles.labelText}>{text}</span>
       </label>
-      {control({ id, describedBy })}
+      {control({
+        id,
+        className: styles.control,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}
@@ -54,14 +67,8 @@ export function SelectField({
       path={path}
       error={error}
       hint={hint}
-      control={({ id, describedBy }) => (
-        <select
-          id={id}
-          className={styles.control}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...select}
-        >
+      control={(wiring) => (
+        <select {...wiring} {...select}>
           {children}
         </select>
       )}
@@ -80,15 +87,7 @@ export function InputField({
       path={path}
       error={error}
       hint={hint}
-      control={({ id, describedBy }) => (
-        <input
-          id={id}
-          className={styles.control}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-      )}
+      control={(wiring) => <input {...wiring} {...input} />}
     />
   );
 }
