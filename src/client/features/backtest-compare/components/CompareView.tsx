@@ -2,8 +2,7 @@ import { Component, type ReactNode, Suspense, lazy, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PATHS, backtestResultPath } from '../../../config/paths';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
 import type { BacktestRun } from '../../../../shared/api/backtests';
 import { backtestQuery } from '../../../lib/backtests/api';
 import { errorMessage } from '../../../lib/error-message';
@@ -97,12 +96,9 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
   if (runs.isError) {
     return (
       <>
-        <Alert tone="error">
+        <LoadError onRetry={() => void runs.refetch()}>
           The backtests could not be loaded: {errorMessage(runs.error)} Only your own runs can be compared.
-        </Alert>
-        <Button variant="secondary" onClick={() => void runs.refetch()}>
-          Try again
-        </Button>{' '}
+        </LoadError>{' '}
         <Link to={PATHS.backtestHistory}>Back to your backtests</Link>
       </>
     );

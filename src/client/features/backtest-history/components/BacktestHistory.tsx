@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS, backtestResultPath, compareBacktestsPath } from '../../../config/paths';
 import { Alert } from '../../../components/Alert';
+import { LoadError } from '../../../components/LoadError';
 import { Button } from '../../../components/Button';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
@@ -89,16 +90,12 @@ export function BacktestHistory() {
   if (list.isPending) return <p role="status">Loading your backtests...</p>;
   if (list.isError) {
     return (
-      <>
-        <Alert tone="error">{errorMessage(list.error)}</Alert>
-        <Button
-          variant="secondary"
-          // Reset rather than refetch, so the list shows "Loading" again while it asks.
-          onClick={() => void queryClient.resetQueries({ queryKey: backtestListQuery().queryKey })}
-        >
-          Try again
-        </Button>
-      </>
+      <LoadError
+        // Reset rather than refetch, so the list shows "Loading" again while it asks.
+        onRetry={() => void queryClient.resetQueries({ queryKey: backtestListQuery().queryKey })}
+      >
+        {errorMessage(list.error)}
+      </LoadError>
     );
   }
 

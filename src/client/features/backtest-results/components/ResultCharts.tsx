@@ -1,7 +1,6 @@
 import { Component, type ReactNode, Suspense, lazy, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
 import type { SharedBacktest } from '../../../../shared/api/shares';
 import { PORTFOLIO_EXCHANGE } from '../../../../shared/portfolio';
 import type { CandlesAnswer } from '../../../../shared/api/market';
@@ -140,10 +139,9 @@ function PriceSection({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }
       )}
       {candles.isError && (
         <div className={styles.chartError}>
-          <Alert tone="error">The price chart could not be loaded: {errorMessage(candles.error)}</Alert>
-          <Button variant="secondary" onClick={() => void candles.refetch()}>
-            Try again
-          </Button>
+          <LoadError onRetry={() => void candles.refetch()}>
+            The price chart could not be loaded: {errorMessage(candles.error)}
+          </LoadError>
         </div>
       )}
       {candles.isSuccess && <PriceArea run={run} answer={candles.data} overlays={overlays} sync={sync} />}
