@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { isContactSubject } from '../../shared/contact';
 import { SUPPORT_RESPONSE } from '../../shared/plans';
@@ -29,18 +30,12 @@ export function ContactPage() {
         />
       </section>
       <div className={styles.facts}>
-        <section aria-labelledby="corporate-title" className={site.card}>
-          <h2 id="corporate-title" className={site.cardTitle}>
-            Corporate information
-          </h2>
+        <FactCard id="corporate" title="Corporate information">
           <p>
             {PRODUCT_NAME} is operated by {PARENT_COMPANY.name}, which also processes all payments.
           </p>
-        </section>
-        <section aria-labelledby="office-title" className={site.card}>
-          <h2 id="office-title" className={site.cardTitle}>
-            Registered office
-          </h2>
+        </FactCard>
+        <FactCard id="office" title="Registered office">
           <address className={styles.address}>
             {PARENT_COMPANY.name}
             {PARENT_COMPANY.addressLines.map((line) => (
@@ -50,11 +45,8 @@ export function ContactPage() {
               </span>
             ))}
           </address>
-        </section>
-        <section aria-labelledby="ids-title" className={site.card}>
-          <h2 id="ids-title" className={site.cardTitle}>
-            Business identifiers
-          </h2>
+        </FactCard>
+        <FactCard id="ids" title="Business identifiers">
           <dl className={styles.ids}>
             <div>
               <dt>Corporate Identity Number (CIN)</dt>
@@ -65,11 +57,8 @@ export function ContactPage() {
               <dd>{PARENT_COMPANY.taxId}</dd>
             </div>
           </dl>
-        </section>
-        <section aria-labelledby="channels-title" className={site.card}>
-          <h2 id="channels-title" className={site.cardTitle}>
-            Contact channels
-          </h2>
+        </FactCard>
+        <FactCard id="channels" title="Contact channels">
           <ul className={styles.channels}>
             <li>
               Support: <a href={`mailto:${PARENT_COMPANY.email}`}>{PARENT_COMPANY.email}</a>
@@ -80,19 +69,28 @@ export function ContactPage() {
             <li>Hours: {SUPPORT_HOURS}</li>
             <li>Priority support: {SUPPORT_RESPONSE.priority}</li>
           </ul>
-        </section>
-        <section aria-labelledby="billing-title" className={site.card}>
-          <h2 id="billing-title" className={site.cardTitle}>
-            Billing information
-          </h2>
+        </FactCard>
+        <FactCard id="billing" title="Billing information">
           <p>
             Invoices are issued by {PARENT_COMPANY.name} with GST where it applies. For a duplicate charge or
             an invoice question, write to{' '}
             <a href={`mailto:${PARENT_COMPANY.billingEmail}`}>{PARENT_COMPANY.billingEmail}</a> with the date
             and amount.
           </p>
-        </section>
+        </FactCard>
       </div>
     </SitePage>
+  );
+}
+
+/** One card of facts beside the form, named by its heading. */
+function FactCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={site.card}>
+      <h2 id={`${id}-title`} className={site.cardTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
