@@ -6,6 +6,7 @@ import type { BuilderAction } from '../form-state';
 import type { FormValues, RowGroup, Side } from '../form-values';
 import { CandlestickRow, CrossoverRow, ValueRow } from './ConditionRows';
 import { SelectField } from './Field';
+import forms from '../../../styles/forms.module.css';
 import styles from './BacktestForm.module.css';
 
 const MAX_ROWS: Record<RowGroup, number> = {
@@ -54,7 +55,7 @@ export function ConditionsSection({ side, values, errors, dispatch, plan }: Cond
       </h2>
       <p className={styles.intro}>{INTROS[side]} Changing a number starts that list afresh.</p>
       {sideError && (
-        <p id={`${id}-error`} className={styles.error}>
+        <p id={`${id}-error`} className={forms.error}>
           {sideError}
         </p>
       )}

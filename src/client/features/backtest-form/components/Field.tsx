@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { fieldId, fieldLabel } from '../field-labels';
+import forms from '../../../styles/forms.module.css';
 import styles from './BacktestForm.module.css';
 
 interface FieldProps {
@@ -37,17 +38,17 @@ export function FieldShell({
       </label>
       {control({
         id,
-        className: styles.control,
+        className: forms.control,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
       })}
       {hint && (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={forms.hint}>
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className={styles.error}>
+        <p id={errorId} className={forms.error}>
           {error}
         </p>
       )}

@@ -9,6 +9,7 @@ import {
 import { toFieldErrors } from '../../../../shared/validation-errors';
 import { Button } from '../../../components/Button';
 import { sendContactMessage } from '../api/send-contact-message';
+import forms from '../../../styles/forms.module.css';
 import styles from './ContactForm.module.css';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -78,6 +79,7 @@ export function ContactForm({ source, initialSubject, labelledBy }: ContactFormP
   /** What ties a control to its field: id, name, value, change, invalid state and descriptions. */
   const controlProps = (field: Field, hintId?: string) => ({
     id: fieldId(field),
+    className: forms.control,
     name: field,
     value: values[field],
     'aria-invalid': Boolean(errors[field]),
@@ -93,7 +95,7 @@ export function ContactForm({ source, initialSubject, labelledBy }: ContactFormP
       <label htmlFor={fieldId(field)}>{label}</label>
       {control}
       {errors[field] ? (
-        <p id={`${fieldId(field)}-error`} className={styles.error}>
+        <p id={`${fieldId(field)}-error`} className={forms.error}>
           {errors[field]}
         </p>
       ) : null}
@@ -138,7 +140,7 @@ export function ContactForm({ source, initialSubject, labelledBy }: ContactFormP
         'Message',
         <>
           <textarea {...controlProps('message', messageHintId)} rows={6} maxLength={CONTACT_LIMITS.message} />
-          <p id={messageHintId} className={styles.hint}>
+          <p id={messageHintId} className={forms.hint}>
             {values.message.length} of {CONTACT_LIMITS.message.toLocaleString('en-US')} characters
           </p>
         </>,
