@@ -7,7 +7,7 @@ import { SitePage } from '../features/site/components/SitePage';
 import site from '../styles/site.module.css';
 import { blocksText } from '../features/site/content/blocks';
 import { DOC_CATEGORIES } from '../features/site/content/documentation';
-import { matchesQuery } from '../features/site/search';
+import { filterGroups, matchesQuery } from '../features/site/search';
 import styles from './DocumentationPage.module.css';
 
 const GUIDE_COUNT = DOC_CATEGORIES.reduce((count, category) => count + category.guides.length, 0);
@@ -15,13 +15,9 @@ const GUIDE_COUNT = DOC_CATEGORIES.reduce((count, category) => count + category.
 /** Documentation (spec section 2): six categories of expandable guides and a search that filters them. */
 export function DocumentationPage() {
   const [query, setQuery] = useState('');
-  const categories = DOC_CATEGORIES.map((category) => ({
-    ...category,
-    guides: category.guides.filter((guide) =>
-      matchesQuery(`${category.title} ${guide.title} ${blocksText(guide.blocks)}`, query),
-    ),
-  })).filter((category) => category.guides.length > 0);
-  const shown = categories.reduce((count, category) => count + category.guides.length, 0);
+  const { groups: categories, shown } = filterGroups(DOC_CATEGORIES, 'guides', (guide, category) =>
+    matchesQuery(`${category.title} ${guide.title} ${blocksText(guide.blocks)}`, query),
+  );
 
   return (
     <SitePage

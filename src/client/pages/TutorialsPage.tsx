@@ -11,7 +11,7 @@ import {
   TUTORIAL_CATEGORIES,
   type Tutorial,
 } from '../features/site/content/tutorials';
-import { matchesQuery } from '../features/site/search';
+import { filterGroups, matchesQuery } from '../features/site/search';
 import styles from './TutorialsPage.module.css';
 
 const ALL = 'all';
@@ -27,15 +27,11 @@ const TUTORIALS = new Map(
 export function TutorialsPage() {
   const [query, setQuery] = useState('');
   const [categoryId, setCategoryId] = useState<string>(ALL);
-  const categories = TUTORIAL_CATEGORIES.filter(
-    (category) => categoryId === ALL || category.id === categoryId,
-  )
-    .map((category) => ({
-      ...category,
-      tutorials: category.tutorials.filter((tutorial) => matchesQuery(tutorial.title, query)),
-    }))
-    .filter((category) => category.tutorials.length > 0);
-  const shown = categories.reduce((count, category) => count + category.tutorials.length, 0);
+  const { groups: categories, shown } = filterGroups(
+    TUTORIAL_CATEGORIES.filter((category) => categoryId === ALL || category.id === categoryId),
+    'tutorials',
+    (tutorial) => matchesQuery(tutorial.title, query),
+  );
 
   return (
     <SitePage
