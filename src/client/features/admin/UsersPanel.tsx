@@ -4,6 +4,7 @@ import { ROLES, type Role } from '../../../shared/auth';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { OptionList } from '../../components/OptionList';
 import type { AdminUser } from '../../../shared/api/admin';
 import { searchUsers, updateUser } from './api';
 import { errorMessage } from '../../lib/error-message';
@@ -77,11 +78,7 @@ export function UsersPanel() {
                         value={user.role}
                         onChange={(event) => change(user, { role: event.target.value as Role })}
                       >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
+                        <OptionList choices={ROLES.map((role) => ({ value: role, label: role }))} />
                       </select>
                     </td>
                     <td>
@@ -90,11 +87,7 @@ export function UsersPanel() {
                         value={user.plan}
                         onChange={(event) => change(user, { plan: event.target.value as PlanId })}
                       >
-                        {PLANS.map((plan) => (
-                          <option key={plan.id} value={plan.id}>
-                            {plan.name}
-                          </option>
-                        ))}
+                        <OptionList choices={PLANS.map((plan) => ({ value: plan.id, label: plan.name }))} />
                       </select>
                     </td>
                     <td>{new Date(user.createdAt).toLocaleDateString()}</td>

@@ -3,6 +3,7 @@ import { COMPARISON_LOGIC, CROSSOVER_LOGIC } from '../../../../shared/backtest-v
 import { CANDLESTICK_PATTERNS } from '../../../../shared/candlestick-patterns';
 import { type CatalogueSetting, MA_TYPE_NAMES, catalogueEntry } from '../../../../shared/indicator-catalogue';
 import type { Plan } from '../../../../shared/plans';
+import { OptionList } from '../../../components/OptionList';
 import type { BuilderAction } from '../form-state';
 import type {
   CandlestickRowValues,
@@ -281,11 +282,12 @@ export function CandlestickRow({
           })
         }
       >
-        {CANDLESTICK_PATTERNS.map((pattern) => (
-          <option key={pattern.name} value={pattern.name}>
-            {pattern.description}
-          </option>
-        ))}
+        <OptionList
+          choices={CANDLESTICK_PATTERNS.map((pattern) => ({
+            value: pattern.name,
+            label: pattern.description,
+          }))}
+        />
       </SelectField>
     </fieldset>
   );

@@ -1,6 +1,7 @@
 import type { Dispatch } from 'react';
 import { LIMITS } from '../../../../shared/backtest-vocabulary';
 import type { Plan } from '../../../../shared/plans';
+import { OptionList } from '../../../components/OptionList';
 import { fieldId } from '../field-labels';
 import type { BuilderAction } from '../form-state';
 import type { FormValues, RowGroup, Side } from '../form-values';
@@ -70,11 +71,12 @@ export function ConditionsSection({ side, values, errors, dispatch, plan }: Cond
               dispatch({ type: 'setCount', side, group, count: Number(event.target.value) })
             }
           >
-            {Array.from({ length: MAX_ROWS[group] + 1 }, (_, count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
+            <OptionList
+              choices={Array.from({ length: MAX_ROWS[group] + 1 }, (_, count) => ({
+                value: count,
+                label: String(count),
+              }))}
+            />
           </SelectField>
         ))}
       </div>

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { OptionList } from '../../../components/OptionList';
 import { fieldId, fieldLabel } from '../field-labels';
 import forms from '../../../styles/forms.module.css';
 import styles from './BacktestForm.module.css';
@@ -101,9 +102,5 @@ export function Options<T extends string>({
   values: readonly T[];
   labels?: Partial<Record<T, string>>;
 }) {
-  return values.map((value) => (
-    <option key={value} value={value}>
-      {labels?.[value] ?? value}
-    </option>
-  ));
+  return <OptionList choices={values.map((value) => ({ value, label: labels?.[value] ?? value }))} />;
 }

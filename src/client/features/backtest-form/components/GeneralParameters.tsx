@@ -3,6 +3,7 @@ import { TIMEFRAMES, TRANSACTION_TYPES, type Timeframe } from '../../../../share
 import type { Plan } from '../../../../shared/plans';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { OptionList } from '../../../components/OptionList';
 import { SegmentedControl } from '../../../components/SegmentedControl';
 import type { Dataset } from '../../../../shared/api/datasets';
 import {
@@ -224,12 +225,9 @@ export function GeneralParameters({
             <option value="">{stockPlaceholder}</option>
           )}
           {!stocksLoading && !knownStock && <option value={values.stock}>{values.stock}</option>}
-          {!stocksLoading &&
-            stockItems.map((item) => (
-              <option key={item.code} value={item.code}>
-                {item.label}
-              </option>
-            ))}
+          {!stocksLoading && (
+            <OptionList choices={stockItems.map((item) => ({ value: item.code, label: item.label }))} />
+          )}
         </SelectField>
         <SelectField
           path="timeframe"

@@ -5,6 +5,7 @@ import { PATHS, backtestResultPath, compareBacktestsPath } from '../../../config
 import { Alert } from '../../../components/Alert';
 import { LoadError } from '../../../components/LoadError';
 import { Button } from '../../../components/Button';
+import { OptionList } from '../../../components/OptionList';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import type { BacktestListItem } from '../../../../shared/api/backtests';
@@ -123,11 +124,9 @@ export function BacktestHistory() {
             <label className={styles.tool}>
               <span>Sort</span>
               <select value={sort} onChange={(event) => setSort(event.target.value as HistorySort)}>
-                {Object.entries(HISTORY_SORTS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <OptionList
+                  choices={Object.entries(HISTORY_SORTS).map(([value, label]) => ({ value, label }))}
+                />
               </select>
             </label>
           </div>

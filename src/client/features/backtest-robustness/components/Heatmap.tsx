@@ -1,6 +1,7 @@
 import { type CSSProperties, useId, useState } from 'react';
 import type { BacktestRequest } from '../../../../shared/backtest-request';
 import type { RobustnessResult } from '../../../../shared/robustness-jobs';
+import { OptionList } from '../../../components/OptionList';
 import { HEATMAP_METRICS, type HeatmapMetric, buildHeatmap, cellTone, sweptAxes } from '../heatmap';
 import { settingLabel } from '../settings';
 import styles from './Robustness.module.css';
@@ -28,11 +29,7 @@ function ChoiceSelect<Value extends string>({
     <label>
       {label}
       <select value={value} onChange={(event) => onChange(event.target.value as Value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <OptionList choices={options} />
       </select>
     </label>
   );

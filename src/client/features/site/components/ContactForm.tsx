@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/contact';
 import { toFieldErrors } from '../../../../shared/validation-errors';
 import { Button } from '../../../components/Button';
+import { OptionList } from '../../../components/OptionList';
 import { sendContactMessage } from '../api/send-contact-message';
 import forms from '../../../styles/forms.module.css';
 import styles from './ContactForm.module.css';
@@ -128,11 +129,7 @@ export function ContactForm({ source, initialSubject, labelledBy }: ContactFormP
         'Subject',
         <select {...controlProps('subject')}>
           <option value="">Choose a subject</option>
-          {CONTACT_SUBJECTS.map((subject) => (
-            <option key={subject.value} value={subject.value}>
-              {subject.label}
-            </option>
-          ))}
+          <OptionList choices={CONTACT_SUBJECTS} />
         </select>,
       )}
       {fieldBox(
