@@ -2,6 +2,8 @@ import { MARKETING_STATS, PARENT_COMPANY, PRODUCT_NAME } from '../../shared/site
 import { PATHS } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { SitePage } from '../features/site/components/SitePage';
+import { SiteSection } from '../features/site/components/SiteSection';
+import { TextCards } from '../features/site/components/TextCards';
 import site from '../styles/site.module.css';
 import { MILESTONES, VALUES } from '../features/site/content/company';
 import styles from './AboutPage.module.css';
@@ -36,20 +38,11 @@ export function AboutPage() {
         ))}
       </ul>
 
-      <section aria-labelledby="values-title" className={site.section}>
-        <h2 id="values-title">What we believe</h2>
-        <ul className={site.grid}>
-          {VALUES.map((value) => (
-            <li key={value.title} className={site.card}>
-              <h3 className={site.cardTitle}>{value.title}</h3>
-              <p className={site.cardText}>{value.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <SiteSection id="values" title="What we believe">
+        <TextCards items={VALUES} />
+      </SiteSection>
 
-      <section aria-labelledby="story-title" className={site.section}>
-        <h2 id="story-title">Our story so far</h2>
+      <SiteSection id="story" title="Our story so far">
         <ol className={styles.timeline}>
           {MILESTONES.map((milestone) => (
             <li key={milestone.year}>
@@ -58,7 +51,7 @@ export function AboutPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </SiteSection>
 
       <section aria-labelledby="company-title" className={`${site.section} ${site.panel}`}>
         <h2 id="company-title">The company</h2>

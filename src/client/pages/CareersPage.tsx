@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '../../shared/site';
 import { PATHS, contactPath } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { SitePage } from '../features/site/components/SitePage';
+import { SiteSection } from '../features/site/components/SiteSection';
 import site from '../styles/site.module.css';
 import { BENEFITS, OPENINGS } from '../features/site/content/company';
 
@@ -34,14 +35,13 @@ export function CareersPage() {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="benefits-title" className={site.section}>
-        <h2 id="benefits-title">What we offer</h2>
+      <SiteSection id="benefits" title="What we offer">
         <ul>
           {BENEFITS.map((benefit) => (
             <li key={benefit}>{benefit}</li>
           ))}
         </ul>
-      </section>
+      </SiteSection>
       <section aria-labelledby="apply-title" className={`${site.section} ${site.panel}`}>
         <h2 id="apply-title">How to apply</h2>
         <p>

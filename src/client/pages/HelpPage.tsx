@@ -3,6 +3,7 @@ import { SUPPORT_RESPONSE } from '../../shared/plans';
 import { PATHS } from '../config/paths';
 import { FaqList } from '../features/site/components/FaqList';
 import { SitePage } from '../features/site/components/SitePage';
+import { SiteSection } from '../features/site/components/SiteSection';
 import site from '../styles/site.module.css';
 import { QUICK_FIXES } from '../features/site/content/support';
 
@@ -47,10 +48,9 @@ export function HelpPage() {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="quick-fixes-title" className={site.section}>
-        <h2 id="quick-fixes-title">Quick fixes</h2>
+      <SiteSection id="quick-fixes" title="Quick fixes">
         <FaqList items={QUICK_FIXES} />
-      </section>
+      </SiteSection>
     </SitePage>
   );
 }

@@ -8,6 +8,7 @@ import { Tabs } from '../components/Tabs';
 import { ContactForm } from '../features/site/components/ContactForm';
 import { FaqList } from '../features/site/components/FaqList';
 import { SitePage } from '../features/site/components/SitePage';
+import { SiteSection } from '../features/site/components/SiteSection';
 import site from '../styles/site.module.css';
 import { FAQ_GROUPS } from '../features/site/content/faq';
 import { HELP_TOPICS, type HelpTopicId } from '../features/site/content/support';
@@ -60,16 +61,14 @@ export function SupportPage() {
         )}
       </section>
 
-      <section aria-labelledby="support-faq-title" className={site.section}>
-        <h2 id="support-faq-title">Frequently asked questions</h2>
+      <SiteSection id="support-faq" title="Frequently asked questions">
         <FaqList items={FAQ_GROUPS.find((group) => group.id === 'support')?.items ?? []} />
         <p>
           <Link to={PATHS.faq}>Read all frequently asked questions</Link>
         </p>
-      </section>
+      </SiteSection>
 
-      <section aria-labelledby="channels-title" className={site.section}>
-        <h2 id="channels-title">Other ways to reach us</h2>
+      <SiteSection id="channels" title="Other ways to reach us">
         <ul className={site.grid}>
           <li className={site.card}>
             <h3 className={site.cardTitle}>Email support</h3>
@@ -98,15 +97,14 @@ export function SupportPage() {
             </li>
           ) : null}
         </ul>
-      </section>
+      </SiteSection>
 
-      <section aria-labelledby="support-form-title" className={site.section}>
-        <h2 id="support-form-title">Ask the support team</h2>
+      <SiteSection id="support-form" title="Ask the support team">
         <p className={site.sectionLead}>
           Tell us what you tried and what happened. Priority support answers {SUPPORT_RESPONSE.priority}.
         </p>
         <ContactForm source="support" initialSubject="technical" labelledBy="support-form-title" />
-      </section>
+      </SiteSection>
     </SitePage>
   );
 }

@@ -4,6 +4,7 @@ import { PATHS } from '../config/paths';
 import { SearchBox } from '../components/SearchBox';
 import { SegmentedControl } from '../components/SegmentedControl';
 import { SitePage } from '../features/site/components/SitePage';
+import { SiteSection } from '../features/site/components/SiteSection';
 import site from '../styles/site.module.css';
 import {
   LEARNING_TRACKS,
@@ -67,8 +68,7 @@ export function TutorialsPage() {
         </section>
       ))}
 
-      <section aria-labelledby="tracks-title" className={site.section}>
-        <h2 id="tracks-title">Learning tracks</h2>
+      <SiteSection id="tracks" title="Learning tracks">
         <ul className={site.grid}>
           {LEARNING_TRACKS.map((track) => (
             <li key={track.title} className={site.card}>
@@ -93,7 +93,7 @@ export function TutorialsPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </SiteSection>
 
       <section aria-labelledby="tips-title" className={`${site.section} ${site.panel}`}>
         <h2 id="tips-title">Pro tips</h2>

@@ -3,6 +3,8 @@ import { PATHS } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { FaqList } from '../features/site/components/FaqList';
 import { SitePage } from '../features/site/components/SitePage';
+import { SiteSection } from '../features/site/components/SiteSection';
+import { TextCards } from '../features/site/components/TextCards';
 import site from '../styles/site.module.css';
 import { WHY_BACKTESTING_FAQ } from '../features/site/content/faq';
 import { WHY_BENEFITS, WHY_EXPLANATION, WHY_QUOTES } from '../features/site/content/why-backtesting';
@@ -24,20 +26,11 @@ export function WhyBacktestingPage() {
         ))}
       </section>
 
-      <section aria-labelledby="benefits-title" className={site.section}>
-        <h2 id="benefits-title">What you gain</h2>
-        <ul className={site.grid}>
-          {WHY_BENEFITS.map((benefit) => (
-            <li key={benefit.title} className={site.card}>
-              <h3 className={site.cardTitle}>{benefit.title}</h3>
-              <p className={site.cardText}>{benefit.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <SiteSection id="benefits" title="What you gain">
+        <TextCards items={WHY_BENEFITS} />
+      </SiteSection>
 
-      <section aria-labelledby="quotes-title" className={site.section}>
-        <h2 id="quotes-title">Words worth keeping in mind</h2>
+      <SiteSection id="quotes" title="Words worth keeping in mind">
         <div className={styles.quotes}>
           {WHY_QUOTES.map((quote) => (
             <figure key={quote.author} className={styles.quote}>
@@ -50,16 +43,15 @@ export function WhyBacktestingPage() {
             </figure>
           ))}
         </div>
-      </section>
+      </SiteSection>
 
-      <section aria-labelledby="why-faq-title" className={site.section}>
-        <h2 id="why-faq-title">Questions people ask</h2>
+      <SiteSection id="why-faq" title="Questions people ask">
         <FaqList items={WHY_BACKTESTING_FAQ} />
         <p className={styles.more}>
           More answers in the <Link to={PATHS.faq}>FAQ</Link> and the{' '}
           <Link to={PATHS.documentation}>documentation</Link>.
         </p>
-      </section>
+      </SiteSection>
 
       <section aria-labelledby="cta-title" className={`${site.section} ${site.panel}`}>
         <h2 id="cta-title">Test your first idea</h2>
