@@ -246,22 +246,17 @@ export function GeneralParameters({
             </option>
           ))}
         </SelectField>
-        <InputField
-          path="fromDate"
-          type="date"
-          error={errors.fromDate}
-          hint={dates.fromDate}
-          value={values.fromDate}
-          onChange={(event) => dispatch({ type: 'setField', field: 'fromDate', value: event.target.value })}
-        />
-        <InputField
-          path="toDate"
-          type="date"
-          error={errors.toDate}
-          hint={dates.toDate}
-          value={values.toDate}
-          onChange={(event) => dispatch({ type: 'setField', field: 'toDate', value: event.target.value })}
-        />
+        {(['fromDate', 'toDate'] as const).map((field) => (
+          <InputField
+            key={field}
+            path={field}
+            type="date"
+            error={errors[field]}
+            hint={dates[field]}
+            value={values[field]}
+            onChange={(event) => dispatch({ type: 'setField', field, value: event.target.value })}
+          />
+        ))}
         <SegmentedControl
           label="Transaction type"
           options={TRANSACTION_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS[type] }))}

@@ -155,8 +155,13 @@ function PriceSection({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }
  */
 export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }) {
   const { result } = run;
-  const timeZone = result.data.timezone;
-  const intraday = run.timeframe !== '1 day';
+  // The equity and drawdown charts draw the same curve on the same time axis.
+  const curveProps = {
+    curve: result.curve,
+    timeZone: result.data.timezone,
+    intraday: run.timeframe !== '1 day',
+    sync,
+  };
 
   const equityLabel = equityChartLabel(result.curve);
   const drawdownLabel = drawdownChartLabel(result.curve, result.metrics.maxDrawdownPct);
@@ -181,26 +186,14 @@ export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxi
         <div>
           <h3 className={styles.chartTitle}>Equity</h3>
           <Chart size="curve" label={equityLabel}>
-            <EquityChart
-              curve={result.curve}
-              timeZone={timeZone}
-              intraday={intraday}
-              label={equityLabel}
-              sync={sync}
-            />
+            <EquityChart {...curveProps} label={equityLabel} />
           </Chart>
           <EquityLegend run={run} />
         </div>
         <div>
           <h3 className={styles.chartTitle}>Drawdown</h3>
           <Chart size="curve" label={drawdownLabel}>
-            <DrawdownChart
-              curve={result.curve}
-              timeZone={timeZone}
-              intraday={intraday}
-              label={drawdownLabel}
-              sync={sync}
-            />
+            <DrawdownChart {...curveProps} label={drawdownLabel} />
           </Chart>
         </div>
       </div>
