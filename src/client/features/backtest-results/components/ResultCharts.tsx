@@ -1,5 +1,6 @@
 import { Component, type ReactNode, Suspense, lazy, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ChartCredit } from '../../../components/ChartCredit';
 import { LoadError } from '../../../components/LoadError';
 import type { SharedBacktest } from '../../../../shared/api/shares';
 import { PORTFOLIO_EXCHANGE } from '../../../../shared/portfolio';
@@ -197,13 +198,7 @@ export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxi
           </Chart>
         </div>
       </div>
-      <p className={styles.credit}>
-        Charts by{' '}
-        <a href="https://www.tradingview.com/lightweight-charts/" target="_blank" rel="noreferrer">
-          TradingView Lightweight Charts™<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-        .
-      </p>
+      <ChartCredit className={styles.credit} plural />
     </section>
   );
 }
