@@ -5,6 +5,7 @@ import { PLANS, type PlanId } from '../../../shared/plans';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { OptionList } from '../../components/OptionList';
+import tables from '../../styles/tables.module.css';
 import type { AdminUser } from '../../../shared/api/admin';
 import { searchUsers, updateUser } from './api';
 import { errorMessage } from '../../lib/error-message';
@@ -54,8 +55,8 @@ export function UsersPanel() {
       {result.isError && <Alert tone="error">{errorMessage(result.error)}</Alert>}
       {result.isSuccess && (
         <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
+          <div className={tables.scroll}>
+            <table className={`${tables.table} ${styles.table}`}>
               <caption className="visually-hidden">Users, newest first</caption>
               <thead>
                 <tr>

@@ -7,6 +7,7 @@ import type { BacktestRun } from '../../../../shared/api/backtests';
 import { backtestQuery } from '../../../lib/backtests/api';
 import { errorMessage } from '../../../lib/error-message';
 import { type CompareRow, metricRows, normalisedEquity, runName, settingRows } from '../compare-data';
+import tables from '../../../styles/tables.module.css';
 import styles from './Compare.module.css';
 
 const CompareChart = lazy(() =>
@@ -40,8 +41,8 @@ function CompareTable({
   markDifferences: boolean;
 }) {
   return (
-    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={caption}>
-      <table className={styles.table}>
+    <div className={tables.scroll} tabIndex={0} role="region" aria-label={caption}>
+      <table className={`${tables.table} ${styles.table}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
