@@ -5,11 +5,22 @@ import { backtestRequestSchema, type BacktestRequest } from '../shared/backtest-
 import { toFieldErrors } from '../shared/validation-errors';
 import { UsageError } from './usage';
 
-function readText(path: string): string {
+/** The file's text; an error names the file. */
+export function readText(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
     throw new Error(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** The file parsed as JSON; an error names the file. */
+export function readJson(path: string): unknown {
+  const text = readText(path);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path}: not valid JSON: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -18,6 +29,25 @@ export const CALENDAR_OPTIONS = {
   timezone: { type: 'string' },
   'session-open': { type: 'string' },
 } as const;
+
+/** The options of a command that runs a request file on one candle CSV (parseArgs shape). */
+export const REQUEST_INPUT_OPTIONS = {
+  request: { type: 'string' },
+  candles: { type: 'string' },
+  ...CALENDAR_OPTIONS,
+} as const;
+
+/** The request and the candles named by REQUEST_INPUT_OPTIONS, in the calendar they name. */
+export function readRequestInputs(values: {
+  request: string;
+  candles: string;
+  timezone?: string;
+  'session-open'?: string;
+}): { request: BacktestRequest; candles: CandleSeries } {
+  const calendar = calendarFrom(values);
+  const request = readRequest(values.request);
+  return { request, candles: readCandles(values.candles, calendar) };
+}
 
 /**
  * The calendar of --timezone (IANA, default Etc/UTC) and --session-open (HH:MM local, default
@@ -57,14 +87,7 @@ export function readCandles(path: string, calendar?: SessionCalendar): CandleSer
 
 /** The request file validated with the shared schema; errors list each field's path. */
 export function readRequest(path: string): BacktestRequest {
-  const text = readText(path);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${path}: not valid JSON: ${(error as Error).message}`, { cause: error });
-  }
-  const parsed = backtestRequestSchema.safeParse(json);
+  const parsed = backtestRequestSchema.safeParse(readJson(path));
   if (!parsed.success) {
     const fields = toFieldErrors(parsed.error).map(
       ({ path: field, message }) => `  ${field || '(request)'}: ${message}`,

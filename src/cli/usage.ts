@@ -65,3 +65,18 @@ close and optionally volume; comma or semicolon separated.`;
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/**
+ * Throws "<command> needs --a, --b and --c" unless every named option has a value; afterwards
+ * the named options are known to be set.
+ */
+export function requireOptions<V extends object, K extends keyof V & string>(
+  command: string,
+  values: V,
+  names: readonly K[],
+): asserts values is V & { [P in K]-?: NonNullable<V[P]> } {
+  if (names.every((name) => values[name] !== undefined && values[name] !== '')) return;
+  const flags = names.map((name) => `--${name}`);
+  const list = flags.length > 1 ? `${flags.slice(0, -1).join(', ')} and ${flags.at(-1)}` : flags[0];
+  throw new UsageError(`${command} needs ${list}`);
+}

@@ -157,6 +157,11 @@ const timingSchema = z.object({
   timezone: z.enum(TIMEZONES, { error: 'Choose GMT, EST, PST or CET' }).default(REQUEST_DEFAULTS.timezone),
 });
 
+/** A list of condition rows: at most `max` (the error names them), none when left out. */
+function rowList<Row extends z.ZodType>(row: Row, max: number, rows: string) {
+  return z.array(row).max(max, `At most ${max} ${rows}`).default([]);
+}
+
 const symbolCode = z
   .string({ error: 'Required' })
   .trim()
@@ -177,30 +182,15 @@ export const backtestRequestSchema = z
       .enum(TRANSACTION_TYPES, { error: 'Choose buy or sell' })
       .default(REQUEST_DEFAULTS.transactionType),
     entry: z.object({
-      parameters: z
-        .array(crossoverConditionSchema)
-        .max(LIMITS.crossoverRows, `At most ${LIMITS.crossoverRows} crossover conditions`)
-        .default([]),
-      valueBased: z
-        .array(entryValueConditionSchema)
-        .max(LIMITS.valueRows, `At most ${LIMITS.valueRows} value-based conditions`)
-        .default([]),
-      candleStick: z
-        .array(candlestickConditionSchema)
-        .max(LIMITS.candlestickRows, `At most ${LIMITS.candlestickRows} candlestick patterns`)
-        .default([]),
+      parameters: rowList(crossoverConditionSchema, LIMITS.crossoverRows, 'crossover conditions'),
+      valueBased: rowList(entryValueConditionSchema, LIMITS.valueRows, 'value-based conditions'),
+      candleStick: rowList(candlestickConditionSchema, LIMITS.candlestickRows, 'candlestick patterns'),
       combine: z.enum(COMBINE_MODES).default(REQUEST_DEFAULTS.combine),
     }),
     exit: z
       .object({
-        parameters: z
-          .array(crossoverConditionSchema)
-          .max(LIMITS.crossoverRows, `At most ${LIMITS.crossoverRows} crossover conditions`)
-          .default([]),
-        valueBased: z
-          .array(exitValueConditionSchema)
-          .max(LIMITS.valueRows, `At most ${LIMITS.valueRows} value-based conditions`)
-          .default([]),
+        parameters: rowList(crossoverConditionSchema, LIMITS.crossoverRows, 'crossover conditions'),
+        valueBased: rowList(exitValueConditionSchema, LIMITS.valueRows, 'value-based conditions'),
         combine: z.enum(COMBINE_MODES).default(REQUEST_DEFAULTS.combine),
       })
       .default({ parameters: [], valueBased: [], combine: REQUEST_DEFAULTS.combine }),

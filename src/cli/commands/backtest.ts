@@ -8,32 +8,28 @@
 import { parseArgs } from 'node:util';
 import { runBacktest } from '../../engine/index';
 import { OutputSink, StreamedOutput } from '../output-sink';
-import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
+import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
 import { writeSeriesJson, writeTradesCsv, writeTradesJson } from '../trade-output';
-import { UsageError } from '../usage';
+import { UsageError, requireOptions } from '../usage';
 
 export function backtestCommand(args: string[]) {
   const { values } = parseArgs({
     args,
     options: {
-      request: { type: 'string' },
-      candles: { type: 'string' },
+      ...REQUEST_INPUT_OPTIONS,
       output: { type: 'string', default: 'json' },
       trades: { type: 'string' },
       'no-equity': { type: 'boolean', default: false },
-      ...CALENDAR_OPTIONS,
     },
   });
-  if (!values.request || !values.candles) throw new UsageError('backtest needs --request and --candles');
+  requireOptions('backtest', values, ['request', 'candles']);
   if (values.output !== 'json' && values.output !== 'csv') {
     throw new UsageError(`--output is json or csv, got "${values.output}"`);
   }
   if (values.output === 'csv' && !values.trades) {
     throw new UsageError('--output csv needs --trades FILE (the trade list is written there)');
   }
-  const calendar = calendarFrom(values);
-  const request = readRequest(values.request);
-  const candles = readCandles(values.candles, calendar);
+  const { request, candles } = readRequestInputs(values);
   const { metrics, trades, equity, monthlyReturns, warnings } = runBacktest(request, candles);
   const tradesFile = values.output === 'csv' ? values.trades! : null;
   if (tradesFile !== null) {

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { computeIndicator, resolveSettings } from '../../engine/index';
 import { INDICATOR_CATALOGUE } from '../../shared/indicator-catalogue';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles } from '../read-inputs';
-import { UsageError } from '../usage';
+import { UsageError, requireOptions } from '../usage';
 
 function settingsFrom(assignments: readonly string[]): Record<string, string> {
   const settings: Record<string, string> = {};
@@ -58,7 +58,7 @@ export function indicatorCommand(args: string[]) {
   }
   const [label, ...extra] = positionals;
   if (!label || extra.length > 0) throw new UsageError('indicator needs exactly one indicator label');
-  if (!values.candles) throw new UsageError('indicator needs --candles');
+  requireOptions('indicator', values, ['candles']);
   const settings = settingsFrom(values.set ?? []);
   const calendar = calendarFrom(values);
   // Validate the label and settings before reading a possibly large file.

@@ -5,16 +5,12 @@
  */
 import { parseArgs } from 'node:util';
 import { lookaheadCheck } from '../../engine/index';
-import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
-import { UsageError } from '../usage';
+import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
+import { requireOptions } from '../usage';
 
 export function lookaheadCommand(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    options: { request: { type: 'string' }, candles: { type: 'string' }, ...CALENDAR_OPTIONS },
-  });
-  if (!values.request || !values.candles) throw new UsageError('lookahead needs --request and --candles');
-  const request = readRequest(values.request);
-  const candles = readCandles(values.candles, calendarFrom(values));
+  const { values } = parseArgs({ args, options: REQUEST_INPUT_OPTIONS });
+  requireOptions('lookahead', values, ['request', 'candles']);
+  const { request, candles } = readRequestInputs(values);
   return lookaheadCheck(request, candles);
 }

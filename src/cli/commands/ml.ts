@@ -6,17 +6,13 @@
  */
 import { parseArgs } from 'node:util';
 import { listTrades, mlReport, runMlBacktest } from '../../engine/index';
-import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
-import { UsageError } from '../usage';
+import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
+import { requireOptions } from '../usage';
 
 export function mlCommand(args: string[]) {
-  const { values } = parseArgs({
-    args,
-    options: { request: { type: 'string' }, candles: { type: 'string' }, ...CALENDAR_OPTIONS },
-  });
-  if (!values.request || !values.candles) throw new UsageError('ml needs --request and --candles');
-  const request = readRequest(values.request);
-  const candles = readCandles(values.candles, calendarFrom(values));
+  const { values } = parseArgs({ args, options: REQUEST_INPUT_OPTIONS });
+  requireOptions('ml', values, ['request', 'candles']);
+  const { request, candles } = readRequestInputs(values);
   const result = runMlBacktest(request, candles);
   const report = mlReport(result, candles);
   return {

@@ -2,11 +2,11 @@
 import { parseArgs } from 'node:util';
 import { computeAllPatterns } from '../../engine/index';
 import { readCandles } from '../read-inputs';
-import { UsageError } from '../usage';
+import { requireOptions } from '../usage';
 
 export function patternsCommand(args: string[]) {
   const { values } = parseArgs({ args, options: { candles: { type: 'string' } } });
-  if (!values.candles) throw new UsageError('patterns needs --candles');
+  requireOptions('patterns', values, ['candles']);
   const patterns = computeAllPatterns(readCandles(values.candles));
   return Object.fromEntries(Object.entries(patterns).map(([name, output]) => [name, Array.from(output)]));
 }

@@ -3,7 +3,6 @@
  * probability of backtest overfitting by CSCV of a T x N matrix of per-period returns (one
  * column per configuration, a header row of names).
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_PBO_BLOCKS,
@@ -11,26 +10,22 @@ import {
   parseReturnsMatrixCsv,
   probabilityOfBacktestOverfitting,
 } from '../../engine/index';
-import { UsageError } from '../usage';
+import { readText } from '../read-inputs';
+import { UsageError, requireOptions } from '../usage';
 
 export function pboCommand(args: string[]) {
   const { values } = parseArgs({
     args,
     options: { returns: { type: 'string' }, blocks: { type: 'string' } },
   });
-  if (!values.returns) throw new UsageError('pbo needs --returns');
+  requireOptions('pbo', values, ['returns']);
   const blocks = values.blocks === undefined ? DEFAULT_PBO_BLOCKS : Number(values.blocks);
   if (!Number.isInteger(blocks) || blocks < 2 || blocks % 2 !== 0 || blocks > MAX_PBO_BLOCKS) {
     throw new UsageError(
       `--blocks needs an even whole number from 2 to ${MAX_PBO_BLOCKS}, got "${values.blocks}"`,
     );
   }
-  let text: string;
-  try {
-    text = readFileSync(values.returns, 'utf8');
-  } catch (error) {
-    throw new Error(`cannot read ${values.returns}: ${(error as Error).message}`, { cause: error });
-  }
+  const text = readText(values.returns);
   let parsed: ReturnType<typeof parseReturnsMatrixCsv>;
   try {
     parsed = parseReturnsMatrixCsv(text);

@@ -6,14 +6,14 @@
 import { parseArgs } from 'node:util';
 import { aggregateBars, rowsToColumns, seriesToRows } from '../../engine/index';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles } from '../read-inputs';
-import { UsageError } from '../usage';
+import { UsageError, requireOptions } from '../usage';
 
 export function resampleCommand(args: string[]) {
   const { values } = parseArgs({
     args,
     options: { candles: { type: 'string' }, minutes: { type: 'string' }, ...CALENDAR_OPTIONS },
   });
-  if (!values.candles || !values.minutes) throw new UsageError('resample needs --candles and --minutes');
+  requireOptions('resample', values, ['candles', 'minutes']);
   const minutes = Number(values.minutes);
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > 1440) {
     throw new UsageError(`--minutes needs a whole number of minutes from 1 to 1440, got "${values.minutes}"`);

@@ -6,9 +6,9 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_PBO_BLOCKS, runSweep } from '../../engine/index';
-import { readGrid, withGridFile } from '../read-grid';
-import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
-import { UsageError } from '../usage';
+import { withGridFile } from '../read-grid';
+import { REQUEST_INPUT_OPTIONS, readJson, readRequestInputs } from '../read-inputs';
+import { UsageError, requireOptions } from '../usage';
 
 /** The --score option: what ranks configurations. */
 export function scoreOption(text: string | undefined): 'sharpe' | 'totalReturnPct' {
@@ -20,25 +20,20 @@ export function sweepCommand(args: string[]) {
   const { values } = parseArgs({
     args,
     options: {
-      request: { type: 'string' },
-      candles: { type: 'string' },
+      ...REQUEST_INPUT_OPTIONS,
       grid: { type: 'string' },
       score: { type: 'string' },
       blocks: { type: 'string' },
-      ...CALENDAR_OPTIONS,
     },
   });
-  if (!values.request || !values.candles || !values.grid) {
-    throw new UsageError('sweep needs --request, --candles and --grid');
-  }
+  requireOptions('sweep', values, ['request', 'candles', 'grid']);
   const score = scoreOption(values.score);
   const blocks = values.blocks === undefined ? DEFAULT_PBO_BLOCKS : Number(values.blocks);
   if (!Number.isInteger(blocks) || blocks < 2 || blocks % 2 !== 0) {
     throw new UsageError(`--blocks needs an even whole number, got "${values.blocks}"`);
   }
-  const request = readRequest(values.request);
-  const candles = readCandles(values.candles, calendarFrom(values));
-  const grid = readGrid(values.grid);
+  const { request, candles } = readRequestInputs(values);
+  const grid = readJson(values.grid);
   const sweep = withGridFile(values.grid, () =>
     runSweep(request, candles, grid, { score, pboBlocks: blocks }),
   );

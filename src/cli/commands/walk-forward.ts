@@ -7,35 +7,30 @@
  */
 import { parseArgs } from 'node:util';
 import { runWalkForward } from '../../engine/index';
-import { readGrid, withGridFile } from '../read-grid';
-import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
-import { UsageError } from '../usage';
+import { withGridFile } from '../read-grid';
+import { REQUEST_INPUT_OPTIONS, readJson, readRequestInputs } from '../read-inputs';
+import { UsageError, requireOptions } from '../usage';
 import { scoreOption } from './sweep';
 
 export function walkForwardCommand(args: string[]) {
   const { values } = parseArgs({
     args,
     options: {
-      request: { type: 'string' },
-      candles: { type: 'string' },
+      ...REQUEST_INPUT_OPTIONS,
       grid: { type: 'string' },
       windows: { type: 'string' },
       anchored: { type: 'boolean', default: false },
       score: { type: 'string' },
-      ...CALENDAR_OPTIONS,
     },
   });
-  if (!values.request || !values.candles || !values.grid || values.windows === undefined) {
-    throw new UsageError('walk-forward needs --request, --candles, --grid and --windows');
-  }
+  requireOptions('walk-forward', values, ['request', 'candles', 'grid', 'windows']);
   const windows = Number(values.windows);
   if (!Number.isInteger(windows) || windows < 1) {
     throw new UsageError(`--windows needs a whole number of at least 1, got "${values.windows}"`);
   }
   const score = scoreOption(values.score);
-  const request = readRequest(values.request);
-  const candles = readCandles(values.candles, calendarFrom(values));
-  const grid = readGrid(values.grid);
+  const { request, candles } = readRequestInputs(values);
+  const grid = readJson(values.grid);
   const result = withGridFile(values.grid, () =>
     runWalkForward(request, candles, grid, { windows, anchored: values.anchored, score }),
   );

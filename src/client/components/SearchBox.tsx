@@ -1,4 +1,5 @@
 import { type Ref, useId } from 'react';
+import forms from '../styles/forms.module.css';
 import styles from './SearchBox.module.css';
 
 interface SearchBoxProps {
@@ -21,7 +22,7 @@ export function SearchBox({ label, value, onChange, placeholder, ref }: SearchBo
         ref={ref}
         id={id}
         type="search"
-        className={styles.input}
+        className={`${forms.control} ${styles.input}`}
         value={value}
         placeholder={placeholder}
         autoComplete="off"

@@ -3,7 +3,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../config/paths';
 import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
+import { LoadError } from '../components/LoadError';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { useAuth } from '../lib/auth/auth-context';
 import type { BacktestRun } from '../../shared/api/backtests';
@@ -96,12 +96,7 @@ function RunView({ run }: { run: UseQueryResult<BacktestRun> }) {
       {run.isPending ? (
         <p role="status">Loading the backtest...</p>
       ) : (
-        <>
-          <Alert tone="error">{errorMessage(run.error)}</Alert>
-          <Button variant="secondary" onClick={() => void run.refetch()}>
-            Try again
-          </Button>
-        </>
+        <LoadError onRetry={() => void run.refetch()}>{errorMessage(run.error)}</LoadError>
       )}
     </section>
   );

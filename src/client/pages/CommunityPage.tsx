@@ -5,11 +5,10 @@ import { PATHS, contactPath } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
 import { SearchBox } from '../components/SearchBox';
 import { Tabs } from '../components/Tabs';
-import { PageIntro } from '../features/site/components/PageIntro';
+import { SitePage } from '../features/site/components/SitePage';
 import site from '../styles/site.module.css';
 import { COMMUNITY_EVENTS, DISCUSSIONS, SHARED_STRATEGIES } from '../features/site/content/community';
 import { matchesQuery } from '../features/site/search';
-import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './CommunityPage.module.css';
 
 type CommunityTab = 'forum' | 'strategies' | 'events';
@@ -19,31 +18,25 @@ const youtube = SOCIAL_LINKS.find((link) => link.label === 'YouTube');
 
 /** Community (spec section 2): Discussion Forum, Strategy Sharing and Events & Webinars tabs. */
 export function CommunityPage() {
-  useDocumentMeta(
-    'Community',
-    'Discussions, shared strategy templates and monthly online sessions for Backtest Studio users.',
-  );
   const [tab, setTab] = useState<CommunityTab>('forum');
 
   return (
-    <>
-      <PageIntro
-        title="Community"
-        lead="Learn from other traders and researchers: common questions, strategies to start from, and monthly sessions."
+    <SitePage
+      title="Community"
+      lead="Learn from other traders and researchers: common questions, strategies to start from, and monthly sessions."
+      description="Discussions, shared strategy templates and monthly online sessions for Backtest Studio users."
+    >
+      <Tabs
+        label="Community sections"
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { id: 'forum', label: 'Discussion Forum', panel: <Forum /> },
+          { id: 'strategies', label: 'Strategy Sharing', panel: <StrategySharing /> },
+          { id: 'events', label: 'Events & Webinars', panel: <Events /> },
+        ]}
       />
-      <div className={`container ${site.body}`}>
-        <Tabs
-          label="Community sections"
-          value={tab}
-          onChange={setTab}
-          tabs={[
-            { id: 'forum', label: 'Discussion Forum', panel: <Forum /> },
-            { id: 'strategies', label: 'Strategy Sharing', panel: <StrategySharing /> },
-            { id: 'events', label: 'Events & Webinars', panel: <Events /> },
-          ]}
-        />
-      </div>
-    </>
+    </SitePage>
   );
 }
 

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { SUPPORT_RESPONSE } from '../../shared/plans';
 import { PATHS } from '../config/paths';
 import { FaqList } from '../features/site/components/FaqList';
-import { PageIntro } from '../features/site/components/PageIntro';
+import { SitePage } from '../features/site/components/SitePage';
+import { SiteSection } from '../features/site/components/SiteSection';
 import site from '../styles/site.module.css';
 import { QUICK_FIXES } from '../features/site/content/support';
-import { useDocumentMeta } from '../lib/useDocumentMeta';
 
 const PLACES = [
   {
@@ -30,31 +30,27 @@ const PLACES = [
 
 /** Help (footer route): where to find answers, and the fixes people need most. */
 export function HelpPage() {
-  useDocumentMeta(
-    'Help',
-    'Where to find answers about Backtest Studio, and quick fixes for common problems.',
-  );
   return (
-    <>
-      <PageIntro title="Help" lead="Find an answer fast, or reach a person." />
-      <div className={`container ${site.body}`}>
-        <ul className={site.grid}>
-          {PLACES.map((place) => (
-            <li key={place.to} className={site.card}>
-              <h2 className={site.cardTitle}>
-                <Link to={place.to} className={site.cardLink}>
-                  {place.title}
-                </Link>
-              </h2>
-              <p className={site.cardText}>{place.text}</p>
-            </li>
-          ))}
-        </ul>
-        <section aria-labelledby="quick-fixes-title" className={site.section}>
-          <h2 id="quick-fixes-title">Quick fixes</h2>
-          <FaqList items={QUICK_FIXES} />
-        </section>
-      </div>
-    </>
+    <SitePage
+      title="Help"
+      lead="Find an answer fast, or reach a person."
+      description="Where to find answers about Backtest Studio, and quick fixes for common problems."
+    >
+      <ul className={site.grid}>
+        {PLACES.map((place) => (
+          <li key={place.to} className={site.card}>
+            <h2 className={site.cardTitle}>
+              <Link to={place.to} className={site.cardLink}>
+                {place.title}
+              </Link>
+            </h2>
+            <p className={site.cardText}>{place.text}</p>
+          </li>
+        ))}
+      </ul>
+      <SiteSection id="quick-fixes" title="Quick fixes">
+        <FaqList items={QUICK_FIXES} />
+      </SiteSection>
+    </SitePage>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIMITS, TIMEFRAMES } from '../../shared/backtest-vocabulary';
 import { CANDLESTICK_PATTERNS } from '../../shared/candlestick-patterns';
@@ -77,111 +78,72 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby="features-title">
-        <div className="container">
-          <h2 id="features-title">Everything a backtest needs</h2>
-          <p className={styles.sectionLead}>From the first idea to the evidence that it is not a fluke.</p>
-          <ul className={`${styles.grid} ${styles.threeColumns}`}>
-            {FEATURES.map((feature) => (
-              <li key={feature.title} className={styles.card}>
-                <h3>{feature.title}</h3>
-                <p>{feature.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection
+        id="features"
+        title="Everything a backtest needs"
+        lead="From the first idea to the evidence that it is not a fluke."
+      >
+        <TitledCards className={styles.threeColumns} items={FEATURES} />
+      </HomeSection>
 
-      <section className={styles.section} aria-labelledby="markets-title">
-        <div className="container">
-          <h2 id="markets-title">Market coverage</h2>
-          <p className={styles.sectionLead}>
-            Historical data for the markets our users trade, in {TIMEFRAMES.join(', ')} bars.
-          </p>
-          <ul className={`${styles.grid} ${styles.fourColumns}`}>
-            {MARKETS.map((market) => (
-              <li key={market} className={styles.card}>
-                <h3>{market}</h3>
-                <p>{MARKET_NOTES[market]}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection
+        id="markets"
+        title="Market coverage"
+        lead={`Historical data for the markets our users trade, in ${TIMEFRAMES.join(', ')} bars.`}
+      >
+        <TitledCards
+          className={styles.fourColumns}
+          items={MARKETS.map((market) => ({ title: market, text: MARKET_NOTES[market] }))}
+        />
+      </HomeSection>
 
-      <section className={styles.section} aria-labelledby="tools-title">
-        <div className="container">
-          <h2 id="tools-title">Technical tools</h2>
-          <p className={styles.sectionLead}>
-            Indicators and candlestick patterns computed exactly as the industry reference, TA-Lib, defines
-            them.
-          </p>
-          <div className={`${styles.grid} ${styles.threeAcross}`}>
-            <div className={styles.card}>
-              <h3>{CROSSOVER_INDICATORS.length} crossover indicators</h3>
-              <ul className={styles.chips}>
-                {[
-                  'EMA',
-                  'SMA',
-                  'Bollinger Upper',
-                  'MACD macd line',
-                  'Parabolic SAR',
-                  'VWAP',
-                  'Ichimoku kijun_sen',
-                ].map((label) => (
-                  <li key={label} className={styles.chip}>
-                    {label}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className={styles.card}>
-              <h3>{VALUE_INDICATORS.length} value-based indicators</h3>
-              <ul className={styles.chips}>
-                {VALUE_INDICATORS.map((indicator) => (
-                  <li key={indicator.label} className={styles.chip}>
-                    {indicator.label}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className={styles.card}>
-              <h3>{CANDLESTICK_PATTERNS.length} candlestick patterns</h3>
-              <ul className={styles.chips}>
-                {['Hammer', 'Doji', 'EngulfingPattern', 'MorningStar', 'ShootingStar', 'Marubozu'].map(
-                  (name) => (
-                    <li key={name} className={styles.chip}>
-                      {name}
-                    </li>
-                  ),
-                )}
-              </ul>
-            </div>
+      <HomeSection
+        id="tools"
+        title="Technical tools"
+        lead="Indicators and candlestick patterns computed exactly as the industry reference, TA-Lib, defines them."
+      >
+        <div className={`${styles.grid} ${styles.threeAcross}`}>
+          <ChipCard
+            title={`${CROSSOVER_INDICATORS.length} crossover indicators`}
+            chips={[
+              'EMA',
+              'SMA',
+              'Bollinger Upper',
+              'MACD macd line',
+              'Parabolic SAR',
+              'VWAP',
+              'Ichimoku kijun_sen',
+            ]}
+          />
+          <ChipCard
+            title={`${VALUE_INDICATORS.length} value-based indicators`}
+            chips={VALUE_INDICATORS.map((indicator) => indicator.label)}
+          />
+          <ChipCard
+            title={`${CANDLESTICK_PATTERNS.length} candlestick patterns`}
+            chips={['Hammer', 'Doji', 'EngulfingPattern', 'MorningStar', 'ShootingStar', 'Marubozu']}
+          />
+        </div>
+      </HomeSection>
+
+      <HomeSection id="approaches" title="Two ways to backtest">
+        <div className={`${styles.grid} ${styles.twoColumns}`}>
+          <div className={styles.card}>
+            <h3>Statistical backtesting</h3>
+            <p>
+              Rules you define, simulated bar by bar with realistic fills and costs, summarised in return,
+              drawdown, Sharpe ratio, win rate and risk/reward.
+            </p>
+          </div>
+          <div className={styles.card}>
+            <h3>Machine-learning backtesting</h3>
+            <p>
+              Models learn from your indicators with walk-forward training, purging and an embargo, and trade
+              only when their out-of-sample confidence is high enough.
+            </p>
           </div>
         </div>
-      </section>
-
-      <section className={styles.section} aria-labelledby="approaches-title">
-        <div className="container">
-          <h2 id="approaches-title">Two ways to backtest</h2>
-          <div className={`${styles.grid} ${styles.twoColumns}`}>
-            <div className={styles.card}>
-              <h3>Statistical backtesting</h3>
-              <p>
-                Rules you define, simulated bar by bar with realistic fills and costs, summarised in return,
-                drawdown, Sharpe ratio, win rate and risk/reward.
-              </p>
-            </div>
-            <div className={styles.card}>
-              <h3>Machine-learning backtesting</h3>
-              <p>
-                Models learn from your indicators with walk-forward training, purging and an embargo, and
-                trade only when their out-of-sample confidence is high enough.
-              </p>
-            </div>
-          </div>
-        </div>
-      </section>
+      </HomeSection>
 
       <section className={styles.section} aria-labelledby="trial-title">
         <div className="container">
@@ -201,5 +163,64 @@ export function HomePage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** A section of the landing page: its h2, an optional lead, then its content. */
+function HomeSection({
+  id,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <div className="container">
+        <h2 id={`${id}-title`}>{title}</h2>
+        {lead ? <p className={styles.sectionLead}>{lead}</p> : null}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** A grid of cards, each a title over a line of text; `className` sets the columns. */
+function TitledCards({
+  items,
+  className,
+}: {
+  items: readonly { title: string; text: string }[];
+  className: string | undefined;
+}) {
+  return (
+    <ul className={`${styles.grid} ${className ?? ''}`}>
+      {items.map((item) => (
+        <li key={item.title} className={styles.card}>
+          <h3>{item.title}</h3>
+          <p>{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A card naming a group of tools, with some of them as chips. */
+function ChipCard({ title, chips }: { title: string; chips: readonly string[] }) {
+  return (
+    <div className={styles.card}>
+      <h3>{title}</h3>
+      <ul className={styles.chips}>
+        {chips.map((chip) => (
+          <li key={chip} className={styles.chip}>
+            {chip}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

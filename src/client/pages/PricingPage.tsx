@@ -18,12 +18,11 @@ import { ButtonLink } from '../components/ButtonLink';
 import { SegmentedControl } from '../components/SegmentedControl';
 import { useAuth } from '../lib/auth/auth-context';
 import { FaqList } from '../features/site/components/FaqList';
-import { PageIntro } from '../features/site/components/PageIntro';
+import { SitePage } from '../features/site/components/SitePage';
 import { SubscribeNow } from '../features/subscriptions/SubscribeNow';
 import site from '../styles/site.module.css';
 import { PRICING_FAQ } from '../features/site/content/faq';
 import { planPrice } from '../features/site/pricing';
-import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './PricingPage.module.css';
 
 const BILLING_OPTIONS = [
@@ -43,10 +42,6 @@ const PAYMENT_NOTES: Record<(typeof PAYMENT_METHODS)[number], string> = {
 
 /** Plans and prices (spec sections 2, 4 and 9). */
 export function PricingPage() {
-  useDocumentMeta(
-    'Plans and pricing',
-    `Basic, Professional and Enterprise plans, billed monthly or annually in INR or USD. Annual billing: ${ANNUAL_BADGE.toLowerCase()}.`,
-  );
   const { user } = useAuth();
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
   const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
@@ -55,134 +50,126 @@ export function PricingPage() {
   const selectedPrice = planPrice(selected, period, currency);
 
   return (
-    <>
-      <PageIntro
-        title="Plans and pricing"
-        lead="Start with Basic, move to Professional for machine-learning backtests, or bring your team on Enterprise. Every plan is simulation only."
-      />
-      <div className={`container ${site.body}`}>
-        <div className={styles.controls}>
-          <SegmentedControl
-            label="Billing period"
-            options={BILLING_OPTIONS}
-            value={period}
-            onChange={setPeriod}
-          />
-          <SegmentedControl
-            label="Currency"
-            options={CURRENCY_OPTIONS}
-            value={currency}
-            onChange={setCurrency}
-          />
-        </div>
-
-        <ul className={styles.plans} aria-label="Plans">
-          {PLANS.map((plan) => {
-            const price = planPrice(plan, period, currency);
-            const isSelected = plan.id === selected.id;
-            const isCurrent = plan.id === user?.plan;
-            return (
-              <li
-                key={plan.id}
-                className={[
-                  styles.plan,
-                  isSelected ? styles.selected : '',
-                  plan.popular ? styles.popular : '',
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-                aria-labelledby={`plan-${plan.id}`}
-                aria-current={isCurrent ? 'true' : undefined}
-              >
-                <div className={styles.planHead}>
-                  <h2 id={`plan-${plan.id}`} className={styles.planName}>
-                    {plan.name}
-                  </h2>
-                  {isCurrent ? (
-                    <span className={`${styles.tag} ${styles.tagCurrent}`}>Your current plan</span>
-                  ) : null}
-                  {plan.popular ? <span className={styles.tag}>Most popular</span> : null}
-                  {isSelected ? (
-                    <span className={`${styles.tag} ${styles.tagSelected}`}>Selected</span>
-                  ) : null}
-                </div>
-                <p className={styles.planDescription}>{plan.description}</p>
-                <p className={styles.price}>
-                  <span className={styles.amount}>{price.perMonth}</span> / month
-                </p>
-                <p className={styles.billing}>
-                  {period === 'annual' ? (
-                    <>
-                      {price.charged} billed yearly <span className={styles.save}>{ANNUAL_BADGE}</span>
-                    </>
-                  ) : (
-                    'Billed monthly'
-                  )}
-                </p>
-                <ul className={styles.features}>
-                  {plan.features.map((feature) => (
-                    <li key={feature}>{feature}</li>
-                  ))}
-                </ul>
-                <Button
-                  variant={isSelected ? 'primary' : 'secondary'}
-                  aria-pressed={isSelected}
-                  className={styles.choose}
-                  onClick={() => setSelectedId(plan.id)}
-                >
-                  Choose {plan.name}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-
-        <section className={styles.summary} aria-labelledby="summary-title">
-          <div>
-            <h2 id="summary-title">Your selection</h2>
-            <p aria-live="polite">
-              <strong>{selected.name}</strong>, billed {period === 'annual' ? 'annually' : 'monthly'} in{' '}
-              {currency}:{' '}
-              <strong>
-                {selectedPrice.charged} {selectedPrice.cadence}
-              </strong>
-              {period === 'annual' ? ` (${selectedPrice.perMonth} a month)` : null}.
-            </p>
-            <p className={styles.summaryNote}>
-              Subscribing records your request; you sign in or create an account first. Payments are processed
-              by {PARENT_COMPANY.name}. Your plan renews automatically; cancel any time, effective at the end
-              of the billing period.
-            </p>
-          </div>
-          <SubscribeNow plan={selected} period={period} currency={currency} />
-        </section>
-
-        <section className={site.section} aria-labelledby="payment-title">
-          <h2 id="payment-title">Payment options</h2>
-          <ul className={site.grid}>
-            {PAYMENT_METHODS.map((method) => (
-              <li key={method} className={site.card}>
-                <h3 className={site.cardTitle}>{method}</h3>
-                <p className={site.cardText}>{PAYMENT_NOTES[method]}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <section className={site.section} aria-labelledby="pricing-faq-title">
-          <h2 id="pricing-faq-title">Frequently asked questions</h2>
-          <FaqList items={PRICING_FAQ} />
-        </section>
-
-        <section className={`${site.section} ${site.panel}`} aria-labelledby="sales-title">
-          <h2 id="sales-title">Need more users or an invoice in advance?</h2>
-          <p>
-            Our sales team sets up larger teams, purchase orders and custom data needs, and answers within one
-            business day.
-          </p>
-          <ButtonLink to={PATHS.contact}>Contact Sales</ButtonLink>
-        </section>
+    <SitePage
+      title="Plans and pricing"
+      lead="Start with Basic, move to Professional for machine-learning backtests, or bring your team on Enterprise. Every plan is simulation only."
+      description={`Basic, Professional and Enterprise plans, billed monthly or annually in INR or USD. Annual billing: ${ANNUAL_BADGE.toLowerCase()}.`}
+    >
+      <div className={styles.controls}>
+        <SegmentedControl
+          label="Billing period"
+          options={BILLING_OPTIONS}
+          value={period}
+          onChange={setPeriod}
+        />
+        <SegmentedControl
+          label="Currency"
+          options={CURRENCY_OPTIONS}
+          value={currency}
+          onChange={setCurrency}
+        />
       </div>
-    </>
+
+      <ul className={styles.plans} aria-label="Plans">
+        {PLANS.map((plan) => {
+          const price = planPrice(plan, period, currency);
+          const isSelected = plan.id === selected.id;
+          const isCurrent = plan.id === user?.plan;
+          return (
+            <li
+              key={plan.id}
+              className={[styles.plan, isSelected ? styles.selected : '', plan.popular ? styles.popular : '']
+                .filter(Boolean)
+                .join(' ')}
+              aria-labelledby={`plan-${plan.id}`}
+              aria-current={isCurrent ? 'true' : undefined}
+            >
+              <div className={styles.planHead}>
+                <h2 id={`plan-${plan.id}`} className={styles.planName}>
+                  {plan.name}
+                </h2>
+                {isCurrent ? (
+                  <span className={`${styles.tag} ${styles.tagCurrent}`}>Your current plan</span>
+                ) : null}
+                {plan.popular ? <span className={styles.tag}>Most popular</span> : null}
+                {isSelected ? <span className={`${styles.tag} ${styles.tagSelected}`}>Selected</span> : null}
+              </div>
+              <p className={styles.planDescription}>{plan.description}</p>
+              <p className={styles.price}>
+                <span className={styles.amount}>{price.perMonth}</span> / month
+              </p>
+              <p className={styles.billing}>
+                {period === 'annual' ? (
+                  <>
+                    {price.charged} billed yearly <span className={styles.save}>{ANNUAL_BADGE}</span>
+                  </>
+                ) : (
+                  'Billed monthly'
+                )}
+              </p>
+              <ul className={styles.features}>
+                {plan.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <Button
+                variant={isSelected ? 'primary' : 'secondary'}
+                aria-pressed={isSelected}
+                className={styles.choose}
+                onClick={() => setSelectedId(plan.id)}
+              >
+                Choose {plan.name}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+
+      <section className={styles.summary} aria-labelledby="summary-title">
+        <div>
+          <h2 id="summary-title">Your selection</h2>
+          <p aria-live="polite">
+            <strong>{selected.name}</strong>, billed {period === 'annual' ? 'annually' : 'monthly'} in{' '}
+            {currency}:{' '}
+            <strong>
+              {selectedPrice.charged} {selectedPrice.cadence}
+            </strong>
+            {period === 'annual' ? ` (${selectedPrice.perMonth} a month)` : null}.
+          </p>
+          <p className={styles.summaryNote}>
+            Subscribing records your request; you sign in or create an account first. Payments are processed
+            by {PARENT_COMPANY.name}. Your plan renews automatically; cancel any time, effective at the end of
+            the billing period.
+          </p>
+        </div>
+        <SubscribeNow plan={selected} period={period} currency={currency} />
+      </section>
+
+      <section className={site.section} aria-labelledby="payment-title">
+        <h2 id="payment-title">Payment options</h2>
+        <ul className={site.grid}>
+          {PAYMENT_METHODS.map((method) => (
+            <li key={method} className={site.card}>
+              <h3 className={site.cardTitle}>{method}</h3>
+              <p className={site.cardText}>{PAYMENT_NOTES[method]}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={site.section} aria-labelledby="pricing-faq-title">
+        <h2 id="pricing-faq-title">Frequently asked questions</h2>
+        <FaqList items={PRICING_FAQ} />
+      </section>
+
+      <section className={`${site.section} ${site.panel}`} aria-labelledby="sales-title">
+        <h2 id="sales-title">Need more users or an invoice in advance?</h2>
+        <p>
+          Our sales team sets up larger teams, purchase orders and custom data needs, and answers within one
+          business day.
+        </p>
+        <ButtonLink to={PATHS.contact}>Contact Sales</ButtonLink>
+      </section>
+    </SitePage>
   );
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { PATHS } from '../config/paths';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
+import { LoadError } from '../components/LoadError';
 import { sharedBacktestQuery } from '../features/backtest-results/api';
 import { BacktestResult } from '../features/backtest-results/components/BacktestResult';
 import { errorMessage } from '../lib/error-message';
@@ -38,12 +37,7 @@ export function SharedResultPage() {
         </p>
       )}
       {run.isError && !gone && (
-        <>
-          <Alert tone="error">{errorMessage(run.error)}</Alert>
-          <Button variant="secondary" onClick={() => void run.refetch()}>
-            Try again
-          </Button>
-        </>
+        <LoadError onRetry={() => void run.refetch()}>{errorMessage(run.error)}</LoadError>
       )}
     </section>
   );

@@ -6,10 +6,8 @@
  * Each round sees a seeded random subsample of the rows (stochastic gradient boosting,
  * Friedman 2002), which also makes the seed matter.
  */
-import { mulberry32 } from '../robustness/random';
-import { binRows } from './binning';
 import type { ProbabilityModel } from './model';
-import { growTree, treeValue, treeValueBinned, type Tree } from './tree';
+import { growTree, treeValue, treeValueBinned, type Tree, type TreeTrainingSet } from './tree';
 
 export const GRADIENT_BOOSTING = {
   rounds: 100,
@@ -22,15 +20,8 @@ export const GRADIENT_BOOSTING = {
 
 const sigmoid = (score: number) => 1 / (1 + Math.exp(-score));
 
-export function trainGradientBoosting(
-  columns: readonly Float64Array[],
-  rows: Int32Array,
-  labels: Uint8Array,
-  seed: number,
-): ProbabilityModel {
-  const random = mulberry32(seed);
-  const binned = binRows(columns, rows);
-  const count = rows.length;
+export function trainGradientBoosting(set: TreeTrainingSet): ProbabilityModel {
+  const { binned, labels, count, random } = set;
   let positives = 0;
   for (let i = 0; i < count; i++) positives += labels[i]!;
   // Log-odds of the base rate, kept off +-infinity by a half-sample prior.
@@ -58,7 +49,7 @@ export function trainGradientBoosting(
         maxDepth: GRADIENT_BOOSTING.maxDepth,
         minChildWeight: GRADIENT_BOOSTING.minChildWeight,
         lambda: GRADIENT_BOOSTING.lambda,
-        featuresPerSplit: columns.length,
+        featuresPerSplit: set.featureCount,
       },
       random,
     );

@@ -1,8 +1,11 @@
 /** The three models of an ML run behind one shape: train on rows, give P(label 1) for a row. */
 import type { MlModel } from '../../shared/ml-request';
+import { mulberry32 } from '../robustness/random';
+import { binRows } from './binning';
 import { trainGradientBoosting } from './gradient-boosting';
 import { trainLogistic } from './logistic';
 import { trainRandomForest } from './random-forest';
+import type { TreeTrainingSet } from './tree';
 
 export interface ProbabilityModel {
   /** P(label = 1) for `row` of the feature columns (every feature finite there). */
@@ -30,8 +33,24 @@ export function trainModel(
     case 'logistic':
       return trainLogistic(columns, rows, labels);
     case 'random-forest':
-      return trainRandomForest(columns, rows, labels, seed);
+      return trainRandomForest(treeTrainingSet(columns, rows, labels, seed));
     case 'gradient-boosting':
-      return trainGradientBoosting(columns, rows, labels, seed);
+      return trainGradientBoosting(treeTrainingSet(columns, rows, labels, seed));
   }
+}
+
+/** The rows binned for the tree models, with a random source seeded by `seed`. */
+function treeTrainingSet(
+  columns: readonly Float64Array[],
+  rows: Int32Array,
+  labels: Uint8Array,
+  seed: number,
+): TreeTrainingSet {
+  return {
+    binned: binRows(columns, rows),
+    labels,
+    count: rows.length,
+    featureCount: columns.length,
+    random: mulberry32(seed),
+  };
 }

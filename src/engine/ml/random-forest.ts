@@ -4,23 +4,14 @@
  * features at each split; the probability is the mean over the trees of the leaf's share of
  * label 1. Histogram splits (binning.ts); the seed fixes the bootstrap and the draws.
  */
-import { mulberry32 } from '../robustness/random';
-import { binRows } from './binning';
 import type { ProbabilityModel } from './model';
-import { growTree, treeValue, type Tree } from './tree';
+import { growTree, treeValue, type Tree, type TreeTrainingSet } from './tree';
 
 export const RANDOM_FOREST = { trees: 100, maxDepth: 8, minChildWeight: 30 } as const;
 
-export function trainRandomForest(
-  columns: readonly Float64Array[],
-  rows: Int32Array,
-  labels: Uint8Array,
-  seed: number,
-): ProbabilityModel {
-  const random = mulberry32(seed);
-  const binned = binRows(columns, rows);
-  const count = rows.length;
-  const featuresPerSplit = Math.max(1, Math.round(Math.sqrt(columns.length)));
+export function trainRandomForest(set: TreeTrainingSet): ProbabilityModel {
+  const { binned, labels, count, random } = set;
+  const featuresPerSplit = Math.max(1, Math.round(Math.sqrt(set.featureCount)));
   const weight = new Float64Array(count);
   const gradient = new Float64Array(count);
   const trees: Tree[] = [];

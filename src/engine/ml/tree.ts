@@ -9,6 +9,18 @@
  */
 import { MAX_BINS, type BinnedRows } from './binning';
 
+/**
+ * What a tree ensemble trains on: the training rows' binned features and labels (position i is
+ * the i-th training row), how many features there are, and the seeded random source.
+ */
+export interface TreeTrainingSet {
+  binned: BinnedRows;
+  labels: Uint8Array;
+  count: number;
+  featureCount: number;
+  random: () => number;
+}
+
 export interface TreeGrowth {
   maxDepth: number;
   /** Least hessian (weight) each child must keep. */

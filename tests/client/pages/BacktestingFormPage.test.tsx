@@ -1,8 +1,9 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_WARNING, fallbackErrorMessage } from '../../../src/shared/fallback-market';
 import { CANDLESTICK_PATTERNS } from '../../../src/shared/candlestick-patterns';
+import { COMMISSION_PRESETS } from '../../../src/shared/commission-presets';
 import { DRAFT_KEY } from '../../../src/client/features/backtest-form/draft';
 import { ADMIN_USER, BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
@@ -59,6 +60,13 @@ function marketApi(overrides: Routes = {}) {
 const select = (name: string) => screen.getByLabelText(name) as HTMLSelectElement;
 const input = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 const combobox = (name: string) => screen.getByRole('combobox', { name }) as HTMLInputElement;
+/** What a control's aria-describedby points at (hint | error), as a screen reader reads it. */
+const description = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .filter(Boolean)
+    .join(' | ');
 
 /** Opens the form and waits until the first exchange and its first stock are selected. */
 async function openForm(user: typeof BASIC_USER | null = BASIC_USER) {
@@ -81,7 +89,7 @@ async function chooseUploadedData(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() =>
     expect(
       within(select('Exchange')).getByRole('option', { name: 'Your uploaded datasets (1)' }),
-    ).toBeTruthy(),
+    ).toHaveProperty('value', 'UPLOAD'),
   );
   await user.selectOptions(select('Exchange'), 'UPLOAD');
 }
@@ -144,6 +152,8 @@ async function buildAndPreview(user: ReturnType<typeof userEvent.setup>) {
 }
 
 afterEach(() => {
+  // Unmount first: a builder still mounted could save its draft again after the clear.
+  cleanup();
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
@@ -245,14 +255,14 @@ describe('exchange and stock selects', () => {
     });
     await openForm();
     const banner = () => screen.queryByText(error);
-    expect(banner()).toBeTruthy();
+    expect(banner()?.getAttribute('role')).toBe('alert');
     await user.selectOptions(select('Exchange'), 'INDX');
     expect(banner()).toBeNull();
     expect(screen.queryByText(FALLBACK_WARNING)).toBeNull();
     await chooseUploadedData(user);
     expect(banner()).toBeNull();
     await user.selectOptions(select('Exchange'), 'US');
-    await waitFor(() => expect(banner()).toBeTruthy());
+    await waitFor(() => expect(banner()?.getAttribute('role')).toBe('alert'));
   });
 
   it('offers a retry when the exchange list cannot be loaded at all, and the sample meanwhile', async () => {
@@ -269,7 +279,10 @@ describe('exchange and stock selects', () => {
     expect(alert.textContent).toContain(
       'The exchanges could not be loaded: Server error: 500 Internal Server Error',
     );
-    expect(within(select('Exchange')).getByRole('option', { name: 'S&P 500 sample' })).toBeTruthy();
+    expect(within(select('Exchange')).getByRole('option', { name: 'S&P 500 sample' })).toHaveProperty(
+      'value',
+      'INDX',
+    );
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(select('Stock').value).toBe('AAPL'));
@@ -312,7 +325,7 @@ describe('exchange and stock selects', () => {
       'disabled',
       true,
     );
-    expect(screen.getByText(/This data has 1 day bars only/)).toBeTruthy();
+    expect(description(select('Timeframe'))).toBe('This data has 1 day bars only.');
     await user.click(screen.getByRole('button', { name: 'Use these dates' }));
     expect(input('From date').value).toBe('2000-01-03');
     expect(input('To date').value).toBe('2020-04-17');
@@ -322,17 +335,18 @@ describe('exchange and stock selects', () => {
     const user = userEvent.setup();
     marketApi();
     await openForm();
-    const group = await waitFor(() => {
-      const found = select('Exchange').querySelector('optgroup[label="Your uploaded data"]');
-      expect(found).toBeTruthy();
-      return found!;
-    });
-    expect(group.textContent).toBe('Your uploaded datasets (1)');
+    await waitFor(() =>
+      expect(select('Exchange').querySelector('optgroup[label="Your uploaded data"]')?.textContent).toBe(
+        'Your uploaded datasets (1)',
+      ),
+    );
     await user.selectOptions(select('Exchange'), 'UPLOAD');
     expect(select('Stock').value).toBe(DATASETS[0]!.id);
     expect(select('Stock').selectedOptions[0]?.textContent).toBe('BTC hourly');
     expect(select('Timeframe').value).toBe('1 hour');
-    expect(screen.getByText(/“BTC hourly” has 8,760 1 hour bars from 2024-01-01 to 2024-12-31/)).toBeTruthy();
+    expect(screen.getByText(/“BTC hourly” has 8,760 1 hour bars/).textContent?.trim()).toBe(
+      '“BTC hourly” has 8,760 1 hour bars from 2024-01-01 to 2024-12-31.',
+    );
     // Its dates come with it: the whole dataset, without a click on "Use these dates".
     expect(input('From date').value).toBe('2024-01-01');
     expect(input('To date').value).toBe('2024-12-31');
@@ -405,7 +419,13 @@ describe('your uploaded data', () => {
     await openForm();
     const panel = uploadPanel();
     expect(within(panel).getByLabelText('CSV file').getAttribute('accept')).toBe('.csv,text/csv');
-    expect(within(panel).getByLabelText('Dataset name (optional)')).toBeTruthy();
+    const name = within(panel).getByLabelText('Dataset name (optional)') as HTMLInputElement;
+    expect([name.type, name.value, name.maxLength, name.placeholder]).toEqual([
+      'text',
+      '',
+      100,
+      'The file’s name',
+    ]);
     expect(panel.textContent).toContain('open, high, low, close and an optional volume');
     expect(panel.textContent).toContain('up to 20\u00a0MB');
   });
@@ -714,7 +734,9 @@ describe('exit criteria and advanced options', () => {
     expect(select('Position sizing').value).toBe('all-in-fractional');
     expect(screen.queryByText(/need the Pro or Enterprise plan/)).toBeNull();
     await user.selectOptions(select('Backtest mode'), 'ml');
-    expect(screen.getByText(/Machine-learning backtests need the Pro or Enterprise plan/)).toBeTruthy();
+    expect(description(select('Backtest mode'))).toBe(
+      'Machine-learning backtests need the Pro or Enterprise plan. Compare plans',
+    );
     expect(screen.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
   });
 
@@ -726,7 +748,9 @@ describe('exit criteria and advanced options', () => {
     expect(select('Commission preset').value).toBe('');
     await user.selectOptions(select('Commission preset'), 'india-delivery');
     expect(input('Commission (% per side)').value).toBe('0.111');
-    expect(screen.getByText(/STT 0.1% on buy and sell/)).toBeTruthy();
+    expect(description(input('Commission (% per side)'))).toBe(
+      COMMISSION_PRESETS.find((preset) => preset.id === 'india-delivery')!.basis,
+    );
     await user.clear(input('Commission (% per side)'));
     await user.type(input('Commission (% per side)'), '0.2');
     expect(select('Commission preset').value).toBe('');
@@ -734,7 +758,9 @@ describe('exit criteria and advanced options', () => {
     expect(screen.queryByLabelText('Size per trade')).toBeNull();
     await user.selectOptions(select('Position sizing'), 'risk-percent');
     expect(input('Size per trade').value).toBe('');
-    expect(screen.getByText(/units = equity × percent ÷ the stop’s distance from the entry/)).toBeTruthy();
+    expect(description(input('Size per trade'))).toBe(
+      'Percent of equity lost if the stop loss is hit: units = equity × percent ÷ the stop’s distance from the entry.',
+    );
     await user.selectOptions(select('Position sizing'), 'all-in-whole-units');
     expect(screen.queryByLabelText('Size per trade')).toBeNull();
   });
@@ -1020,7 +1046,7 @@ describe('submission', () => {
     await user.click(screen.getByRole('button', { name: 'Final Submit' }));
     const prompt = await screen.findByRole('alert');
     expect(prompt.textContent).toContain('Log in to run this backtest.');
-    expect(within(prompt).getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(within(prompt).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/LoginPage');
     expect(sessionStorage.getItem(DRAFT_KEY)).toContain('"number":"70"');
   });
 });
@@ -1085,12 +1111,6 @@ describe('plan marks', () => {
     within(select('Exchange'))
       .getAllByRole('option')
       .map((option) => option.textContent);
-  const hintOf = (element: HTMLElement) =>
-    (element.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent)
-      .filter(Boolean)
-      .join(' | ');
   /** A day moved by whole years or days from today (UTC), as a date field shows it. */
   const fromToday = (years: number, days = 0) => {
     const now = new Date();
@@ -1106,9 +1126,9 @@ describe('plan marks', () => {
     expect(optionTexts()).toContain('Xetra (XETRA) · Pro');
     expect(optionTexts()).toContain('USA Stocks (US)');
     expect(optionTexts()).toContain('S&P 500 sample');
-    expect(hintOf(select('Exchange'))).toBe('');
+    expect(description(select('Exchange'))).toBe('');
     await user.selectOptions(select('Exchange'), 'XETRA');
-    expect(hintOf(select('Exchange'))).toBe(
+    expect(description(select('Exchange'))).toBe(
       'Running a test on XETRA needs the Professional plan (the Basic plan covers 10 exchanges).',
     );
   });
@@ -1117,13 +1137,15 @@ describe('plan marks', () => {
     const user = userEvent.setup();
     withXetra();
     await openForm();
-    expect(hintOf(input('From date'))).toBe(`The Basic plan tests 1 year of history: from ${fromToday(-1)}.`);
-    expect(hintOf(input('To date'))).toBe(
+    expect(description(input('From date'))).toBe(
+      `The Basic plan tests 1 year of history: from ${fromToday(-1)}.`,
+    );
+    expect(description(input('To date'))).toBe(
       `The Basic plan's data is delayed by 7 days: until ${fromToday(0, -7)}.`,
     );
     await user.selectOptions(select('Exchange'), 'INDX');
-    expect(hintOf(input('From date'))).toBe('');
-    expect(hintOf(input('To date'))).toBe('');
+    expect(description(input('From date'))).toBe('');
+    expect(description(input('To date'))).toBe('');
   });
 
   it('no date hints on the fallback data, whose exchange list comes with an error', async () => {
@@ -1133,8 +1155,8 @@ describe('plan marks', () => {
         jsonResponse(200, { exchanges: EXCHANGES, source: 'fallback', error, warning: FALLBACK_WARNING }),
     });
     await openForm();
-    expect(hintOf(input('From date'))).toBe('');
-    expect(hintOf(input('To date'))).toBe('');
+    expect(description(input('From date'))).toBe('');
+    expect(description(input('To date'))).toBe('');
   });
 
   it('Professional: no exchange marks, and its own history depth and delay', async () => {
@@ -1142,10 +1164,10 @@ describe('plan marks', () => {
     await openForm(PRO_USER);
     expect(optionTexts()).toContain('Xetra (XETRA)');
     expect(optionTexts().some((text) => text?.includes('Pro'))).toBe(false);
-    expect(hintOf(input('From date'))).toBe(
+    expect(description(input('From date'))).toBe(
       `The Professional plan tests 5 years of history: from ${fromToday(-5)}.`,
     );
-    expect(hintOf(input('To date'))).toBe(
+    expect(description(input('To date'))).toBe(
       `The Professional plan's data is delayed by 3 days: until ${fromToday(0, -3)}.`,
     );
   });
@@ -1154,8 +1176,8 @@ describe('plan marks', () => {
     withXetra();
     await openForm(ADMIN_USER);
     expect(optionTexts()).toContain('Xetra (XETRA)');
-    expect(hintOf(input('From date'))).toBe('');
-    expect(hintOf(input('To date'))).toBe('');
+    expect(description(input('From date'))).toBe('');
+    expect(description(input('To date'))).toBe('');
   });
 
   it('Basic: a pro indicator is marked, can be chosen, and its row says a run needs the upgrade', async () => {
@@ -1168,10 +1190,10 @@ describe('plan marks', () => {
     await user.paste('aroon up');
     await user.click(screen.getByRole('option', { name: 'Aroon Up Pro' }));
     expect(box.value).toBe('Aroon Up');
-    expect(hintOf(box)).toBe('Pro indicator: running this rule needs the Professional plan.');
+    expect(description(box)).toBe('Pro indicator: running this rule needs the Professional plan.');
     // Its settings come from the catalogue, with the bounds the request schema checks.
     const period = input('Entry crossover 1: indicator 1 Timeframe');
     expect(period.placeholder).toBe('default 14');
-    expect(hintOf(period)).toBe('2 to 10000 bars');
+    expect(description(period)).toBe('2 to 10000 bars');
   });
 });

@@ -1,10 +1,13 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BacktestRun } from '../../../src/shared/api/backtests';
 import { formatSignedPercent } from '../../../src/client/lib/backtests/format';
 import { BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
 import { METRICS, REQUEST, RUN } from '../features/backtest-results/fixtures';
+
+// The page is loaded lazily: its first render can take more than the default second under load.
+configure({ asyncUtilTimeout: 5000 });
 
 // happy-dom has no canvas: the chart is replaced by its accessible outline.
 vi.mock('../../../src/client/features/backtest-compare/components/CompareChart', () => ({

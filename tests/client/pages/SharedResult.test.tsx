@@ -1,9 +1,12 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
 import { RUN, candleAnswer } from '../features/backtest-results/fixtures';
+
+// The page is loaded lazily: its first render can take more than the default second under load.
+configure({ asyncUtilTimeout: 5000 });
 
 // happy-dom has no canvas: the charting module is replaced by its accessible outline.
 vi.mock('../../../src/client/features/backtest-results/components/BacktestCharts', () => ({

@@ -4,6 +4,8 @@ import { ROLES, type Role } from '../../../shared/auth';
 import { PLANS, type PlanId } from '../../../shared/plans';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { OptionList } from '../../components/OptionList';
+import tables from '../../styles/tables.module.css';
 import type { AdminUser } from '../../../shared/api/admin';
 import { searchUsers, updateUser } from './api';
 import { errorMessage } from '../../lib/error-message';
@@ -53,8 +55,8 @@ export function UsersPanel() {
       {result.isError && <Alert tone="error">{errorMessage(result.error)}</Alert>}
       {result.isSuccess && (
         <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
+          <div className={tables.scroll}>
+            <table className={`${tables.table} ${styles.table}`}>
               <caption className="visually-hidden">Users, newest first</caption>
               <thead>
                 <tr>
@@ -77,11 +79,7 @@ export function UsersPanel() {
                         value={user.role}
                         onChange={(event) => change(user, { role: event.target.value as Role })}
                       >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
+                        <OptionList choices={ROLES.map((role) => ({ value: role, label: role }))} />
                       </select>
                     </td>
                     <td>
@@ -90,11 +88,7 @@ export function UsersPanel() {
                         value={user.plan}
                         onChange={(event) => change(user, { plan: event.target.value as PlanId })}
                       >
-                        {PLANS.map((plan) => (
-                          <option key={plan.id} value={plan.id}>
-                            {plan.name}
-                          </option>
-                        ))}
+                        <OptionList choices={PLANS.map((plan) => ({ value: plan.id, label: plan.name }))} />
                       </select>
                     </td>
                     <td>{new Date(user.createdAt).toLocaleDateString()}</td>

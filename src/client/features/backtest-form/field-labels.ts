@@ -16,7 +16,8 @@ export function fieldId(path: string): string {
   return `bt-${path.replace(/[^A-Za-z0-9]+/g, '-')}`;
 }
 
-const TOP_LEVEL: Record<string, string> = {
+/** The labels of the request's top-level fields (and the builder's commission preset). */
+export const TOP_LEVEL_LABELS: Record<string, string> = {
   exchange: 'Exchange',
   stock: 'Stock',
   fromDate: 'From date',
@@ -56,7 +57,8 @@ const ROW_FIELD: Record<string, string> = {
   pattern1: 'pattern',
 };
 
-const CRITERION: Record<string, string> = {
+/** The labels of the exit criteria. */
+export const CRITERION_LABELS: Record<string, string> = {
   targetProfit: 'Target profit',
   stopLoss: 'Stop loss',
   trailingStopLoss: 'Trailing stop loss',
@@ -106,7 +108,7 @@ export function fieldLabel(path: string): FieldLabel {
   const parts = path.split('.');
   const [head = '', second, third, fourth, fifth] = parts;
 
-  if (parts.length === 1) return { prefix: '', text: TOP_LEVEL[head] ?? path };
+  if (parts.length === 1) return { prefix: '', text: TOP_LEVEL_LABELS[head] ?? path };
 
   if ((head === 'entry' || head === 'exit') && second) {
     const side = SIDE[head]!;
@@ -136,9 +138,9 @@ export function fieldLabel(path: string): FieldLabel {
     if (label) return label;
   }
 
-  if (head === 'exitCriteria' && second && CRITERION[second]) {
-    if (third === undefined) return { prefix: '', text: CRITERION[second] };
-    if (parts.length === 3) return { prefix: `${CRITERION[second]} `, text: third };
+  if (head === 'exitCriteria' && second && CRITERION_LABELS[second]) {
+    if (third === undefined) return { prefix: '', text: CRITERION_LABELS[second] };
+    if (parts.length === 3) return { prefix: `${CRITERION_LABELS[second]} `, text: third };
   }
 
   return { prefix: '', text: path };

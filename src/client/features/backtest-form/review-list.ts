@@ -4,6 +4,7 @@
  * exit criterion of type "none", an exit time that is not set, and a side with no conditions
  * (its "combine" choice alone says nothing).
  */
+import { CRITERION_LABELS, TOP_LEVEL_LABELS } from './field-labels';
 import { VALUE_LABELS } from './option-labels';
 
 export interface ReviewItem {
@@ -19,23 +20,12 @@ export interface ReviewItem {
 export type DescribeValue = (path: string, text: string) => string;
 
 const KEY_LABELS: Record<string, string> = {
-  exchange: 'Exchange',
-  stock: 'Stock',
-  fromDate: 'From date',
-  toDate: 'To date',
-  timeframe: 'Timeframe',
-  transactionType: 'Transaction type',
-  entry: 'Entry conditions',
-  exit: 'Exit conditions',
+  ...TOP_LEVEL_LABELS,
+  ...CRITERION_LABELS,
   parameters: 'Crossover conditions',
   valueBased: 'Value-based conditions',
   candleStick: 'Candlestick patterns',
   combine: 'Combine',
-  exitCriteria: 'Exit criteria',
-  targetProfit: 'Target profit',
-  stopLoss: 'Stop loss',
-  trailingStopLoss: 'Trailing stop loss',
-  timing: 'Exit timing',
   type: 'Type',
   value: 'Value',
   time: 'Time',
@@ -49,12 +39,6 @@ const KEY_LABELS: Record<string, string> = {
   additionalFields1: 'Indicator 1 settings',
   additionalFields2: 'Indicator 2 settings',
   additionalFields: 'Indicator settings',
-  initialCapital: 'Initial capital',
-  commission: 'Commission (% per side)',
-  slippage: 'Slippage (points per fill)',
-  mode: 'Backtest mode',
-  sizing: 'Position sizing',
-  sizingValue: 'Size per trade',
   ml: 'Machine learning',
   model: 'Model',
   features: 'Features',

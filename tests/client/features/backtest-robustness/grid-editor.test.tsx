@@ -84,7 +84,10 @@ describe('the grid editor', () => {
     expect(size.textContent).toBe('10 configurations of the 50 your plan allows per analysis.');
     await user.type(fast, ', x');
     expect(fast.getAttribute('aria-invalid')).toBe('true');
-    expect(within(fast.parentElement!).getByText('List numbers separated by commas.')).toBeTruthy();
+    // The message is the field's description, so a screen reader says it with the field.
+    expect(within(fast.parentElement!).getByText('List numbers separated by commas.').id).toBe(
+      fast.getAttribute('aria-describedby'),
+    );
     expect(size.textContent).toContain('0 configurations');
   });
 });

@@ -87,7 +87,10 @@ describe('the heatmap', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['30.00', '35.00', '30.00', '35.00']);
-    expect(screen.getByRole('table', { name: /^Total return \(%\) of each configuration/ })).toBeTruthy();
+    const caption = screen.getByRole('table').getAttribute('aria-labelledby')!;
+    expect(document.getElementById(caption)?.textContent).toBe(
+      'Total return (%) of each configuration: Entry rule 1 · SMA (first indicator) · Timeframe across, Stop loss distance down.',
+    );
 
     // Picking the other axis's setting swaps the two axes.
     await user.selectOptions(screen.getByLabelText('Across (columns)'), STOP);

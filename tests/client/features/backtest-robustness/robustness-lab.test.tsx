@@ -77,7 +77,7 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
     const bar = await screen.findByRole('progressbar', { name: 'Analysis progress' }, { timeout: 5000 });
     expect(bar.getAttribute('aria-valuenow')).toBe('1');
     expect(bar.getAttribute('aria-valuemax')).toBe('4');
-    expect(screen.getByText('Running: 1 of 4 parts of 8 configurations')).toBeTruthy();
+    expect(screen.getByText('Running: 1 of 4 parts of 8 configurations').getAttribute('role')).toBe('status');
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({
       grid: { [FAST]: [5, 8, 10, 13, 15], [SLOW]: [10, 15, 20, 25, 30] },
@@ -93,8 +93,8 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
           {},
           { timeout: 5000 },
         )
-      ).textContent,
-    ).toBeTruthy();
+      ).getAttribute('role'),
+    ).toBe('alert');
     expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/jobs/job-1')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(start).toHaveProperty('disabled', false);
@@ -127,14 +127,14 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: /^Results of \d+ configurations$/ }, { timeout: 5000 });
     expect(screen.queryByRole('heading', { name: /configurations so far$/ })).toBeNull();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('4');
-    expect(
-      screen.getByText(
-        /^In 25% of the 12,870 splits the best in-sample configuration ranked below the median/,
-      ),
-    ).toBeTruthy();
+    const pbo = screen.getByRole('img', { name: 'PBO 25%' });
+    expect(pbo.querySelector('figcaption')?.textContent).toBe(
+      'In 25% of the 12,870 splits the best in-sample configuration ranked below the median out of sample. Probability of an out-of-sample loss: 13%.',
+    );
     const sharpe = screen.getByRole('region', { name: 'Sharpe ratio tests' });
-    expect(within(sharpe).getByText('91%')).toBeTruthy();
-    expect(within(sharpe).getByText('62%')).toBeTruthy();
+    // Each figure stands under its own term.
+    expect(within(sharpe).getByText('91%').previousElementSibling?.textContent).toBe('PSR');
+    expect(within(sharpe).getByText('62%').previousElementSibling?.textContent).toBe('DSR');
     const suggestion = screen.getByRole('region', { name: 'Most stable region' });
     expect(within(suggestion).getByRole('row', { name: /second indicator/ }).textContent).toBe(
       'Entry rule 1 · SMA (second indicator) · Timeframe2025',
@@ -174,8 +174,8 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
           {},
           { timeout: 5000 },
         )
-      ).textContent,
-    ).toBeTruthy();
+      ).getAttribute('role'),
+    ).toBe('alert');
   });
 
   it('shows a plan refusal (402) with its message and the pricing page', async () => {

@@ -67,11 +67,13 @@ describe('the portfolios page', () => {
     await user.click(screen.getByRole('button', { name: 'Add a symbol' }));
     await user.selectOptions(await screen.findByLabelText('Exchange 3'), 'NSE');
     await user.type(screen.getByLabelText('Symbol 3'), 'RELIANCE');
-    expect(screen.getByText(/^Equal weights: each symbol trades 33.3% of the capital/)).toBeTruthy();
+    expect(screen.getByText(/^Equal weights/).textContent).toBe(
+      'Equal weights: each symbol trades 33.3% of the capital. To weight them, give every symbol a weight between 0 and 1, adding up to 1.',
+    );
     expect(screen.getByLabelText('Weight 2').getAttribute('placeholder')).toBe('equal (33.3%)');
 
     await user.click(screen.getByRole('button', { name: 'Save portfolio' }));
-    expect(await screen.findByText('Saved the portfolio “Trio”.')).toBeTruthy();
+    expect((await screen.findByText('Saved the portfolio “Trio”.')).getAttribute('role')).toBe('status');
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({
       name: 'Trio',
@@ -105,7 +107,9 @@ describe('the portfolios page', () => {
     await user.click(screen.getByRole('button', { name: 'Add a symbol' }));
     await user.type(screen.getByLabelText('Symbol 2'), 'MSFT');
     await user.type(screen.getByLabelText('Weight 2'), 'half');
-    expect(screen.getByText(/^Weights are shares of the capital between 0 and 1/)).toBeTruthy();
+    expect(screen.getByText(/^Weights are shares/).textContent).toBe(
+      'Weights are shares of the capital between 0 and 1, adding up to 1. Clear them all for equal weights.',
+    );
     await user.click(screen.getByRole('button', { name: 'Save portfolio' }));
 
     const weight = screen.getByLabelText('Weight 2');
@@ -117,7 +121,10 @@ describe('the portfolios page', () => {
     expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Name the portfolio',
     );
-    expect(screen.getByText('The weights must add up to 1; they add up to 0.5')).toBeTruthy();
+    // The sum's error stands under the symbol list, as the list's own error.
+    expect(screen.getByText('The weights must add up to 1; they add up to 0.5').id).toMatch(
+      /-symbols-error$/,
+    );
     expect(screen.getByLabelText('Weight 1').getAttribute('aria-invalid')).toBeNull();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: '',
@@ -158,7 +165,11 @@ describe('the portfolios page', () => {
     expect(confirm.textContent).toContain('Delete the portfolio “Tech”?');
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Yes, delete' }));
-    expect(await screen.findByText(/^No portfolios yet/)).toBeTruthy();
-    expect(screen.getByText('0 of 1 portfolios on the Basic plan')).toBeTruthy();
+    expect((await screen.findByText(/^No portfolios yet/)).textContent).toBe(
+      'No portfolios yet. A portfolio runs one strategy on up to 20 symbols with one shared capital.',
+    );
+    expect(screen.getByText(/portfolios on the Basic plan$/).textContent).toBe(
+      '0 of 1 portfolios on the Basic plan',
+    );
   });
 });

@@ -32,13 +32,17 @@ describe('the team page', () => {
       'DELETE /api/team/members/m-1': () => new Response(null, { status: 204 }),
     });
     renderRoute('/team/manage', { user: OWNER });
-    expect(await screen.findByText('2 of 3 seats used')).toBeTruthy();
-    expect(screen.getByText('alan@example.com · expires 2026-11-27', { selector: 'li > span' })).toBeTruthy();
+    expect((await screen.findByText(/seats used$/)).textContent).toBe('2 of 3 seats used');
+    expect(screen.getByText(/^alan@example.com/, { selector: 'li > span' }).textContent).toBe(
+      'alan@example.com · expires 2026-11-27',
+    );
 
     await user.type(screen.getByLabelText('Email'), 'ada2@example.com');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(((await screen.findByLabelText('Invite link')) as HTMLInputElement).value).toBe(LINK);
-    expect(screen.getByText(/works for 7 days/)).toBeTruthy();
+    expect(screen.getByText(/^Send this link to them/).textContent).toBe(
+      'Send this link to them: it is shown only once and works for 7 days, for that email address only.',
+    );
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'ada2@example.com' });
 
     await user.click(screen.getByRole('button', { name: 'Remove grace@example.com · joined 2026-11-01' }));
@@ -58,7 +62,9 @@ describe('the team page', () => {
       'GET /api/team': () => jsonResponse(200, { role: 'owner', seats: 0, members: [], invites: [] }),
     });
     renderRoute('/team/manage', { user: BASIC_USER });
-    expect(await screen.findByText(/Team users come with the Enterprise plan/)).toBeTruthy();
+    expect((await screen.findByText(/^Team users come with the Enterprise plan/)).textContent).toBe(
+      'Team users come with the Enterprise plan, which includes 3: they share your plan and monthly backtests, and their runs stay their own. Compare plans',
+    );
     expect(screen.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByRole('button', { name: 'Invite' })).toBeNull();
   });
@@ -70,11 +76,9 @@ describe('the team page', () => {
       'DELETE /api/team/membership': () => new Response(null, { status: 204 }),
     });
     renderRoute('/team/manage', { user: BASIC_USER });
-    expect(
-      await screen.findByText('You are on boss@example.com’s team, sharing their plan.', {
-        selector: 'li > span',
-      }),
-    ).toBeTruthy();
+    expect((await screen.findByText(/^You are on/, { selector: 'li > span' })).textContent).toBe(
+      'You are on boss@example.com’s team, sharing their plan.',
+    );
     await user.click(screen.getByRole('button', { name: /^Leave the team/ }));
     await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
     await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));

@@ -2,9 +2,10 @@
  * The compared runs' equity curves on one chart, each normalised to 100 at its start. Loaded
  * lazily with the charting library, like the result page's charts.
  */
-import { ColorType, LineSeries, type UTCTimestamp, createChart } from 'lightweight-charts';
+import { LineSeries, type UTCTimestamp, createChart } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { formatCount } from '../../../lib/backtests/format';
+import { CHART_BORDER_COLOR, CHART_THEME } from '../../../lib/chart-theme';
 import styles from './Compare.module.css';
 
 export interface CompareSeries {
@@ -18,17 +19,14 @@ export function CompareChart({ series, label }: { series: readonly CompareSeries
   useEffect(() => {
     if (!container.current) return;
     const chart = createChart(container.current, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: '#ffffff' },
-        textColor: '#4a5a70',
-        fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-        // The logo injects an inline <style>, which our CSP forbids; the page credits TradingView.
-        attributionLogo: false,
+      ...CHART_THEME,
+      rightPriceScale: { borderColor: CHART_BORDER_COLOR },
+      timeScale: {
+        borderColor: CHART_BORDER_COLOR,
+        minBarSpacing: 0.01,
+        fixLeftEdge: true,
+        fixRightEdge: true,
       },
-      grid: { vertLines: { color: '#eef2f7' }, horzLines: { color: '#eef2f7' } },
-      rightPriceScale: { borderColor: '#d5dde8' },
-      timeScale: { borderColor: '#d5dde8', minBarSpacing: 0.01, fixLeftEdge: true, fixRightEdge: true },
       localization: { locale: 'en-US' },
       handleScroll: { vertTouchDrag: false },
     });

@@ -2,12 +2,12 @@ import { Component, type ReactNode, Suspense, lazy, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PATHS, backtestResultPath } from '../../../config/paths';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
 import type { BacktestRun } from '../../../../shared/api/backtests';
 import { backtestQuery } from '../../../lib/backtests/api';
 import { errorMessage } from '../../../lib/error-message';
 import { type CompareRow, metricRows, normalisedEquity, runName, settingRows } from '../compare-data';
+import tables from '../../../styles/tables.module.css';
 import styles from './Compare.module.css';
 
 const CompareChart = lazy(() =>
@@ -41,8 +41,8 @@ function CompareTable({
   markDifferences: boolean;
 }) {
   return (
-    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={caption}>
-      <table className={styles.table}>
+    <div className={tables.scroll} tabIndex={0} role="region" aria-label={caption}>
+      <table className={`${tables.table} ${styles.table}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -97,12 +97,9 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
   if (runs.isError) {
     return (
       <>
-        <Alert tone="error">
+        <LoadError onRetry={() => void runs.refetch()}>
           The backtests could not be loaded: {errorMessage(runs.error)} Only your own runs can be compared.
-        </Alert>
-        <Button variant="secondary" onClick={() => void runs.refetch()}>
-          Try again
-        </Button>{' '}
+        </LoadError>{' '}
         <Link to={PATHS.backtestHistory}>Back to your backtests</Link>
       </>
     );

@@ -3,6 +3,7 @@ import { COMPARISON_LOGIC, CROSSOVER_LOGIC } from '../../../../shared/backtest-v
 import { CANDLESTICK_PATTERNS } from '../../../../shared/candlestick-patterns';
 import { type CatalogueSetting, MA_TYPE_NAMES, catalogueEntry } from '../../../../shared/indicator-catalogue';
 import type { Plan } from '../../../../shared/plans';
+import { OptionList } from '../../../components/OptionList';
 import type { BuilderAction } from '../form-state';
 import type {
   CandlestickRowValues,
@@ -89,6 +90,79 @@ export function IndicatorField({ kind, path, error, value, plan, onChange }: Ind
   );
 }
 
+interface IndicatorSideProps {
+  kind: IndicatorRowKind;
+  /** Path of the indicator field, e.g. "entry.parameters.0.indicator1". */
+  indicatorPath: string;
+  /** Path of its settings map, e.g. "entry.parameters.0.additionalFields1". */
+  settingsPath: string;
+  indicator: string;
+  settings: SettingValues;
+  errors: Record<string, string>;
+  plan: Plan | null;
+  onIndicator: (label: string) => void;
+  onSetting: (label: string, value: string) => void;
+}
+
+/** One indicator of a row: its picker and the settings it declares. */
+function IndicatorSide({
+  kind,
+  indicatorPath,
+  settingsPath,
+  indicator,
+  settings,
+  errors,
+  plan,
+  onIndicator,
+  onSetting,
+}: IndicatorSideProps) {
+  return (
+    <div className={styles.rowSide}>
+      <IndicatorField
+        kind={kind}
+        path={indicatorPath}
+        error={errors[indicatorPath]}
+        value={indicator}
+        plan={plan}
+        onChange={onIndicator}
+      />
+      <SettingsFields
+        indicator={indicator}
+        values={settings}
+        path={settingsPath}
+        errors={errors}
+        onChange={onSetting}
+      />
+    </div>
+  );
+}
+
+/** A row's logic select (crosses above, greater than, ...). */
+function LogicField<Logic extends string>({
+  path,
+  errors,
+  value,
+  options,
+  onChange,
+}: {
+  path: string;
+  errors: Record<string, string>;
+  value: Logic;
+  options: readonly Logic[];
+  onChange: (logic: Logic) => void;
+}) {
+  return (
+    <SelectField
+      path={path}
+      error={errors[path]}
+      value={value}
+      onChange={(event) => onChange(event.target.value as Logic)}
+    >
+      <Options values={options} />
+    </SelectField>
+  );
+}
+
 interface RowProps<Row> {
   side: Side;
   index: number;
@@ -103,29 +177,22 @@ interface RowProps<Row> {
 export function CrossoverRow({ side, index, row, errors, dispatch, plan }: RowProps<CrossoverRowValues>) {
   const path = `${side}.parameters.${index}`;
   const sideFields = (which: 1 | 2) => {
-    const indicator = which === 1 ? row.indicator1 : row.indicator2;
-    const settings = which === 1 ? 'additionalFields1' : 'additionalFields2';
     const field = which === 1 ? 'indicator1' : 'indicator2';
+    const settings = which === 1 ? 'additionalFields1' : 'additionalFields2';
     return (
-      <div className={styles.rowSide}>
-        <IndicatorField
-          kind="crossover"
-          path={`${path}.${field}`}
-          error={errors[`${path}.${field}`]}
-          value={indicator}
-          plan={plan}
-          onChange={(label) => dispatch({ type: 'setCrossover', side, index, field, value: label })}
-        />
-        <SettingsFields
-          indicator={indicator}
-          values={row[settings]}
-          path={`${path}.${settings}`}
-          errors={errors}
-          onChange={(label, value) =>
-            dispatch({ type: 'setCrossoverSetting', side, index, which: settings, label, value })
-          }
-        />
-      </div>
+      <IndicatorSide
+        kind="crossover"
+        indicatorPath={`${path}.${field}`}
+        settingsPath={`${path}.${settings}`}
+        indicator={row[field]}
+        settings={row[settings]}
+        errors={errors}
+        plan={plan}
+        onIndicator={(label) => dispatch({ type: 'setCrossover', side, index, field, value: label })}
+        onSetting={(label, value) =>
+          dispatch({ type: 'setCrossoverSetting', side, index, which: settings, label, value })
+        }
+      />
     );
   };
   return (
@@ -133,22 +200,13 @@ export function CrossoverRow({ side, index, row, errors, dispatch, plan }: RowPr
       <legend className={styles.rowLegend}>Crossover {index + 1}</legend>
       <div className={styles.crossoverGrid}>
         {sideFields(1)}
-        <SelectField
+        <LogicField
           path={`${path}.logic`}
-          error={errors[`${path}.logic`]}
+          errors={errors}
           value={row.logic}
-          onChange={(event) =>
-            dispatch({
-              type: 'setCrossover',
-              side,
-              index,
-              field: 'logic',
-              value: event.target.value as CrossoverRowValues['logic'],
-            })
-          }
-        >
-          <Options values={CROSSOVER_LOGIC} />
-        </SelectField>
+          options={CROSSOVER_LOGIC}
+          onChange={(logic) => dispatch({ type: 'setCrossover', side, index, field: 'logic', value: logic })}
+        />
         {sideFields(2)}
       </div>
     </fieldset>
@@ -163,41 +221,26 @@ export function ValueRow({ side, index, row, errors, dispatch, plan }: RowProps<
     <fieldset className={styles.row}>
       <legend className={styles.rowLegend}>Value-based {index + 1}</legend>
       <div className={styles.valueGrid}>
-        <div className={styles.rowSide}>
-          <IndicatorField
-            kind="value"
-            path={`${path}.indicator`}
-            error={errors[`${path}.indicator`]}
-            value={row.indicator}
-            plan={plan}
-            onChange={(label) =>
-              dispatch({ type: 'setValueRow', side, index, field: 'indicator', value: label })
-            }
-          />
-          <SettingsFields
-            indicator={row.indicator}
-            values={row.additionalFields}
-            path={`${path}.additionalFields`}
-            errors={errors}
-            onChange={(label, value) => dispatch({ type: 'setValueSetting', side, index, label, value })}
-          />
-        </div>
-        <SelectField
-          path={`${path}.logic`}
-          error={errors[`${path}.logic`]}
-          value={row.logic}
-          onChange={(event) =>
-            dispatch({
-              type: 'setValueRow',
-              side,
-              index,
-              field: 'logic',
-              value: event.target.value as ValueRowValues['logic'],
-            })
+        <IndicatorSide
+          kind="value"
+          indicatorPath={`${path}.indicator`}
+          settingsPath={`${path}.additionalFields`}
+          indicator={row.indicator}
+          settings={row.additionalFields}
+          errors={errors}
+          plan={plan}
+          onIndicator={(label) =>
+            dispatch({ type: 'setValueRow', side, index, field: 'indicator', value: label })
           }
-        >
-          <Options values={COMPARISON_LOGIC} />
-        </SelectField>
+          onSetting={(label, value) => dispatch({ type: 'setValueSetting', side, index, label, value })}
+        />
+        <LogicField
+          path={`${path}.logic`}
+          errors={errors}
+          value={row.logic}
+          options={COMPARISON_LOGIC}
+          onChange={(logic) => dispatch({ type: 'setValueRow', side, index, field: 'logic', value: logic })}
+        />
         <InputField
           path={`${path}.number`}
           type="number"
@@ -239,11 +282,12 @@ export function CandlestickRow({
           })
         }
       >
-        {CANDLESTICK_PATTERNS.map((pattern) => (
-          <option key={pattern.name} value={pattern.name}>
-            {pattern.description}
-          </option>
-        ))}
+        <OptionList
+          choices={CANDLESTICK_PATTERNS.map((pattern) => ({
+            value: pattern.name,
+            label: pattern.description,
+          }))}
+        />
       </SelectField>
     </fieldset>
   );

@@ -1,11 +1,13 @@
 import type { Dispatch } from 'react';
 import { LIMITS } from '../../../../shared/backtest-vocabulary';
 import type { Plan } from '../../../../shared/plans';
+import { OptionList } from '../../../components/OptionList';
 import { fieldId } from '../field-labels';
 import type { BuilderAction } from '../form-state';
 import type { FormValues, RowGroup, Side } from '../form-values';
 import { CandlestickRow, CrossoverRow, ValueRow } from './ConditionRows';
 import { SelectField } from './Field';
+import forms from '../../../styles/forms.module.css';
 import styles from './BacktestForm.module.css';
 
 const MAX_ROWS: Record<RowGroup, number> = {
@@ -38,6 +40,8 @@ export function ConditionsSection({ side, values, errors, dispatch, plan }: Cond
   const candleStick = side === 'entry' ? values.entry.candleStick : [];
   const countOf = (group: RowGroup) => ({ parameters, valueBased, candleStick })[group].length;
   const sideError = errors[side];
+  // What every condition row of this side is given besides its own index and values.
+  const rowProps = { side, errors, dispatch, plan };
 
   return (
     <section
@@ -52,7 +56,7 @@ export function ConditionsSection({ side, values, errors, dispatch, plan }: Cond
       </h2>
       <p className={styles.intro}>{INTROS[side]} Changing a number starts that list afresh.</p>
       {sideError && (
-        <p id={`${id}-error`} className={styles.error}>
+        <p id={`${id}-error`} className={forms.error}>
           {sideError}
         </p>
       )}
@@ -67,41 +71,26 @@ export function ConditionsSection({ side, values, errors, dispatch, plan }: Cond
               dispatch({ type: 'setCount', side, group, count: Number(event.target.value) })
             }
           >
-            {Array.from({ length: MAX_ROWS[group] + 1 }, (_, count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
+            <OptionList
+              choices={Array.from({ length: MAX_ROWS[group] + 1 }, (_, count) => ({
+                value: count,
+                label: String(count),
+              }))}
+            />
           </SelectField>
         ))}
       </div>
       {parameters.length > 0 && (
         <div className={styles.rows}>
           {parameters.map((row, index) => (
-            <CrossoverRow
-              key={index}
-              side={side}
-              index={index}
-              row={row}
-              errors={errors}
-              dispatch={dispatch}
-              plan={plan}
-            />
+            <CrossoverRow key={index} index={index} row={row} {...rowProps} />
           ))}
         </div>
       )}
       {valueBased.length > 0 && (
         <div className={styles.rows}>
           {valueBased.map((row, index) => (
-            <ValueRow
-              key={index}
-              side={side}
-              index={index}
-              row={row}
-              errors={errors}
-              dispatch={dispatch}
-              plan={plan}
-            />
+            <ValueRow key={index} index={index} row={row} {...rowProps} />
           ))}
         </div>
       )}

@@ -1,5 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { OptionList } from '../../../components/OptionList';
 import { fieldId, fieldLabel } from '../field-labels';
+import forms from '../../../styles/forms.module.css';
 import styles from './BacktestForm.module.css';
 
 interface FieldProps {
@@ -9,13 +11,21 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
+/** What ties a control to its label, hint and error; spread onto an input or a select. */
+export interface ControlWiring {
+  id: string;
+  className: string | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
 /** The label (row name said, not shown), the control, its hint and its error, wired together. */
 export function FieldShell({
   path,
   error,
   hint,
   control,
-}: FieldProps & { control: (a11y: { id: string; describedBy: string | undefined }) => ReactNode }) {
+}: FieldProps & { control: (wiring: ControlWiring) => ReactNode }) {
   const id = fieldId(path);
   const { prefix, text } = fieldLabel(path);
   const hintId = `${id}-hint`;
@@ -27,14 +37,19 @@ export function FieldShell({
         {prefix && <span className="visually-hidden">{prefix}</span>}
         <span className={styles.labelText}>{text}</span>
       </label>
-      {control({ id, describedBy })}
+      {control({
+        id,
+        className: forms.control,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint && (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={forms.hint}>
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className={styles.error}>
+        <p id={errorId} className={forms.error}>
           {error}
         </p>
       )}
@@ -54,14 +69,8 @@ export function SelectField({
       path={path}
       error={error}
       hint={hint}
-      control={({ id, describedBy }) => (
-        <select
-          id={id}
-          className={styles.control}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...select}
-        >
+      control={(wiring) => (
+        <select {...wiring} {...select}>
           {children}
         </select>
       )}
@@ -80,15 +89,7 @@ export function InputField({
       path={path}
       error={error}
       hint={hint}
-      control={({ id, describedBy }) => (
-        <input
-          id={id}
-          className={styles.control}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-      )}
+      control={(wiring) => <input {...wiring} {...input} />}
     />
   );
 }
@@ -101,9 +102,5 @@ export function Options<T extends string>({
   values: readonly T[];
   labels?: Partial<Record<T, string>>;
 }) {
-  return values.map((value) => (
-    <option key={value} value={value}>
-      {labels?.[value] ?? value}
-    </option>
-  ));
+  return <OptionList choices={values.map((value) => ({ value, label: labels?.[value] ?? value }))} />;
 }

@@ -3,6 +3,7 @@ import { TIMEFRAMES, TRANSACTION_TYPES, type Timeframe } from '../../../../share
 import type { Plan } from '../../../../shared/plans';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { OptionList } from '../../../components/OptionList';
 import { SegmentedControl } from '../../../components/SegmentedControl';
 import type { Dataset } from '../../../../shared/api/datasets';
 import {
@@ -224,12 +225,9 @@ export function GeneralParameters({
             <option value="">{stockPlaceholder}</option>
           )}
           {!stocksLoading && !knownStock && <option value={values.stock}>{values.stock}</option>}
-          {!stocksLoading &&
-            stockItems.map((item) => (
-              <option key={item.code} value={item.code}>
-                {item.label}
-              </option>
-            ))}
+          {!stocksLoading && (
+            <OptionList choices={stockItems.map((item) => ({ value: item.code, label: item.label }))} />
+          )}
         </SelectField>
         <SelectField
           path="timeframe"
@@ -248,22 +246,17 @@ export function GeneralParameters({
             </option>
           ))}
         </SelectField>
-        <InputField
-          path="fromDate"
-          type="date"
-          error={errors.fromDate}
-          hint={dates.fromDate}
-          value={values.fromDate}
-          onChange={(event) => dispatch({ type: 'setField', field: 'fromDate', value: event.target.value })}
-        />
-        <InputField
-          path="toDate"
-          type="date"
-          error={errors.toDate}
-          hint={dates.toDate}
-          value={values.toDate}
-          onChange={(event) => dispatch({ type: 'setField', field: 'toDate', value: event.target.value })}
-        />
+        {(['fromDate', 'toDate'] as const).map((field) => (
+          <InputField
+            key={field}
+            path={field}
+            type="date"
+            error={errors[field]}
+            hint={dates[field]}
+            value={values[field]}
+            onChange={(event) => dispatch({ type: 'setField', field, value: event.target.value })}
+          />
+        ))}
         <SegmentedControl
           label="Transaction type"
           options={TRANSACTION_TYPES.map((type) => ({ value: type, label: TRANSACTION_TYPE_LABELS[type] }))}

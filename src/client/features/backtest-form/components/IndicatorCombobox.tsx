@@ -48,10 +48,10 @@ export function IndicatorCombobox({
       path={path}
       error={error}
       hint={hint}
-      control={({ id, describedBy }) => (
+      control={(wiring) => (
         <Combobox
-          id={id}
-          describedBy={describedBy}
+          id={wiring.id}
+          describedBy={wiring['aria-describedby']}
           invalid={Boolean(error)}
           shown={shown}
           items={items}

@@ -3,6 +3,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { DATASET_FORMAT_HINT } from '../dataset-file';
 import type { DatasetStatus } from '../hooks/useDatasetActions';
+import forms from '../../../styles/forms.module.css';
 import styles from './BacktestForm.module.css';
 
 interface UploadDatasetProps {
@@ -43,7 +44,7 @@ export function UploadDataset({ status, onChooseFile, onUpload }: UploadDatasetP
   return (
     <fieldset className={styles.upload}>
       <legend className={styles.uploadLegend}>Upload a CSV</legend>
-      <p id={hintId} className={styles.hint}>
+      <p id={hintId} className={`${forms.hint} ${styles.uploadHint}`}>
         {DATASET_FORMAT_HINT}
       </p>
       <div className={styles.uploadRow}>
@@ -69,7 +70,7 @@ export function UploadDataset({ status, onChooseFile, onUpload }: UploadDatasetP
           <input
             id={`${id}-name`}
             type="text"
-            className={styles.control}
+            className={forms.control}
             maxLength={100}
             placeholder="The file’s name"
             value={name}

@@ -3,7 +3,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS, backtestResultPath, compareBacktestsPath } from '../../../config/paths';
 import { Alert } from '../../../components/Alert';
+import { LoadError } from '../../../components/LoadError';
 import { Button } from '../../../components/Button';
+import { OptionList } from '../../../components/OptionList';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import type { BacktestListItem } from '../../../../shared/api/backtests';
@@ -89,16 +91,12 @@ export function BacktestHistory() {
   if (list.isPending) return <p role="status">Loading your backtests...</p>;
   if (list.isError) {
     return (
-      <>
-        <Alert tone="error">{errorMessage(list.error)}</Alert>
-        <Button
-          variant="secondary"
-          // Reset rather than refetch, so the list shows "Loading" again while it asks.
-          onClick={() => void queryClient.resetQueries({ queryKey: backtestListQuery().queryKey })}
-        >
-          Try again
-        </Button>
-      </>
+      <LoadError
+        // Reset rather than refetch, so the list shows "Loading" again while it asks.
+        onRetry={() => void queryClient.resetQueries({ queryKey: backtestListQuery().queryKey })}
+      >
+        {errorMessage(list.error)}
+      </LoadError>
     );
   }
 
@@ -126,11 +124,9 @@ export function BacktestHistory() {
             <label className={styles.tool}>
               <span>Sort</span>
               <select value={sort} onChange={(event) => setSort(event.target.value as HistorySort)}>
-                {Object.entries(HISTORY_SORTS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <OptionList
+                  choices={Object.entries(HISTORY_SORTS).map(([value, label]) => ({ value, label }))}
+                />
               </select>
             </label>
           </div>

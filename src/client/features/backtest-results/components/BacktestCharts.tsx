@@ -9,7 +9,6 @@ import {
   BaselineSeries,
   AreaSeries,
   CandlestickSeries,
-  ColorType,
   type DeepPartial,
   type IChartApi,
   LineSeries,
@@ -45,6 +44,7 @@ import {
 } from '../chart-data';
 import { markerDetails } from '../chart-text';
 import { formatCount, formatDateTime } from '../../../lib/backtests/format';
+import { CHART_BORDER_COLOR, CHART_THEME } from '../../../lib/chart-theme';
 import type { TimeAxisSync } from '../time-axis-sync';
 import { priceDecimals } from '../trade-table';
 import styles from './Charts.module.css';
@@ -76,19 +76,11 @@ const formatAxisMoney = (value: number) => formatCount(value);
 
 function chartOptions(timeZone: string, intraday: boolean): DeepPartial<TimeChartOptions> {
   return {
-    autoSize: true,
-    layout: {
-      background: { type: ColorType.Solid, color: '#ffffff' },
-      textColor: '#4a5a70',
-      fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-      // The logo injects an inline <style>, which our CSP forbids; the page credits TradingView.
-      attributionLogo: false,
-    },
-    grid: { vertLines: { color: '#eef2f7' }, horzLines: { color: '#eef2f7' } },
+    ...CHART_THEME,
     // One width for every chart's price axis, so the three plots line up under each other.
-    rightPriceScale: { borderColor: '#d5dde8', minimumWidth: 76 },
+    rightPriceScale: { borderColor: CHART_BORDER_COLOR, minimumWidth: 76 },
     timeScale: {
-      borderColor: '#d5dde8',
+      borderColor: CHART_BORDER_COLOR,
       // The whole run fits the width: 100,000 bars at 0.01 px each fill 1,000 px.
       minBarSpacing: 0.01,
       // No scrolling past the data: zooming out stops at the whole period, and the library

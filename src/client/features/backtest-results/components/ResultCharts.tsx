@@ -1,7 +1,7 @@
 import { Component, type ReactNode, Suspense, lazy, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
+import { ChartCredit } from '../../../components/ChartCredit';
+import { LoadError } from '../../../components/LoadError';
 import type { SharedBacktest } from '../../../../shared/api/shares';
 import { PORTFOLIO_EXCHANGE } from '../../../../shared/portfolio';
 import type { CandlesAnswer } from '../../../../shared/api/market';
@@ -142,10 +142,9 @@ function PriceSection({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }
       )}
       {candles.isError && (
         <div className={styles.chartError}>
-          <Alert tone="error">The price chart could not be loaded: {errorMessage(candles.error)}</Alert>
-          <Button variant="secondary" onClick={() => void candles.refetch()}>
-            Try again
-          </Button>
+          <LoadError onRetry={() => void candles.refetch()}>
+            The price chart could not be loaded: {errorMessage(candles.error)}
+          </LoadError>
         </div>
       )}
       {candles.isSuccess && <PriceArea run={run} answer={candles.data} overlays={overlays} sync={sync} />}
@@ -159,8 +158,13 @@ function PriceSection({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }
  */
 export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxisSync }) {
   const { result } = run;
-  const timeZone = result.data.timezone;
-  const intraday = run.timeframe !== '1 day';
+  // The equity and drawdown charts draw the same curve on the same time axis.
+  const curveProps = {
+    curve: result.curve,
+    timeZone: result.data.timezone,
+    intraday: run.timeframe !== '1 day',
+    sync,
+  };
 
   const equityLabel = equityChartLabel(result.curve);
   const drawdownLabel = drawdownChartLabel(result.curve, result.metrics.maxDrawdownPct);
@@ -185,36 +189,18 @@ export function ResultCharts({ run, sync }: { run: SharedBacktest; sync: TimeAxi
         <div>
           <h3 className={styles.chartTitle}>Equity</h3>
           <Chart size="curve" label={equityLabel}>
-            <EquityChart
-              curve={result.curve}
-              timeZone={timeZone}
-              intraday={intraday}
-              label={equityLabel}
-              sync={sync}
-            />
+            <EquityChart {...curveProps} label={equityLabel} />
           </Chart>
           <EquityLegend run={run} />
         </div>
         <div>
           <h3 className={styles.chartTitle}>Drawdown</h3>
           <Chart size="curve" label={drawdownLabel}>
-            <DrawdownChart
-              curve={result.curve}
-              timeZone={timeZone}
-              intraday={intraday}
-              label={drawdownLabel}
-              sync={sync}
-            />
+            <DrawdownChart {...curveProps} label={drawdownLabel} />
           </Chart>
         </div>
       </div>
-      <p className={styles.credit}>
-        Charts by{' '}
-        <a href="https://www.tradingview.com/lightweight-charts/" target="_blank" rel="noreferrer">
-          TradingView Lightweight Charts™<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-        .
-      </p>
+      <ChartCredit className={styles.credit} plural />
     </section>
   );
 }

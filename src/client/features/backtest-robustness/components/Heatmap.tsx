@@ -1,6 +1,7 @@
 import { type CSSProperties, useId, useState } from 'react';
 import type { BacktestRequest } from '../../../../shared/backtest-request';
 import type { RobustnessResult } from '../../../../shared/robustness-jobs';
+import { OptionList } from '../../../components/OptionList';
 import { HEATMAP_METRICS, type HeatmapMetric, buildHeatmap, cellTone, sweptAxes } from '../heatmap';
 import { settingLabel } from '../settings';
 import styles from './Robustness.module.css';
@@ -11,6 +12,28 @@ interface HeatmapProps {
 }
 
 const formatCell = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+
+/** A labelled select of the heatmap's controls. */
+function ChoiceSelect<Value extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: Value;
+  options: readonly { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value as Value)}>
+        <OptionList choices={options} />
+      </select>
+    </label>
+  );
+}
 
 /**
  * Two swept settings against each other, one table cell per pair with its score written in it
@@ -36,6 +59,7 @@ export function Heatmap({ result, request }: HeatmapProps) {
   const rows = single ? [map.yValues[0]!] : map.yValues;
   const cells = single ? [map.cells.map((row, index) => row[index] ?? null)] : map.cells;
   const metricLabel = HEATMAP_METRICS.find((entry) => entry.id === metric)!.label;
+  const axisOptions = axes.map((axis) => ({ value: axis.path, label: settingLabel(request, axis.path) }));
   // The axes stay two different settings: picking the other axis's setting swaps them.
   const chooseX = (path: string) => {
     if (path === y) setY(x);
@@ -50,38 +74,14 @@ export function Heatmap({ result, request }: HeatmapProps) {
     <section aria-labelledby={`${id}-title`} className={styles.card}>
       <h3 id={`${id}-title`}>Heatmap of the sweep</h3>
       <div className={styles.controls}>
-        <label>
-          Across (columns)
-          <select value={x} onChange={(event) => chooseX(event.target.value)}>
-            {axes.map((axis) => (
-              <option key={axis.path} value={axis.path}>
-                {settingLabel(request, axis.path)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {!single && (
-          <label>
-            Down (rows)
-            <select value={y} onChange={(event) => chooseY(event.target.value)}>
-              {axes.map((axis) => (
-                <option key={axis.path} value={axis.path}>
-                  {settingLabel(request, axis.path)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label>
-          Colour by
-          <select value={metric} onChange={(event) => setMetric(event.target.value as HeatmapMetric)}>
-            {HEATMAP_METRICS.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect label="Across (columns)" value={x} options={axisOptions} onChange={chooseX} />
+        {!single && <ChoiceSelect label="Down (rows)" value={y} options={axisOptions} onChange={chooseY} />}
+        <ChoiceSelect
+          label="Colour by"
+          value={metric}
+          options={HEATMAP_METRICS.map((entry) => ({ value: entry.id, label: entry.label }))}
+          onChange={setMetric}
+        />
       </div>
       <p id={`${id}-caption`} className={styles.note}>
         {metricLabel} of each configuration: {settingLabel(request, x)} across

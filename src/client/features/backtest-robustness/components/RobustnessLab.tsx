@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { OptionList } from '../../../components/OptionList';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -82,11 +83,9 @@ export function RobustnessLab({ run }: { run: BacktestRun }) {
             <label>
               PBO blocks (S)
               <select value={blocks} onChange={(event) => setBlocks(Number(event.target.value))}>
-                {BLOCK_CHOICES.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {choice}
-                  </option>
-                ))}
+                <OptionList
+                  choices={BLOCK_CHOICES.map((choice) => ({ value: choice, label: String(choice) }))}
+                />
               </select>
             </label>
             <label className={styles.check}>

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import type { RobustnessResult } from '../../../../shared/robustness-jobs';
+import { ChartCredit } from '../../../components/ChartCredit';
 import styles from './Robustness.module.css';
 
 const WalkForwardChart = lazy(() =>
@@ -28,13 +29,7 @@ export function WalkForward({ walkForward }: { walkForward: WalkForwardResult })
       <Suspense fallback={<p role="status">Loading the chart...</p>}>
         <WalkForwardChart equity={equity} label={label} />
       </Suspense>
-      <p className={styles.note}>
-        Chart by{' '}
-        <a href="https://www.tradingview.com/lightweight-charts/" target="_blank" rel="noreferrer">
-          TradingView Lightweight Charts™<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-        .
-      </p>
+      <ChartCredit className={styles.note} />
       <div className={styles.tableScroll}>
         <table className={`${styles.figuresTable} ${styles.nowrap}`}>
           <caption>The windows</caption>

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { MAX_PORTFOLIO_SYMBOLS, type Portfolio } from '../../../../shared/portfolio';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { OptionList } from '../../../components/OptionList';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { exchangeListQuery, portfolioListQuery, savePortfolio, symbolListQuery } from '../api';
@@ -33,11 +34,7 @@ function SymbolSuggestions({ id, exchange }: { id: string; exchange: string }) {
   const { data } = useQuery({ ...symbolListQuery(exchange), enabled: exchange !== '' });
   return (
     <datalist id={id}>
-      {data?.map((item) => (
-        <option key={item.code} value={item.code}>
-          {item.name}
-        </option>
-      ))}
+      <OptionList choices={(data ?? []).map((item) => ({ value: item.code, label: item.name }))} />
     </datalist>
   );
 }
@@ -141,11 +138,12 @@ export function PortfolioForm({ portfolio, onSaved, onCancel, pricingLink }: Por
                       onChange={(event) => setRow(index, { exchange: event.target.value })}
                     >
                       {!known && <option value={row.exchange}>{row.exchange}</option>}
-                      {exchanges.data?.map((item) => (
-                        <option key={item.code} value={item.code}>
-                          {item.name} ({item.code})
-                        </option>
-                      ))}
+                      <OptionList
+                        choices={(exchanges.data ?? []).map((item) => ({
+                          value: item.code,
+                          label: `${item.name} (${item.code})`,
+                        }))}
+                      />
                     </select>
                   ) : (
                     <input

@@ -5,6 +5,7 @@ import type { User } from '../../../../shared/api/auth';
 import { planById } from '../../../../shared/plans';
 import type { Portfolio } from '../../../../shared/portfolio';
 import { Alert } from '../../../components/Alert';
+import { LoadError } from '../../../components/LoadError';
 import { Button } from '../../../components/Button';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import { PATHS } from '../../../config/paths';
@@ -94,12 +95,9 @@ export function Portfolios({ user, runLink }: PortfoliosProps) {
   if (list.isPending) return <p role="status">Loading your portfolios...</p>;
   if (list.isError) {
     return (
-      <>
-        <Alert tone="error">Your portfolios could not be loaded: {errorMessage(list.error)}</Alert>
-        <Button variant="secondary" onClick={() => list.refetch()}>
-          Try again
-        </Button>
-      </>
+      <LoadError onRetry={() => void list.refetch()}>
+        Your portfolios could not be loaded: {errorMessage(list.error)}
+      </LoadError>
     );
   }
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
 import {
   CONTACT_LIMITS,
   CONTACT_SUBJECTS,
@@ -8,7 +8,9 @@ import {
 } from '../../../../shared/contact';
 import { toFieldErrors } from '../../../../shared/validation-errors';
 import { Button } from '../../../components/Button';
+import { OptionList } from '../../../components/OptionList';
 import { sendContactMessage } from '../api/send-contact-message';
+import forms from '../../../styles/forms.module.css';
 import styles from './ContactForm.module.css';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -75,87 +77,71 @@ export function ContactForm({ source, initialSubject, labelledBy }: ContactFormP
     }
   };
 
-  const describedBy = (field: Field, hint?: string) =>
-    [hint, errors[field] ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  /** What ties a control to its field: id, name, value, change, invalid state and descriptions. */
+  const controlProps = (field: Field, hintId?: string) => ({
+    id: fieldId(field),
+    className: forms.control,
+    name: field,
+    value: values[field],
+    'aria-invalid': Boolean(errors[field]),
+    'aria-describedby':
+      [hintId, errors[field] ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(' ') || undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      update(field, event.target.value),
+  });
 
-  const errorText = (field: Field) =>
-    errors[field] ? (
-      <p id={`${fieldId(field)}-error`} className={styles.error}>
-        {errors[field]}
-      </p>
-    ) : null;
+  /** A field's box: its label, its control (and hint), then its error. */
+  const fieldBox = (field: Field, label: string, control: ReactNode) => (
+    <div className={styles.field}>
+      <label htmlFor={fieldId(field)}>{label}</label>
+      {control}
+      {errors[field] ? (
+        <p id={`${fieldId(field)}-error`} className={forms.error}>
+          {errors[field]}
+        </p>
+      ) : null}
+    </div>
+  );
 
   const messageHintId = `${fieldId('message')}-hint`;
 
   return (
     <form className={styles.form} aria-labelledby={labelledBy} noValidate onSubmit={onSubmit}>
       <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('name')}>Full Name</label>
+        {fieldBox(
+          'name',
+          'Full Name',
+          <input {...controlProps('name')} autoComplete="name" maxLength={CONTACT_LIMITS.name} />,
+        )}
+        {fieldBox(
+          'email',
+          'Email Address',
           <input
-            id={fieldId('name')}
-            name="name"
-            autoComplete="name"
-            maxLength={CONTACT_LIMITS.name}
-            value={values.name}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={describedBy('name')}
-            onChange={(event) => update('name', event.target.value)}
-          />
-          {errorText('name')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('email')}>Email Address</label>
-          <input
-            id={fieldId('email')}
-            name="email"
+            {...controlProps('email')}
             type="email"
             autoComplete="email"
             maxLength={CONTACT_LIMITS.email}
-            value={values.email}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={describedBy('email')}
-            onChange={(event) => update('email', event.target.value)}
-          />
-          {errorText('email')}
-        </div>
+          />,
+        )}
       </div>
-      <div className={styles.field}>
-        <label htmlFor={fieldId('subject')}>Subject</label>
-        <select
-          id={fieldId('subject')}
-          name="subject"
-          value={values.subject}
-          aria-invalid={Boolean(errors.subject)}
-          aria-describedby={describedBy('subject')}
-          onChange={(event) => update('subject', event.target.value)}
-        >
+      {fieldBox(
+        'subject',
+        'Subject',
+        <select {...controlProps('subject')}>
           <option value="">Choose a subject</option>
-          {CONTACT_SUBJECTS.map((subject) => (
-            <option key={subject.value} value={subject.value}>
-              {subject.label}
-            </option>
-          ))}
-        </select>
-        {errorText('subject')}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={fieldId('message')}>Message</label>
-        <textarea
-          id={fieldId('message')}
-          name="message"
-          rows={6}
-          maxLength={CONTACT_LIMITS.message}
-          value={values.message}
-          aria-invalid={Boolean(errors.message)}
-          aria-describedby={describedBy('message', messageHintId)}
-          onChange={(event) => update('message', event.target.value)}
-        />
-        <p id={messageHintId} className={styles.hint}>
-          {values.message.length} of {CONTACT_LIMITS.message.toLocaleString('en-US')} characters
-        </p>
-        {errorText('message')}
-      </div>
+          <OptionList choices={CONTACT_SUBJECTS} />
+        </select>,
+      )}
+      {fieldBox(
+        'message',
+        'Message',
+        <>
+          <textarea {...controlProps('message', messageHintId)} rows={6} maxLength={CONTACT_LIMITS.message} />
+          <p id={messageHintId} className={forms.hint}>
+            {values.message.length} of {CONTACT_LIMITS.message.toLocaleString('en-US')} characters
+          </p>
+        </>,
+      )}
       <div className={styles.submitRow}>
         <Button type="submit" disabled={status.state === 'sending'}>
           {status.state === 'sending' ? 'Sending…' : 'Send Message'}

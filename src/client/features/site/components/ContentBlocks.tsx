@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Block, Section } from '../content/blocks';
+import tables from '../../../styles/tables.module.css';
 import styles from './ContentBlocks.module.css';
 
 /** Renders written content: paragraphs, lists, definitions, tables, notes and links. */
@@ -42,8 +43,13 @@ function BlockView({ block }: { block: Block }) {
       );
     case 'table':
       return (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={block.caption}>
-          <table className={styles.table}>
+        <div
+          className={`${tables.scroll} ${styles.tableWrap}`}
+          tabIndex={0}
+          role="region"
+          aria-label={block.caption}
+        >
+          <table className={`${tables.table} ${styles.table}`}>
             <caption>{block.caption}</caption>
             <thead>
               <tr>

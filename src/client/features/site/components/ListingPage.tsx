@@ -2,12 +2,11 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { SearchBox } from '../../../components/SearchBox';
-import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import type { ListingItem } from '../content/listing-types';
 import type { Listing } from '../content/listings';
 import { formatDate } from '../format';
 import { matchesQuery } from '../search';
-import { PageIntro } from './PageIntro';
+import { SitePage } from './SitePage';
 import { Sparkline } from './Sparkline';
 import styles from '../../../styles/site.module.css';
 
@@ -16,47 +15,43 @@ import styles from '../../../styles/site.module.css';
  * title (case-insensitive substring) and a message when nothing matches.
  */
 export function ListingPage({ listing }: { listing: Listing }) {
-  useDocumentMeta(listing.title, listing.description);
   const [query, setQuery] = useState('');
   const searchInput = useRef<HTMLInputElement>(null);
   const shown = listing.items.filter((item) => matchesQuery(item.title, query));
   const total = listing.items.length;
 
   return (
-    <>
-      <PageIntro title={listing.title} lead={listing.subtitle} />
-      <div className={`container ${styles.body}`}>
-        {listing.note ? <p className={styles.note}>{listing.note}</p> : null}
-        <SearchBox ref={searchInput} label={listing.searchLabel} value={query} onChange={setQuery} />
-        <p className={styles.count} role="status">
-          {shown.length === total
-            ? `${total} ${listing.noun.many}`
-            : `${shown.length} of ${total} ${listing.noun.many} match`}
-        </p>
-        {shown.length > 0 ? (
-          <ul className={styles.cards}>
-            {shown.map((item) => (
-              <ListingCard key={item.slug} item={item} to={listing.itemPath(item.slug)} />
-            ))}
-          </ul>
-        ) : (
-          <div className={styles.empty}>
-            <p>
-              No {listing.noun.one} has “{query.trim()}” in its title. Try a shorter or different word.
-            </p>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setQuery('');
-                searchInput.current?.focus();
-              }}
-            >
-              Clear the search
-            </Button>
-          </div>
-        )}
-      </div>
-    </>
+    <SitePage title={listing.title} lead={listing.subtitle} description={listing.description}>
+      {listing.note ? <p className={styles.note}>{listing.note}</p> : null}
+      <SearchBox ref={searchInput} label={listing.searchLabel} value={query} onChange={setQuery} />
+      <p className={styles.count} role="status">
+        {shown.length === total
+          ? `${total} ${listing.noun.many}`
+          : `${shown.length} of ${total} ${listing.noun.many} match`}
+      </p>
+      {shown.length > 0 ? (
+        <ul className={styles.cards}>
+          {shown.map((item) => (
+            <ListingCard key={item.slug} item={item} to={listing.itemPath(item.slug)} />
+          ))}
+        </ul>
+      ) : (
+        <div className={styles.empty}>
+          <p>
+            No {listing.noun.one} has “{query.trim()}” in its title. Try a shorter or different word.
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setQuery('');
+              searchInput.current?.focus();
+            }}
+          >
+            Clear the search
+          </Button>
+        </div>
+      )}
+    </SitePage>
   );
 }
 
