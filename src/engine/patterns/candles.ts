@@ -30,6 +30,10 @@ export class Candles {
     this.length = Math.min(series.o.length, series.h.length, series.l.length, series.c.length);
   }
 
+  private prices() {
+    return { o: this.o, h: this.h, l: this.l, c: this.c };
+  }
+
   open(i: number): number {
     return this.o[i]!;
   }
@@ -139,7 +143,7 @@ export class Candles {
     const key = `${rangeType}|${period}|${factor}@${firstCandle}`;
     let averages = this.averageSeries.get(key);
     if (averages === undefined) {
-      averages = rollingAverages(this, rangeType, period, factor, divisor, firstCandle);
+      averages = rollingAverages(this.prices(), this.length, rangeType, period, factor, divisor, firstCandle);
       this.averageSeries.set(key, averages);
     }
     return (j) => averages[j]!;
@@ -178,10 +182,12 @@ function ownRangeThreshold(
  * ranges of candles j - period .. j - 1, accumulated left to right from first - period and then
  * rolled with total += range(j) - range(j - period), exactly as TA-Lib does. O(n) whatever the
  * period. The ranges are computed where they are added (the same operations as TA-Lib's
- * TA_CANDLERANGE), one loop per range type: no array of ranges to allocate and read.
+ * TA_CANDLERANGE and the Candles methods), straight from the price arrays: no array of ranges
+ * to allocate and read, and no call per range.
  */
 function rollingAverages(
-  candles: Candles,
+  prices: { o: Float64Array; h: Float64Array; l: Float64Array; c: Float64Array },
+  length: number,
   rangeType: RangeType,
   period: number,
   factor: number,
@@ -189,37 +195,40 @@ function rollingAverages(
   first: number,
 ): Float64Array {
   if (first < period) throw new RangeError(`candle average starts at ${first}, before ${period} candles`);
-  const length = candles.length;
+  const { o, h, l, c } = prices;
   const averages = new Float64Array(length).fill(Number.NaN, 0, first);
   let total = 0;
   switch (rangeType) {
-    case 'RealBody': {
-      const range = (j: number) => candles.body(j);
-      for (let j = first - period; j < first; j++) total += range(j);
+    case 'RealBody':
+      for (let j = first - period; j < first; j++) total += Math.abs(c[j]! - o[j]!);
       for (let j = first; j < length; j++) {
         averages[j] = (factor * (total / period)) / divisor;
-        total += range(j) - range(j - period);
+        const old = j - period;
+        total += Math.abs(c[j]! - o[j]!) - Math.abs(c[old]! - o[old]!);
       }
       break;
-    }
-    case 'HighLow': {
-      const range = (j: number) => candles.highLow(j);
-      for (let j = first - period; j < first; j++) total += range(j);
+    case 'HighLow':
+      for (let j = first - period; j < first; j++) total += h[j]! - l[j]!;
       for (let j = first; j < length; j++) {
         averages[j] = (factor * (total / period)) / divisor;
-        total += range(j) - range(j - period);
+        const old = j - period;
+        total += h[j]! - l[j]! - (h[old]! - l[old]!);
       }
       break;
-    }
-    case 'Shadows': {
-      const range = (j: number) => candles.upperShadow(j) + candles.lowerShadow(j);
-      for (let j = first - period; j < first; j++) total += range(j);
+    case 'Shadows':
+      for (let j = first - period; j < first; j++) total += shadows(o[j]!, h[j]!, l[j]!, c[j]!);
       for (let j = first; j < length; j++) {
         averages[j] = (factor * (total / period)) / divisor;
-        total += range(j) - range(j - period);
+        const old = j - period;
+        total += shadows(o[j]!, h[j]!, l[j]!, c[j]!) - shadows(o[old]!, h[old]!, l[old]!, c[old]!);
       }
       break;
-    }
   }
   return averages;
+}
+
+/** Upper plus lower shadow, each as Candles.upperShadow / lowerShadow computes it. */
+function shadows(open: number, high: number, low: number, close: number): number {
+  const white = close >= open;
+  return high - (white ? close : open) + ((white ? open : close) - low);
 }
