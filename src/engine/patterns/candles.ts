@@ -1,8 +1,11 @@
 import type { CandleSeries } from '../candles/series';
 import { CANDLE_SETTINGS, type CandleSettingName, type RangeType } from './candle-settings';
 
-/** A candle setting's threshold as a function of the candle index it is compared with. */
-export type CandleThreshold = (candle: number) => number;
+/**
+ * A candle setting's threshold for every candle: `threshold[j]` is what candle j's part is
+ * compared with. Shared between patterns: read-only.
+ */
+export type CandleThreshold = Float64Array;
 
 /**
  * Read-only view of a series with TA-Lib's candle geometry (ta_utility.h: TA_REALBODY,
@@ -28,10 +31,6 @@ export class Candles {
     this.l = series.l;
     this.c = series.c;
     this.length = Math.min(series.o.length, series.h.length, series.l.length, series.c.length);
-  }
-
-  private prices() {
-    return { o: this.o, h: this.h, l: this.l, c: this.c };
   }
 
   open(i: number): number {
@@ -136,45 +135,56 @@ export class Candles {
   average(name: CandleSettingName, firstCandle: number): CandleThreshold {
     const { rangeType, period, factor } = CANDLE_SETTINGS[name];
     const divisor = rangeType === 'Shadows' ? 2 : 1;
-    if (period === 0) return ownRangeThreshold(this.o, this.h, this.l, this.c, rangeType, factor, divisor);
-
     // Settings measuring the same range over the same period with the same factor (BodyLong
     // and BodyShort; BodyDoji and ShadowVeryShort) have the same averages: one series for both.
-    const key = `${rangeType}|${period}|${factor}@${firstCandle}`;
-    let averages = this.averageSeries.get(key);
-    if (averages === undefined) {
-      averages = rollingAverages(this.prices(), this.length, rangeType, period, factor, divisor, firstCandle);
-      this.averageSeries.set(key, averages);
+    // A candle's own range (period 0) does not depend on where the pattern starts.
+    const key =
+      period === 0 ? `${rangeType}|own|${factor}` : `${rangeType}|${period}|${factor}@${firstCandle}`;
+    let thresholds = this.averageSeries.get(key);
+    if (thresholds === undefined) {
+      const prices = { o: this.o, h: this.h, l: this.l, c: this.c };
+      thresholds =
+        period === 0
+          ? ownRangeThresholds(prices, this.length, rangeType, factor, divisor)
+          : rollingAverages(prices, this.length, rangeType, period, factor, divisor, firstCandle);
+      this.averageSeries.set(key, thresholds);
     }
-    return (j) => averages[j]!;
+    return thresholds;
   }
 }
 
+interface Prices {
+  o: Float64Array;
+  h: Float64Array;
+  l: Float64Array;
+  c: Float64Array;
+}
+
 /**
- * factor * (the candle's own range) / divisor, for the settings with period 0 (compared with the
- * candle itself): computed on the fly with the same operations as the range series.
+ * factor * (the candle's own range) / divisor at every candle, for the settings with period 0
+ * (compared with the candle itself): the same operations as the range series.
  */
-function ownRangeThreshold(
-  o: Float64Array,
-  h: Float64Array,
-  l: Float64Array,
-  c: Float64Array,
+function ownRangeThresholds(
+  { o, h, l, c }: Prices,
+  length: number,
   rangeType: RangeType,
   factor: number,
   divisor: number,
-): CandleThreshold {
+): Float64Array {
+  const thresholds = new Float64Array(length);
   switch (rangeType) {
     case 'RealBody':
-      return (j) => (factor * Math.abs(c[j]! - o[j]!)) / divisor;
+      for (let j = 0; j < length; j++) thresholds[j] = (factor * Math.abs(c[j]! - o[j]!)) / divisor;
+      break;
     case 'HighLow':
-      return (j) => (factor * (h[j]! - l[j]!)) / divisor;
+      for (let j = 0; j < length; j++) thresholds[j] = (factor * (h[j]! - l[j]!)) / divisor;
+      break;
     case 'Shadows':
-      return (j) => {
-        const top = c[j]! >= o[j]! ? c[j]! : o[j]!;
-        const bottom = c[j]! >= o[j]! ? o[j]! : c[j]!;
-        return (factor * (h[j]! - top + (bottom - l[j]!))) / divisor;
-      };
+      for (let j = 0; j < length; j++)
+        thresholds[j] = (factor * shadows(o[j]!, h[j]!, l[j]!, c[j]!)) / divisor;
+      break;
   }
+  return thresholds;
 }
 
 /**
@@ -186,7 +196,7 @@ function ownRangeThreshold(
  * to allocate and read, and no call per range.
  */
 function rollingAverages(
-  prices: { o: Float64Array; h: Float64Array; l: Float64Array; c: Float64Array },
+  { o, h, l, c }: Prices,
   length: number,
   rangeType: RangeType,
   period: number,
@@ -195,7 +205,6 @@ function rollingAverages(
   first: number,
 ): Float64Array {
   if (first < period) throw new RangeError(`candle average starts at ${first}, before ${period} candles`);
-  const { o, h, l, c } = prices;
   const averages = new Float64Array(length).fill(Number.NaN, 0, first);
   let total = 0;
   switch (rangeType) {
