@@ -134,7 +134,6 @@ export class Candles {
    */
   average(name: CandleSettingName, firstCandle: number): CandleThreshold {
     const { rangeType, period, factor } = CANDLE_SETTINGS[name];
-    const divisor = rangeType === 'Shadows' ? 2 : 1;
     // Settings measuring the same range over the same period with the same factor (BodyLong
     // and BodyShort; BodyDoji and ShadowVeryShort) have the same averages: one series for both.
     // A candle's own range (period 0) does not depend on where the pattern starts.
@@ -145,8 +144,8 @@ export class Candles {
       const prices = { o: this.o, h: this.h, l: this.l, c: this.c };
       thresholds =
         period === 0
-          ? ownRangeThresholds(prices, this.length, rangeType, factor, divisor)
-          : rollingAverages(prices, this.length, rangeType, period, factor, divisor, firstCandle);
+          ? ownRangeThresholds(prices, this.length, rangeType, factor)
+          : rollingAverages(prices, this.length, rangeType, period, factor, firstCandle);
       this.averageSeries.set(key, thresholds);
     }
     return thresholds;
@@ -161,39 +160,39 @@ interface Prices {
 }
 
 /**
- * factor * (the candle's own range) / divisor at every candle, for the settings with period 0
- * (compared with the candle itself): the same operations as the range series.
+ * factor * (the candle's own range) at every candle, halved for the Shadows range, for the
+ * settings with period 0 (compared with the candle itself): the same operations as the range
+ * series. TA-Lib divides the other ranges by 1, which leaves every double as it is: no division.
  */
 function ownRangeThresholds(
   { o, h, l, c }: Prices,
   length: number,
   rangeType: RangeType,
   factor: number,
-  divisor: number,
 ): Float64Array {
   const thresholds = new Float64Array(length);
   switch (rangeType) {
     case 'RealBody':
-      for (let j = 0; j < length; j++) thresholds[j] = (factor * Math.abs(c[j]! - o[j]!)) / divisor;
+      for (let j = 0; j < length; j++) thresholds[j] = factor * Math.abs(c[j]! - o[j]!);
       break;
     case 'HighLow':
-      for (let j = 0; j < length; j++) thresholds[j] = (factor * (h[j]! - l[j]!)) / divisor;
+      for (let j = 0; j < length; j++) thresholds[j] = factor * (h[j]! - l[j]!);
       break;
     case 'Shadows':
-      for (let j = 0; j < length; j++)
-        thresholds[j] = (factor * shadows(o[j]!, h[j]!, l[j]!, c[j]!)) / divisor;
+      for (let j = 0; j < length; j++) thresholds[j] = (factor * shadows(o[j]!, h[j]!, l[j]!, c[j]!)) / 2;
       break;
   }
   return thresholds;
 }
 
 /**
- * averages[j] = factor * (total / period) / divisor for j >= first, where total is the sum of the
- * ranges of candles j - period .. j - 1, accumulated left to right from first - period and then
- * rolled with total += range(j) - range(j - period), exactly as TA-Lib does. O(n) whatever the
- * period. The ranges are computed where they are added (the same operations as TA-Lib's
- * TA_CANDLERANGE and the Candles methods), straight from the price arrays: no array of ranges
- * to allocate and read, and no call per range.
+ * averages[j] = factor * (total / period) for j >= first, halved for the Shadows range (TA-Lib
+ * divides the other ranges by 1, which changes no double, so they skip the division). total is
+ * the sum of the ranges of candles j - period .. j - 1, accumulated left to right from
+ * first - period and then rolled with total += range(j) - range(j - period), exactly as TA-Lib
+ * does. O(n) whatever the period. The ranges are computed where they are added (the same
+ * operations as TA-Lib's TA_CANDLERANGE and the Candles methods), straight from the price
+ * arrays: no array of ranges to allocate and read, and no call per range.
  */
 function rollingAverages(
   { o, h, l, c }: Prices,
@@ -201,7 +200,6 @@ function rollingAverages(
   rangeType: RangeType,
   period: number,
   factor: number,
-  divisor: number,
   first: number,
 ): Float64Array {
   if (first < period) throw new RangeError(`candle average starts at ${first}, before ${period} candles`);
@@ -211,7 +209,7 @@ function rollingAverages(
     case 'RealBody':
       for (let j = first - period; j < first; j++) total += Math.abs(c[j]! - o[j]!);
       for (let j = first; j < length; j++) {
-        averages[j] = (factor * (total / period)) / divisor;
+        averages[j] = factor * (total / period);
         const old = j - period;
         total += Math.abs(c[j]! - o[j]!) - Math.abs(c[old]! - o[old]!);
       }
@@ -219,7 +217,7 @@ function rollingAverages(
     case 'HighLow':
       for (let j = first - period; j < first; j++) total += h[j]! - l[j]!;
       for (let j = first; j < length; j++) {
-        averages[j] = (factor * (total / period)) / divisor;
+        averages[j] = factor * (total / period);
         const old = j - period;
         total += h[j]! - l[j]! - (h[old]! - l[old]!);
       }
@@ -227,7 +225,7 @@ function rollingAverages(
     case 'Shadows':
       for (let j = first - period; j < first; j++) total += shadows(o[j]!, h[j]!, l[j]!, c[j]!);
       for (let j = first; j < length; j++) {
-        averages[j] = (factor * (total / period)) / divisor;
+        averages[j] = (factor * (total / period)) / 2;
         const old = j - period;
         total += shadows(o[j]!, h[j]!, l[j]!, c[j]!) - shadows(o[old]!, h[old]!, l[old]!, c[old]!);
       }
