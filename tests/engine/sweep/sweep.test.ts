@@ -184,7 +184,7 @@ describe('runSweep', () => {
       { numRuns: 150, seed: 16 },
     );
     expect(configurationsWithTrades).toBeGreaterThan(100);
-  });
+  }, 30_000); // 150 random requests, each swept and backtested: about 7 s on a loaded 2-core machine
 
   const SMA_REQUEST = backtestRequestSchema.parse({
     exchange: 'US',
