@@ -145,15 +145,19 @@ export function stochasticOf(
   const slowK = outputArray(length, slowKStart);
   const ring = new Float64Array(slowKPeriod);
   let runningSum = 0;
+  // fastK of bar i goes to slot (i - first) mod SK; the slot after it holds the oldest of the
+  // window, bar i - SK + 1, which leaves the sum once slowK[i] is taken.
+  let slot = 0;
   for (let i = first; i < length; i++) {
     const bottom = lowest[i]!;
     const scale = (highest[i]! - bottom) / 100;
     const fastK = scale !== 0 ? (close[i]! - bottom) / scale : 0;
-    ring[(i - first) % slowKPeriod] = fastK;
+    ring[slot] = fastK;
     runningSum += fastK;
+    slot = slot + 1 === slowKPeriod ? 0 : slot + 1;
     if (i >= slowKStart) {
       slowK[i] = runningSum / slowKPeriod;
-      runningSum -= ring[(i - slowKStart) % slowKPeriod]!;
+      runningSum -= ring[slot]!;
     }
   }
   const slowD = sma(slowK, slowDPeriod, slowKStart);

@@ -26,34 +26,40 @@ export function parabolicSar(
   let extreme = isLong ? high[1]! : low[1]!;
   let factor = acceleration;
   for (let i = 1; i < length; i++) {
-    const previous = Math.max(i - 1, 1);
+    const previous = i > 1 ? i - 1 : 1;
     const barHigh = high[i]!;
     const barLow = low[i]!;
     // Highest high and lowest low of this bar and the previous one: the SAR stays outside them.
-    const twoBarHigh = Math.max(high[previous]!, barHigh);
-    const twoBarLow = Math.min(low[previous]!, barLow);
+    // Plain comparisons, as TA-Lib's max / min macros (and cheaper than Math.max / Math.min).
+    const previousHigh = high[previous]!;
+    const previousLow = low[previous]!;
+    const twoBarHigh = previousHigh > barHigh ? previousHigh : barHigh;
+    const twoBarLow = previousLow < barLow ? previousLow : barLow;
     if (isLong && barLow <= sar) {
       isLong = false;
-      sar = Math.max(extreme, twoBarHigh);
+      sar = extreme > twoBarHigh ? extreme : twoBarHigh;
       out[i] = sar;
       factor = acceleration;
       extreme = barLow;
-      sar = Math.max(sar + factor * (extreme - sar), twoBarHigh);
+      sar = sar + factor * (extreme - sar);
+      if (sar < twoBarHigh) sar = twoBarHigh;
     } else if (!isLong && barHigh >= sar) {
       isLong = true;
-      sar = Math.min(extreme, twoBarLow);
+      sar = extreme < twoBarLow ? extreme : twoBarLow;
       out[i] = sar;
       factor = acceleration;
       extreme = barHigh;
-      sar = Math.min(sar + factor * (extreme - sar), twoBarLow);
+      sar = sar + factor * (extreme - sar);
+      if (sar > twoBarLow) sar = twoBarLow;
     } else {
       out[i] = sar;
       if (isLong ? barHigh > extreme : barLow < extreme) {
         extreme = isLong ? barHigh : barLow;
-        factor = Math.min(factor + acceleration, maximum);
+        factor = factor + acceleration;
+        if (factor > maximum) factor = maximum;
       }
       sar = sar + factor * (extreme - sar);
-      sar = isLong ? Math.min(sar, twoBarLow) : Math.max(sar, twoBarHigh);
+      if (isLong ? sar > twoBarLow : sar < twoBarHigh) sar = isLong ? twoBarLow : twoBarHigh;
     }
   }
   return out;

@@ -24,6 +24,9 @@ export function monthlyReturns(
   const months: MonthlyReturn[] = [];
   let previousClose = initialCapital;
   let month = '';
+  // The bar whose equity closes the current month so far: written into the month only when
+  // the month ends, not on every bar.
+  let lastBar = -1;
   // Bars of one trading day share its month: the calendar is asked once a day, not per bar.
   let dayEnd = Number.NEGATIVE_INFINITY;
   for (let bar = Math.max(firstBar, 0); bar < equity.length; bar++) {
@@ -33,21 +36,19 @@ export function monthlyReturns(
       dayEnd = calendar.startOfDay(day + 1);
       const dayMonth = new Date(day * MS_PER_DAY).toISOString().slice(0, 7);
       if (dayMonth !== month) {
-        if (month !== '') previousClose = closeMonth(months, previousClose);
+        if (month !== '') previousClose = closeMonth(months, previousClose, equity[lastBar]!);
         month = dayMonth;
         months.push({ month, returnPct: Number.NaN });
       }
     }
-    months[months.length - 1]!.returnPct = equity[bar]!;
+    lastBar = bar;
   }
-  if (months.length > 0) closeMonth(months, previousClose);
+  if (months.length > 0) closeMonth(months, previousClose, equity[lastBar]!);
   return months;
 }
 
-/** Turns the last month's closing equity (held in returnPct) into its return; gives that equity. */
-function closeMonth(months: MonthlyReturn[], previousClose: number): number {
-  const last = months[months.length - 1]!;
-  const closing = last.returnPct;
-  last.returnPct = previousClose > 0 ? (closing / previousClose - 1) * 100 : 0;
+/** Sets the last month's return from its closing equity; gives that equity. */
+function closeMonth(months: MonthlyReturn[], previousClose: number, closing: number): number {
+  months[months.length - 1]!.returnPct = previousClose > 0 ? (closing / previousClose - 1) * 100 : 0;
   return closing;
 }

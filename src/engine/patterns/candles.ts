@@ -1,8 +1,11 @@
 import type { CandleSeries } from '../candles/series';
 import { CANDLE_SETTINGS, type CandleSettingName, type RangeType } from './candle-settings';
 
-/** A candle setting's threshold as a function of the candle index it is compared with. */
-export type CandleThreshold = (candle: number) => number;
+/**
+ * A candle setting's threshold for every candle: `threshold[j]` is what candle j's part is
+ * compared with. Shared between patterns: read-only.
+ */
+export type CandleThreshold = Float64Array;
 
 /**
  * Read-only view of a series with TA-Lib's candle geometry (ta_utility.h: TA_REALBODY,
@@ -131,95 +134,108 @@ export class Candles {
    */
   average(name: CandleSettingName, firstCandle: number): CandleThreshold {
     const { rangeType, period, factor } = CANDLE_SETTINGS[name];
-    const divisor = rangeType === 'Shadows' ? 2 : 1;
-    if (period === 0) return ownRangeThreshold(this.o, this.h, this.l, this.c, rangeType, factor, divisor);
-
     // Settings measuring the same range over the same period with the same factor (BodyLong
     // and BodyShort; BodyDoji and ShadowVeryShort) have the same averages: one series for both.
-    const key = `${rangeType}|${period}|${factor}@${firstCandle}`;
-    let averages = this.averageSeries.get(key);
-    if (averages === undefined) {
-      averages = rollingAverages(this, rangeType, period, factor, divisor, firstCandle);
-      this.averageSeries.set(key, averages);
+    // A candle's own range (period 0) does not depend on where the pattern starts.
+    const key =
+      period === 0 ? `${rangeType}|own|${factor}` : `${rangeType}|${period}|${factor}@${firstCandle}`;
+    let thresholds = this.averageSeries.get(key);
+    if (thresholds === undefined) {
+      const prices = { o: this.o, h: this.h, l: this.l, c: this.c };
+      thresholds =
+        period === 0
+          ? ownRangeThresholds(prices, this.length, rangeType, factor)
+          : rollingAverages(prices, this.length, rangeType, period, factor, firstCandle);
+      this.averageSeries.set(key, thresholds);
     }
-    return (j) => averages[j]!;
+    return thresholds;
   }
 }
 
+interface Prices {
+  o: Float64Array;
+  h: Float64Array;
+  l: Float64Array;
+  c: Float64Array;
+}
+
 /**
- * factor * (the candle's own range) / divisor, for the settings with period 0 (compared with the
- * candle itself): computed on the fly with the same operations as the range series.
+ * factor * (the candle's own range) at every candle, halved for the Shadows range, for the
+ * settings with period 0 (compared with the candle itself): the same operations as the range
+ * series. TA-Lib divides the other ranges by 1, which leaves every double as it is: no division.
  */
-function ownRangeThreshold(
-  o: Float64Array,
-  h: Float64Array,
-  l: Float64Array,
-  c: Float64Array,
+function ownRangeThresholds(
+  { o, h, l, c }: Prices,
+  length: number,
   rangeType: RangeType,
   factor: number,
-  divisor: number,
-): CandleThreshold {
+): Float64Array {
+  const thresholds = new Float64Array(length);
   switch (rangeType) {
     case 'RealBody':
-      return (j) => (factor * Math.abs(c[j]! - o[j]!)) / divisor;
+      for (let j = 0; j < length; j++) thresholds[j] = factor * Math.abs(c[j]! - o[j]!);
+      break;
     case 'HighLow':
-      return (j) => (factor * (h[j]! - l[j]!)) / divisor;
+      for (let j = 0; j < length; j++) thresholds[j] = factor * (h[j]! - l[j]!);
+      break;
     case 'Shadows':
-      return (j) => {
-        const top = c[j]! >= o[j]! ? c[j]! : o[j]!;
-        const bottom = c[j]! >= o[j]! ? o[j]! : c[j]!;
-        return (factor * (h[j]! - top + (bottom - l[j]!))) / divisor;
-      };
+      for (let j = 0; j < length; j++) thresholds[j] = (factor * shadows(o[j]!, h[j]!, l[j]!, c[j]!)) / 2;
+      break;
   }
+  return thresholds;
 }
 
 /**
- * averages[j] = factor * (total / period) / divisor for j >= first, where total is the sum of the
- * ranges of candles j - period .. j - 1, accumulated left to right from first - period and then
- * rolled with total += range(j) - range(j - period), exactly as TA-Lib does. O(n) whatever the
- * period. The ranges are computed where they are added (the same operations as TA-Lib's
- * TA_CANDLERANGE), one loop per range type: no array of ranges to allocate and read.
+ * averages[j] = factor * (total / period) for j >= first, halved for the Shadows range (TA-Lib
+ * divides the other ranges by 1, which changes no double, so they skip the division). total is
+ * the sum of the ranges of candles j - period .. j - 1, accumulated left to right from
+ * first - period and then rolled with total += range(j) - range(j - period), exactly as TA-Lib
+ * does. O(n) whatever the period. The ranges are computed where they are added (the same
+ * operations as TA-Lib's TA_CANDLERANGE and the Candles methods), straight from the price
+ * arrays: no array of ranges to allocate and read, and no call per range.
  */
 function rollingAverages(
-  candles: Candles,
+  { o, h, l, c }: Prices,
+  length: number,
   rangeType: RangeType,
   period: number,
   factor: number,
-  divisor: number,
   first: number,
 ): Float64Array {
   if (first < period) throw new RangeError(`candle average starts at ${first}, before ${period} candles`);
-  const length = candles.length;
   const averages = new Float64Array(length).fill(Number.NaN, 0, first);
   let total = 0;
   switch (rangeType) {
-    case 'RealBody': {
-      const range = (j: number) => candles.body(j);
-      for (let j = first - period; j < first; j++) total += range(j);
+    case 'RealBody':
+      for (let j = first - period; j < first; j++) total += Math.abs(c[j]! - o[j]!);
       for (let j = first; j < length; j++) {
-        averages[j] = (factor * (total / period)) / divisor;
-        total += range(j) - range(j - period);
+        averages[j] = factor * (total / period);
+        const old = j - period;
+        total += Math.abs(c[j]! - o[j]!) - Math.abs(c[old]! - o[old]!);
       }
       break;
-    }
-    case 'HighLow': {
-      const range = (j: number) => candles.highLow(j);
-      for (let j = first - period; j < first; j++) total += range(j);
+    case 'HighLow':
+      for (let j = first - period; j < first; j++) total += h[j]! - l[j]!;
       for (let j = first; j < length; j++) {
-        averages[j] = (factor * (total / period)) / divisor;
-        total += range(j) - range(j - period);
+        averages[j] = factor * (total / period);
+        const old = j - period;
+        total += h[j]! - l[j]! - (h[old]! - l[old]!);
       }
       break;
-    }
-    case 'Shadows': {
-      const range = (j: number) => candles.upperShadow(j) + candles.lowerShadow(j);
-      for (let j = first - period; j < first; j++) total += range(j);
+    case 'Shadows':
+      for (let j = first - period; j < first; j++) total += shadows(o[j]!, h[j]!, l[j]!, c[j]!);
       for (let j = first; j < length; j++) {
-        averages[j] = (factor * (total / period)) / divisor;
-        total += range(j) - range(j - period);
+        averages[j] = (factor * (total / period)) / 2;
+        const old = j - period;
+        total += shadows(o[j]!, h[j]!, l[j]!, c[j]!) - shadows(o[old]!, h[old]!, l[old]!, c[old]!);
       }
       break;
-    }
   }
   return averages;
+}
+
+/** Upper plus lower shadow, each as Candles.upperShadow / lowerShadow computes it. */
+function shadows(open: number, high: number, low: number, close: number): number {
+  const white = close >= open;
+  return high - (white ? close : open) + ((white ? open : close) - low);
 }

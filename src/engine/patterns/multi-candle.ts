@@ -26,10 +26,10 @@ const threeLineStrike = definePattern(lookbackOf(3, 'Near'), (k, out, first) => 
     const c = i - 1;
     const sameColour = k.color(a) === k.color(b) && k.color(b) === k.color(c) && k.color(i) === -k.color(c);
     const opensWithin =
-      k.open(b) >= k.bodyBottom(a) - nearA(a) &&
-      k.open(b) <= k.bodyTop(a) + nearA(a) &&
-      k.open(c) >= k.bodyBottom(b) - nearB(b) &&
-      k.open(c) <= k.bodyTop(b) + nearB(b);
+      k.open(b) >= k.bodyBottom(a) - nearA[a]! &&
+      k.open(b) <= k.bodyTop(a) + nearA[a]! &&
+      k.open(c) >= k.bodyBottom(b) - nearB[b]! &&
+      k.open(c) <= k.bodyTop(b) + nearB[b]!;
     const strikes =
       (k.isWhite(c) &&
         k.close(c) > k.close(b) &&
@@ -59,7 +59,7 @@ const breakaway = definePattern(lookbackOf(4, 'BodyLong'), (k, out, first) => {
     const c = i - 2;
     const d = i - 1;
     out[i] =
-      k.body(a) > longBody(a) &&
+      k.body(a) > longBody[a]! &&
       k.color(a) === k.color(b) &&
       k.color(b) === k.color(d) &&
       k.color(d) === -k.color(i) &&
@@ -102,12 +102,12 @@ const concealingBabySwallow = definePattern(lookbackOf(3, 'ShadowVeryShort'), (k
       k.isBlack(b) &&
       k.isBlack(c) &&
       k.isBlack(i) &&
-      k.lowerShadow(a) < veryShortA(a) &&
-      k.upperShadow(a) < veryShortA(a) &&
-      k.lowerShadow(b) < veryShortB(b) &&
-      k.upperShadow(b) < veryShortB(b) &&
+      k.lowerShadow(a) < veryShortA[a]! &&
+      k.upperShadow(a) < veryShortA[a]! &&
+      k.lowerShadow(b) < veryShortB[b]! &&
+      k.upperShadow(b) < veryShortB[b]! &&
       k.bodyGapDown(c, b) &&
-      k.upperShadow(c) > veryShortC(c) &&
+      k.upperShadow(c) > veryShortC[c]! &&
       k.high(c) > k.close(b) &&
       k.high(i) > k.high(c) &&
       k.low(i) < k.low(c)
@@ -137,7 +137,7 @@ const ladderBottom = definePattern(lookbackOf(4, 'ShadowVeryShort'), (k, out, fi
       k.close(a) > k.close(b) &&
       k.close(b) > k.close(c) &&
       k.isBlack(d) &&
-      k.upperShadow(d) > veryShortD(d) &&
+      k.upperShadow(d) > veryShortD[d]! &&
       k.isWhite(i) &&
       k.open(i) > k.open(d) &&
       k.close(i) > k.high(d)
@@ -164,10 +164,10 @@ const matHold = definePattern(lookbackOf(4, 'BodyShort', 'BodyLong'), (k, out, f
     const d = i - 1;
     const floor = k.close(a) - k.body(a) * MAT_HOLD_PENETRATION;
     out[i] =
-      k.body(a) > longBody(a) &&
-      k.body(b) < shortBodyB(b) &&
-      k.body(c) < shortBodyC(c) &&
-      k.body(d) < shortBodyD(d) &&
+      k.body(a) > longBody[a]! &&
+      k.body(b) < shortBodyB[b]! &&
+      k.body(c) < shortBodyC[c]! &&
+      k.body(d) < shortBodyD[d]! &&
       k.isWhite(a) &&
       k.isBlack(b) &&
       k.isWhite(i) &&
@@ -209,11 +209,11 @@ const riseFallThreeMethods = definePattern(lookbackOf(4, 'BodyShort', 'BodyLong'
     const d = i - 1;
     const way = k.color(a);
     out[i] =
-      k.body(a) > longBodyA(a) &&
-      k.body(b) < shortBodyB(b) &&
-      k.body(c) < shortBodyC(c) &&
-      k.body(d) < shortBodyD(d) &&
-      k.body(i) > longBody(i) &&
+      k.body(a) > longBodyA[a]! &&
+      k.body(b) < shortBodyB[b]! &&
+      k.body(c) < shortBodyC[c]! &&
+      k.body(d) < shortBodyD[d]! &&
+      k.body(i) > longBody[i]! &&
       k.color(a) === -k.color(b) &&
       k.color(b) === k.color(c) &&
       k.color(c) === k.color(d) &&
@@ -293,8 +293,8 @@ const modifiedHikkake = definePattern(Math.max(1, CANDLE_SETTINGS.Near.period) +
     const insideTwice =
       k.high(b) < k.high(a) && k.low(b) > k.low(a) && k.high(c) < k.high(b) && k.low(c) > k.low(b);
     if (!insideTwice) return 0;
-    if (k.high(i) < k.high(c) && k.low(i) < k.low(c) && k.close(b) <= k.low(b) + near(b)) return 1;
-    if (k.high(i) > k.high(c) && k.low(i) > k.low(c) && k.close(b) >= k.high(b) - near(b)) return -1;
+    if (k.high(i) < k.high(c) && k.low(i) < k.low(c) && k.close(b) <= k.low(b) + near[b]!) return 1;
+    if (k.high(i) > k.high(c) && k.low(i) > k.low(c) && k.close(b) >= k.high(b) - near[b]!) return -1;
     return 0;
   });
 });

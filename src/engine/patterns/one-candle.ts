@@ -25,7 +25,7 @@ const beltHold = definePattern(lookbackOf(0, 'BodyLong', 'ShadowVeryShort'), (k,
   const veryShortShadow = k.average('ShadowVeryShort', first);
   for (let i = first; i < k.length; i++) {
     const openingShadow = k.isWhite(i) ? k.lowerShadow(i) : k.upperShadow(i);
-    out[i] = k.body(i) > longBody(i) && openingShadow < veryShortShadow(i) ? k.color(i) * 100 : 0;
+    out[i] = k.body(i) > longBody[i]! && openingShadow < veryShortShadow[i]! ? k.color(i) * 100 : 0;
   }
 });
 
@@ -39,14 +39,14 @@ const closingMarubozu = definePattern(lookbackOf(0, 'BodyLong', 'ShadowVeryShort
   const veryShortShadow = k.average('ShadowVeryShort', first);
   for (let i = first; i < k.length; i++) {
     const closingShadow = k.isWhite(i) ? k.upperShadow(i) : k.lowerShadow(i);
-    out[i] = k.body(i) > longBody(i) && closingShadow < veryShortShadow(i) ? k.color(i) * 100 : 0;
+    out[i] = k.body(i) > longBody[i]! && closingShadow < veryShortShadow[i]! ? k.color(i) * 100 : 0;
   }
 });
 
 /** Doji (CDLDOJI): a doji body (at most 10% of the average high-low range). Always +100. */
 const doji = definePattern(lookbackOf(0, 'BodyDoji'), (k, out, first) => {
   const dojiBody = k.average('BodyDoji', first);
-  for (let i = first; i < k.length; i++) out[i] = k.body(i) <= dojiBody(i) ? 100 : 0;
+  for (let i = first; i < k.length; i++) out[i] = k.body(i) <= dojiBody[i]! ? 100 : 0;
 });
 
 /**
@@ -57,8 +57,8 @@ const dragonflyDoji = definePattern(lookbackOf(0, 'BodyDoji', 'ShadowVeryShort')
   const dojiBody = k.average('BodyDoji', first);
   const veryShortShadow = k.average('ShadowVeryShort', first);
   for (let i = first; i < k.length; i++) {
-    const shadow = veryShortShadow(i);
-    out[i] = k.body(i) <= dojiBody(i) && k.upperShadow(i) < shadow && k.lowerShadow(i) > shadow ? 100 : 0;
+    const shadow = veryShortShadow[i]!;
+    out[i] = k.body(i) <= dojiBody[i]! && k.upperShadow(i) < shadow && k.lowerShadow(i) > shadow ? 100 : 0;
   }
 });
 
@@ -70,8 +70,8 @@ const gravestoneDoji = definePattern(lookbackOf(0, 'BodyDoji', 'ShadowVeryShort'
   const dojiBody = k.average('BodyDoji', first);
   const veryShortShadow = k.average('ShadowVeryShort', first);
   for (let i = first; i < k.length; i++) {
-    const shadow = veryShortShadow(i);
-    out[i] = k.body(i) <= dojiBody(i) && k.lowerShadow(i) < shadow && k.upperShadow(i) > shadow ? 100 : 0;
+    const shadow = veryShortShadow[i]!;
+    out[i] = k.body(i) <= dojiBody[i]! && k.lowerShadow(i) < shadow && k.upperShadow(i) > shadow ? 100 : 0;
   }
 });
 
@@ -83,9 +83,9 @@ const highWave = definePattern(lookbackOf(0, 'BodyShort', 'ShadowVeryLong'), (k,
   const shortBody = k.average('BodyShort', first);
   const veryLongShadow = k.average('ShadowVeryLong', first);
   for (let i = first; i < k.length; i++) {
-    const shadow = veryLongShadow(i);
+    const shadow = veryLongShadow[i]!;
     out[i] =
-      k.body(i) < shortBody(i) && k.upperShadow(i) > shadow && k.lowerShadow(i) > shadow
+      k.body(i) < shortBody[i]! && k.upperShadow(i) > shadow && k.lowerShadow(i) > shadow
         ? k.color(i) * 100
         : 0;
   }
@@ -99,8 +99,8 @@ const longLeggedDoji = definePattern(lookbackOf(0, 'BodyDoji', 'ShadowLong'), (k
   const dojiBody = k.average('BodyDoji', first);
   const longShadow = k.average('ShadowLong', first);
   for (let i = first; i < k.length; i++) {
-    const shadow = longShadow(i);
-    out[i] = k.body(i) <= dojiBody(i) && (k.lowerShadow(i) > shadow || k.upperShadow(i) > shadow) ? 100 : 0;
+    const shadow = longShadow[i]!;
+    out[i] = k.body(i) <= dojiBody[i]! && (k.lowerShadow(i) > shadow || k.upperShadow(i) > shadow) ? 100 : 0;
   }
 });
 
@@ -111,9 +111,9 @@ const longLine = definePattern(lookbackOf(0, 'BodyLong', 'ShadowShort'), (k, out
   const longBody = k.average('BodyLong', first);
   const shortShadow = k.average('ShadowShort', first);
   for (let i = first; i < k.length; i++) {
-    const shadow = shortShadow(i);
+    const shadow = shortShadow[i]!;
     out[i] =
-      k.body(i) > longBody(i) && k.upperShadow(i) < shadow && k.lowerShadow(i) < shadow
+      k.body(i) > longBody[i]! && k.upperShadow(i) < shadow && k.lowerShadow(i) < shadow
         ? k.color(i) * 100
         : 0;
   }
@@ -124,9 +124,9 @@ const marubozu = definePattern(lookbackOf(0, 'BodyLong', 'ShadowVeryShort'), (k,
   const longBody = k.average('BodyLong', first);
   const veryShortShadow = k.average('ShadowVeryShort', first);
   for (let i = first; i < k.length; i++) {
-    const shadow = veryShortShadow(i);
+    const shadow = veryShortShadow[i]!;
     out[i] =
-      k.body(i) > longBody(i) && k.upperShadow(i) < shadow && k.lowerShadow(i) < shadow
+      k.body(i) > longBody[i]! && k.upperShadow(i) < shadow && k.lowerShadow(i) < shadow
         ? k.color(i) * 100
         : 0;
   }
@@ -141,14 +141,14 @@ const rickshawMan = definePattern(lookbackOf(0, 'BodyDoji', 'ShadowLong', 'Near'
   const longShadow = k.average('ShadowLong', first);
   const near = k.average('Near', first);
   for (let i = first; i < k.length; i++) {
-    const shadow = longShadow(i);
+    const shadow = longShadow[i]!;
     const middle = k.low(i) + k.highLow(i) / 2;
     out[i] =
-      k.body(i) <= dojiBody(i) &&
+      k.body(i) <= dojiBody[i]! &&
       k.lowerShadow(i) > shadow &&
       k.upperShadow(i) > shadow &&
-      k.bodyBottom(i) <= middle + near(i) &&
-      k.bodyTop(i) >= middle - near(i)
+      k.bodyBottom(i) <= middle + near[i]! &&
+      k.bodyTop(i) >= middle - near[i]!
         ? 100
         : 0;
   }
@@ -159,9 +159,9 @@ const shortLine = definePattern(lookbackOf(0, 'BodyShort', 'ShadowShort'), (k, o
   const shortBody = k.average('BodyShort', first);
   const shortShadow = k.average('ShadowShort', first);
   for (let i = first; i < k.length; i++) {
-    const shadow = shortShadow(i);
+    const shadow = shortShadow[i]!;
     out[i] =
-      k.body(i) < shortBody(i) && k.upperShadow(i) < shadow && k.lowerShadow(i) < shadow
+      k.body(i) < shortBody[i]! && k.upperShadow(i) < shadow && k.lowerShadow(i) < shadow
         ? k.color(i) * 100
         : 0;
   }
@@ -175,7 +175,8 @@ const spinningTop = definePattern(lookbackOf(0, 'BodyShort'), (k, out, first) =>
   const shortBody = k.average('BodyShort', first);
   for (let i = first; i < k.length; i++) {
     const body = k.body(i);
-    out[i] = body < shortBody(i) && k.upperShadow(i) > body && k.lowerShadow(i) > body ? k.color(i) * 100 : 0;
+    out[i] =
+      body < shortBody[i]! && k.upperShadow(i) > body && k.lowerShadow(i) > body ? k.color(i) * 100 : 0;
   }
 });
 
@@ -191,9 +192,9 @@ const takuri = definePattern(
     const veryLongShadow = k.average('ShadowVeryLong', first);
     for (let i = first; i < k.length; i++) {
       out[i] =
-        k.body(i) <= dojiBody(i) &&
-        k.upperShadow(i) < veryShortShadow(i) &&
-        k.lowerShadow(i) > veryLongShadow(i)
+        k.body(i) <= dojiBody[i]! &&
+        k.upperShadow(i) < veryShortShadow[i]! &&
+        k.lowerShadow(i) > veryLongShadow[i]!
           ? 100
           : 0;
     }
@@ -215,10 +216,10 @@ const hammer = definePattern(lookbackOf(1, ...HAMMER_SETTINGS, 'Near'), (k, out,
   for (let i = first; i < k.length; i++) {
     // Every test evaluated and and-ed as 0/1, without a jump per test (see BRANCH_FREE).
     const hit =
-      +(k.body(i) < shortBody(i)) &
-      +(k.lowerShadow(i) > longShadow(i)) &
-      +(k.upperShadow(i) < veryShortShadow(i)) &
-      +(k.bodyBottom(i) <= k.low(i - 1) + near(i - 1));
+      +(k.body(i) < shortBody[i]!) &
+      +(k.lowerShadow(i) > longShadow[i]!) &
+      +(k.upperShadow(i) < veryShortShadow[i]!) &
+      +(k.bodyBottom(i) <= k.low(i - 1) + near[i - 1]!);
     out[i] = hit !== 0 ? 100 : 0;
   }
 });
@@ -234,10 +235,10 @@ const hangingMan = definePattern(lookbackOf(1, ...HAMMER_SETTINGS, 'Near'), (k, 
   const near = k.average('Near', first - 1);
   for (let i = first; i < k.length; i++) {
     const hit =
-      +(k.body(i) < shortBody(i)) &
-      +(k.lowerShadow(i) > longShadow(i)) &
-      +(k.upperShadow(i) < veryShortShadow(i)) &
-      +(k.bodyBottom(i) >= k.high(i - 1) - near(i - 1));
+      +(k.body(i) < shortBody[i]!) &
+      +(k.lowerShadow(i) > longShadow[i]!) &
+      +(k.upperShadow(i) < veryShortShadow[i]!) &
+      +(k.bodyBottom(i) >= k.high(i - 1) - near[i - 1]!);
     out[i] = hit !== 0 ? -100 : 0;
   }
 });
@@ -252,9 +253,9 @@ const invertedHammer = definePattern(lookbackOf(1, ...HAMMER_SETTINGS), (k, out,
   const veryShortShadow = k.average('ShadowVeryShort', first);
   for (let i = first; i < k.length; i++) {
     out[i] =
-      k.body(i) < shortBody(i) &&
-      k.upperShadow(i) > longShadow(i) &&
-      k.lowerShadow(i) < veryShortShadow(i) &&
+      k.body(i) < shortBody[i]! &&
+      k.upperShadow(i) > longShadow[i]! &&
+      k.lowerShadow(i) < veryShortShadow[i]! &&
       k.bodyGapDown(i, i - 1)
         ? 100
         : 0;
@@ -271,9 +272,9 @@ const shootingStar = definePattern(lookbackOf(1, ...HAMMER_SETTINGS), (k, out, f
   const veryShortShadow = k.average('ShadowVeryShort', first);
   for (let i = first; i < k.length; i++) {
     out[i] =
-      k.body(i) < shortBody(i) &&
-      k.upperShadow(i) > longShadow(i) &&
-      k.lowerShadow(i) < veryShortShadow(i) &&
+      k.body(i) < shortBody[i]! &&
+      k.upperShadow(i) > longShadow[i]! &&
+      k.lowerShadow(i) < veryShortShadow[i]! &&
       k.bodyGapUp(i, i - 1)
         ? -100
         : 0;

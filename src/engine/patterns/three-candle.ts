@@ -22,7 +22,7 @@ const twoCrows = definePattern(lookbackOf(2, 'BodyLong'), (k, out, first) => {
     const b = i - 1;
     out[i] =
       k.isWhite(a) &&
-      k.body(a) > longBody(a) &&
+      k.body(a) > longBody[a]! &&
       k.isBlack(b) &&
       k.bodyGapUp(b, a) &&
       k.isBlack(i) &&
@@ -50,11 +50,11 @@ const threeBlackCrows = definePattern(lookbackOf(3, 'ShadowVeryShort'), (k, out,
     out[i] =
       k.isWhite(i - 3) &&
       k.isBlack(a) &&
-      k.lowerShadow(a) < veryShortA(a) &&
+      k.lowerShadow(a) < veryShortA[a]! &&
       k.isBlack(b) &&
-      k.lowerShadow(b) < veryShortB(b) &&
+      k.lowerShadow(b) < veryShortB[b]! &&
       k.isBlack(i) &&
-      k.lowerShadow(i) < veryShort(i) &&
+      k.lowerShadow(i) < veryShort[i]! &&
       k.open(b) < k.open(a) &&
       k.open(b) > k.close(a) &&
       k.open(i) < k.open(b) &&
@@ -79,8 +79,8 @@ const threeInside = definePattern(lookbackOf(2, 'BodyShort', 'BodyLong'), (k, ou
     const a = i - 2;
     const b = i - 1;
     out[i] =
-      k.body(a) > longBody(a) &&
-      k.body(b) <= shortBody(b) &&
+      k.body(a) > longBody[a]! &&
+      k.body(b) <= shortBody[b]! &&
       k.bodyTop(b) < k.bodyTop(a) &&
       k.bodyBottom(b) > k.bodyBottom(a) &&
       ((k.isWhite(a) && k.isBlack(i) && k.close(i) < k.open(a)) ||
@@ -135,17 +135,17 @@ const threeStarsInSouth = definePattern(
         k.isBlack(a) &&
         k.isBlack(b) &&
         k.isBlack(i) &&
-        k.body(a) > longBody(a) &&
-        k.lowerShadow(a) > longShadow(a) &&
+        k.body(a) > longBody[a]! &&
+        k.lowerShadow(a) > longShadow[a]! &&
         k.body(b) < k.body(a) &&
         k.open(b) > k.close(a) &&
         k.open(b) <= k.high(a) &&
         k.low(b) < k.close(a) &&
         k.low(b) >= k.low(a) &&
-        k.lowerShadow(b) > veryShortB(b) &&
-        k.body(i) < shortBody(i) &&
-        k.lowerShadow(i) < veryShort(i) &&
-        k.upperShadow(i) < veryShort(i) &&
+        k.lowerShadow(b) > veryShortB[b]! &&
+        k.body(i) < shortBody[i]! &&
+        k.lowerShadow(i) < veryShort[i]! &&
+        k.upperShadow(i) < veryShort[i]! &&
         k.low(i) > k.low(b) &&
         k.high(i) < k.high(b)
           ? 100
@@ -175,20 +175,20 @@ const threeWhiteSoldiers = definePattern(
       const b = i - 1;
       out[i] =
         k.isWhite(a) &&
-        k.upperShadow(a) < veryShortA(a) &&
+        k.upperShadow(a) < veryShortA[a]! &&
         k.isWhite(b) &&
-        k.upperShadow(b) < veryShortB(b) &&
+        k.upperShadow(b) < veryShortB[b]! &&
         k.isWhite(i) &&
-        k.upperShadow(i) < veryShort(i) &&
+        k.upperShadow(i) < veryShort[i]! &&
         k.close(i) > k.close(b) &&
         k.close(b) > k.close(a) &&
         k.open(b) > k.open(a) &&
-        k.open(b) <= k.close(a) + nearA(a) &&
+        k.open(b) <= k.close(a) + nearA[a]! &&
         k.open(i) > k.open(b) &&
-        k.open(i) <= k.close(b) + nearB(b) &&
-        k.body(b) > k.body(a) - farA(a) &&
-        k.body(i) > k.body(b) - farB(b) &&
-        k.body(i) > shortBody(i)
+        k.open(i) <= k.close(b) + nearB[b]! &&
+        k.body(b) > k.body(a) - farA[a]! &&
+        k.body(i) > k.body(b) - farB[b]! &&
+        k.body(i) > shortBody[i]!
           ? 100
           : 0;
     }
@@ -209,9 +209,9 @@ const abandonedBaby = definePattern(lookbackOf(2, 'BodyDoji', 'BodyLong', 'BodyS
     const b = i - 1;
     const penetration = k.body(a) * STAR_PENETRATION;
     out[i] =
-      k.body(a) > longBody(a) &&
-      k.body(b) <= dojiBody(b) &&
-      k.body(i) > shortBody(i) &&
+      k.body(a) > longBody[a]! &&
+      k.body(b) <= dojiBody[b]! &&
+      k.body(i) > shortBody[i]! &&
       ((k.isWhite(a) &&
         k.isBlack(i) &&
         k.close(i) < k.close(a) - penetration &&
@@ -257,18 +257,18 @@ const advanceBlock = definePattern(
         k.close(i) > k.close(b) &&
         k.close(b) > k.close(a) &&
         k.open(b) > k.open(a) &&
-        k.open(b) <= k.close(a) + nearA(a) &&
+        k.open(b) <= k.close(a) + nearA[a]! &&
         k.open(i) > k.open(b) &&
-        k.open(i) <= k.close(b) + nearB(b) &&
-        k.body(a) > longBody(a) &&
-        k.upperShadow(a) < shortShadowA(a);
+        k.open(i) <= k.close(b) + nearB[b]! &&
+        k.body(a) > longBody[a]! &&
+        k.upperShadow(a) < shortShadowA[a]!;
       const weakening =
-        (k.body(b) < k.body(a) - farA(a) && k.body(i) < k.body(b) + nearB(b)) ||
-        k.body(i) < k.body(b) - farB(b) ||
+        (k.body(b) < k.body(a) - farA[a]! && k.body(i) < k.body(b) + nearB[b]!) ||
+        k.body(i) < k.body(b) - farB[b]! ||
         (k.body(i) < k.body(b) &&
           k.body(b) < k.body(a) &&
-          (k.upperShadow(i) > shortShadow(i) || k.upperShadow(b) > shortShadowB(b))) ||
-        (k.body(i) < k.body(b) && k.upperShadow(i) > longShadow(i));
+          (k.upperShadow(i) > shortShadow[i]! || k.upperShadow(b) > shortShadowB[b]!)) ||
+        (k.body(i) < k.body(b) && k.upperShadow(i) > longShadow[i]!);
       out[i] = advancing && weakening ? -100 : 0;
     }
   },
@@ -293,7 +293,7 @@ function scanStar(
     const a = i - 2;
     const b = i - 1;
     // The tests as 0/1 and-ed without a jump each (see BRANCH_FREE in one-candle.ts).
-    const shape = +(k.body(a) > longBody(a)) & +(k.body(b) <= starBody(b)) & +(k.body(i) > shortBody(i));
+    const shape = +(k.body(a) > longBody[a]!) & +(k.body(b) <= starBody[b]!) & +(k.body(i) > shortBody[i]!);
     const penetration = k.body(a) * STAR_PENETRATION;
     if (kind === 'evening') {
       const hit =
@@ -347,10 +347,10 @@ const gapSideBySideWhite = definePattern(lookbackOf(2, 'Near', 'Equal'), (k, out
       ((k.bodyGapUp(b, a) && k.bodyGapUp(i, a)) || (k.bodyGapDown(b, a) && k.bodyGapDown(i, a))) &&
       k.isWhite(b) &&
       k.isWhite(i) &&
-      k.body(i) >= k.body(b) - near(b) &&
-      k.body(i) <= k.body(b) + near(b) &&
-      k.open(i) >= k.open(b) - equal(b) &&
-      k.open(i) <= k.open(b) + equal(b)
+      k.body(i) >= k.body(b) - near[b]! &&
+      k.body(i) <= k.body(b) + near[b]! &&
+      k.open(i) >= k.open(b) - equal[b]! &&
+      k.open(i) <= k.open(b) + equal[b]!
         ? k.bodyGapUp(b, a)
           ? 100
           : -100
@@ -373,17 +373,17 @@ const identicalThreeCrows = definePattern(lookbackOf(2, 'ShadowVeryShort', 'Equa
     const b = i - 1;
     out[i] =
       k.isBlack(a) &&
-      k.lowerShadow(a) < veryShortA(a) &&
+      k.lowerShadow(a) < veryShortA[a]! &&
       k.isBlack(b) &&
-      k.lowerShadow(b) < veryShortB(b) &&
+      k.lowerShadow(b) < veryShortB[b]! &&
       k.isBlack(i) &&
-      k.lowerShadow(i) < veryShort(i) &&
+      k.lowerShadow(i) < veryShort[i]! &&
       k.close(a) > k.close(b) &&
       k.close(b) > k.close(i) &&
-      k.open(b) <= k.close(a) + equalA(a) &&
-      k.open(b) >= k.close(a) - equalA(a) &&
-      k.open(i) <= k.close(b) + equalB(b) &&
-      k.open(i) >= k.close(b) - equalB(b)
+      k.open(b) <= k.close(a) + equalA[a]! &&
+      k.open(b) >= k.close(a) - equalA[a]! &&
+      k.open(i) <= k.close(b) + equalB[b]! &&
+      k.open(i) >= k.close(b) - equalB[b]!
         ? -100
         : 0;
   }
@@ -413,13 +413,13 @@ const stalled = definePattern(
         k.isWhite(i) &&
         k.close(i) > k.close(b) &&
         k.close(b) > k.close(a) &&
-        k.body(a) > longBodyA(a) &&
-        k.body(b) > longBodyB(b) &&
-        k.upperShadow(b) < veryShortB(b) &&
+        k.body(a) > longBodyA[a]! &&
+        k.body(b) > longBodyB[b]! &&
+        k.upperShadow(b) < veryShortB[b]! &&
         k.open(b) > k.open(a) &&
-        k.open(b) <= k.close(a) + nearA(a) &&
-        k.body(i) < shortBody(i) &&
-        k.open(i) >= k.close(b) - k.body(i) - nearB(b)
+        k.open(b) <= k.close(a) + nearA[a]! &&
+        k.body(i) < shortBody[i]! &&
+        k.open(i) >= k.close(b) - k.body(i) - nearB[b]!
           ? -100
           : 0;
     }
@@ -440,8 +440,8 @@ const stickSandwich = definePattern(lookbackOf(2, 'Equal'), (k, out, first) => {
       k.isWhite(b) &&
       k.isBlack(i) &&
       k.low(b) > k.close(a) &&
-      k.close(i) <= k.close(a) + equal(a) &&
-      k.close(i) >= k.close(a) - equal(a)
+      k.close(i) <= k.close(a) + equal[a]! &&
+      k.close(i) >= k.close(a) - equal[a]!
         ? 100
         : 0;
   }
@@ -457,7 +457,7 @@ const tasukiGap = definePattern(lookbackOf(2, 'Near'), (k, out, first) => {
   for (let i = first; i < k.length; i++) {
     const a = i - 2;
     const b = i - 1;
-    const sameSize = Math.abs(k.body(b) - k.body(i)) < near(b);
+    const sameSize = Math.abs(k.body(b) - k.body(i)) < near[b]!;
     out[i] =
       (k.bodyGapUp(b, a) &&
         k.isWhite(b) &&
@@ -491,7 +491,7 @@ const tristar = definePattern(lookbackOf(2, 'BodyDoji'), (k, out, first) => {
   for (let i = first; i < k.length; i++) {
     const a = i - 2;
     const b = i - 1;
-    const doji = dojiBody(a);
+    const doji = dojiBody[a]!;
     if (!(k.body(a) <= doji && k.body(b) <= doji && k.body(i) <= doji)) out[i] = 0;
     else if (k.bodyGapDown(b, a) && k.bodyBottom(i) > k.bodyBottom(b)) out[i] = 100;
     else if (k.bodyGapUp(b, a) && k.bodyTop(i) < k.bodyTop(b)) out[i] = -100;
@@ -511,13 +511,13 @@ const unique3River = definePattern(lookbackOf(2, 'BodyShort', 'BodyLong'), (k, o
     const a = i - 2;
     const b = i - 1;
     out[i] =
-      k.body(a) > longBody(a) &&
+      k.body(a) > longBody[a]! &&
       k.isBlack(a) &&
       k.isBlack(b) &&
       k.close(b) > k.close(a) &&
       k.open(b) <= k.open(a) &&
       k.low(b) < k.low(a) &&
-      k.body(i) < shortBody(i) &&
+      k.body(i) < shortBody[i]! &&
       k.isWhite(i) &&
       k.open(i) > k.low(b)
         ? 100
@@ -537,9 +537,9 @@ const upsideGapTwoCrows = definePattern(lookbackOf(2, 'BodyShort', 'BodyLong'), 
     const b = i - 1;
     out[i] =
       k.isWhite(a) &&
-      k.body(a) > longBody(a) &&
+      k.body(a) > longBody[a]! &&
       k.isBlack(b) &&
-      k.body(b) <= shortBody(b) &&
+      k.body(b) <= shortBody[b]! &&
       k.bodyGapUp(b, a) &&
       k.isBlack(i) &&
       k.open(i) > k.open(b) &&

@@ -25,10 +25,10 @@ const counterattack = definePattern(lookbackOf(1, 'Equal', 'BodyLong'), (k, out,
     const p = i - 1;
     out[i] =
       k.color(p) === -k.color(i) &&
-      k.body(p) > priorLongBody(p) &&
-      k.body(i) > longBody(i) &&
-      k.close(i) <= k.close(p) + equal(p) &&
-      k.close(i) >= k.close(p) - equal(p)
+      k.body(p) > priorLongBody[p]! &&
+      k.body(i) > longBody[i]! &&
+      k.close(i) <= k.close(p) + equal[p]! &&
+      k.close(i) >= k.close(p) - equal[p]!
         ? k.color(i) * 100
         : 0;
   }
@@ -44,7 +44,7 @@ const darkCloudCover = definePattern(lookbackOf(1, 'BodyLong'), (k, out, first) 
     const p = i - 1;
     out[i] =
       k.isWhite(p) &&
-      k.body(p) > longBody(p) &&
+      k.body(p) > longBody[p]! &&
       k.isBlack(i) &&
       k.open(i) > k.high(p) &&
       k.close(i) > k.open(p) &&
@@ -65,8 +65,8 @@ const dojiStar = definePattern(lookbackOf(1, 'BodyDoji', 'BodyLong'), (k, out, f
   for (let i = first; i < k.length; i++) {
     const p = i - 1;
     out[i] =
-      k.body(p) > longBody(p) &&
-      k.body(i) <= dojiBody(i) &&
+      k.body(p) > longBody[p]! &&
+      k.body(i) <= dojiBody[i]! &&
       ((k.isWhite(p) && k.bodyGapUp(i, p)) || (k.isBlack(p) && k.bodyGapDown(i, p)))
         ? -k.color(p) * 100
         : 0;
@@ -116,7 +116,7 @@ function scanHarami(
   const smallBody = k.average(secondBody, first);
   for (let i = first; i < k.length; i++) {
     const p = i - 1;
-    if (!(k.body(p) > longBody(p) && k.body(i) <= smallBody(i))) {
+    if (!(k.body(p) > longBody[p]! && k.body(i) <= smallBody[i]!)) {
       out[i] = 0;
     } else if (k.bodyTop(i) < k.bodyTop(p) && k.bodyBottom(i) > k.bodyBottom(p)) {
       out[i] = -k.color(p) * 100;
@@ -150,8 +150,8 @@ const homingPigeon = definePattern(lookbackOf(1, 'BodyShort', 'BodyLong'), (k, o
     out[i] =
       k.isBlack(p) &&
       k.isBlack(i) &&
-      k.body(p) > longBody(p) &&
-      k.body(i) <= shortBody(i) &&
+      k.body(p) > longBody[p]! &&
+      k.body(i) <= shortBody[i]! &&
       k.open(i) < k.open(p) &&
       k.close(i) > k.close(p)
         ? 100
@@ -170,10 +170,10 @@ const inNeck = definePattern(lookbackOf(1, 'Equal', 'BodyLong'), (k, out, first)
     const p = i - 1;
     out[i] =
       k.isBlack(p) &&
-      k.body(p) > longBody(p) &&
+      k.body(p) > longBody[p]! &&
       k.isWhite(i) &&
       k.open(i) < k.low(p) &&
-      k.close(i) <= k.close(p) + equal(p) &&
+      k.close(i) <= k.close(p) + equal[p]! &&
       k.close(i) >= k.close(p)
         ? -100
         : 0;
@@ -199,12 +199,12 @@ function scanKicking(
     const p = i - 1;
     out[i] =
       k.color(p) === -k.color(i) &&
-      k.body(p) > priorLongBody(p) &&
-      k.upperShadow(p) < priorVeryShortShadow(p) &&
-      k.lowerShadow(p) < priorVeryShortShadow(p) &&
-      k.body(i) > longBody(i) &&
-      k.upperShadow(i) < veryShortShadow(i) &&
-      k.lowerShadow(i) < veryShortShadow(i) &&
+      k.body(p) > priorLongBody[p]! &&
+      k.upperShadow(p) < priorVeryShortShadow[p]! &&
+      k.lowerShadow(p) < priorVeryShortShadow[p]! &&
+      k.body(i) > longBody[i]! &&
+      k.upperShadow(i) < veryShortShadow[i]! &&
+      k.lowerShadow(i) < veryShortShadow[i]! &&
       ((k.isBlack(p) && k.gapUp(i, p)) || (k.isWhite(p) && k.gapDown(i, p)))
         ? k.color(signCandle(p, i)) * 100
         : 0;
@@ -232,8 +232,8 @@ const matchingLow = definePattern(lookbackOf(1, 'Equal'), (k, out, first) => {
     out[i] =
       k.isBlack(p) &&
       k.isBlack(i) &&
-      k.close(i) <= k.close(p) + equal(p) &&
-      k.close(i) >= k.close(p) - equal(p)
+      k.close(i) <= k.close(p) + equal[p]! &&
+      k.close(i) >= k.close(p) - equal[p]!
         ? 100
         : 0;
   }
@@ -250,11 +250,11 @@ const onNeck = definePattern(lookbackOf(1, 'Equal', 'BodyLong'), (k, out, first)
     const p = i - 1;
     out[i] =
       k.isBlack(p) &&
-      k.body(p) > longBody(p) &&
+      k.body(p) > longBody[p]! &&
       k.isWhite(i) &&
       k.open(i) < k.low(p) &&
-      k.close(i) <= k.low(p) + equal(p) &&
-      k.close(i) >= k.low(p) - equal(p)
+      k.close(i) <= k.low(p) + equal[p]! &&
+      k.close(i) >= k.low(p) - equal[p]!
         ? -100
         : 0;
   }
@@ -271,9 +271,9 @@ const piercing = definePattern(lookbackOf(1, 'BodyLong'), (k, out, first) => {
     const p = i - 1;
     out[i] =
       k.isBlack(p) &&
-      k.body(p) > priorLongBody(p) &&
+      k.body(p) > priorLongBody[p]! &&
       k.isWhite(i) &&
-      k.body(i) > longBody(i) &&
+      k.body(i) > longBody[i]! &&
       k.open(i) < k.low(p) &&
       k.close(i) < k.open(p) &&
       k.close(i) > k.close(p) + k.body(p) * MIDPOINT
@@ -298,10 +298,10 @@ const separatingLines = definePattern(
       const openingShadow = k.isWhite(i) ? k.lowerShadow(i) : k.upperShadow(i);
       out[i] =
         k.color(p) === -k.color(i) &&
-        k.open(i) <= k.open(p) + equal(p) &&
-        k.open(i) >= k.open(p) - equal(p) &&
-        k.body(i) > longBody(i) &&
-        openingShadow < veryShortShadow(i)
+        k.open(i) <= k.open(p) + equal[p]! &&
+        k.open(i) >= k.open(p) - equal[p]! &&
+        k.body(i) > longBody[i]! &&
+        openingShadow < veryShortShadow[i]!
           ? k.color(i) * 100
           : 0;
     }
@@ -319,10 +319,10 @@ const thrusting = definePattern(lookbackOf(1, 'Equal', 'BodyLong'), (k, out, fir
     const p = i - 1;
     out[i] =
       k.isBlack(p) &&
-      k.body(p) > longBody(p) &&
+      k.body(p) > longBody[p]! &&
       k.isWhite(i) &&
       k.open(i) < k.low(p) &&
-      k.close(i) > k.close(p) + equal(p) &&
+      k.close(i) > k.close(p) + equal[p]! &&
       k.close(i) <= k.close(p) + k.body(p) * MIDPOINT
         ? -100
         : 0;

@@ -110,7 +110,9 @@ export function simulate(
   const exitDeadlineAfter = exitDeadlines(settings.dailyExitTime);
   const entriesClosedAt = entriesClosedAfterSquareOff(settings.dailyExitTime, series.calendar);
   const maxBarsHeld = settings.maxBarsHeld ?? Number.POSITIVE_INFINITY;
-  const equity = new Float64Array(bars).fill(Number.NaN);
+  const firstBar = Math.max(settings.firstTradableBar, 0);
+  // NaN over the warm-up only: the bar loop writes every bar from firstBar on.
+  const equity = new Float64Array(bars).fill(Number.NaN, 0, firstBar);
   const trades = new TradeRecorder(settings.side);
   let unfilledEntries = 0;
   let squaredOffEntries = 0;
@@ -175,7 +177,7 @@ export function simulate(
   let position: OpenPosition | null = null;
   let entryPending = false;
   let exitPending = false;
-  for (let bar = Math.max(settings.firstTradableBar, 0); bar < bars; bar++) {
+  for (let bar = firstBar; bar < bars; bar++) {
     if (entryPending) {
       entryPending = false;
       if (entriesClosedAt(t[bar]!)) squaredOffEntries++;

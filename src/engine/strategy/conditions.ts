@@ -22,9 +22,16 @@ export interface Operand {
   lag: number;
 }
 
-/** The Equals tolerance of a and b: EQUALS_TOLERANCE * max(1, |a|, |b|). */
+/**
+ * The Equals tolerance of a and b: EQUALS_TOLERANCE * max(1, |a|, |b|). With a NaN operand it
+ * is some finite number, not NaN: every comparison with a - b (NaN) is false either way, and
+ * plain comparisons cost less than Math.max's NaN and -0 rules.
+ */
 function toleranceOf(a: number, b: number): number {
-  return EQUALS_TOLERANCE * Math.max(Math.max(Math.abs(a), Math.abs(b)), 1);
+  const absA = Math.abs(a);
+  const absB = Math.abs(b);
+  const larger = absA > absB ? absA : absB;
+  return EQUALS_TOLERANCE * (larger > 1 ? larger : 1);
 }
 
 /**
@@ -46,47 +53,52 @@ export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operan
   const bLag = right.lag;
   const first = Math.min(Math.max(aLag, bLag), bars);
   out.fill(0, 0, first);
-  // Each logic has its own loop of comparisons written as 0/1 numbers, not branches: which
-  // way a comparison goes is data-dependent and unpredictable, a flag costs nothing.
+  // The side tests come first and the tolerance only when they pass: it is positive, so a
+  // difference beyond it has the right sign; a NaN difference fails every test.
   switch (logic) {
     case 'Greater Than':
       for (let t = first; t < bars; t++) {
         const x = a[t - aLag]!;
         const y = b[t - bLag]!;
-        out[t] = +(x - y > toleranceOf(x, y));
+        const difference = x - y;
+        out[t] = difference > 0 && difference > toleranceOf(x, y) ? 1 : 0;
       }
       return;
     case 'Less Than':
       for (let t = first; t < bars; t++) {
         const x = a[t - aLag]!;
         const y = b[t - bLag]!;
-        out[t] = +(y - x > toleranceOf(x, y));
+        const difference = y - x;
+        out[t] = difference > 0 && difference > toleranceOf(x, y) ? 1 : 0;
       }
       return;
     case 'Equals':
       for (let t = first; t < bars; t++) {
         const x = a[t - aLag]!;
         const y = b[t - bLag]!;
-        out[t] = +(Math.abs(x - y) <= toleranceOf(x, y));
+        out[t] = Math.abs(x - y) <= toleranceOf(x, y) ? 1 : 0;
       }
       return;
     case 'Crosses Above':
     case 'Crosses Below': {
       const sign = logic === 'Crosses Above' ? 1 : -1;
-      // 1 when the last bar where the two were not equal had them on the far side (below for
-      // Crosses Above); a NaN bar sets it to 0, as if nothing were known.
-      let lastOnFarSide = 0;
+      out.fill(0, first, bars);
+      // Whether the last bar where the two were not equal had them on the far side (below for
+      // Crosses Above); a NaN bar clears it, as if nothing were known. Two lines keep a side
+      // for many bars, so these branches are well predicted.
+      let lastOnFarSide = false;
       for (let t = first; t < bars; t++) {
         const x = a[t - aLag]!;
         const y = b[t - bLag]!;
         const difference = sign * (x - y);
         const tolerance = toleranceOf(x, y);
-        const onNearSide = +(difference > tolerance);
-        const onFarSide = +(difference < -tolerance);
-        out[t] = onNearSide & lastOnFarSide;
-        // Not equal (a side, or NaN): this bar becomes the last one that was not a tie.
-        const notTied = onNearSide | onFarSide | +(difference !== difference);
-        lastOnFarSide = (lastOnFarSide & (notTied ^ 1)) | (onFarSide & notTied);
+        if (difference > tolerance) {
+          if (lastOnFarSide) {
+            out[t] = 1;
+            lastOnFarSide = false;
+          }
+        } else if (difference < -tolerance) lastOnFarSide = true;
+        else if (difference !== difference) lastOnFarSide = false;
       }
       return;
     }
@@ -100,19 +112,21 @@ export function valueRow(values: Float64Array, logic: ComparisonLogic, level: nu
     case 'Greater Than':
       for (let t = 0; t < bars; t++) {
         const value = values[t]!;
-        out[t] = +(value - level > toleranceOf(value, level));
+        const difference = value - level;
+        out[t] = difference > 0 && difference > toleranceOf(value, level) ? 1 : 0;
       }
       return;
     case 'Less Than':
       for (let t = 0; t < bars; t++) {
         const value = values[t]!;
-        out[t] = +(level - value > toleranceOf(value, level));
+        const difference = level - value;
+        out[t] = difference > 0 && difference > toleranceOf(value, level) ? 1 : 0;
       }
       return;
     case 'Equals':
       for (let t = 0; t < bars; t++) {
         const value = values[t]!;
-        out[t] = +(Math.abs(value - level) <= toleranceOf(value, level));
+        out[t] = Math.abs(value - level) <= toleranceOf(value, level) ? 1 : 0;
       }
       return;
   }
@@ -126,10 +140,11 @@ export type PatternDirection = 'bullish' | 'bearish' | 'either';
 
 export function candlestickRow(values: Float64Array, direction: PatternDirection, out: Uint8Array): void {
   const bars = out.length;
-  const bullish = +(direction !== 'bearish');
-  const bearish = +(direction !== 'bullish');
+  const bullish = direction !== 'bearish' ? 1 : 0;
+  const bearish = direction !== 'bullish' ? 1 : 0;
+  // Most bars show no pattern (0): the branches are well predicted.
   for (let t = 0; t < bars; t++) {
     const value = values[t]!;
-    out[t] = (bullish & +(value > 0)) | (bearish & +(value < 0));
+    out[t] = value > 0 ? bullish : value < 0 ? bearish : 0;
   }
 }
