@@ -74,7 +74,13 @@ describe('the builder in ML mode', () => {
     await openMlForm(user);
     const section = mlSection();
     expect((within(section).getByLabelText('Model') as HTMLSelectElement).value).toBe('logistic');
-    expect(within(section).getByText(/Default: Logistic regression\./)).toBeTruthy();
+    const modelHint = within(section).getByLabelText('Model').getAttribute('aria-describedby') ?? '';
+    expect(
+      modelHint
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    ).toMatch(/Default: Logistic regression\./);
     const defaults: [string, number][] = [
       ['Target (ATR multiple)', ML_DEFAULTS.label.targetAtrMultiple],
       ['Stop (ATR multiple)', ML_DEFAULTS.label.stopAtrMultiple],
@@ -100,7 +106,10 @@ describe('the builder in ML mode', () => {
         .getAllByRole('checkbox')
         .map((box) => (box as HTMLInputElement).checked),
     ).toEqual(Array(7).fill(true));
-    expect(within(section).getByText('Your entry and exit rules name no indicator or pattern.')).toBeTruthy();
+    expect(within(section).getAllByRole('checkbox')).toHaveLength(7);
+    expect(within(section).getByText(/rules name no indicator/).textContent).toBe(
+      'Your entry and exit rules name no indicator or pattern.',
+    );
   });
 
   it('sends the ml block: the model, a base feature left out, an added indicator and the figures typed', async () => {
@@ -126,9 +135,12 @@ describe('the builder in ML mode', () => {
 
     await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
     const review = await screen.findByRole('list', { name: 'Chosen parameters' });
-    expect(within(review).getByText('Random forest')).toBeTruthy();
-    expect(within(review).getByText('Volume change from the bar before')).toBeTruthy();
-    expect(within(review).getByText('Anchored: every bar from the start')).toBeTruthy();
+    const reviewed = (value: string) => within(review).getByText(value).closest('li')?.textContent;
+    expect(reviewed('Random forest')).toBe('Model: Random forest');
+    expect(reviewed('Volume change from the bar before')).toBe(
+      'Feature 1: Volume change from the bar before',
+    );
+    expect(reviewed('Anchored: every bar from the start')).toBe('Window: Anchored: every bar from the start');
     await user.click(screen.getByRole('button', { name: 'Final Submit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/backtests/run-ml'));
 
@@ -238,11 +250,16 @@ describe('a queued ML run (202)', () => {
     const { router } = await openMlForm(user);
     await previewAndSubmit(user);
 
-    expect(await screen.findByText('Queued: the training starts in a moment.')).toBeTruthy();
+    expect((await screen.findByText('Queued: the training starts in a moment.')).getAttribute('role')).toBe(
+      'status',
+    );
     expect(screen.getByRole('button', { name: 'Final Submit' })).toHaveProperty('disabled', true);
-    expect(
-      await screen.findByText('Training the models: 2 of 4 parts done.', {}, { timeout: 5000 }),
-    ).toBeTruthy();
+    const progress = await screen.findByText(
+      'Training the models: 2 of 4 parts done.',
+      {},
+      { timeout: 5000 },
+    );
+    expect(progress.getAttribute('role')).toBe('status');
     const bar = screen.getByRole('progressbar', { name: 'ML training progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('2');
     expect(bar.getAttribute('aria-valuemax')).toBe('4');
@@ -268,9 +285,10 @@ describe('a queued ML run (202)', () => {
     await previewAndSubmit(user);
     await screen.findByText('Training the models: 1 of 5 parts done.');
     await user.click(screen.getByRole('button', { name: 'Cancel the ML run' }));
-    expect(
-      await screen.findByText('The ML run was cancelled. Its parts still queued were skipped.'),
-    ).toBeTruthy();
+    const cancelled = await screen.findByText(
+      'The ML run was cancelled. Its parts still queued were skipped.',
+    );
+    expect(cancelled.getAttribute('role')).toBe('alert');
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
       '/api/jobs/job-2',
     ]);
@@ -298,6 +316,6 @@ describe('a queued ML run (202)', () => {
     expect((await screen.findByText(/The ML run failed:/)).textContent).toBe(
       'The ML run failed: A fold could not be trained',
     );
-    expect(screen.getByText('The ML run failed after 2 of 6 parts.')).toBeTruthy();
+    expect(screen.getByText('The ML run failed after 2 of 6 parts.').getAttribute('role')).toBe('status');
   });
 });

@@ -168,8 +168,13 @@ describe('result page: the ML tab of an ML run', () => {
     };
     await openMlRun(run);
     await user.click(screen.getByRole('tab', { name: 'ML' }));
-    expect(screen.getByText('2 test windows have one label only: no ROC AUC')).toBeTruthy();
-    expect(screen.getByText(/no entry rules, so there is no rules-only baseline/)).toBeTruthy();
+    const warning = screen.getByText('2 test windows have one label only: no ROC AUC');
+    expect([...warning.closest('ul')!.children].map((item) => item.textContent)).toEqual([
+      '2 test windows have one label only: no ROC AUC',
+    ]);
+    expect(screen.getByText(/no entry rules, so there is no rules-only baseline/).textContent).toMatch(
+      /, traded three ways: with the model, by the rules alone \(same exits\), and buying and holding\. This strategy has no entry rules, so there is no rules-only baseline\.$/,
+    );
     const rows = bodyRows(screen.getByRole('table', { name: 'ML strategy against its baselines' }));
     expect(rows.every((row) => row[2] === 'No rules')).toBe(true);
   });
