@@ -901,9 +901,10 @@ describe('submission', () => {
 
     // Back on the form, it starts afresh.
     await act(() => router.navigate('/BacktestingForm'));
-    await waitFor(() => expect(select('Stock').value).toBe('AAPL'));
+    // The form page loads lazily again: on a loaded machine that alone has taken over 5 s.
+    await waitFor(() => expect(select('Stock').value).toBe('AAPL'), { timeout: 15_000 });
     expect(select('Entry crossover conditions').value).toBe('0');
-  });
+  }, 40_000);
 
   it('on 402 shows the upgrade message and stays in review mode', async () => {
     const user = userEvent.setup();
