@@ -4,7 +4,7 @@
  * (candle-settings.ts), each averaged over the candles before the candle it judges.
  */
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
-import { lookbackOf } from './candle-settings';
+import { CANDLE_SETTINGS, lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
 import { definePattern, type PatternDefinition } from './pattern';
 
@@ -286,14 +286,28 @@ function scanStar(
   star: 'BodyDoji' | 'BodyShort',
   kind: 'evening' | 'morning',
 ): void {
-  const longBody = k.average('BodyLong', first - 2);
-  const starBody = k.average(star, first - 1);
-  const shortBody = k.average('BodyShort', first);
+  // TA-Lib's running totals of the averages rolled here, with the same additions as
+  // Candles.average, instead of threshold arrays: real bodies for BodyLong and BodyShort, real
+  // bodies or (BodyDoji) high-low ranges for the star.
+  const { BodyLong: longBody, BodyShort: shortBody } = CANDLE_SETTINGS;
+  const starSetting = CANDLE_SETTINGS[star];
+  const dojiStar = star === 'BodyDoji';
+  let longTotal = k.averageTotal('BodyLong', first - 2);
+  let starTotal = k.averageTotal(star, first - 1);
+  let shortTotal = k.averageTotal('BodyShort', first);
   for (let i = first; i < k.length; i++) {
     const a = i - 2;
     const b = i - 1;
     // The tests as 0/1 and-ed without a jump each (see BRANCH_FREE in one-candle.ts).
-    const shape = +(k.body(a) > longBody[a]!) & +(k.body(b) <= starBody[b]!) & +(k.body(i) > shortBody[i]!);
+    const shape =
+      +(k.body(a) > longBody.factor * (longTotal / longBody.period)) &
+      +(k.body(b) <= starSetting.factor * (starTotal / starSetting.period)) &
+      +(k.body(i) > shortBody.factor * (shortTotal / shortBody.period));
+    longTotal += k.body(a) - k.body(a - longBody.period);
+    starTotal += dojiStar
+      ? k.highLow(b) - k.highLow(b - starSetting.period)
+      : k.body(b) - k.body(b - starSetting.period);
+    shortTotal += k.body(i) - k.body(i - shortBody.period);
     const penetration = k.body(a) * STAR_PENETRATION;
     if (kind === 'evening') {
       const hit =
