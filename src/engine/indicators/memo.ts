@@ -122,6 +122,11 @@ export class IndicatorMemo {
     return this.memo(`ema|${period}`, () => ema(this.series.c, period));
   }
 
+  /** EMA(close, N) if the memo already holds it (closeEma was asked for), else undefined. */
+  heldCloseEma(period: number): Float64Array | undefined {
+    return this.values.get(`ema|${period}`) as Float64Array | undefined;
+  }
+
   macd(fast: number, slow: number, signal: number): Macd {
     return this.memo(`macd|${fast}|${slow}|${signal}`, () => macd(this.series.c, fast, slow, signal));
   }
