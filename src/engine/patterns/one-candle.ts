@@ -218,26 +218,30 @@ function scanHammerShape(k: Candles, out: Float64Array, first: number, bodyAt: '
     ShadowVeryShort: veryShort,
     Near: near,
   } = CANDLE_SETTINGS;
-  let bodyTotal = k.averageTotal('BodyShort', first);
-  let veryShortTotal = k.averageTotal('ShadowVeryShort', first);
-  let nearTotal = k.averageTotal('Near', first - 1);
+  // The running totals of BodyShort, ShadowVeryShort and Near, in a typed array: as plain
+  // locals rolled in this loop, V8 boxes them (a heap number per bar, frequent scavenges).
+  const totals = Float64Array.of(
+    k.averageTotal('BodyShort', first),
+    k.averageTotal('ShadowVeryShort', first),
+    k.averageTotal('Near', first - 1),
+  );
   const atLow = bodyAt === 'low';
   for (let i = first; i < k.length; i++) {
     const p = i - 1;
-    const nearAverage = near.factor * (nearTotal / near.period);
+    const nearAverage = near.factor * (totals[2]! / near.period);
     const nearPrior = atLow
       ? +(k.bodyBottom(i) <= k.low(p) + nearAverage)
       : +(k.bodyBottom(i) >= k.high(p) - nearAverage);
     // Every test evaluated and and-ed as 0/1, without a jump per test (see BRANCH_FREE).
     const hit =
-      +(k.body(i) < shortBody.factor * (bodyTotal / shortBody.period)) &
+      +(k.body(i) < shortBody.factor * (totals[0]! / shortBody.period)) &
       +(k.lowerShadow(i) > longShadow.factor * k.body(i)) &
-      +(k.upperShadow(i) < veryShort.factor * (veryShortTotal / veryShort.period)) &
+      +(k.upperShadow(i) < veryShort.factor * (totals[1]! / veryShort.period)) &
       nearPrior;
     out[i] = hit === 0 ? 0 : atLow ? 100 : -100;
-    bodyTotal += k.body(i) - k.body(i - shortBody.period);
-    veryShortTotal += k.highLow(i) - k.highLow(i - veryShort.period);
-    nearTotal += k.highLow(p) - k.highLow(p - near.period);
+    totals[0]! += k.body(i) - k.body(i - shortBody.period);
+    totals[1]! += k.highLow(i) - k.highLow(i - veryShort.period);
+    totals[2]! += k.highLow(p) - k.highLow(p - near.period);
   }
 }
 

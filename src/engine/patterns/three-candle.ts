@@ -292,22 +292,26 @@ function scanStar(
   const { BodyLong: longBody, BodyShort: shortBody } = CANDLE_SETTINGS;
   const starSetting = CANDLE_SETTINGS[star];
   const dojiStar = star === 'BodyDoji';
-  let longTotal = k.averageTotal('BodyLong', first - 2);
-  let starTotal = k.averageTotal(star, first - 1);
-  let shortTotal = k.averageTotal('BodyShort', first);
+  // The totals of BodyLong, the star's setting and BodyShort, in a typed array: as plain locals
+  // rolled in this loop, V8 boxes them (see scanHammerShape).
+  const totals = Float64Array.of(
+    k.averageTotal('BodyLong', first - 2),
+    k.averageTotal(star, first - 1),
+    k.averageTotal('BodyShort', first),
+  );
   for (let i = first; i < k.length; i++) {
     const a = i - 2;
     const b = i - 1;
     // The tests as 0/1 and-ed without a jump each (see BRANCH_FREE in one-candle.ts).
     const shape =
-      +(k.body(a) > longBody.factor * (longTotal / longBody.period)) &
-      +(k.body(b) <= starSetting.factor * (starTotal / starSetting.period)) &
-      +(k.body(i) > shortBody.factor * (shortTotal / shortBody.period));
-    longTotal += k.body(a) - k.body(a - longBody.period);
-    starTotal += dojiStar
+      +(k.body(a) > longBody.factor * (totals[0]! / longBody.period)) &
+      +(k.body(b) <= starSetting.factor * (totals[1]! / starSetting.period)) &
+      +(k.body(i) > shortBody.factor * (totals[2]! / shortBody.period));
+    totals[0]! += k.body(a) - k.body(a - longBody.period);
+    totals[1]! += dojiStar
       ? k.highLow(b) - k.highLow(b - starSetting.period)
       : k.body(b) - k.body(b - starSetting.period);
-    shortTotal += k.body(i) - k.body(i - shortBody.period);
+    totals[2]! += k.body(i) - k.body(i - shortBody.period);
     const penetration = k.body(a) * STAR_PENETRATION;
     if (kind === 'evening') {
       const hit =
