@@ -122,14 +122,41 @@ export class IndicatorMemo {
     return this.memo(`ema|${period}`, () => ema(this.series.c, period));
   }
 
+  /** EMA(close, N) if the memo already holds it (closeEma was asked for), else undefined. */
+  heldCloseEma(period: number): Float64Array | undefined {
+    return this.values.get(`ema|${period}`) as Float64Array | undefined;
+  }
+
   macd(fast: number, slow: number, signal: number): Macd {
     return this.memo(`macd|${fast}|${slow}|${signal}`, () => macd(this.series.c, fast, slow, signal));
   }
 
   stochastic(fastK: number, slowK: number, slowD: number): Stochastic {
     return this.memo(`stochastic|${fastK}|${slowK}|${slowD}`, () =>
-      stochasticOf(this.highest(fastK), this.lowest(fastK), this.series.c, fastK, slowK, slowD),
+      this.withExtremes(fastK, (highest, lowest, shift) =>
+        stochasticOf(highest, lowest, shift, this.series.c, fastK, slowK, slowD),
+      ),
     );
+  }
+
+  /**
+   * Hands `use` the rolling highs and lows of a Q-bar window and the shift N - Q that widens them
+   * to N bars (N-bar extreme at i = the extreme of the Q-bar ones at i and at i - shift, as
+   * widenExtremes joins them): the memoised N-bar extremes with shift 0, else a shorter window's
+   * (Q >= N / 2, e.g. the tenkan's 9 for a stochastic of 14) so that no N-bar arrays are made.
+   */
+  private withExtremes<T>(
+    period: number,
+    use: (highest: Float64Array, lowest: Float64Array, shift: number) => T,
+  ): T {
+    if (!this.values.has(`highest|${period}`) && !this.values.has(`lowest|${period}`)) {
+      const high = this.shorterExtremes('highest', period, 1);
+      const low = this.shorterExtremes('lowest', period, -1);
+      if (high !== undefined && low !== undefined && high.period === low.period) {
+        return use(high.values, low.values, period - high.period);
+      }
+    }
+    return use(this.highest(period), this.lowest(period), 0);
   }
 }
 

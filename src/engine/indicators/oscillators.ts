@@ -118,6 +118,7 @@ export function stochastic(
   return stochasticOf(
     rollingExtremes(high, fastKPeriod, 1),
     rollingExtremes(low, fastKPeriod, -1),
+    0,
     close,
     fastKPeriod,
     slowKPeriod,
@@ -126,12 +127,15 @@ export function stochastic(
 }
 
 /**
- * stochastic from precomputed HH(K) and LL(K) at every bar (rollingExtremes of the highs and the
- * lows): the same values.
+ * stochastic from precomputed rolling extremes: the same values. `highest` and `lowest` are
+ * HH(K) and LL(K) at every bar (rollingExtremes of the highs and the lows) when `shift` is 0;
+ * else those of K - shift bars (K - shift >= K / 2), joined at bars i and i - shift into the K-bar
+ * extremes as widenExtremes does (joining a value with itself leaves it as it is).
  */
 export function stochasticOf(
   highest: Float64Array,
   lowest: Float64Array,
+  shift: number,
   close: Float64Array,
   fastKPeriod: number,
   slowKPeriod: number,
@@ -149,8 +153,13 @@ export function stochasticOf(
   // window, bar i - SK + 1, which leaves the sum once slowK[i] is taken.
   let slot = 0;
   for (let i = first; i < length; i++) {
-    const bottom = lowest[i]!;
-    const scale = (highest[i]! - bottom) / 100;
+    const lateHigh = highest[i]!;
+    const earlyHigh = highest[i - shift]!;
+    const lateLow = lowest[i]!;
+    const earlyLow = lowest[i - shift]!;
+    const top = lateHigh >= earlyHigh ? lateHigh : earlyHigh;
+    const bottom = lateLow <= earlyLow ? lateLow : earlyLow;
+    const scale = (top - bottom) / 100;
     const fastK = scale !== 0 ? (close[i]! - bottom) / scale : 0;
     ring[slot] = fastK;
     runningSum += fastK;

@@ -101,10 +101,12 @@ const bollinger = (deviations: 2 | 0 | -2): Formula => ({
 const elderRay = (extremes: 'h' | 'l'): Formula => ({
   lookback: (settings) => timeframe(settings) - 1,
   compute: (series, settings) => elderRayPower(series[extremes], series.c, timeframe(settings)),
+  // The close's EMA when an EMA line already made it, else one array for the EMA and the power.
   shared: (memo, settings) => {
-    const average = memo.closeEma(timeframe(settings));
-    const power = new Float64Array(average.length);
+    const average = memo.heldCloseEma(timeframe(settings));
     const prices = memo.series[extremes];
+    if (average === undefined) return elderRayPower(prices, memo.series.c, timeframe(settings));
+    const power = new Float64Array(average.length);
     for (let i = 0; i < power.length; i++) power[i] = prices[i]! - average[i]!;
     return power;
   },
@@ -374,8 +376,8 @@ export { IndicatorMemo };
  * The indicator with already-resolved settings, sharing work with the other indicators computed
  * through the same memo (one memo per series): Stochastic %K and %D compute one stochastic, the
  * MACD lines one MACD, the Ichimoku lines, Stochastic and Williams %R share their rolling highs
- * and lows (a window twice as long is derived from a shorter one), EMA and Elder-Ray share the
- * close's EMA, and price labels are the series' own arrays. The Bollinger bands are not shared:
+ * and lows (a window twice as long is derived from a shorter one), Elder-Ray reuses the
+ * close's EMA an EMA line already made, and price labels are the series' own arrays. The Bollinger bands are not shared:
  * each is one fused pass, cheaper than a shared mean and deviation plus a pass per band.
  * Bit-identical to computeIndicator. The result
  * may be shared with the memo or with another label's result: treat it as read-only.

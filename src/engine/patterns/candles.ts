@@ -150,6 +150,18 @@ export class Candles {
     }
     return thresholds;
   }
+
+  /**
+   * The total TA_CANDLEAVERAGE starts from for a setting judged from `firstCandle` on: the sum
+   * of the ranges of candles firstCandle - period .. firstCandle - 1, added left to right. A
+   * scan that reads each threshold once, in order, may roll it itself as `average` does
+   * (threshold = factor * (total / period), then total += range(j) - range(j - period)) instead
+   * of reading a series-long array.
+   */
+  averageTotal(name: CandleSettingName, firstCandle: number): number {
+    const { rangeType, period } = CANDLE_SETTINGS[name];
+    return initialTotal({ o: this.o, h: this.h, l: this.l, c: this.c }, rangeType, period, firstCandle);
+  }
 }
 
 interface Prices {
@@ -202,12 +214,10 @@ function rollingAverages(
   factor: number,
   first: number,
 ): Float64Array {
-  if (first < period) throw new RangeError(`candle average starts at ${first}, before ${period} candles`);
   const averages = new Float64Array(length).fill(Number.NaN, 0, first);
-  let total = 0;
+  let total = initialTotal({ o, h, l, c }, rangeType, period, first);
   switch (rangeType) {
     case 'RealBody':
-      for (let j = first - period; j < first; j++) total += Math.abs(c[j]! - o[j]!);
       for (let j = first; j < length; j++) {
         averages[j] = factor * (total / period);
         const old = j - period;
@@ -215,7 +225,6 @@ function rollingAverages(
       }
       break;
     case 'HighLow':
-      for (let j = first - period; j < first; j++) total += h[j]! - l[j]!;
       for (let j = first; j < length; j++) {
         averages[j] = factor * (total / period);
         const old = j - period;
@@ -223,7 +232,6 @@ function rollingAverages(
       }
       break;
     case 'Shadows':
-      for (let j = first - period; j < first; j++) total += shadows(o[j]!, h[j]!, l[j]!, c[j]!);
       for (let j = first; j < length; j++) {
         averages[j] = (factor * (total / period)) / 2;
         const old = j - period;
@@ -238,4 +246,16 @@ function rollingAverages(
 function shadows(open: number, high: number, low: number, close: number): number {
   const white = close >= open;
   return high - (white ? close : open) + ((white ? open : close) - low);
+}
+
+/** Sum of the ranges of candles first - period .. first - 1, left to right (see averageTotal). */
+function initialTotal({ o, h, l, c }: Prices, rangeType: RangeType, period: number, first: number): number {
+  if (first < period) throw new RangeError(`candle average starts at ${first}, before ${period} candles`);
+  let total = 0;
+  for (let j = first - period; j < first; j++) {
+    if (rangeType === 'RealBody') total += Math.abs(c[j]! - o[j]!);
+    else if (rangeType === 'HighLow') total += h[j]! - l[j]!;
+    else total += shadows(o[j]!, h[j]!, l[j]!, c[j]!);
+  }
+  return total;
 }

@@ -5,7 +5,8 @@
  * long and very long shadows.
  */
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
-import { lookbackOf } from './candle-settings';
+import { CANDLE_SETTINGS, lookbackOf } from './candle-settings';
+import type { Candles } from './candles';
 import { definePattern, type PatternDefinition } from './pattern';
 
 /*
@@ -205,43 +206,60 @@ const takuri = definePattern(
 const HAMMER_SETTINGS = ['BodyShort', 'ShadowLong', 'ShadowVeryShort'] as const;
 
 /**
+ * The hammer family's scan with the body at or near the prior candle's low (Hammer, +100) or
+ * high (Hanging Man, -100). The averages of BodyShort (real bodies), ShadowVeryShort and Near
+ * (high-low ranges) are TA-Lib's running totals rolled here, with the same additions as
+ * Candles.average, instead of threshold arrays; ShadowLong is the candle's own body.
+ */
+function scanHammerShape(k: Candles, out: Float64Array, first: number, bodyAt: 'low' | 'high'): void {
+  const {
+    BodyShort: shortBody,
+    ShadowLong: longShadow,
+    ShadowVeryShort: veryShort,
+    Near: near,
+  } = CANDLE_SETTINGS;
+  // The running totals of BodyShort, ShadowVeryShort and Near, in a typed array: as plain
+  // locals rolled in this loop, V8 boxes them (a heap number per bar, frequent scavenges).
+  const totals = Float64Array.of(
+    k.averageTotal('BodyShort', first),
+    k.averageTotal('ShadowVeryShort', first),
+    k.averageTotal('Near', first - 1),
+  );
+  const atLow = bodyAt === 'low';
+  for (let i = first; i < k.length; i++) {
+    const p = i - 1;
+    const nearAverage = near.factor * (totals[2]! / near.period);
+    const nearPrior = atLow
+      ? +(k.bodyBottom(i) <= k.low(p) + nearAverage)
+      : +(k.bodyBottom(i) >= k.high(p) - nearAverage);
+    // Every test evaluated and and-ed as 0/1, without a jump per test (see BRANCH_FREE).
+    const hit =
+      +(k.body(i) < shortBody.factor * (totals[0]! / shortBody.period)) &
+      +(k.lowerShadow(i) > longShadow.factor * k.body(i)) &
+      +(k.upperShadow(i) < veryShort.factor * (totals[1]! / veryShort.period)) &
+      nearPrior;
+    out[i] = hit === 0 ? 0 : atLow ? 100 : -100;
+    totals[0]! += k.body(i) - k.body(i - shortBody.period);
+    totals[1]! += k.highLow(i) - k.highLow(i - veryShort.period);
+    totals[2]! += k.highLow(p) - k.highLow(p - near.period);
+  }
+}
+
+/**
  * Hammer (CDLHAMMER): a short body, a long lower shadow, a very short upper shadow, and the body
  * at or near the prior candle's low (bottom of the body <= prior low + near). +100.
  */
-const hammer = definePattern(lookbackOf(1, ...HAMMER_SETTINGS, 'Near'), (k, out, first) => {
-  const shortBody = k.average('BodyShort', first);
-  const longShadow = k.average('ShadowLong', first);
-  const veryShortShadow = k.average('ShadowVeryShort', first);
-  const near = k.average('Near', first - 1);
-  for (let i = first; i < k.length; i++) {
-    // Every test evaluated and and-ed as 0/1, without a jump per test (see BRANCH_FREE).
-    const hit =
-      +(k.body(i) < shortBody[i]!) &
-      +(k.lowerShadow(i) > longShadow[i]!) &
-      +(k.upperShadow(i) < veryShortShadow[i]!) &
-      +(k.bodyBottom(i) <= k.low(i - 1) + near[i - 1]!);
-    out[i] = hit !== 0 ? 100 : 0;
-  }
-});
+const hammer = definePattern(lookbackOf(1, ...HAMMER_SETTINGS, 'Near'), (k, out, first) =>
+  scanHammerShape(k, out, first, 'low'),
+);
 
 /**
  * Hanging Man (CDLHANGINGMAN): the hammer's shape with the body at or near the prior candle's high
  * (bottom of the body >= prior high - near). -100.
  */
-const hangingMan = definePattern(lookbackOf(1, ...HAMMER_SETTINGS, 'Near'), (k, out, first) => {
-  const shortBody = k.average('BodyShort', first);
-  const longShadow = k.average('ShadowLong', first);
-  const veryShortShadow = k.average('ShadowVeryShort', first);
-  const near = k.average('Near', first - 1);
-  for (let i = first; i < k.length; i++) {
-    const hit =
-      +(k.body(i) < shortBody[i]!) &
-      +(k.lowerShadow(i) > longShadow[i]!) &
-      +(k.upperShadow(i) < veryShortShadow[i]!) &
-      +(k.bodyBottom(i) >= k.high(i - 1) - near[i - 1]!);
-    out[i] = hit !== 0 ? -100 : 0;
-  }
-});
+const hangingMan = definePattern(lookbackOf(1, ...HAMMER_SETTINGS, 'Near'), (k, out, first) =>
+  scanHammerShape(k, out, first, 'high'),
+);
 
 /**
  * Inverted Hammer (CDLINVERTEDHAMMER): a short body, a long upper shadow, a very short lower

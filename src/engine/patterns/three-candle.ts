@@ -4,7 +4,7 @@
  * (candle-settings.ts), each averaged over the candles before the candle it judges.
  */
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
-import { lookbackOf } from './candle-settings';
+import { CANDLE_SETTINGS, lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
 import { definePattern, type PatternDefinition } from './pattern';
 
@@ -286,14 +286,32 @@ function scanStar(
   star: 'BodyDoji' | 'BodyShort',
   kind: 'evening' | 'morning',
 ): void {
-  const longBody = k.average('BodyLong', first - 2);
-  const starBody = k.average(star, first - 1);
-  const shortBody = k.average('BodyShort', first);
+  // TA-Lib's running totals of the averages rolled here, with the same additions as
+  // Candles.average, instead of threshold arrays: real bodies for BodyLong and BodyShort, real
+  // bodies or (BodyDoji) high-low ranges for the star.
+  const { BodyLong: longBody, BodyShort: shortBody } = CANDLE_SETTINGS;
+  const starSetting = CANDLE_SETTINGS[star];
+  const dojiStar = star === 'BodyDoji';
+  // The totals of BodyLong, the star's setting and BodyShort, in a typed array: as plain locals
+  // rolled in this loop, V8 boxes them (see scanHammerShape).
+  const totals = Float64Array.of(
+    k.averageTotal('BodyLong', first - 2),
+    k.averageTotal(star, first - 1),
+    k.averageTotal('BodyShort', first),
+  );
   for (let i = first; i < k.length; i++) {
     const a = i - 2;
     const b = i - 1;
     // The tests as 0/1 and-ed without a jump each (see BRANCH_FREE in one-candle.ts).
-    const shape = +(k.body(a) > longBody[a]!) & +(k.body(b) <= starBody[b]!) & +(k.body(i) > shortBody[i]!);
+    const shape =
+      +(k.body(a) > longBody.factor * (totals[0]! / longBody.period)) &
+      +(k.body(b) <= starSetting.factor * (totals[1]! / starSetting.period)) &
+      +(k.body(i) > shortBody.factor * (totals[2]! / shortBody.period));
+    totals[0]! += k.body(a) - k.body(a - longBody.period);
+    totals[1]! += dojiStar
+      ? k.highLow(b) - k.highLow(b - starSetting.period)
+      : k.body(b) - k.body(b - starSetting.period);
+    totals[2]! += k.body(i) - k.body(i - shortBody.period);
     const penetration = k.body(a) * STAR_PENETRATION;
     if (kind === 'evening') {
       const hit =
