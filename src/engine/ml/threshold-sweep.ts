@@ -72,7 +72,7 @@ function pboOf(returns: readonly Float64Array[]): Pick<MlThresholdSweep, 'pbo' |
   if (periods < Math.max(DEFAULT_PBO_BLOCKS, 4)) {
     return {
       pbo: null,
-      pboReason: `${periods} out-of-sample bars are too few for PBO's ${DEFAULT_PBO_BLOCKS} blocks`,
+      pboReason: `${periods} out-of-sample bars are too few for the ${DEFAULT_PBO_BLOCKS} blocks of PBO`,
     };
   }
   return {
@@ -89,7 +89,7 @@ function dsrOf(
   const trialsSharpeVariance = sharpeVariance(moments.map((moment) => moment.sharpe));
   const { sharpe, observations, skewness, kurtosis } = moments[chosen]!;
   if (!Number.isFinite(sharpe)) {
-    return { dsr: null, dsrReason: "the run's own threshold has no Sharpe ratio: its returns never vary" };
+    return { dsr: null, dsrReason: 'the returns at the run threshold never vary: they have no Sharpe ratio' };
   }
   if (!Number.isFinite(trialsSharpeVariance)) {
     return { dsr: null, dsrReason: 'fewer than two thresholds have a Sharpe ratio' };

@@ -95,7 +95,7 @@ describe('ML threshold sweep', () => {
     expect(periods).toBeLessThan(16);
     expect(result.thresholdSweep.pbo).toBeNull();
     expect(result.thresholdSweep.pboReason).toBe(
-      `${periods} out-of-sample bars are too few for PBO's 16 blocks`,
+      `${periods} out-of-sample bars are too few for the 16 blocks of PBO`,
     );
     const report = mlReportSchema.parse(JSON.parse(JSON.stringify(mlReport(result, short))));
     expect(report.thresholdSweep.pbo).toBeNull();
