@@ -8,7 +8,8 @@
  * the label's time barrier (a position closes after horizonBars bars), so the trades are the
  * bets the labels describe. Only test bars trade. Baselines over the same bars: the rules
  * alone (same exits) and buy and hold. The same bars are also traded at a grid of thresholds
- * for PBO and the deflated Sharpe ratio (threshold-sweep.ts). Deterministic for a request: the seed fixes every draw.
+ * for PBO and the deflated Sharpe ratio (threshold-sweep.ts). Deterministic for a request: the
+ * seed fixes every draw.
  *
  * When the request sets no target or stop, the labels use ATR multiples (ML_DEFAULTS.label),
  * while the trades exit by the rules, the request's other exits and the time barrier.
@@ -295,7 +296,9 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
   const sweep = thresholdSweep(
     thresholds,
     chosen,
-    thresholdRuns.map((run) => perBarReturns(run.equity, outOfSampleFrom, bars, request.initialCapital)),
+    thresholdRuns.map((traded) =>
+      perBarReturns(traded.equity, outOfSampleFrom, bars, request.initialCapital),
+    ),
   );
   const rulesOnly = withRules ? runStrategy(request, data, rules, tradeSettings) : null;
   const buyAndHoldEntry = new Uint8Array(bars);
