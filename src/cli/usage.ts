@@ -52,7 +52,9 @@ Commands:
       windows and trades the out-of-sample bars. Prints {folds: [{trainFrom, trainTo, testFrom,
       testTo, auc, accuracy, precision, recall, logLoss, samples}], oosMetrics, trades,
       featureImportance, baselines: {rulesOnly, buyAndHold}, outOfSample, calibration,
-      warnings} (rows are CSV data rows, half-open; trainTo ends the purged training range).
+      thresholdSweep: {thresholds, pbo, pboReason, dsr, dsrReason}, warnings} (rows are CSV
+      data rows, half-open; trainTo ends the purged training range). thresholdSweep trades the
+      same out-of-sample bars at each threshold tried: PBO of the choice, DSR of the run's.
 
 Trading days (session VWAP, pivots, the request's dates) are UTC calendar days unless
 --timezone (an IANA zone, e.g. Australia/Sydney) and --session-open (local time at which each

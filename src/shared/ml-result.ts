@@ -2,12 +2,14 @@
  * What an ML run reports (issue 17, DESIGN.md section 7), for the worker to build and the
  * client to read: the walk-forward folds with their out-of-sample scores, the pooled scores, a
  * calibration table, permutation feature importance, the out-of-sample strategy's metrics and
- * the baselines over the same bars. Rows are bar indices of the run's candles (half-open
- * ranges); the training windows' times are there for the chart to shade.
+ * the baselines over the same bars, and PBO/DSR over a sweep of the threshold. Rows are bar
+ * indices of the run's candles (half-open ranges); the training windows' times are there for
+ * the chart to shade.
  */
 import { z } from 'zod';
 import { resultMetricsSchema } from './result-metrics';
 import { ML_MODELS } from './ml-request';
+import { dsrSchema, pboSchema } from './robustness-jobs';
 
 const score = z.number().nullable();
 const row = z.number().int().nonnegative();
@@ -57,6 +59,19 @@ export const mlReportSchema = z.object({
     /** The rules alone on the same bars with the same exits; null when there are no rules. */
     rulesOnly: resultMetricsSchema.nullable(),
     buyAndHold: resultMetricsSchema,
+  }),
+  /**
+   * The robustness lab's overfitting check without retraining: the same out-of-sample bars
+   * traded at each of `thresholds` (the engine's grid plus the run's own threshold), PBO on
+   * their per-bar returns, and the deflated Sharpe ratio of the run's threshold (dsr.configuration
+   * indexes `thresholds`) with the grid's size as the trials. A null check carries its reason.
+   */
+  thresholdSweep: z.object({
+    thresholds: z.array(z.number()),
+    pbo: pboSchema.nullable(),
+    pboReason: z.string().nullable(),
+    dsr: dsrSchema.nullable(),
+    dsrReason: z.string().nullable(),
   }),
   warnings: z.array(z.string()),
 });

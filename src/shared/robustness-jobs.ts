@@ -84,7 +84,7 @@ const configurationMetricsSchema = z.object({
   tooShortToAnnualise: z.boolean(),
 });
 
-const pboSchema = z.object({
+export const pboSchema = z.object({
   pbo: z.number(),
   degradation: z.object({ slope: measured, intercept: measured, r2: measured }),
   probabilityOfLoss: z.number(),
@@ -97,7 +97,7 @@ const pboSchema = z.object({
   periodsDropped: z.number(),
 });
 
-const dsrSchema = z.object({
+export const dsrSchema = z.object({
   psr: z.number(),
   dsr: z.number(),
   sr0: z.number(),

@@ -72,6 +72,7 @@ describe('ml command', () => {
         'baselines',
         'outOfSample',
         'calibration',
+        'thresholdSweep',
         'warnings',
       ]);
       const series = parseCandlesCsv(readFileSync(candlesPath));
@@ -96,6 +97,8 @@ describe('ml command', () => {
       expect(output.baselines).toEqual(JSON.parse(JSON.stringify(report.baselines)));
       expect(output.baselines.rulesOnly).toBeNull();
       expect(output.outOfSample.samples).toBe(3000 - 1020 - 1);
+      expect(output.thresholdSweep).toEqual(JSON.parse(JSON.stringify(report.thresholdSweep)));
+      expect(output.thresholdSweep.pbo.splits).toBe(12_870);
     },
     TIMEOUT,
   );

@@ -1,8 +1,8 @@
 /**
  * `ml --request R.json --candles C.csv` -> {folds: [{trainFrom, trainTo, testFrom, testTo, auc,
  * accuracy, precision, recall, logLoss, samples}], oosMetrics, trades, featureImportance,
- * baselines, outOfSample, calibration, warnings}: the request's ML run (its `ml` block, or the
- * defaults) on the candles. Rows are CSV data rows (0 = the first row after the header).
+ * baselines, outOfSample, calibration, thresholdSweep: {thresholds, pbo, pboReason, dsr,
+ * dsrReason}, warnings}: the request's ML run (its `ml` block, or the defaults) on the candles. Rows are CSV data rows (0 = the first row after the header).
  */
 import { parseArgs } from 'node:util';
 import { listTrades, mlReport, runMlBacktest } from '../../engine/index';
@@ -34,6 +34,7 @@ export function mlCommand(args: string[]) {
     baselines: report.baselines,
     outOfSample: report.outOfSample,
     calibration: report.calibration,
+    thresholdSweep: report.thresholdSweep,
     warnings: report.warnings,
   };
 }

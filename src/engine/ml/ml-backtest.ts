@@ -7,7 +7,9 @@
  * the request has any); the simulator trades it at the next open with the request's exits plus
  * the label's time barrier (a position closes after horizonBars bars), so the trades are the
  * bets the labels describe. Only test bars trade. Baselines over the same bars: the rules
- * alone (same exits) and buy and hold. Deterministic for a request: the seed fixes every draw.
+ * alone (same exits) and buy and hold. The same bars are also traded at a grid of thresholds
+ * for PBO and the deflated Sharpe ratio (threshold-sweep.ts). Deterministic for a request: the
+ * seed fixes every draw.
  *
  * When the request sets no target or stop, the labels use ATR multiples (ML_DEFAULTS.label),
  * while the trades exit by the rules, the request's other exits and the time barrier.
@@ -37,6 +39,7 @@ import { planFolds, type Fold } from './folds';
 import { permutationImportance } from './importance';
 import { NO_LABEL, tripleBarrierLabels, type BarrierSettings } from './labels';
 import { trainModel } from './model';
+import { perBarReturns, sweptThresholds, thresholdSweep, type MlThresholdSweep } from './threshold-sweep';
 
 export interface MlFoldResult extends Fold, ClassificationScores {
   /** Training samples after purging and embargo. */
@@ -70,6 +73,8 @@ export interface MlBacktestResult {
   outOfSampleFrom: number;
   strategy: MlStrategyRun;
   baselines: { rulesOnly: MlStrategyRun | null; buyAndHold: MlStrategyRun };
+  /** The same out-of-sample bars traded at a grid of thresholds, with PBO and the DSR. */
+  thresholdSweep: MlThresholdSweep;
   warnings: string[];
 }
 
@@ -272,15 +277,29 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
   const horizonBars = ml.label.horizonBars;
   const outOfSampleFrom = folds[0]!.testFrom;
   const withRules = hasEntryRules(request);
-  const entry = new Uint8Array(bars);
-  for (let row = outOfSampleFrom; row < bars; row++) {
-    entry[row] = probabilities[row]! >= ml.threshold && (!withRules || rules.entry[row] === 1) ? 1 : 0;
-  }
   const tradeSettings: SimulationSettings = {
     ...simulationSettings(request, outOfSampleFrom),
     maxBarsHeld: horizonBars,
   };
-  const strategy = runStrategy(request, data, { entry, exit: rules.exit }, tradeSettings);
+  /** The run's trading at `threshold`: the run's own strategy is this at ml.threshold. */
+  const tradeAt = (threshold: number): MlStrategyRun => {
+    const entry = new Uint8Array(bars);
+    for (let row = outOfSampleFrom; row < bars; row++) {
+      entry[row] = probabilities[row]! >= threshold && (!withRules || rules.entry[row] === 1) ? 1 : 0;
+    }
+    return runStrategy(request, data, { entry, exit: rules.exit }, tradeSettings);
+  };
+  const thresholds = sweptThresholds(ml.threshold);
+  const chosen = thresholds.indexOf(ml.threshold);
+  const thresholdRuns = thresholds.map(tradeAt);
+  const strategy = thresholdRuns[chosen]!;
+  const sweep = thresholdSweep(
+    thresholds,
+    chosen,
+    thresholdRuns.map((traded) =>
+      perBarReturns(traded.equity, outOfSampleFrom, bars, request.initialCapital),
+    ),
+  );
   const rulesOnly = withRules ? runStrategy(request, data, rules, tradeSettings) : null;
   const buyAndHoldEntry = new Uint8Array(bars);
   buyAndHoldEntry[outOfSampleFrom] = 1;
@@ -321,6 +340,7 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
     outOfSampleFrom,
     strategy,
     baselines: { rulesOnly, buyAndHold },
+    thresholdSweep: sweep,
     warnings: [...warnings, ...strategy.warnings],
   };
 }

@@ -25,6 +25,13 @@ export function mlReport(result: MlBacktestResult, series: CandleSeries): MlRepo
       rulesOnly: result.baselines.rulesOnly?.metrics ?? null,
       buyAndHold: result.baselines.buyAndHold.metrics,
     },
+    thresholdSweep: {
+      thresholds: result.thresholdSweep.thresholds,
+      pbo: result.thresholdSweep.pbo,
+      pboReason: result.thresholdSweep.pboReason,
+      dsr: result.thresholdSweep.dsr,
+      dsrReason: result.thresholdSweep.dsrReason,
+    },
     warnings: result.warnings,
   };
 }

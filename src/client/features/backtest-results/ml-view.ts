@@ -1,11 +1,11 @@
 /**
  * The ML tab's figures as text (issue 17 point 4): walk-forward folds with their dates, the
  * classification scores, the feature importance as bar lengths, and the strategy against its
- * baselines. Pure functions of the stored report, so the tab only lays them out.
+ * baselines, and the overfitting check of the threshold sweep. Pure functions of the stored report, so the tab only lays them out.
  */
 import type { MlReport } from '../../../shared/ml-result';
 import type { ResultMetrics } from '../../../shared/api/backtests';
-import { formatDateTime } from '../../lib/backtests/format';
+import { formatCount, formatDateTime } from '../../lib/backtests/format';
 import {
   type MetricKey,
   formatMetric,
@@ -143,4 +143,40 @@ export function baselineRows(report: MlReport): BaselineRow[] {
     rulesOnly: rulesOnly ? text(rulesOnly, key) : null,
     buyAndHold: text(buyAndHold, key),
   }));
+}
+
+const thresholdFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 3,
+});
+
+export interface OverfittingFigures {
+  /** "41.2%", or "Not measured" with the reason as the explanation. */
+  pbo: string;
+  pboExplanation: string;
+  dsr: string;
+  dsrExplanation: string;
+  /** "0.50, 0.525, 0.55, ...": the thresholds the same bars were traded at. */
+  thresholds: string;
+}
+
+/** The engine's reason ("12 out-of-sample bars are too few ...") as a sentence. */
+const sentence = (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
+
+/** The threshold sweep's PBO and deflated Sharpe ratio (robustness lab figures), as text. */
+export function overfittingFigures(report: MlReport): OverfittingFigures {
+  const { thresholds, pbo, pboReason, dsr, dsrReason } = report.thresholdSweep;
+  return {
+    pbo: pbo ? formatShare(pbo.pbo) : 'Not measured',
+    pboExplanation: pbo
+      ? `How often the threshold that did best on half of the bars did no better than the median ` +
+        `on the other half (${formatCount(pbo.splits)} splits). Above 50% the choice is luck.`
+      : sentence(pboReason ?? 'too few bars'),
+    dsr: dsr ? formatShare(dsr.dsr) : 'Not measured',
+    dsrExplanation: dsr
+      ? `Probability that the Sharpe ratio at this run’s threshold is real, after ${dsr.trials} ` +
+        'thresholds tried (the deflated Sharpe ratio).'
+      : sentence(dsrReason ?? 'no Sharpe ratio'),
+    thresholds: thresholds.map((threshold) => thresholdFormat.format(threshold)).join(', '),
+  };
 }

@@ -153,6 +153,60 @@ describe('result page: the ML tab of an ML run', () => {
     ]);
   });
 
+  it('shows the overfitting check: PBO and DSR of the threshold sweep, and the thresholds tried', async () => {
+    const user = userEvent.setup();
+    await openMlRun();
+    await user.click(screen.getByRole('tab', { name: 'ML' }));
+    const { thresholdSweep } = report;
+    const pbo = thresholdSweep.pbo!;
+    const dsr = thresholdSweep.dsr!;
+    const cards = within(screen.getByRole('list', { name: 'Overfitting check' }))
+      .getAllByRole('listitem')
+      .map((card) => [...card.querySelectorAll('p')].map((line) => line.textContent));
+    expect(cards).toEqual([
+      [
+        'PBO',
+        `${(pbo.pbo * 100).toFixed(1)}%`,
+        `How often the threshold that did best on half of the bars did no better than the median on the other half (${pbo.splits.toLocaleString('en-US')} splits). Above 50% the choice is luck.`,
+      ],
+      [
+        'DSR',
+        `${(dsr.dsr * 100).toFixed(1)}%`,
+        `Probability that the Sharpe ratio at this run’s threshold is real, after ${thresholdSweep.thresholds.length} thresholds tried (the deflated Sharpe ratio).`,
+      ],
+    ]);
+    expect(pbo.splits).toBe(12_870);
+    expect(thresholdSweep.thresholds).toEqual([0.5, 0.525, 0.55, 0.575, 0.6, 0.625, 0.65, 0.675, 0.7]);
+    expect(screen.getByText(/traded at each probability threshold of/).textContent).toBe(
+      'The same out-of-sample bars traded at each probability threshold of 0.50, 0.525, 0.55, 0.575, 0.60, 0.625, 0.65, 0.675, 0.70, with this run’s exits (the model is not retrained).',
+    );
+  });
+
+  it('says why the overfitting check was not measured when the report has no PBO or DSR', async () => {
+    const user = userEvent.setup();
+    const reason = '12 out-of-sample bars are too few for the 16 blocks of PBO';
+    const dsrReason = 'the returns at the run threshold never vary: they have no Sharpe ratio';
+    const run: BacktestRun = {
+      ...ML_RUN,
+      result: {
+        ...ML_RUN.result,
+        ml: {
+          ...report,
+          thresholdSweep: { ...report.thresholdSweep, pbo: null, pboReason: reason, dsr: null, dsrReason },
+        },
+      },
+    };
+    await openMlRun(run);
+    await user.click(screen.getByRole('tab', { name: 'ML' }));
+    const cards = within(screen.getByRole('list', { name: 'Overfitting check' }))
+      .getAllByRole('listitem')
+      .map((card) => [...card.querySelectorAll('p')].map((line) => line.textContent));
+    expect(cards).toEqual([
+      ['PBO', 'Not measured', `${reason}.`],
+      ['DSR', 'Not measured', 'The returns at the run threshold never vary: they have no Sharpe ratio.'],
+    ]);
+  });
+
   it('shows the report’s warnings and says when there is no rules-only baseline', async () => {
     const user = userEvent.setup();
     const run: BacktestRun = {

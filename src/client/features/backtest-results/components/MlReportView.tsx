@@ -4,7 +4,15 @@ import type { MlReport } from '../../../../shared/ml-result';
 import { Alert } from '../../../components/Alert';
 import { formatCount, formatDateTime } from '../../../lib/backtests/format';
 import { runCandlesQuery } from '../api';
-import { type Span, baselineRows, foldRows, formatScore, formatShare, importanceBars } from '../ml-view';
+import {
+  type Span,
+  baselineRows,
+  foldRows,
+  formatScore,
+  formatShare,
+  importanceBars,
+  overfittingFigures,
+} from '../ml-view';
 import styles from './BacktestResult.module.css';
 import mlStyles from './MlReportView.module.css';
 
@@ -80,6 +88,35 @@ function Baselines({ report, from }: { report: MlReport; from: string }) {
           </tbody>
         </table>
       </div>
+    </section>
+  );
+}
+
+/** The robustness lab's PBO and DSR over the same bars traded at other thresholds. */
+function OverfittingCheck({ report }: { report: MlReport }) {
+  const figures = overfittingFigures(report);
+  const cards: [string, string, string][] = [
+    ['PBO', figures.pbo, figures.pboExplanation],
+    ['DSR', figures.dsr, figures.dsrExplanation],
+  ];
+  return (
+    <section aria-labelledby="ml-overfitting-title" className={styles.section}>
+      <h3 id="ml-overfitting-title" className={mlStyles.title}>
+        Overfitting check
+      </h3>
+      <p className={styles.note}>
+        The same out-of-sample bars traded at each probability threshold of {figures.thresholds}, with this
+        run’s exits (the model is not retrained).
+      </p>
+      <ul className={styles.cards} aria-label="Overfitting check">
+        {cards.map(([label, value, detail]) => (
+          <li key={label} className={styles.card}>
+            <p className={styles.cardLabel}>{label}</p>
+            <p className={styles.cardValue}>{value}</p>
+            <p className={styles.cardDetail}>{detail}</p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -230,7 +267,8 @@ function Calibration({ report }: { report: MlReport }) {
 /**
  * The ML tab (issue 17 point 4): how the model scored out of sample, fold by fold and pooled,
  * what it relied on, how well its probabilities are calibrated, and whether trading it beat
- * the rules alone and buying and holding over the same bars.
+ * the rules alone and buying and holding over the same bars, and whether its threshold's
+ * Sharpe ratio survives the overfitting check of a threshold sweep.
  */
 export function MlReportView({ run, report }: { run: SharedBacktest; report: MlReport }) {
   const from = formatDateTime(
@@ -257,6 +295,7 @@ export function MlReportView({ run, report }: { run: SharedBacktest; report: MlR
       )}
       <Scores report={report} />
       <Baselines report={report} from={from} />
+      <OverfittingCheck report={report} />
       <Folds run={run} report={report} />
       <Importance report={report} />
       <Calibration report={report} />
