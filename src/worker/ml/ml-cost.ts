@@ -6,7 +6,8 @@
  * (microseconds). Training work grows with the cells it bins and splits; the test window is
  * predicted once and again per feature for the permutation importance. Preparing the run
  * (features, labels, rules) costs PREPARE per row x feature, assembling it (the out-of-sample
- * strategy and its baselines, three simulations) ASSEMBLE per row.
+ * strategy, its baselines and the threshold sweep: about a dozen simulations) ASSEMBLE per row
+ * plus ASSEMBLE_FIXED for the sweep's PBO, whose 12,870 CSCV splits cost 4-5 ms at any length.
  *
  * Source of the constants: runMlFold timed under tsx (Node 20's V8, the engine workerd runs)
  * on hourly synthetic bars with the 7 base features, train windows of 500 and 4,000 bars and
@@ -26,7 +27,8 @@ const MODEL_COST_US: Record<MlModel, { fixed: number; train: number; test: numbe
   'gradient-boosting': { fixed: 17_000, train: 2.5, test: 7 },
 };
 const PREPARE_US_PER_CELL = 0.4;
-const ASSEMBLE_US_PER_ROW = 5;
+const ASSEMBLE_US_PER_ROW = 8;
+const ASSEMBLE_FIXED_US = 5_000;
 
 /**
  * CPU a run may take inside the request (issue 17: "under about 50 ms"); larger runs queue.
@@ -61,7 +63,7 @@ export function estimateMlCost(run: MlPreparedRun): MlCostEstimate {
       1000,
   );
   const prepareMs = (rows * features * PREPARE_US_PER_CELL) / 1000;
-  const assembleMs = (rows * ASSEMBLE_US_PER_ROW) / 1000;
+  const assembleMs = (ASSEMBLE_FIXED_US + rows * ASSEMBLE_US_PER_ROW) / 1000;
   return {
     prepareMs,
     assembleMs,
