@@ -37,15 +37,6 @@ async function printQueueJob(): Promise<void> {
 }
 
 if (process.argv.includes('--queue-only')) {
-  console.log("\nML runs: the worker's CPU estimate (src/worker/ml/ml-cost.ts) against process CPU");
-  for (const testCase of ML_COST_CASES) {
-    const { folds, estimatedMs, cpuMs } = benchMlCost(testCase);
-    const size = `${testCase.bars.toLocaleString('en-US')} bars, ${testCase.trainBars}/${testCase.testBars}, ${folds} folds`;
-    console.log(
-      `${testCase.model.padEnd(18)} ${size.padEnd(30)} +${testCase.indicators.length} indicators  ` +
-        `estimated ${estimatedMs.toFixed(0).padStart(6)} ms  measured ${cpuMs.toFixed(0).padStart(6)} ms`,
-    );
-  }
   await printQueueJob();
   process.exit(0);
 }
