@@ -33,6 +33,7 @@ export interface StrategySignals {
 
 const CHIKOU = 'Ichimoku chikou_span';
 
+/** Marks the bars where the row holds (out[t] = 1), leaving the others as they are. */
 type RowEvaluation = (out: Uint8Array) => void;
 
 interface CompiledRow {
@@ -89,23 +90,30 @@ function compileCandlestick(
 }
 
 /**
- * Evaluates the rows and combines them: 'all' = AND, 'any' = OR; no rows = never. Signals are
- * 0/1 bytes in buffers padded to whole 32-bit words, so rows combine four bars at a time.
+ * Evaluates the rows and combines them: 'all' = AND, 'any' = OR; no rows = never. Each row marks
+ * the bars where it holds (conditions.ts), so 'any' rows all mark one zeroed signal. For 'all',
+ * each further row marks a zeroed scratch buffer that is then ANDed into the signal; both are
+ * padded to whole 32-bit words so that this runs four bars at a time.
  */
 function combineRows(rows: readonly CompiledRow[], combine: 'all' | 'any', bars: number): Uint8Array {
   const words = Math.ceil(bars / 4);
   const signal = new Uint32Array(words);
+  const marks = new Uint8Array(signal.buffer, 0, bars);
   const [first, ...others] = rows;
-  if (first !== undefined) {
-    first.evaluate(new Uint8Array(signal.buffer, 0, bars));
-    const row = new Uint32Array(words);
-    for (const other of others) {
-      other.evaluate(new Uint8Array(row.buffer, 0, bars));
-      if (combine === 'all') for (let word = 0; word < words; word++) signal[word]! &= row[word]!;
-      else for (let word = 0; word < words; word++) signal[word]! |= row[word]!;
-    }
+  if (first === undefined) return marks;
+  first.evaluate(marks);
+  if (combine === 'any') {
+    for (const other of others) other.evaluate(marks);
+    return marks;
   }
-  return new Uint8Array(signal.buffer, 0, bars);
+  const row = new Uint32Array(words);
+  const rowMarks = new Uint8Array(row.buffer, 0, bars);
+  for (const other of others) {
+    row.fill(0);
+    other.evaluate(rowMarks);
+    for (let word = 0; word < words; word++) signal[word]! &= row[word]!;
+  }
+  return marks;
 }
 
 /** The entry signal of `request` on `series` and the bars of history it needs. */

@@ -1,7 +1,8 @@
 /**
- * One strategy row evaluated over every bar at once: out[t] = 1 where the row holds at bar t's
- * close, else 0. A NaN operand makes every comparison false, so a row never holds while one of
- * its indicators is still in its look-back.
+ * One strategy row evaluated over every bar at once: it marks out[t] = 1 on every bar t where the
+ * row holds at t's close and leaves the other bars as they are, so rows marked into one zeroed
+ * buffer combine with OR ('any') in place. A NaN operand makes every comparison false, so a row
+ * never holds while one of its indicators is still in its look-back.
  */
 import type { ComparisonLogic, CrossoverLogic } from '../../shared/backtest-vocabulary';
 
@@ -43,7 +44,7 @@ function toleranceOf(a: number, b: number): number {
  *   equal. A touch that returns to the side it came from is no cross; a cross through one or
  *   more equal bars is one cross, on the first bar past the tie. Crosses Below mirrors it.
  *   A NaN bar forgets the side, so the first bar with values never crosses.
- * Bars before both operands exist (their lag) are 0.
+ * Bars before both operands exist (their lag) are never marked.
  */
 export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operand, out: Uint8Array): void {
   const bars = out.length;
@@ -52,7 +53,6 @@ export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operan
   const aLag = left.lag;
   const bLag = right.lag;
   const first = Math.min(Math.max(aLag, bLag), bars);
-  out.fill(0, 0, first);
   // The side tests come first and the tolerance only when they pass: it is positive, so a
   // difference beyond it has the right sign; a NaN difference fails every test.
   switch (logic) {
@@ -61,7 +61,7 @@ export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operan
         const x = a[t - aLag]!;
         const y = b[t - bLag]!;
         const difference = x - y;
-        out[t] = difference > 0 && difference > toleranceOf(x, y) ? 1 : 0;
+        if (difference > 0 && difference > toleranceOf(x, y)) out[t] = 1;
       }
       return;
     case 'Less Than':
@@ -69,43 +69,58 @@ export function crossoverRow(left: Operand, logic: CrossoverLogic, right: Operan
         const x = a[t - aLag]!;
         const y = b[t - bLag]!;
         const difference = y - x;
-        out[t] = difference > 0 && difference > toleranceOf(x, y) ? 1 : 0;
+        if (difference > 0 && difference > toleranceOf(x, y)) out[t] = 1;
       }
       return;
     case 'Equals':
       for (let t = first; t < bars; t++) {
         const x = a[t - aLag]!;
         const y = b[t - bLag]!;
-        out[t] = Math.abs(x - y) <= toleranceOf(x, y) ? 1 : 0;
+        if (Math.abs(x - y) <= toleranceOf(x, y)) out[t] = 1;
       }
       return;
     case 'Crosses Above':
-    case 'Crosses Below': {
-      const sign = logic === 'Crosses Above' ? 1 : -1;
-      out.fill(0, first, bars);
-      // Whether the last bar where the two were not equal had them on the far side (below for
-      // Crosses Above); a NaN bar clears it, as if nothing were known. Two lines keep a side
-      // for many bars, so these branches are well predicted.
-      let lastOnFarSide = false;
-      for (let t = first; t < bars; t++) {
-        const x = a[t - aLag]!;
-        const y = b[t - bLag]!;
-        const difference = sign * (x - y);
-        const tolerance = toleranceOf(x, y);
-        if (difference > tolerance) {
-          if (lastOnFarSide) {
-            out[t] = 1;
-            lastOnFarSide = false;
-          }
-        } else if (difference < -tolerance) lastOnFarSide = true;
-        else if (difference !== difference) lastOnFarSide = false;
-      }
+      markCrosses(a, aLag, b, bLag, first, out);
       return;
-    }
+    case 'Crosses Below':
+      // Crosses Below is b crossing above a: y - x is exactly -(x - y), the tolerance symmetric.
+      markCrosses(b, bLag, a, aLag, first, out);
+      return;
   }
 }
 
-/** indicator <logic> number on each bar, with the same tolerance as crossover rows. */
+/**
+ * Marks the bars from `first` on where a crosses above b. `lastBelow` says whether the last bar
+ * where the two were not equal had a below b; a NaN bar clears it, as if nothing were known.
+ * The tolerance is only worked out when the side test could change something (above while
+ * lastBelow, below while not): two lines keep a side for many bars, so most bars cost one
+ * subtraction and two well-predicted branches.
+ */
+function markCrosses(
+  a: Float64Array,
+  aLag: number,
+  b: Float64Array,
+  bLag: number,
+  first: number,
+  out: Uint8Array,
+): void {
+  let lastBelow = false;
+  for (let t = first; t < out.length; t++) {
+    const x = a[t - aLag]!;
+    const y = b[t - bLag]!;
+    const difference = x - y;
+    if (difference > 0) {
+      if (lastBelow && difference > toleranceOf(x, y)) {
+        out[t] = 1;
+        lastBelow = false;
+      }
+    } else if (difference < 0) {
+      if (!lastBelow && -difference > toleranceOf(x, y)) lastBelow = true;
+    } else if (difference !== difference) lastBelow = false;
+  }
+}
+
+/** Marks the bars where indicator <logic> number, with the same tolerance as crossover rows. */
 export function valueRow(values: Float64Array, logic: ComparisonLogic, level: number, out: Uint8Array): void {
   const bars = out.length;
   switch (logic) {
@@ -113,20 +128,20 @@ export function valueRow(values: Float64Array, logic: ComparisonLogic, level: nu
       for (let t = 0; t < bars; t++) {
         const value = values[t]!;
         const difference = value - level;
-        out[t] = difference > 0 && difference > toleranceOf(value, level) ? 1 : 0;
+        if (difference > 0 && difference > toleranceOf(value, level)) out[t] = 1;
       }
       return;
     case 'Less Than':
       for (let t = 0; t < bars; t++) {
         const value = values[t]!;
         const difference = level - value;
-        out[t] = difference > 0 && difference > toleranceOf(value, level) ? 1 : 0;
+        if (difference > 0 && difference > toleranceOf(value, level)) out[t] = 1;
       }
       return;
     case 'Equals':
       for (let t = 0; t < bars; t++) {
         const value = values[t]!;
-        out[t] = Math.abs(value - level) <= toleranceOf(value, level) ? 1 : 0;
+        if (Math.abs(value - level) <= toleranceOf(value, level)) out[t] = 1;
       }
       return;
   }
@@ -138,13 +153,14 @@ export function valueRow(values: Float64Array, logic: ComparisonLogic, level: nu
  */
 export type PatternDirection = 'bullish' | 'bearish' | 'either';
 
+/** Marks the bars where the pattern fires in `direction` (NaN, the look-back, never does). */
 export function candlestickRow(values: Float64Array, direction: PatternDirection, out: Uint8Array): void {
   const bars = out.length;
-  const bullish = direction !== 'bearish' ? 1 : 0;
-  const bearish = direction !== 'bullish' ? 1 : 0;
+  const onBullish = direction !== 'bearish';
+  const onBearish = direction !== 'bullish';
   // Most bars show no pattern (0): the branches are well predicted.
   for (let t = 0; t < bars; t++) {
     const value = values[t]!;
-    out[t] = value > 0 ? bullish : value < 0 ? bearish : 0;
+    if (value > 0 ? onBullish : value < 0 && onBearish) out[t] = 1;
   }
 }

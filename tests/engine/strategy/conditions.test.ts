@@ -137,6 +137,19 @@ describe('value rows', () => {
   });
 });
 
+describe('rows marked into one buffer', () => {
+  it('set the bars where they hold and keep the marks already there, so they combine with OR', () => {
+    const out = Uint8Array.from([1, 0, 0, 0, 1, 0, 0]);
+    // a crosses above b at bar 2 only; the marks at bars 0 and 4 stay.
+    crossoverRow(operand([1, 2, 3, 3, 2, NaN_, 4]), 'Crosses Above', operand([2, 2, 2, 3, 3, 1, 1]), out);
+    expect(Array.from(out)).toEqual([1, 0, 1, 0, 1, 0, 0]);
+    valueRow(Float64Array.from([NaN_, 25, 30, 30, 70, 10, 50]), 'Less Than', 30, out);
+    expect(Array.from(out)).toEqual([1, 1, 1, 0, 1, 1, 0]);
+    candlestickRow(Float64Array.from([NaN_, 0, 0, 0, 0, 0, -100]), 'bearish', out);
+    expect(Array.from(out)).toEqual([1, 1, 1, 0, 1, 1, 1]);
+  });
+});
+
 describe('candlestick rows', () => {
   const pattern = Float64Array.from([NaN_, 0, 100, -100, 80, -80, 200, -200]);
   const fires = (direction: Parameters<typeof candlestickRow>[1]) => {
