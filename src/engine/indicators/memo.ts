@@ -46,16 +46,16 @@ export class IndicatorMemo {
   }
 
   /**
-   * Rolling extremes of N bars, derived from those of a shorter window Q >= N / 2 when they are
-   * already here (e.g. Ichimoku's span B of 52 from its kijun of 26): the N-bar window ending at
-   * i is the union of the Q-bar windows ending at i and at i - (N - Q).
+   * Rolling extremes of N bars, derived from those of a shorter window Q >= N / 3 when they are
+   * already here (e.g. Ichimoku's kijun of 26 from its tenkan of 9): the N-bar window ending at
+   * i is the union of the Q-bar windows ending at i, i - Q, ... and i - (N - Q).
    */
   private extremes(kind: 'highest' | 'lowest', period: number, sign: 1 | -1): Float64Array {
     const key = `${kind}|${period}`;
     let values = this.values.get(key) as Float64Array | undefined;
     if (values === undefined) {
       const field = sign === 1 ? 'h' : 'l';
-      const shorter = this.shorterExtremes(kind, period, sign);
+      const shorter = this.shorterExtremes(kind, period, sign, 3);
       if (shorter !== undefined) values = widenExtremes(shorter.values, shorter.period, period, sign);
       else if (this.hasNaN(field)) values = rollingExtremes(this.series[field], period, sign);
       else values = rollingExtremesWithoutNaN(this.series[field], period, sign);
@@ -64,15 +64,19 @@ export class IndicatorMemo {
     return values;
   }
 
-  /** Memoised extremes of the longest window Q with N / 2 <= Q < N, if any and composable. */
+  /**
+   * Memoised extremes of the longest window Q with N / windows <= Q < N, if any and composable:
+   * `windows` Q-bar windows then cover N bars (2 for the callers that join two in one pass).
+   */
   private shorterExtremes(
     kind: 'highest' | 'lowest',
     period: number,
     sign: 1 | -1,
+    windows = 2,
   ): { values: Float64Array; period: number } | undefined {
     // With NaN in the series the extremes follow the deque's NaN rules, which do not compose.
     if (this.hasNaN(sign === 1 ? 'h' : 'l')) return undefined;
-    for (let q = period - 1; q * 2 >= period; q--) {
+    for (let q = period - 1; q * windows >= period; q--) {
       const values = this.values.get(`${kind}|${q}`) as Float64Array | undefined;
       if (values !== undefined) return { values, period: q };
     }

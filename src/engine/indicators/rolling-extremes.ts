@@ -124,11 +124,13 @@ function dequeExtremes(values: Float64Array, period: number, sign: 1 | -1, out: 
 }
 
 /**
- * Rolling extremes of N bars from those of Q bars (N / 2 <= Q <= N), out[i] = the extreme of
- * shorter[i] and shorter[i - (N - Q)]: the two Q-bar windows cover the N-bar window (and at
- * i < N - Q, shorter[i] alone covers bars 0..i since i < Q). Ties take shorter[i], the later
- * window, so out[i] equals rollingExtremes(values, N, sign)[i] bit for bit. `shorter` must be
- * rollingExtremes(values, Q, sign) of a series without NaN.
+ * Rolling extremes of N bars from those of Q bars (Q <= N): the N-bar window ending at i is
+ * covered by the Q-bar windows ending at i, i - Q, i - 2Q, ... and i - (N - Q), so out[i] is the
+ * extreme of shorter[] at those bars (the ones >= 0: near the start they cover bars 0..i).
+ * Later windows win ties, so out[i] equals rollingExtremes(values, N, sign)[i] bit for bit.
+ * Costs one pass per window after the first: worth it while Q >= N / 3 (two passes on smooth,
+ * already-rolled values, against three data-dependent ones for rollingExtremes). `shorter`
+ * must be rollingExtremes(values, Q, sign) of a series without NaN.
  */
 export function widenExtremes(
   shorter: Float64Array,
@@ -136,24 +138,42 @@ export function widenExtremes(
   period: number,
   sign: 1 | -1,
 ): Float64Array {
-  if (shorterPeriod * 2 < period || shorterPeriod > period) {
+  if (!(shorterPeriod >= 1 && shorterPeriod <= period)) {
     throw new RangeError(`cannot widen ${shorterPeriod}-bar extremes to ${period} bars`);
   }
-  const length = shorter.length;
-  const shift = period - shorterPeriod;
-  const out = new Float64Array(length);
-  const head = Math.min(shift, length);
-  for (let i = 0; i < head; i++) out[i] = shorter[i]!;
+  const earliest = period - shorterPeriod;
+  if (earliest === 0) return shorter.slice();
+  // The latest window joined with the earliest, then the ones between folded in.
+  const out = joinShifted(shorter, shorter, earliest, sign);
+  for (let shift = shorterPeriod; shift < earliest; shift += shorterPeriod) {
+    joinShifted(out, shorter, shift, sign, out);
+  }
+  return out;
+}
+
+/**
+ * out[i] = the extreme of later[i] and earlier[i - shift] (later[i] alone for i < shift), ties
+ * to later[i]; `out` may be `later` itself.
+ */
+function joinShifted(
+  later: Float64Array,
+  earlier: Float64Array,
+  shift: number,
+  sign: 1 | -1,
+  out = new Float64Array(later.length),
+): Float64Array {
+  const length = later.length;
+  if (out !== later) out.set(later.subarray(0, Math.min(shift, length)));
   if (sign === 1) {
     for (let i = shift; i < length; i++) {
-      const late = shorter[i]!;
-      const early = shorter[i - shift]!;
+      const late = later[i]!;
+      const early = earlier[i - shift]!;
       out[i] = late >= early ? late : early;
     }
   } else {
     for (let i = shift; i < length; i++) {
-      const late = shorter[i]!;
-      const early = shorter[i - shift]!;
+      const late = later[i]!;
+      const early = earlier[i - shift]!;
       out[i] = late <= early ? late : early;
     }
   }
