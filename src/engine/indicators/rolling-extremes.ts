@@ -160,7 +160,7 @@ function joinShifted(
   earlier: Float64Array,
   shift: number,
   sign: 1 | -1,
-  out = new Float64Array(later.length),
+  out: Float64Array = new Float64Array(later.length),
 ): Float64Array {
   const length = later.length;
   if (out !== later) out.set(later.subarray(0, Math.min(shift, length)));
