@@ -1,5 +1,6 @@
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { ProgressBar } from '../../../components/ProgressBar';
 import type { MlJobAnswer } from '../../../../shared/robustness-jobs';
 import styles from './MlSection.module.css';
 
@@ -39,17 +40,7 @@ export function MlJobProgress({ job, pollError, onCancel, cancelling }: MlJobPro
   return (
     <div className={styles.progress}>
       <p role="status">{mlJobStatus(job)}</p>
-      <div
-        role="progressbar"
-        aria-label="ML training progress"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        aria-valuetext={`${done} of ${total} parts`}
-        className={styles.bar}
-      >
-        <span style={{ width: `${total > 0 ? Math.round((done / total) * 100) : 0}%` }} />
-      </div>
+      <ProgressBar label="ML training progress" done={done} total={total} unit="parts" />
       {pollError && <Alert tone="warning">The progress could not be read: {pollError} Retrying...</Alert>}
       {running && (
         <Button variant="secondary" onClick={onCancel} disabled={cancelling}>
