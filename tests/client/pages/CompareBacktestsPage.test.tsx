@@ -71,6 +71,17 @@ describe('the compare view', () => {
     ]);
   });
 
+  it('credits the charting library under the chart, with a link that says it opens a new tab', async () => {
+    await openCompare();
+    const link = await screen.findByRole('link', {
+      name: /^TradingView Lightweight Charts™ \(opens in a new tab\)$/,
+    });
+    expect(link.getAttribute('href')).toBe('https://www.tradingview.com/lightweight-charts/');
+    expect(link.closest('p')?.textContent).toBe(
+      'Chart by TradingView Lightweight Charts™ (opens in a new tab).',
+    );
+  });
+
   it('highlights the settings the runs differ in, and only those', async () => {
     await openCompare();
     const settings = await screen.findByRole('region', { name: 'Settings of the compared backtests' });

@@ -2,6 +2,7 @@ import { Component, type ReactNode, Suspense, lazy, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PATHS, backtestResultPath } from '../../../config/paths';
+import { ChartCredit } from '../../../components/ChartCredit';
 import { LoadError } from '../../../components/LoadError';
 import type { BacktestRun } from '../../../../shared/api/backtests';
 import { backtestQuery } from '../../../lib/backtests/api';
@@ -129,6 +130,7 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
             </li>
           ))}
         </ul>
+        <ChartCredit className={styles.credit} />
       </section>
 
       <section className={styles.section} aria-labelledby="compare-metrics-title">
