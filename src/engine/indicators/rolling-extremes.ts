@@ -125,12 +125,14 @@ function dequeExtremes(values: Float64Array, period: number, sign: 1 | -1, out: 
 
 /**
  * Rolling extremes of N bars from those of Q bars (Q <= N): the N-bar window ending at i is
- * covered by the Q-bar windows ending at i, i - Q, i - 2Q, ... and i - (N - Q), so out[i] is the
+ * covered by the Q-bar windows ending at i - (N - Q), ..., i - 2Q, i - Q and i, so out[i] is the
  * extreme of shorter[] at those bars (the ones >= 0: near the start they cover bars 0..i).
- * Later windows win ties, so out[i] equals rollingExtremes(values, N, sign)[i] bit for bit.
- * Costs one pass per window after the first: worth it while Q >= N / 3 (two passes on smooth,
- * already-rolled values, against three data-dependent ones for rollingExtremes). `shorter`
- * must be rollingExtremes(values, Q, sign) of a series without NaN.
+ * They are joined from the earliest to the latest, a later one winning ties, so out[i] equals
+ * rollingExtremes(values, N, sign)[i] bit for bit (the deque keeps the latest of equal values,
+ * which tells -0 from 0). Costs a copy and one pass per window after the first: worth it while
+ * Q >= N / 3 (two passes over smooth, already-rolled values against three data-dependent ones
+ * for rollingExtremes). `shorter` must be rollingExtremes(values, Q, sign) of a series without
+ * NaN.
  */
 export function widenExtremes(
   shorter: Float64Array,
@@ -141,41 +143,47 @@ export function widenExtremes(
   if (!(shorterPeriod >= 1 && shorterPeriod <= period)) {
     throw new RangeError(`cannot widen ${shorterPeriod}-bar extremes to ${period} bars`);
   }
-  const earliest = period - shorterPeriod;
-  if (earliest === 0) return shorter.slice();
-  // The latest window joined with the earliest, then the ones between folded in.
-  const out = joinShifted(shorter, shorter, earliest, sign);
-  for (let shift = shorterPeriod; shift < earliest; shift += shorterPeriod) {
-    joinShifted(out, shorter, shift, sign, out);
+  const length = shorter.length;
+  const earliest = Math.min(period - shorterPeriod, length);
+  // out[i] for i >= `from` holds the join of the windows so far; the earliest window first.
+  const out = new Float64Array(length);
+  out.set(shorter.subarray(0, length - earliest), earliest);
+  let from = earliest;
+  for (
+    let shift = Math.ceil(earliest / shorterPeriod) * shorterPeriod - shorterPeriod;
+    shift >= 0;
+    shift -= shorterPeriod
+  ) {
+    joinLaterWindow(out, shorter, shift, from, sign);
+    from = shift;
   }
   return out;
 }
 
 /**
- * out[i] = the extreme of later[i] and earlier[i - shift] (later[i] alone for i < shift), ties
- * to later[i]; `out` may be `later` itself.
+ * Joins the window ending `shift` bars back into `out`: out[i] = shorter[i - shift] where no
+ * earlier window reached (shift <= i < from), else the extreme of the two, ties to the later.
  */
-function joinShifted(
-  later: Float64Array,
-  earlier: Float64Array,
+function joinLaterWindow(
+  out: Float64Array,
+  shorter: Float64Array,
   shift: number,
+  from: number,
   sign: 1 | -1,
-  out: Float64Array = new Float64Array(later.length),
-): Float64Array {
-  const length = later.length;
-  if (out !== later) out.set(later.subarray(0, Math.min(shift, length)));
+): void {
+  const length = out.length;
+  for (let i = shift; i < from; i++) out[i] = shorter[i - shift]!;
   if (sign === 1) {
-    for (let i = shift; i < length; i++) {
-      const late = later[i]!;
-      const early = earlier[i - shift]!;
-      out[i] = late >= early ? late : early;
+    for (let i = Math.max(from, shift); i < length; i++) {
+      const later = shorter[i - shift]!;
+      const joined = out[i]!;
+      out[i] = later >= joined ? later : joined;
     }
   } else {
-    for (let i = shift; i < length; i++) {
-      const late = later[i]!;
-      const early = earlier[i - shift]!;
-      out[i] = late <= early ? late : early;
+    for (let i = Math.max(from, shift); i < length; i++) {
+      const later = shorter[i - shift]!;
+      const joined = out[i]!;
+      out[i] = later <= joined ? later : joined;
     }
   }
-  return out;
 }

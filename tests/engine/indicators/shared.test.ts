@@ -156,6 +156,30 @@ describe('rollingExtremes', () => {
     );
   });
 
+  it('widens through several windows with the latest of equal values winning (0 and -0)', () => {
+    const zeros = fc.constantFrom(0, -0, -1);
+    fc.assert(
+      fc.property(
+        fc.array(zeros, { minLength: 4, maxLength: 40 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 12 }),
+        (list, shorter, extra) => {
+          const values = Float64Array.from(list);
+          for (const sign of [1, -1] as const) {
+            const widened = widenExtremes(
+              rollingExtremes(values, shorter, sign),
+              shorter,
+              shorter + extra,
+              sign,
+            );
+            expect(firstBitDifference(widened, deque(values, shorter + extra, sign))).toBe(-1);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('refuses to widen to a shorter window', () => {
     expect(() => widenExtremes(new Float64Array(4), 5, 2, 1)).toThrow(RangeError);
     expect(() => widenExtremes(new Float64Array(4), 0, 2, 1)).toThrow(RangeError);
