@@ -1,3 +1,4 @@
+import { chunkEnd } from '../chunks';
 import { outputArray } from './output';
 import { rollingExtremes } from './rolling-extremes';
 
@@ -44,9 +45,25 @@ export function senkouSpanB(
  * lows): the same values.
  */
 export function midRangeOf(highest: Float64Array, lowest: Float64Array, period: number): Float64Array {
-  const out = outputArray(highest.length, period - 1);
-  for (let i = period - 1; i < highest.length; i++) out[i] = (highest[i]! + lowest[i]!) / 2;
+  const length = highest.length;
+  const out = outputArray(length, period - 1);
+  for (let start = period - 1; start < length;) {
+    const end = chunkEnd(period - 1, start, length);
+    midRangeIn(highest, lowest, start, end, out);
+    start = end;
+  }
   return out;
+}
+
+/** midRangeOf over bars start..end - 1 (chunks.ts). */
+function midRangeIn(
+  highest: Float64Array,
+  lowest: Float64Array,
+  start: number,
+  end: number,
+  out: Float64Array,
+) {
+  for (let i = start; i < end; i++) out[i] = (highest[i]! + lowest[i]!) / 2;
 }
 
 /** senkouSpanA from the tenkan-sen and kijun-sen lines (midRange of each period). */

@@ -8,6 +8,7 @@
  * Arrays handed out by a memo are shared: callers must treat them as read-only.
  */
 import type { CandleSeries } from '../candles/series';
+import { chunkEnd } from '../chunks';
 import { midRangeOf, senkouSpanBOf } from './ichimoku';
 import { macd, type Macd } from './macd';
 import { outputArray } from './output';
@@ -179,7 +180,28 @@ function widenedSpanB(
   const length = highest.length;
   const shift = spanBPeriod - shorterPeriod;
   const out = outputArray(length, spanBPeriod - 1 + basePeriod);
-  for (let i = spanBPeriod - 1; i + basePeriod < length; i++) {
+  // Unshifted bars first..stop - 1 land at first + basePeriod.. (chunks.ts).
+  const first = spanBPeriod - 1;
+  const stop = length - basePeriod;
+  for (let start = first; start < stop;) {
+    const end = chunkEnd(first, start, stop);
+    widenedSpanBIn(highest, lowest, shift, basePeriod, start, end, out);
+    start = end;
+  }
+  return out;
+}
+
+/** widenedSpanB's unshifted bars start..end - 1. */
+function widenedSpanBIn(
+  highest: Float64Array,
+  lowest: Float64Array,
+  shift: number,
+  basePeriod: number,
+  start: number,
+  end: number,
+  out: Float64Array,
+): void {
+  for (let i = start; i < end; i++) {
     const lateHigh = highest[i]!;
     const earlyHigh = highest[i - shift]!;
     const lateLow = lowest[i]!;
@@ -188,5 +210,4 @@ function widenedSpanB(
     const bottom = lateLow <= earlyLow ? lateLow : earlyLow;
     out[i + basePeriod] = (top + bottom) / 2;
   }
-  return out;
 }

@@ -1,3 +1,5 @@
+import { chunkEnd } from '../chunks';
+
 /**
  * The highest (sign 1) or lowest (sign -1) of the last N values of a series, fed bar by bar:
  * a monotonic deque of indices kept in a small ring (a power of two >= N slots, indexed with
@@ -72,49 +74,79 @@ export function rollingExtremesWithoutNaN(values: Float64Array, period: number, 
   }
   // tail[p] = extreme of the previous block from its offset p to its end, the latest winning ties.
   const tail = new Float64Array(period);
-  for (let blockStart = 0; blockStart < length; blockStart += period) {
-    const blockEnd = Math.min(blockStart + period, length);
-    let best = values[blockStart]!;
-    if (sign === 1) {
-      for (let i = blockStart; i < blockEnd; i++) {
-        const value = values[i]!;
-        if (value >= best) best = value;
-        const next = i - blockStart + 1;
-        // The first block's windows start at bar 0; a block's last bar ends a whole block.
-        if (blockStart === 0 || next === period) out[i] = best;
-        else {
-          const early = tail[next]!;
-          out[i] = best >= early ? best : early;
-        }
-      }
-      let extreme = values[blockEnd - 1]!;
-      tail[blockEnd - 1 - blockStart] = extreme;
-      for (let j = blockEnd - 2; j >= blockStart; j--) {
-        const value = values[j]!;
-        if (value > extreme) extreme = value;
-        tail[j - blockStart] = extreme;
-      }
-    } else {
-      for (let i = blockStart; i < blockEnd; i++) {
-        const value = values[i]!;
-        if (value <= best) best = value;
-        const next = i - blockStart + 1;
-        if (blockStart === 0 || next === period) out[i] = best;
-        else {
-          const early = tail[next]!;
-          out[i] = best <= early ? best : early;
-        }
-      }
-      let extreme = values[blockEnd - 1]!;
-      tail[blockEnd - 1 - blockStart] = extreme;
-      for (let j = blockEnd - 2; j >= blockStart; j--) {
-        const value = values[j]!;
-        if (value < extreme) extreme = value;
-        tail[j - blockStart] = extreme;
-      }
-    }
+  const blocks = sign === 1 ? highestInBlocks : lowestInBlocks;
+  // Chunks of whole blocks (chunks.ts).
+  for (let start = 0; start < length;) {
+    const end = Math.min(length, start + Math.ceil((chunkEnd(0, start, length) - start) / period) * period);
+    blocks(values, period, start, end, tail, out);
+    start = end;
   }
   return out;
+}
+
+/** rollingExtremesWithoutNaN's highs over the blocks from `start` (a block start) to `end`. */
+function highestInBlocks(
+  values: Float64Array,
+  period: number,
+  start: number,
+  end: number,
+  tail: Float64Array,
+  out: Float64Array,
+): void {
+  for (let blockStart = start; blockStart < end; blockStart += period) {
+    const blockEnd = Math.min(blockStart + period, end);
+    let best = values[blockStart]!;
+    for (let i = blockStart; i < blockEnd; i++) {
+      const value = values[i]!;
+      if (value >= best) best = value;
+      const next = i - blockStart + 1;
+      // The first block's windows start at bar 0; a block's last bar ends a whole block.
+      if (blockStart === 0 || next === period) out[i] = best;
+      else {
+        const early = tail[next]!;
+        out[i] = best >= early ? best : early;
+      }
+    }
+    let extreme = values[blockEnd - 1]!;
+    tail[blockEnd - 1 - blockStart] = extreme;
+    for (let j = blockEnd - 2; j >= blockStart; j--) {
+      const value = values[j]!;
+      if (value > extreme) extreme = value;
+      tail[j - blockStart] = extreme;
+    }
+  }
+}
+
+/** highestInBlocks for the lows: the same with the comparisons turned round. */
+function lowestInBlocks(
+  values: Float64Array,
+  period: number,
+  start: number,
+  end: number,
+  tail: Float64Array,
+  out: Float64Array,
+): void {
+  for (let blockStart = start; blockStart < end; blockStart += period) {
+    const blockEnd = Math.min(blockStart + period, end);
+    let best = values[blockStart]!;
+    for (let i = blockStart; i < blockEnd; i++) {
+      const value = values[i]!;
+      if (value <= best) best = value;
+      const next = i - blockStart + 1;
+      if (blockStart === 0 || next === period) out[i] = best;
+      else {
+        const early = tail[next]!;
+        out[i] = best <= early ? best : early;
+      }
+    }
+    let extreme = values[blockEnd - 1]!;
+    tail[blockEnd - 1 - blockStart] = extreme;
+    for (let j = blockEnd - 2; j >= blockStart; j--) {
+      const value = values[j]!;
+      if (value < extreme) extreme = value;
+      tail[j - blockStart] = extreme;
+    }
+  }
 }
 
 function dequeExtremes(values: Float64Array, period: number, sign: 1 | -1, out: Float64Array): Float64Array {
@@ -172,18 +204,42 @@ function joinLaterWindow(
   sign: 1 | -1,
 ): void {
   const length = out.length;
-  for (let i = shift; i < from; i++) out[i] = shorter[i - shift]!;
-  if (sign === 1) {
-    for (let i = Math.max(from, shift); i < length; i++) {
-      const later = shorter[i - shift]!;
-      const joined = out[i]!;
-      out[i] = later >= joined ? later : joined;
-    }
-  } else {
-    for (let i = Math.max(from, shift); i < length; i++) {
-      const later = shorter[i - shift]!;
-      const joined = out[i]!;
-      out[i] = later <= joined ? later : joined;
-    }
+  for (let i = shift; i < Math.min(from, length); i++) out[i] = shorter[i - shift]!;
+  const join = sign === 1 ? joinHigher : joinLower;
+  const first = Math.max(from, shift);
+  for (let start = first; start < length;) {
+    const end = chunkEnd(first, start, length);
+    join(out, shorter, shift, start, end);
+    start = end;
+  }
+}
+
+/** out[i] = the higher of shorter[i - shift] and out[i] over start..end - 1, ties to the first. */
+function joinHigher(
+  out: Float64Array,
+  shorter: Float64Array,
+  shift: number,
+  start: number,
+  end: number,
+): void {
+  for (let i = start; i < end; i++) {
+    const later = shorter[i - shift]!;
+    const joined = out[i]!;
+    out[i] = later >= joined ? later : joined;
+  }
+}
+
+/** joinHigher for the lows. */
+function joinLower(
+  out: Float64Array,
+  shorter: Float64Array,
+  shift: number,
+  start: number,
+  end: number,
+): void {
+  for (let i = start; i < end; i++) {
+    const later = shorter[i - shift]!;
+    const joined = out[i]!;
+    out[i] = later <= joined ? later : joined;
   }
 }

@@ -5,6 +5,7 @@
  * never holds while one of its indicators is still in its look-back.
  */
 import type { ComparisonLogic, CrossoverLogic } from '../../shared/backtest-vocabulary';
+import { chunkEnd } from '../chunks';
 
 /**
  * "Equals" holds when |a - b| <= EQUALS_TOLERANCE * max(1, |a|, |b|): within one part in a
@@ -105,7 +106,26 @@ function markCrosses(
   out: Uint8Array,
 ): void {
   let lastBelow = false;
-  for (let t = first; t < out.length; t++) {
+  for (let start = first; start < out.length;) {
+    const end = chunkEnd(first, start, out.length);
+    lastBelow = markCrossesIn(a, aLag, b, bLag, start, end, lastBelow, out);
+    start = end;
+  }
+}
+
+/** markCrosses over bars start..end - 1 (chunks.ts): takes lastBelow before, returns it after. */
+function markCrossesIn(
+  a: Float64Array,
+  aLag: number,
+  b: Float64Array,
+  bLag: number,
+  start: number,
+  end: number,
+  lastBelowBefore: boolean,
+  out: Uint8Array,
+): boolean {
+  let lastBelow = lastBelowBefore;
+  for (let t = start; t < end; t++) {
     const x = a[t - aLag]!;
     const y = b[t - bLag]!;
     const difference = x - y;
@@ -118,32 +138,42 @@ function markCrosses(
       if (!lastBelow && -difference > toleranceOf(x, y)) lastBelow = true;
     } else if (difference !== difference) lastBelow = false;
   }
+  return lastBelow;
 }
 
 /** Marks the bars where indicator <logic> number, with the same tolerance as crossover rows. */
 export function valueRow(values: Float64Array, logic: ComparisonLogic, level: number, out: Uint8Array): void {
-  const bars = out.length;
-  switch (logic) {
-    case 'Greater Than':
-      for (let t = 0; t < bars; t++) {
-        const value = values[t]!;
-        const difference = value - level;
-        if (difference > 0 && difference > toleranceOf(value, level)) out[t] = 1;
-      }
-      return;
-    case 'Less Than':
-      for (let t = 0; t < bars; t++) {
-        const value = values[t]!;
-        const difference = level - value;
-        if (difference > 0 && difference > toleranceOf(value, level)) out[t] = 1;
-      }
-      return;
-    case 'Equals':
-      for (let t = 0; t < bars; t++) {
-        const value = values[t]!;
-        if (Math.abs(value - level) <= toleranceOf(value, level)) out[t] = 1;
-      }
-      return;
+  const mark = logic === 'Greater Than' ? markAbove : logic === 'Less Than' ? markBelow : markEqual;
+  for (let start = 0; start < out.length;) {
+    const end = chunkEnd(0, start, out.length);
+    mark(values, level, start, end, out);
+    start = end;
+  }
+}
+
+/** Bars start..end - 1 where the value is above the level beyond the tolerance. */
+function markAbove(values: Float64Array, level: number, start: number, end: number, out: Uint8Array): void {
+  for (let t = start; t < end; t++) {
+    const value = values[t]!;
+    const difference = value - level;
+    if (difference > 0 && difference > toleranceOf(value, level)) out[t] = 1;
+  }
+}
+
+/** Bars start..end - 1 where the value is below the level beyond the tolerance. */
+function markBelow(values: Float64Array, level: number, start: number, end: number, out: Uint8Array): void {
+  for (let t = start; t < end; t++) {
+    const value = values[t]!;
+    const difference = level - value;
+    if (difference > 0 && difference > toleranceOf(value, level)) out[t] = 1;
+  }
+}
+
+/** Bars start..end - 1 where the value equals the level within the tolerance. */
+function markEqual(values: Float64Array, level: number, start: number, end: number, out: Uint8Array): void {
+  for (let t = start; t < end; t++) {
+    const value = values[t]!;
+    if (Math.abs(value - level) <= toleranceOf(value, level)) out[t] = 1;
   }
 }
 
@@ -155,11 +185,26 @@ export type PatternDirection = 'bullish' | 'bearish' | 'either';
 
 /** Marks the bars where the pattern fires in `direction` (NaN, the look-back, never does). */
 export function candlestickRow(values: Float64Array, direction: PatternDirection, out: Uint8Array): void {
-  const bars = out.length;
   const onBullish = direction !== 'bearish';
   const onBearish = direction !== 'bullish';
+  for (let start = 0; start < out.length;) {
+    const end = chunkEnd(0, start, out.length);
+    markPatterns(values, onBullish, onBearish, start, end, out);
+    start = end;
+  }
+}
+
+/** candlestickRow over bars start..end - 1. */
+function markPatterns(
+  values: Float64Array,
+  onBullish: boolean,
+  onBearish: boolean,
+  start: number,
+  end: number,
+  out: Uint8Array,
+): void {
   // Most bars show no pattern (0): the branches are well predicted.
-  for (let t = 0; t < bars; t++) {
+  for (let t = start; t < end; t++) {
     const value = values[t]!;
     if (value > 0 ? onBullish : value < 0 && onBearish) out[t] = 1;
   }

@@ -180,6 +180,19 @@ describe('rollingExtremes', () => {
     );
   });
 
+  it('carries blocks and joins across chunks: 20,000 bars equal the deque bit for bit', () => {
+    const values = syntheticSeries(20_000, 24).h;
+    for (const period of [1, 9, 14, 26, 52, 100]) {
+      for (const sign of [1, -1] as const) {
+        const expected = deque(values, period, sign);
+        expect(firstBitDifference(rollingExtremes(values, period, sign), expected)).toBe(-1);
+        const shorter = Math.max(1, Math.ceil(period / 3));
+        const widened = widenExtremes(rollingExtremes(values, shorter, sign), shorter, period, sign);
+        expect(firstBitDifference(widened, expected)).toBe(-1);
+      }
+    }
+  });
+
   it('refuses to widen to a shorter window', () => {
     expect(() => widenExtremes(new Float64Array(4), 5, 2, 1)).toThrow(RangeError);
     expect(() => widenExtremes(new Float64Array(4), 0, 2, 1)).toThrow(RangeError);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { mulberry32 } from '../../../src/engine/robustness/random';
 import { describe, expect, it } from 'vitest';
 import {
   candlestickRow,
@@ -134,6 +135,47 @@ describe('value rows', () => {
     expect(value('Less Than', 30)).toEqual([0, 1, 0, 0, 0]);
     expect(value('Greater Than', 30)).toEqual([0, 0, 0, 0, 1]);
     expect(value('Equals', 30)).toEqual([0, 0, 1, 1, 0]);
+  });
+});
+
+describe('crossover rows on long series', () => {
+  /** The crossing rule of conditions.ts written out plainly, bar by bar, for comparison. */
+  function plainCrosses(a: Float64Array, b: Float64Array, sign: 1 | -1): number[] {
+    const out: number[] = [];
+    let lastOnFarSide = false;
+    for (let t = 0; t < a.length; t++) {
+      const difference = sign * (a[t]! - b[t]!);
+      const tolerance = 1e-9 * Math.max(1, Math.abs(a[t]!), Math.abs(b[t]!));
+      let crossed = 0;
+      if (difference > tolerance) {
+        crossed = lastOnFarSide ? 1 : 0;
+        lastOnFarSide = false;
+      } else if (difference < -tolerance) lastOnFarSide = true;
+      else if (Number.isNaN(difference)) lastOnFarSide = false;
+      out.push(crossed);
+    }
+    return out;
+  }
+
+  it('carry the remembered side from chunk to chunk: 20,000 bars of two wandering lines', () => {
+    const random = mulberry32(7);
+    const bars = 20_000;
+    const a = new Float64Array(bars);
+    const b = new Float64Array(bars);
+    // b wanders; a stays near it (its gap pulled back towards 0), so they cross often.
+    for (let t = 0, y = 100, gap = 0; t < bars; t++) {
+      y += random() - 0.5;
+      gap = 0.9 * gap + (random() - 0.5);
+      const x = y + gap;
+      // Ties and NaN gaps too: equal lines every 97 bars, a missing value every 1,009.
+      a[t] = t % 1009 === 0 ? Number.NaN : x;
+      b[t] = t % 97 === 0 ? a[t]! : y;
+    }
+    const above = crossover(operand(Array.from(a)), 'Crosses Above', operand(Array.from(b)));
+    const below = crossover(operand(Array.from(a)), 'Crosses Below', operand(Array.from(b)));
+    expect(above).toEqual(plainCrosses(a, b, 1));
+    expect(below).toEqual(plainCrosses(a, b, -1));
+    expect(above.filter((mark) => mark === 1).length).toBeGreaterThan(100);
   });
 });
 
