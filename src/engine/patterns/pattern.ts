@@ -15,3 +15,13 @@ export interface PatternDefinition {
 export function definePattern(lookback: number, scan: PatternScan): PatternDefinition {
   return { lookback, scan };
 }
+
+/**
+ * Bars per call of a scan's inner loop, for the scans split in chunks. A scan runs once per
+ * pattern request, so V8 optimises its loop while it runs ("on-stack replacement"), and that code
+ * keeps the doubles carried from bar to bar (running totals, the prior candle) as tagged values:
+ * a heap number allocated per bar and double. A function called once per chunk is optimised as a
+ * whole after a few calls, with those doubles unboxed in registers; the chunks pass them on in a
+ * small typed array.
+ */
+export const SCAN_CHUNK = 4096;
