@@ -7,7 +7,7 @@
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
 import { CANDLE_SETTINGS, lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
-import { definePattern, SCAN_CHUNK, type PatternDefinition } from './pattern';
+import { chunkEnd, definePattern, type PatternDefinition } from './pattern';
 
 /*
  * BRANCH_FREE: where a pattern's tests are cheap, a scan may and together +(test) values (0 or 1)
@@ -217,8 +217,11 @@ function scanHammerShape(k: Candles, out: Float64Array, first: number, bodyAt: '
     k.averageTotal('ShadowVeryShort', first),
     k.averageTotal('Near', first - 1),
   );
-  for (let start = first; start < k.length; start += SCAN_CHUNK) {
-    scanHammerChunk(k, out, start, Math.min(start + SCAN_CHUNK, k.length), totals, bodyAt === 'low');
+  let start = first;
+  while (start < k.length) {
+    const end = chunkEnd(first, start, k.length);
+    scanHammerChunk(k, out, start, end, totals, bodyAt === 'low');
+    start = end;
   }
 }
 

@@ -6,7 +6,7 @@
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
 import { CANDLE_SETTINGS, lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
-import { definePattern, SCAN_CHUNK, type PatternDefinition } from './pattern';
+import { chunkEnd, definePattern, type PatternDefinition } from './pattern';
 
 /** TA-Lib's default penetration of the star patterns and Abandoned Baby (their optional input). */
 const STAR_PENETRATION = 0.3;
@@ -295,9 +295,11 @@ function scanStar(
     k.averageTotal(star, first - 1),
     k.averageTotal('BodyShort', first),
   );
-  for (let start = first; start < k.length; start += SCAN_CHUNK) {
-    const end = Math.min(start + SCAN_CHUNK, k.length);
+  let start = first;
+  while (start < k.length) {
+    const end = chunkEnd(first, start, k.length);
     scanStarChunk(k, out, start, end, totals, star === 'BodyDoji', kind === 'morning');
+    start = end;
   }
 }
 

@@ -6,7 +6,7 @@
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
 import { lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
-import { definePattern, SCAN_CHUNK, type PatternDefinition } from './pattern';
+import { chunkEnd, definePattern, type PatternDefinition } from './pattern';
 
 /** TA-Lib's default penetration of Dark Cloud Cover (its optional input). */
 const DARK_CLOUD_PENETRATION = 0.5;
@@ -79,8 +79,11 @@ const dojiStar = definePattern(lookbackOf(1, 'BodyDoji', 'BodyLong'), (k, out, f
  * white; +/-80 when the bodies share an end (open == prior close or close == prior open).
  */
 const engulfing = definePattern(2, (k, out, first) => {
-  for (let start = first; start < k.length; start += SCAN_CHUNK) {
-    scanEngulfingChunk(k, out, start, Math.min(start + SCAN_CHUNK, k.length));
+  let start = first;
+  while (start < k.length) {
+    const end = chunkEnd(first, start, k.length);
+    scanEngulfingChunk(k, out, start, end);
+    start = end;
   }
 });
 
