@@ -334,8 +334,12 @@ function scanStarChunk(
   let closeB = close[start - 1]!;
   let bodyA = Math.abs(closeA - openA);
   let bodyB = Math.abs(closeB - openB);
+  // Likewise the bodies leaving the averages: BodyLong and BodyShort average the same number of
+  // candles (pinned by a test), so the body that leaves BodyShort's window at bar i leaves the
+  // short star's window at bar i + 1 and BodyLong's at bar i + 2.
+  let oldBodyA = Math.abs(close[start - 2 - longPeriod]! - open[start - 2 - longPeriod]!);
+  let oldBodyB = Math.abs(close[start - 1 - longPeriod]! - open[start - 1 - longPeriod]!);
   for (let i = start; i < end; i++) {
-    const a = i - 2;
     const b = i - 1;
     const o = open[i]!;
     const c = close[i]!;
@@ -364,14 +368,14 @@ function scanStarChunk(
       body > shortFactor * (shortTotal / shortPeriod) &&
       (morning ? c > closeA + bodyA * STAR_PENETRATION : c < closeA - bodyA * STAR_PENETRATION);
     out[i] = hit ? value : 0;
-    const oldA = a - longPeriod;
-    const oldB = b - starPeriod;
     const old = i - shortPeriod;
-    longTotal += bodyA - Math.abs(close[oldA]! - open[oldA]!);
-    starTotal += dojiStar
-      ? high[b]! - low[b]! - (high[oldB]! - low[oldB]!)
-      : bodyB - Math.abs(close[oldB]! - open[oldB]!);
-    shortTotal += body - Math.abs(close[old]! - open[old]!);
+    const oldBody = Math.abs(close[old]! - open[old]!);
+    const oldStar = b - starPeriod;
+    longTotal += bodyA - oldBodyA;
+    starTotal += dojiStar ? high[b]! - low[b]! - (high[oldStar]! - low[oldStar]!) : bodyB - oldBodyB;
+    shortTotal += body - oldBody;
+    oldBodyA = oldBodyB;
+    oldBodyB = oldBody;
     openA = openB;
     closeA = closeB;
     bodyA = bodyB;
