@@ -19,10 +19,15 @@ export type CandleThreshold = Float64Array;
  */
 export class Candles {
   readonly length: number;
-  private readonly o: Float64Array;
-  private readonly h: Float64Array;
-  private readonly l: Float64Array;
-  private readonly c: Float64Array;
+  /**
+   * The price columns, read-only. Most scans read them through the methods below; the scans
+   * tuned for speed on long series read them straight (e.g. scanHammerChunk), to compute the
+   * body's ends without the methods' jumps, which the colour changes from bar to bar mispredict.
+   */
+  readonly o: Float64Array;
+  readonly h: Float64Array;
+  readonly l: Float64Array;
+  readonly c: Float64Array;
   private readonly averageSeries = new Map<string, Float64Array>();
 
   constructor(series: CandleSeries) {

@@ -7,7 +7,7 @@
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
 import { CANDLE_SETTINGS, lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
-import { definePattern, type PatternDefinition } from './pattern';
+import { chunkEnd, definePattern, type PatternDefinition } from './pattern';
 
 /*
  * BRANCH_FREE: where a pattern's tests are cheap, a scan may and together +(test) values (0 or 1)
@@ -212,37 +212,79 @@ const HAMMER_SETTINGS = ['BodyShort', 'ShadowLong', 'ShadowVeryShort'] as const;
  * Candles.average, instead of threshold arrays; ShadowLong is the candle's own body.
  */
 function scanHammerShape(k: Candles, out: Float64Array, first: number, bodyAt: 'low' | 'high'): void {
-  const {
-    BodyShort: shortBody,
-    ShadowLong: longShadow,
-    ShadowVeryShort: veryShort,
-    Near: near,
-  } = CANDLE_SETTINGS;
-  // The running totals of BodyShort, ShadowVeryShort and Near, in a typed array: as plain
-  // locals rolled in this loop, V8 boxes them (a heap number per bar, frequent scavenges).
   const totals = Float64Array.of(
     k.averageTotal('BodyShort', first),
     k.averageTotal('ShadowVeryShort', first),
     k.averageTotal('Near', first - 1),
   );
-  const atLow = bodyAt === 'low';
-  for (let i = first; i < k.length; i++) {
-    const p = i - 1;
-    const nearAverage = near.factor * (totals[2]! / near.period);
-    const nearPrior = atLow
-      ? +(k.bodyBottom(i) <= k.low(p) + nearAverage)
-      : +(k.bodyBottom(i) >= k.high(p) - nearAverage);
-    // Every test evaluated and and-ed as 0/1, without a jump per test (see BRANCH_FREE).
-    const hit =
-      +(k.body(i) < shortBody.factor * (totals[0]! / shortBody.period)) &
-      +(k.lowerShadow(i) > longShadow.factor * k.body(i)) &
-      +(k.upperShadow(i) < veryShort.factor * (totals[1]! / veryShort.period)) &
-      nearPrior;
-    out[i] = hit === 0 ? 0 : atLow ? 100 : -100;
-    totals[0]! += k.body(i) - k.body(i - shortBody.period);
-    totals[1]! += k.highLow(i) - k.highLow(i - veryShort.period);
-    totals[2]! += k.highLow(p) - k.highLow(p - near.period);
+  let start = first;
+  while (start < k.length) {
+    const end = chunkEnd(first, start, k.length);
+    scanHammerChunk(k, out, start, end, totals, bodyAt === 'low');
+    start = end;
   }
+}
+
+/**
+ * Bars start..end - 1 of scanHammerShape, rolling `totals` on (see SCAN_CHUNK). Written for
+ * speed with TA-Lib's arithmetic unchanged: prices read straight from the columns, and the tests
+ * in two steps: the two shadow tests for every bar without a jump (see BRANCH_FREE), then, only
+ * for the few bars whose shadows pass, the body and near tests.
+ */
+function scanHammerChunk(
+  k: Candles,
+  out: Float64Array,
+  start: number,
+  end: number,
+  totals: Float64Array,
+  atLow: boolean,
+): void {
+  const { o: open, h: high, l: low, c: close } = k;
+  // The settings' numbers in locals: a property read per use is repeated on every bar.
+  const { factor: shortBodyFactor, period: shortBodyPeriod } = CANDLE_SETTINGS.BodyShort;
+  const { factor: longShadowFactor } = CANDLE_SETTINGS.ShadowLong;
+  const { factor: veryShortFactor, period: veryShortPeriod } = CANDLE_SETTINGS.ShadowVeryShort;
+  const { factor: nearFactor, period: nearPeriod } = CANDLE_SETTINGS.Near;
+  let shortBodyTotal = totals[0]!;
+  let veryShortTotal = totals[1]!;
+  let nearTotal = totals[2]!;
+  let priorLow = low[start - 1]!;
+  let priorHigh = high[start - 1]!;
+  const value = atLow ? 100 : -100;
+  for (let i = start; i < end; i++) {
+    const o = open[i]!;
+    const h = high[i]!;
+    const l = low[i]!;
+    const c = close[i]!;
+    const body = Math.abs(c - o);
+    const range = h - l;
+    // Candles.lowerShadow and upperShadow take the body's ends by colour: here both colours'
+    // tests are evaluated and the colour picks one, as 0/1 values instead of jumps.
+    const white = +(c >= o);
+    const longLowerShadow = longShadowFactor * body;
+    const veryShortShadow = veryShortFactor * (veryShortTotal / veryShortPeriod);
+    const shadows =
+      (white & +(o - l > longLowerShadow) & +(h - c < veryShortShadow)) |
+      ((1 - white) & +(c - l > longLowerShadow) & +(h - o < veryShortShadow));
+    let hit = false;
+    if (shadows !== 0 && body < shortBodyFactor * (shortBodyTotal / shortBodyPeriod)) {
+      const nearAverage = nearFactor * (nearTotal / nearPeriod);
+      const bodyBottom = o < c ? o : c;
+      hit = atLow ? bodyBottom <= priorLow + nearAverage : bodyBottom >= priorHigh - nearAverage;
+    }
+    out[i] = hit ? value : 0;
+    const old = i - shortBodyPeriod;
+    const oldRange = i - veryShortPeriod;
+    const oldPriorRange = i - 1 - nearPeriod;
+    shortBodyTotal += body - Math.abs(close[old]! - open[old]!);
+    veryShortTotal += range - (high[oldRange]! - low[oldRange]!);
+    nearTotal += priorHigh - priorLow - (high[oldPriorRange]! - low[oldPriorRange]!);
+    priorLow = l;
+    priorHigh = h;
+  }
+  totals[0] = shortBodyTotal;
+  totals[1] = veryShortTotal;
+  totals[2] = nearTotal;
 }
 
 /**

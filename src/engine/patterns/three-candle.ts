@@ -6,7 +6,7 @@
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
 import { CANDLE_SETTINGS, lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
-import { definePattern, type PatternDefinition } from './pattern';
+import { chunkEnd, definePattern, type PatternDefinition } from './pattern';
 
 /** TA-Lib's default penetration of the star patterns and Abandoned Baby (their optional input). */
 const STAR_PENETRATION = 0.3;
@@ -278,6 +278,10 @@ const advanceBlock = definePattern(
  * The star rule: a long first candle; a small second body (doji or short) that gaps away from it;
  * a third body longer than short, of the opposite colour, closing more than 30% (penetration) into
  * the first body. An evening star is white-up-black (-100), a morning star black-down-white (+100).
+ *
+ * The averages are TA-Lib's running totals rolled here, with the same additions as
+ * Candles.average, instead of threshold arrays: real bodies for BodyLong and BodyShort, real
+ * bodies or (BodyDoji) high-low ranges for the star.
  */
 function scanStar(
   k: Candles,
@@ -286,47 +290,102 @@ function scanStar(
   star: 'BodyDoji' | 'BodyShort',
   kind: 'evening' | 'morning',
 ): void {
-  // TA-Lib's running totals of the averages rolled here, with the same additions as
-  // Candles.average, instead of threshold arrays: real bodies for BodyLong and BodyShort, real
-  // bodies or (BodyDoji) high-low ranges for the star.
-  const { BodyLong: longBody, BodyShort: shortBody } = CANDLE_SETTINGS;
-  const starSetting = CANDLE_SETTINGS[star];
-  const dojiStar = star === 'BodyDoji';
-  // The totals of BodyLong, the star's setting and BodyShort, in a typed array: as plain locals
-  // rolled in this loop, V8 boxes them (see scanHammerShape).
   const totals = Float64Array.of(
     k.averageTotal('BodyLong', first - 2),
     k.averageTotal(star, first - 1),
     k.averageTotal('BodyShort', first),
   );
-  for (let i = first; i < k.length; i++) {
-    const a = i - 2;
-    const b = i - 1;
-    // The tests as 0/1 and-ed without a jump each (see BRANCH_FREE in one-candle.ts).
-    const shape =
-      +(k.body(a) > longBody.factor * (totals[0]! / longBody.period)) &
-      +(k.body(b) <= starSetting.factor * (totals[1]! / starSetting.period)) &
-      +(k.body(i) > shortBody.factor * (totals[2]! / shortBody.period));
-    totals[0]! += k.body(a) - k.body(a - longBody.period);
-    totals[1]! += dojiStar
-      ? k.highLow(b) - k.highLow(b - starSetting.period)
-      : k.body(b) - k.body(b - starSetting.period);
-    totals[2]! += k.body(i) - k.body(i - shortBody.period);
-    const penetration = k.body(a) * STAR_PENETRATION;
-    if (kind === 'evening') {
-      const hit =
-        shape & +k.isWhite(a) & +k.bodyGapUp(b, a) & +k.isBlack(i) & +(k.close(i) < k.close(a) - penetration);
-      out[i] = hit !== 0 ? -100 : 0;
-    } else {
-      const hit =
-        shape &
-        +k.isBlack(a) &
-        +k.bodyGapDown(b, a) &
-        +k.isWhite(i) &
-        +(k.close(i) > k.close(a) + penetration);
-      out[i] = hit !== 0 ? 100 : 0;
-    }
+  let start = first;
+  while (start < k.length) {
+    const end = chunkEnd(first, start, k.length);
+    scanStarChunk(k, out, start, end, totals, star === 'BodyDoji', kind === 'morning');
+    start = end;
   }
+}
+
+/**
+ * Bars start..end - 1 of scanStar, rolling `totals` on (see SCAN_CHUNK). Written for speed with
+ * TA-Lib's arithmetic unchanged: prices read straight from the columns, and the tests in two
+ * steps: the colours and the gap, which few bars pass, for every bar without a jump (see
+ * BRANCH_FREE in one-candle.ts), then the body and penetration tests for those bars only.
+ */
+function scanStarChunk(
+  k: Candles,
+  out: Float64Array,
+  start: number,
+  end: number,
+  totals: Float64Array,
+  dojiStar: boolean,
+  morning: boolean,
+): void {
+  const { o: open, h: high, l: low, c: close } = k;
+  // The settings' numbers in locals: a property read per use is repeated on every bar.
+  const { factor: longFactor, period: longPeriod } = CANDLE_SETTINGS.BodyLong;
+  const { factor: starFactor, period: starPeriod } = CANDLE_SETTINGS[dojiStar ? 'BodyDoji' : 'BodyShort'];
+  const { factor: shortFactor, period: shortPeriod } = CANDLE_SETTINGS.BodyShort;
+  let longTotal = totals[0]!;
+  let starTotal = totals[1]!;
+  let shortTotal = totals[2]!;
+  const value = morning ? 100 : -100;
+  // The first two candles of bar i are the last two of bar i - 1: carried on, not read again.
+  let openA = open[start - 2]!;
+  let closeA = close[start - 2]!;
+  let openB = open[start - 1]!;
+  let closeB = close[start - 1]!;
+  let bodyA = Math.abs(closeA - openA);
+  let bodyB = Math.abs(closeB - openB);
+  // Likewise the bodies leaving the averages: BodyLong and BodyShort average the same number of
+  // candles (pinned by a test), so the body that leaves BodyShort's window at bar i leaves the
+  // short star's window at bar i + 1 and BodyLong's at bar i + 2.
+  let oldBodyA = Math.abs(close[start - 2 - longPeriod]! - open[start - 2 - longPeriod]!);
+  let oldBodyB = Math.abs(close[start - 1 - longPeriod]! - open[start - 1 - longPeriod]!);
+  for (let i = start; i < end; i++) {
+    const b = i - 1;
+    const o = open[i]!;
+    const c = close[i]!;
+    const body = Math.abs(c - o);
+    // The first body's end next to the gap is its close: the bottom of a black body, the top of
+    // a white one (as Candles.bodyBottom / bodyTop pick them, NaN included). The star's end is
+    // picked by its own comparison, as a 0/1 value.
+    let colorsAndGap: number;
+    if (morning) {
+      const starOpenOnTop = +(openB > closeB);
+      colorsAndGap =
+        +!(closeA >= openA) &
+        +(c >= o) &
+        ((starOpenOnTop & +(openB < closeA)) | ((1 - starOpenOnTop) & +(closeB < closeA)));
+    } else {
+      const starOpenAtBottom = +(openB < closeB);
+      colorsAndGap =
+        +(closeA >= openA) &
+        +!(c >= o) &
+        ((starOpenAtBottom & +(openB > closeA)) | ((1 - starOpenAtBottom) & +(closeB > closeA)));
+    }
+    const hit =
+      colorsAndGap !== 0 &&
+      bodyA > longFactor * (longTotal / longPeriod) &&
+      bodyB <= starFactor * (starTotal / starPeriod) &&
+      body > shortFactor * (shortTotal / shortPeriod) &&
+      (morning ? c > closeA + bodyA * STAR_PENETRATION : c < closeA - bodyA * STAR_PENETRATION);
+    out[i] = hit ? value : 0;
+    const old = i - shortPeriod;
+    const oldBody = Math.abs(close[old]! - open[old]!);
+    const oldStar = b - starPeriod;
+    longTotal += bodyA - oldBodyA;
+    starTotal += dojiStar ? high[b]! - low[b]! - (high[oldStar]! - low[oldStar]!) : bodyB - oldBodyB;
+    shortTotal += body - oldBody;
+    oldBodyA = oldBodyB;
+    oldBodyB = oldBody;
+    openA = openB;
+    closeA = closeB;
+    bodyA = bodyB;
+    openB = o;
+    closeB = c;
+    bodyB = body;
+  }
+  totals[0] = longTotal;
+  totals[1] = starTotal;
+  totals[2] = shortTotal;
 }
 
 /** Evening Doji Star (CDLEVENINGDOJISTAR): the evening star rule with a doji star. -100. */

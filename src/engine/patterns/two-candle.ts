@@ -6,7 +6,7 @@
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
 import { lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
-import { definePattern, type PatternDefinition } from './pattern';
+import { chunkEnd, definePattern, type PatternDefinition } from './pattern';
 
 /** TA-Lib's default penetration of Dark Cloud Cover (its optional input). */
 const DARK_CLOUD_PENETRATION = 0.5;
@@ -79,27 +79,42 @@ const dojiStar = definePattern(lookbackOf(1, 'BodyDoji', 'BodyLong'), (k, out, f
  * white; +/-80 when the bodies share an end (open == prior close or close == prior open).
  */
 const engulfing = definePattern(2, (k, out, first) => {
-  for (let i = first; i < k.length; i++) {
-    const p = i - 1;
-    const o = k.open(i);
-    const c = k.close(i);
-    const priorOpen = k.open(p);
-    const priorClose = k.close(p);
-    // The tests as 0/1 and-ed and or-ed without a jump each (see BRANCH_FREE in one-candle.ts);
-    // 1 - white is isBlack, NaN included.
-    const white = +k.isWhite(i);
-    const priorWhite = +k.isWhite(p);
-    const engulfs =
-      (white &
-        (1 - priorWhite) &
-        ((+(c >= priorOpen) & +(o < priorClose)) | (+(c > priorOpen) & +(o <= priorClose)))) |
-      ((1 - white) &
-        priorWhite &
-        ((+(o >= priorClose) & +(c < priorOpen)) | (+(o > priorClose) & +(c <= priorOpen))));
-    if (engulfs === 0) out[i] = 0;
-    else out[i] = k.color(i) * (o !== priorClose && c !== priorOpen ? 100 : 80);
+  let start = first;
+  while (start < k.length) {
+    const end = chunkEnd(first, start, k.length);
+    scanEngulfingChunk(k, out, start, end);
+    start = end;
   }
 });
+
+/** Bars start..end - 1 of Engulfing Pattern (see SCAN_CHUNK), from the price columns. */
+function scanEngulfingChunk(k: Candles, out: Float64Array, start: number, end: number): void {
+  const { o: open, c: close } = k;
+  let priorOpen = open[start - 1]!;
+  let priorClose = close[start - 1]!;
+  for (let i = start; i < end; i++) {
+    const o = open[i]!;
+    const c = close[i]!;
+    // The tests as 0/1 and-ed and or-ed without a jump each (see BRANCH_FREE in one-candle.ts);
+    // 1 - white is isBlack, NaN included. TA-Lib's "one end may be equal, not both" is written
+    // as: both ends at or beyond the prior body's, and not both equal (the same for NaN).
+    const white = +(c >= o);
+    const priorWhite = +(priorClose >= priorOpen);
+    const openAtPriorClose = +(o === priorClose);
+    const closeAtPriorOpen = +(c === priorOpen);
+    const engulfs =
+      (1 - (openAtPriorClose & closeAtPriorOpen)) &
+      ((white & (1 - priorWhite) & +(c >= priorOpen) & +(o <= priorClose)) |
+        ((1 - white) & priorWhite & +(o >= priorClose) & +(c <= priorOpen)));
+    // About a quarter of the bars engulf, so the value too is computed without a jump: the colour's
+    // sign times 100, or 80 when the bodies share an end. `| 0` keeps it in integers, which also
+    // turns the -0 of a black candle that engulfs nothing into TA-Lib's 0.
+    const sharedEnd = openAtPriorClose | closeAtPriorOpen;
+    out[i] = (engulfs * (2 * white - 1) * (100 - 20 * sharedEnd)) | 0;
+    priorOpen = o;
+    priorClose = c;
+  }
+}
 
 /**
  * The harami rule: a long candle, then a second candle (short body for Harami, doji body for

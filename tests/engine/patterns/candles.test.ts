@@ -19,6 +19,11 @@ describe('candle geometry', () => {
     expect([k.bodyGapDown(2, 1), k.gapDown(2, 1), k.bodyGapUp(1, 0)]).toEqual([true, true, false]);
   });
 
+  it('averages long and short bodies over the same candles, as the star scan assumes', () => {
+    // scanStarChunk carries the body leaving BodyShort's window into BodyLong's two bars later.
+    expect(CANDLE_SETTINGS.BodyLong.period).toBe(CANDLE_SETTINGS.BodyShort.period);
+  });
+
   it('computes look-backs from the settings as TA-Lib does', () => {
     expect(lookbackOf(2, 'BodyLong', 'Near')).toBe(12);
     expect(lookbackOf(0, 'ShadowLong')).toBe(0);
