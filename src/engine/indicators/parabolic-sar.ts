@@ -20,47 +20,89 @@ export function parabolicSar(
   const out = outputArray(length, 1);
   if (length < 2) return out;
   const acceleration = Math.min(step, maximum);
+  // `maximum` itself (acceleration <= maximum), but computed: assigning the parameter to
+  // `factor` would make V8 keep the factor as a tagged value, a heap number for every update.
+  const cap = Math.max(acceleration, maximum);
   const fall = low[0]! - low[1]!;
   let isLong = !(fall > 0 && high[1]! - high[0]! < fall);
   let sar = isLong ? low[0]! : high[0]!;
   let extreme = isLong ? high[1]! : low[1]!;
   let factor = acceleration;
-  for (let i = 1; i < length; i++) {
-    const previous = i > 1 ? i - 1 : 1;
-    const barHigh = high[i]!;
-    const barLow = low[i]!;
-    // Highest high and lowest low of this bar and the previous one: the SAR stays outside them.
-    // Plain comparisons, as TA-Lib's max / min macros (and cheaper than Math.max / Math.min).
-    const previousHigh = high[previous]!;
-    const previousLow = low[previous]!;
-    const twoBarHigh = previousHigh > barHigh ? previousHigh : barHigh;
-    const twoBarLow = previousLow < barLow ? previousLow : barLow;
-    if (isLong && barLow <= sar) {
-      isLong = false;
-      sar = extreme > twoBarHigh ? extreme : twoBarHigh;
-      out[i] = sar;
-      factor = acceleration;
-      extreme = barLow;
-      sar = sar + factor * (extreme - sar);
-      if (sar < twoBarHigh) sar = twoBarHigh;
-    } else if (!isLong && barHigh >= sar) {
-      isLong = true;
-      sar = extreme < twoBarLow ? extreme : twoBarLow;
-      out[i] = sar;
-      factor = acceleration;
-      extreme = barHigh;
-      sar = sar + factor * (extreme - sar);
-      if (sar > twoBarLow) sar = twoBarLow;
-    } else {
-      out[i] = sar;
-      if (isLong ? barHigh > extreme : barLow < extreme) {
-        extreme = isLong ? barHigh : barLow;
-        factor = factor + acceleration;
-        if (factor > maximum) factor = maximum;
+  // On bar 1 the previous bar is bar 1 itself.
+  let previousHigh = high[1]!;
+  let previousLow = low[1]!;
+  // Two-way picks for the choices that go either way about as often (a new extreme, the lower
+  // of two lows): `pick[Number(condition)]` after writing both candidates selects the same value
+  // as `condition ? b : a`, without a branch the CPU would mispredict on a third of the bars.
+  const pickExtreme = new Float64Array(2);
+  const pickBound = new Float64Array(2);
+  // One loop per trend direction, each running until price crosses the SAR: the direction is
+  // then fixed within the loop. The reversal bar is written by the loop it ends.
+  let i = 1;
+  while (i < length) {
+    if (isLong) {
+      for (; i < length; i++) {
+        const barHigh = high[i]!;
+        const barLow = low[i]!;
+        const earlierHigh = previousHigh;
+        pickBound[0] = barLow;
+        pickBound[1] = previousLow;
+        const twoBarLow = pickBound[Number(previousLow < barLow)]!;
+        previousHigh = barHigh;
+        previousLow = barLow;
+        if (barLow <= sar) {
+          const twoBarHigh = earlierHigh > barHigh ? earlierHigh : barHigh;
+          sar = extreme > twoBarHigh ? extreme : twoBarHigh;
+          out[i++] = sar;
+          factor = acceleration;
+          extreme = barLow;
+          sar = sar + factor * (extreme - sar);
+          if (sar < twoBarHigh) sar = twoBarHigh;
+          break;
+        }
+        out[i] = sar;
+        // A new high moves the extreme and grows the factor (factor + 0 * step is the factor).
+        const isNewExtreme = Number(barHigh > extreme);
+        pickExtreme[0] = extreme;
+        pickExtreme[1] = barHigh;
+        extreme = pickExtreme[isNewExtreme]!;
+        factor = factor + isNewExtreme * acceleration;
+        if (factor > cap) factor = cap;
+        sar = sar + factor * (extreme - sar);
+        if (sar > twoBarLow) sar = twoBarLow;
       }
-      sar = sar + factor * (extreme - sar);
-      if (isLong ? sar > twoBarLow : sar < twoBarHigh) sar = isLong ? twoBarLow : twoBarHigh;
+    } else {
+      for (; i < length; i++) {
+        const barHigh = high[i]!;
+        const barLow = low[i]!;
+        const earlierLow = previousLow;
+        pickBound[0] = barHigh;
+        pickBound[1] = previousHigh;
+        const twoBarHigh = pickBound[Number(previousHigh > barHigh)]!;
+        previousHigh = barHigh;
+        previousLow = barLow;
+        if (barHigh >= sar) {
+          const twoBarLow = earlierLow < barLow ? earlierLow : barLow;
+          sar = extreme < twoBarLow ? extreme : twoBarLow;
+          out[i++] = sar;
+          factor = acceleration;
+          extreme = barHigh;
+          sar = sar + factor * (extreme - sar);
+          if (sar > twoBarLow) sar = twoBarLow;
+          break;
+        }
+        out[i] = sar;
+        const isNewExtreme = Number(barLow < extreme);
+        pickExtreme[0] = extreme;
+        pickExtreme[1] = barLow;
+        extreme = pickExtreme[isNewExtreme]!;
+        factor = factor + isNewExtreme * acceleration;
+        if (factor > cap) factor = cap;
+        sar = sar + factor * (extreme - sar);
+        if (sar < twoBarHigh) sar = twoBarHigh;
+      }
     }
+    isLong = !isLong;
   }
   return out;
 }
