@@ -1,4 +1,4 @@
-import { outputArray } from './output';
+import { chunkEnd, outputArray } from './output';
 
 export interface Macd {
   macd: Float64Array;
@@ -81,8 +81,21 @@ function seedSignal(values: Float64Array, start: number, signalPeriod: number, s
   state[SIGNAL] = lineSum / signalPeriod;
 }
 
-/** Writes the three lines from `firstOut` (where the seeded state stands) to the end. */
+/** Writes the three lines at `firstOut`, where the seeded state stands, then from there on. */
 function macdLines(values: Float64Array, firstOut: number, state: Float64Array, out: Macd): void {
+  const line = state[FAST]! - state[SLOW]!;
+  out.macd[firstOut] = line;
+  out.signal[firstOut] = state[SIGNAL]!;
+  out.histogram[firstOut] = line - state[SIGNAL]!;
+  for (let from = firstOut + 1; from < values.length;) {
+    const to = chunkEnd(firstOut + 1, from, values.length);
+    macdChunk(values, from, to, state, out);
+    from = to;
+  }
+}
+
+/** Bars from..to - 1 of the three lines, from the running EMAs in `state` (updated). */
+function macdChunk(values: Float64Array, from: number, to: number, state: Float64Array, out: Macd): void {
   const { macd: lines, signal: signals, histogram } = out;
   const fastK = state[FAST_K]!;
   const slowK = state[SLOW_K]!;
@@ -90,18 +103,17 @@ function macdLines(values: Float64Array, firstOut: number, state: Float64Array, 
   let fastAverage = state[FAST]!;
   let slowAverage = state[SLOW]!;
   let signal = state[SIGNAL]!;
-  let line = fastAverage - slowAverage;
-  lines[firstOut] = line;
-  signals[firstOut] = signal;
-  histogram[firstOut] = line - signal;
-  for (let i = firstOut + 1; i < values.length; i++) {
+  for (let i = from; i < to; i++) {
     const value = values[i]!;
     fastAverage = (value - fastAverage) * fastK + fastAverage;
     slowAverage = (value - slowAverage) * slowK + slowAverage;
-    line = fastAverage - slowAverage;
+    const line = fastAverage - slowAverage;
     signal = (line - signal) * signalK + signal;
     lines[i] = line;
     signals[i] = signal;
     histogram[i] = line - signal;
   }
+  state[FAST] = fastAverage;
+  state[SLOW] = slowAverage;
+  state[SIGNAL] = signal;
 }
