@@ -1,4 +1,4 @@
-import { outputArray } from './output';
+import { chunkEnd, outputArray } from './output';
 import type { SessionCalendar } from '../candles/session-calendar';
 
 /**
@@ -19,10 +19,39 @@ export function sessionVwap(
   const length = close.length;
   const out = new Float64Array(length);
   // Open times increase, so a bar at or after the session's end starts the next one.
-  let sessionEnd = Number.NEGATIVE_INFINITY;
-  let priceVolume = 0;
-  let totalVolume = 0;
-  for (let i = 0; i < length; i++) {
+  const state = new Float64Array(VWAP_STATE_SIZE);
+  state[SESSION_END] = Number.NEGATIVE_INFINITY;
+  for (let from = 0; from < length;) {
+    const to = chunkEnd(0, from, length);
+    sessionVwapChunk(time, high, low, close, volume, calendar, from, to, state, out);
+    from = to;
+  }
+  return out;
+}
+
+// sessionVwapChunk's state: the session's end and its running sums.
+const SESSION_END = 0;
+const PRICE_VOLUME = 1;
+const TOTAL_VOLUME = 2;
+const VWAP_STATE_SIZE = 3;
+
+/** sessionVwap's bars from..to - 1, from the session in `state` (updated). */
+function sessionVwapChunk(
+  time: Float64Array,
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  volume: Float64Array,
+  calendar: SessionCalendar,
+  from: number,
+  to: number,
+  state: Float64Array,
+  out: Float64Array,
+): void {
+  let sessionEnd = state[SESSION_END]!;
+  let priceVolume = state[PRICE_VOLUME]!;
+  let totalVolume = state[TOTAL_VOLUME]!;
+  for (let i = from; i < to; i++) {
     if (time[i]! >= sessionEnd) {
       sessionEnd = calendar.endOfDayAt(time[i]!);
       priceVolume = 0;
@@ -33,7 +62,9 @@ export function sessionVwap(
     totalVolume += volume[i]!;
     out[i] = totalVolume > 0 ? priceVolume / totalVolume : typical;
   }
-  return out;
+  state[SESSION_END] = sessionEnd;
+  state[PRICE_VOLUME] = priceVolume;
+  state[TOTAL_VOLUME] = totalVolume;
 }
 
 /**
