@@ -18,53 +18,49 @@ export function sessionVwap(
 ): Float64Array {
   const length = close.length;
   const out = new Float64Array(length);
+  const sums = new Float64Array(2);
   // Open times increase, so a bar at or after the session's end starts the next one.
-  const state = new Float64Array(VWAP_STATE_SIZE);
-  state[SESSION_END] = Number.NEGATIVE_INFINITY;
-  for (let from = 0; from < length;) {
-    const to = chunkEnd(0, from, length);
-    sessionVwapChunk(time, high, low, close, volume, calendar, from, to, state, out);
-    from = to;
+  let sessionEnd = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < length;) {
+    if (time[i]! >= sessionEnd) {
+      sessionEnd = calendar.endOfDayAt(time[i]!);
+      sums.fill(0);
+    }
+    i = sessionRun(time, high, low, close, volume, sessionEnd, i, chunkEnd(0, i, length), sums, out);
   }
   return out;
 }
 
-// sessionVwapChunk's state: the session's end and its running sums.
-const SESSION_END = 0;
-const PRICE_VOLUME = 1;
-const TOTAL_VOLUME = 2;
-const VWAP_STATE_SIZE = 3;
-
-/** sessionVwap's bars from..to - 1, from the session in `state` (updated). */
-function sessionVwapChunk(
+/**
+ * sessionVwap's bars from `from` (its session already set) up to `to` or the session's end,
+ * from the session's sums of TP * V and V in `sums` (updated); returns the next bar. A chunk
+ * (see output.ts) that stops at the session's end keeps the calendar out of this loop.
+ */
+function sessionRun(
   time: Float64Array,
   high: Float64Array,
   low: Float64Array,
   close: Float64Array,
   volume: Float64Array,
-  calendar: SessionCalendar,
+  sessionEnd: number,
   from: number,
   to: number,
-  state: Float64Array,
+  sums: Float64Array,
   out: Float64Array,
-): void {
-  let sessionEnd = state[SESSION_END]!;
-  let priceVolume = state[PRICE_VOLUME]!;
-  let totalVolume = state[TOTAL_VOLUME]!;
-  for (let i = from; i < to; i++) {
-    if (time[i]! >= sessionEnd) {
-      sessionEnd = calendar.endOfDayAt(time[i]!);
-      priceVolume = 0;
-      totalVolume = 0;
-    }
+): number {
+  let priceVolume = sums[0]!;
+  let totalVolume = sums[1]!;
+  let i = from;
+  do {
     const typical = (high[i]! + low[i]! + close[i]!) / 3;
     priceVolume += typical * volume[i]!;
     totalVolume += volume[i]!;
     out[i] = totalVolume > 0 ? priceVolume / totalVolume : typical;
-  }
-  state[SESSION_END] = sessionEnd;
-  state[PRICE_VOLUME] = priceVolume;
-  state[TOTAL_VOLUME] = totalVolume;
+    i++;
+  } while (i < to && !(time[i]! >= sessionEnd));
+  sums[0] = priceVolume;
+  sums[1] = totalVolume;
+  return i;
 }
 
 /**
