@@ -1,4 +1,4 @@
-import { outputArray } from './output';
+import { chunkEnd, outputArray } from './output';
 
 /** TA-Lib treats a variance below this as zero (TA_IS_ZERO_OR_NEG). */
 const ZERO_VARIANCE = 1e-14;
@@ -20,9 +20,40 @@ export function bollingerBand(values: Float64Array, period: number, deviations: 
     sum += values[i]!;
     sumOfSquares += values[i]! * values[i]!;
   }
-  for (let i = firstOut; i < length; i++) {
+  const state = new Float64Array(BAND_STATE_SIZE);
+  state[SUM] = sum;
+  state[SUM_OF_SQUARES] = sumOfSquares;
+  state[DEVIATIONS] = deviations;
+  for (let from = firstOut; from < length;) {
+    const to = chunkEnd(firstOut, from, length);
+    bandChunk(values, period, from, to, state, out);
+    from = to;
+  }
+  return out;
+}
+
+// bandChunk's state: the running sums and the band's distance in deviations.
+const SUM = 0;
+const SUM_OF_SQUARES = 1;
+const DEVIATIONS = 2;
+const BAND_STATE_SIZE = 3;
+
+/** bollingerBand's bars from..to - 1, from the running sums in `state` (updated). */
+function bandChunk(
+  values: Float64Array,
+  period: number,
+  from: number,
+  to: number,
+  state: Float64Array,
+  out: Float64Array,
+): void {
+  const deviations = state[DEVIATIONS]!;
+  const zeroVariance = ZERO_VARIANCE;
+  let sum = state[SUM]!;
+  let sumOfSquares = state[SUM_OF_SQUARES]!;
+  for (let i = from; i < to; i++) {
     const incoming = values[i]!;
-    const leaving = values[i - firstOut]!;
+    const leaving = values[i - period + 1]!;
     sum += incoming;
     sumOfSquares += incoming * incoming;
     const mean = sum / period;
@@ -30,7 +61,8 @@ export function bollingerBand(values: Float64Array, period: number, deviations: 
     sum -= leaving;
     sumOfSquares -= leaving * leaving;
     out[i] =
-      deviations === 0 ? mean : mean + (variance < ZERO_VARIANCE ? 0 : Math.sqrt(variance)) * deviations;
+      deviations === 0 ? mean : mean + (variance < zeroVariance ? 0 : Math.sqrt(variance)) * deviations;
   }
-  return out;
+  state[SUM] = sum;
+  state[SUM_OF_SQUARES] = sumOfSquares;
 }

@@ -1,4 +1,4 @@
-import { outputArray } from './output';
+import { chunkEnd, outputArray } from './output';
 
 /**
  * Simple moving average: SMA[t] = (x[t-N+1] + ... + x[t]) / N.
@@ -14,13 +14,33 @@ export function sma(values: Float64Array, period: number, first = 0): Float64Arr
   if (firstOut >= length) return out;
   let runningSum = 0;
   for (let i = first; i < firstOut; i++) runningSum += values[i]!;
-  for (let i = firstOut; i < length; i++) {
+  const state = new Float64Array(1);
+  state[0] = runningSum;
+  for (let from = firstOut; from < length;) {
+    const to = chunkEnd(firstOut, from, length);
+    smaChunk(values, period, from, to, state, out);
+    from = to;
+  }
+  return out;
+}
+
+/** sma's bars from..to - 1, from the running sum in state[0] (updated). */
+function smaChunk(
+  values: Float64Array,
+  period: number,
+  from: number,
+  to: number,
+  state: Float64Array,
+  out: Float64Array,
+): void {
+  let runningSum = state[0]!;
+  for (let i = from; i < to; i++) {
     runningSum += values[i]!;
     const windowSum = runningSum;
     runningSum -= values[i - period + 1]!;
     out[i] = windowSum / period;
   }
-  return out;
+  state[0] = runningSum;
 }
 
 /**
@@ -37,13 +57,38 @@ export function ema(values: Float64Array, period: number, first = 0, k = 2 / (pe
   if (seedIndex >= length) return out;
   let seedSum = 0;
   for (let i = first; i <= seedIndex; i++) seedSum += values[i]!;
-  let average = seedSum / period;
-  out[seedIndex] = average;
-  for (let i = seedIndex + 1; i < length; i++) {
+  const state = new Float64Array(EMA_STATE_SIZE);
+  state[EMA_AVERAGE] = seedSum / period;
+  state[EMA_K] = k;
+  out[seedIndex] = state[EMA_AVERAGE];
+  for (let from = seedIndex + 1; from < length;) {
+    const to = chunkEnd(seedIndex + 1, from, length);
+    emaChunk(values, from, to, state, out);
+    from = to;
+  }
+  return out;
+}
+
+// emaChunk's state: the running average and the smoothing factor.
+const EMA_AVERAGE = 0;
+const EMA_K = 1;
+const EMA_STATE_SIZE = 2;
+
+/** ema's bars from..to - 1, from the average in `state` (updated). */
+function emaChunk(
+  values: Float64Array,
+  from: number,
+  to: number,
+  state: Float64Array,
+  out: Float64Array,
+): void {
+  const k = state[EMA_K]!;
+  let average = state[EMA_AVERAGE]!;
+  for (let i = from; i < to; i++) {
     average = (values[i]! - average) * k + average;
     out[i] = average;
   }
-  return out;
+  state[EMA_AVERAGE] = average;
 }
 
 /**

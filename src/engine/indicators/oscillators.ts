@@ -1,5 +1,5 @@
 import { sma } from './moving-averages';
-import { cutBefore, outputArray } from './output';
+import { chunkEnd, cutBefore, outputArray } from './output';
 import { rollingExtremes } from './rolling-extremes';
 
 /** TA-Lib treats a denominator inside (-1e-14, 1e-14) as zero (TA_IS_ZERO). */
@@ -36,14 +36,11 @@ export function williamsROf(
 
 /**
  * Wilder's average gain G and loss L of the last N changes, seeded with the means of the first N
- * changes, then G = (G * (N - 1) + gain) / N (same for L); `score(G, L)` is written from bar N.
+ * changes, then G = (G * (N - 1) + gain) / N (same for L); from bar N the score is written:
+ * RSI's 100 * G / (G + L) (`isRsi`) or CMO's 100 * (G - L) / (G + L), 0 when G + L is zero.
  * TA-Lib's RSI and CMO share this loop.
  */
-function wilderScore(
-  values: Float64Array,
-  period: number,
-  score: (gain: number, loss: number) => number,
-): Float64Array {
+function wilderScore(values: Float64Array, period: number, isRsi: boolean): Float64Array {
   const length = values.length;
   const out = outputArray(length, period);
   if (period >= length) return out;
@@ -54,20 +51,56 @@ function wilderScore(
     if (change < 0) loss -= change;
     else gain += change;
   }
-  gain /= period;
-  loss /= period;
-  out[period] = score(gain, loss);
-  for (let i = period + 1; i < length; i++) {
-    const change = values[i]! - values[i - 1]!;
-    gain *= period - 1;
-    loss *= period - 1;
-    if (change < 0) loss -= change;
-    else gain += change;
-    gain /= period;
-    loss /= period;
-    out[i] = score(gain, loss);
+  // [G, L, 0, change, 0]: the averages, then the pick of wilderChunk.
+  const state = new Float64Array(5);
+  state[0] = gain / period;
+  state[1] = loss / period;
+  out[period] = wilderScoreOf(state[0], state[1], isRsi, EPSILON);
+  for (let from = period + 1; from < length;) {
+    const to = chunkEnd(period + 1, from, length);
+    wilderChunk(values, period, isRsi, from, to, state, out);
+    from = to;
   }
   return out;
+}
+
+/** The score of the averages G and L (0 when G + L is within `epsilon` of zero). */
+function wilderScoreOf(gain: number, loss: number, isRsi: boolean, epsilon: number): number {
+  const total = gain + loss;
+  if (total > -epsilon && total < epsilon) return 0;
+  return isRsi ? 100 * (gain / total) : 100 * ((gain - loss) / total);
+}
+
+/**
+ * wilderScore's bars from..to - 1, from the averages in `state` (updated). Each change goes to
+ * the gain or the loss by a pick instead of a branch (the sign of a change is a coin toss the
+ * CPU would mispredict half the time); the other side takes a 0, which leaves it exactly as it
+ * was (G and L are never -0).
+ */
+function wilderChunk(
+  values: Float64Array,
+  period: number,
+  isRsi: boolean,
+  from: number,
+  to: number,
+  state: Float64Array,
+  out: Float64Array,
+): void {
+  const epsilon = EPSILON;
+  const keep = period - 1;
+  let gain = state[0]!;
+  let loss = state[1]!;
+  for (let i = from; i < to; i++) {
+    const change = values[i]! - values[i - 1]!;
+    const isFall = Number(change < 0);
+    // state[2..4] = [0, change, 0]: the gain's share at 3 + isFall, the loss's at 2 + isFall.
+    state[3] = change;
+    gain = (gain * keep + state[3 + isFall]!) / period;
+    loss = (loss * keep - state[2 + isFall]!) / period;
+    out[i] = wilderScoreOf(gain, loss, isRsi, epsilon);
+  }
+  state[0] = gain;
+  state[1] = loss;
 }
 
 /**
@@ -77,12 +110,7 @@ function wilderScore(
  * bar).
  */
 export function rsi(values: Float64Array, period: number): Float64Array {
-  return wilderScore(values, period, strength);
-}
-
-function strength(gain: number, loss: number): number {
-  const total = gain + loss;
-  return total > -EPSILON && total < EPSILON ? 0 : 100 * (gain / total);
+  return wilderScore(values, period, true);
 }
 
 /**
@@ -91,10 +119,7 @@ function strength(gain: number, loss: number): number {
  * Matches TA-Lib CMO.
  */
 export function chandeMomentum(values: Float64Array, period: number): Float64Array {
-  return wilderScore(values, period, (gain, loss) => {
-    const total = gain + loss;
-    return total > -EPSILON && total < EPSILON ? 0 : 100 * ((gain - loss) / total);
-  });
+  return wilderScore(values, period, false);
 }
 
 export interface Stochastic {
@@ -141,18 +166,44 @@ export function stochasticOf(
   slowKPeriod: number,
   slowDPeriod: number,
 ): Stochastic {
-  // slowK = sma(fastK, SK, K - 1), with fastK made bar by bar and its last SK values kept in a
-  // ring instead of an array: the running sum takes the same additions in the same order.
   const length = close.length;
   const first = fastKPeriod - 1;
   const slowKStart = first + slowKPeriod - 1;
   const slowK = outputArray(length, slowKStart);
   const ring = new Float64Array(slowKPeriod);
-  let runningSum = 0;
-  // fastK of bar i goes to slot (i - first) mod SK; the slot after it holds the oldest of the
-  // window, bar i - SK + 1, which leaves the sum once slowK[i] is taken.
-  let slot = 0;
-  for (let i = first; i < length; i++) {
+  const runningSum = new Float64Array(1);
+  for (let from = first; from < length;) {
+    const to = chunkEnd(first, from, length);
+    slowKChunk(highest, lowest, close, shift, fastKPeriod, slowKPeriod, from, to, ring, runningSum, slowK);
+    from = to;
+  }
+  const slowD = sma(slowK, slowDPeriod, slowKStart);
+  return { slowK: cutBefore(slowK, slowKStart + slowDPeriod - 1), slowD };
+}
+
+/**
+ * stochasticOf's slowK at bars from..to - 1: slowK = sma(fastK, SK, K - 1), with fastK made bar
+ * by bar and its last SK values kept in `ring` (fastK of bar i in slot (i - K + 1) mod SK)
+ * instead of an array: the running sum (runningSum[0], updated) takes the same additions in the
+ * same order as sma's.
+ */
+function slowKChunk(
+  highest: Float64Array,
+  lowest: Float64Array,
+  close: Float64Array,
+  shift: number,
+  fastKPeriod: number,
+  slowKPeriod: number,
+  from: number,
+  to: number,
+  ring: Float64Array,
+  runningSum: Float64Array,
+  slowK: Float64Array,
+): void {
+  const slowKStart = fastKPeriod + slowKPeriod - 2;
+  let sum = runningSum[0]!;
+  let slot = (from - fastKPeriod + 1) % slowKPeriod;
+  for (let i = from; i < to; i++) {
     const lateHigh = highest[i]!;
     const earlyHigh = highest[i - shift]!;
     const lateLow = lowest[i]!;
@@ -162,13 +213,13 @@ export function stochasticOf(
     const scale = (top - bottom) / 100;
     const fastK = scale !== 0 ? (close[i]! - bottom) / scale : 0;
     ring[slot] = fastK;
-    runningSum += fastK;
+    sum += fastK;
+    // The slot after this bar's holds bar i - SK + 1, which leaves the sum once slowK[i] is taken.
     slot = slot + 1 === slowKPeriod ? 0 : slot + 1;
     if (i >= slowKStart) {
-      slowK[i] = runningSum / slowKPeriod;
-      runningSum -= ring[slot]!;
+      slowK[i] = sum / slowKPeriod;
+      sum -= ring[slot]!;
     }
   }
-  const slowD = sma(slowK, slowDPeriod, slowKStart);
-  return { slowK: cutBefore(slowK, slowKStart + slowDPeriod - 1), slowD };
+  runningSum[0] = sum;
 }

@@ -1,4 +1,4 @@
-import { outputArray } from './output';
+import { chunkEnd, outputArray } from './output';
 
 /**
  * Parabolic SAR (Wilder) with acceleration step `step` and cap `maximum`:
@@ -19,50 +19,150 @@ export function parabolicSar(
   const length = high.length;
   const out = outputArray(length, 1);
   if (length < 2) return out;
-  const acceleration = Math.min(step, maximum);
   const fall = low[0]! - low[1]!;
-  let isLong = !(fall > 0 && high[1]! - high[0]! < fall);
-  let sar = isLong ? low[0]! : high[0]!;
-  let extreme = isLong ? high[1]! : low[1]!;
-  let factor = acceleration;
-  for (let i = 1; i < length; i++) {
-    const previous = i > 1 ? i - 1 : 1;
-    const barHigh = high[i]!;
-    const barLow = low[i]!;
-    // Highest high and lowest low of this bar and the previous one: the SAR stays outside them.
-    // Plain comparisons, as TA-Lib's max / min macros (and cheaper than Math.max / Math.min).
-    const previousHigh = high[previous]!;
-    const previousLow = low[previous]!;
-    const twoBarHigh = previousHigh > barHigh ? previousHigh : barHigh;
-    const twoBarLow = previousLow < barLow ? previousLow : barLow;
-    if (isLong && barLow <= sar) {
-      isLong = false;
-      sar = extreme > twoBarHigh ? extreme : twoBarHigh;
-      out[i] = sar;
-      factor = acceleration;
-      extreme = barLow;
-      sar = sar + factor * (extreme - sar);
-      if (sar < twoBarHigh) sar = twoBarHigh;
-    } else if (!isLong && barHigh >= sar) {
-      isLong = true;
-      sar = extreme < twoBarLow ? extreme : twoBarLow;
-      out[i] = sar;
-      factor = acceleration;
-      extreme = barHigh;
-      sar = sar + factor * (extreme - sar);
-      if (sar > twoBarLow) sar = twoBarLow;
-    } else {
-      out[i] = sar;
-      if (isLong ? barHigh > extreme : barLow < extreme) {
-        extreme = isLong ? barHigh : barLow;
-        factor = factor + acceleration;
-        if (factor > maximum) factor = maximum;
-      }
-      sar = sar + factor * (extreme - sar);
-      if (isLong ? sar > twoBarLow : sar < twoBarHigh) sar = isLong ? twoBarLow : twoBarHigh;
-    }
+  const isLong = !(fall > 0 && high[1]! - high[0]! < fall);
+  const state = new Float64Array(SAR_STATE_SIZE);
+  state[IS_LONG] = Number(isLong);
+  state[SAR] = isLong ? low[0]! : high[0]!;
+  state[EXTREME] = isLong ? high[1]! : low[1]!;
+  state[ACCELERATION] = Math.min(step, maximum);
+  state[FACTOR] = state[ACCELERATION];
+  state[CAP] = maximum;
+  // On bar 1 the previous bar is bar 1 itself.
+  state[PREVIOUS_HIGH] = high[1]!;
+  state[PREVIOUS_LOW] = low[1]!;
+  for (let from = 1; from < length;) {
+    const to = chunkEnd(1, from, length);
+    sarChunk(high, low, from, to, state, out);
+    from = to;
   }
   return out;
+}
+
+// sarChunk's state: the trend (1 long, 0 short), SAR, extreme price, factor and its step and
+// cap, the previous bar's high and low.
+const IS_LONG = 0;
+const SAR = 1;
+const EXTREME = 2;
+const FACTOR = 3;
+const ACCELERATION = 4;
+const CAP = 5;
+const PREVIOUS_HIGH = 6;
+const PREVIOUS_LOW = 7;
+const SAR_STATE_SIZE = 8;
+
+/** The factor after a bar: grown by the step up to the cap if the bar made a new extreme (1). */
+function grownFactor(
+  factor: number,
+  isNewExtreme: number,
+  acceleration: number,
+  cap: number,
+  pick: Float64Array,
+): number {
+  let grown = factor + acceleration;
+  if (grown > cap) grown = cap;
+  pick[4] = factor;
+  pick[5] = grown;
+  return pick[4 + isNewExtreme]!;
+}
+
+/**
+ * parabolicSar's bars from..to - 1, from the trend in `state` (updated). One loop per trend
+ * direction, each running until price crosses the SAR, so the direction is fixed within a loop;
+ * the reversal bar is written by the loop it ends. The choices that go either way about as often
+ * (a new extreme, the wider of two bars' lows or highs) are picks, `pick[Number(condition)]`
+ * after writing both candidates: the same value as `condition ? b : a`, without a branch the
+ * CPU would mispredict on a third of the bars.
+ */
+function sarChunk(
+  high: Float64Array,
+  low: Float64Array,
+  from: number,
+  to: number,
+  state: Float64Array,
+  out: Float64Array,
+): void {
+  const acceleration = state[ACCELERATION]!;
+  const cap = state[CAP]!;
+  let isLong = state[IS_LONG] === 1;
+  let sar = state[SAR]!;
+  let extreme = state[EXTREME]!;
+  let factor = state[FACTOR]!;
+  let previousHigh = state[PREVIOUS_HIGH]!;
+  let previousLow = state[PREVIOUS_LOW]!;
+  // Pairs for the picks: [0, 1] the extreme, [2, 3] the two-bar bound, [4, 5] the factor.
+  const pick = new Float64Array(6);
+  let i = from;
+  while (i < to) {
+    if (isLong) {
+      for (; i < to; i++) {
+        const barHigh = high[i]!;
+        const barLow = low[i]!;
+        const earlierHigh = previousHigh;
+        pick[2] = barLow;
+        pick[3] = previousLow;
+        const twoBarLow = pick[2 + Number(previousLow < barLow)]!;
+        previousHigh = barHigh;
+        previousLow = barLow;
+        if (barLow <= sar) {
+          const twoBarHigh = earlierHigh > barHigh ? earlierHigh : barHigh;
+          sar = extreme > twoBarHigh ? extreme : twoBarHigh;
+          out[i++] = sar;
+          factor = acceleration;
+          extreme = barLow;
+          sar = sar + factor * (extreme - sar);
+          if (sar < twoBarHigh) sar = twoBarHigh;
+          isLong = false;
+          break;
+        }
+        out[i] = sar;
+        // A new high moves the extreme and grows the factor.
+        const isNewExtreme = Number(barHigh > extreme);
+        pick[0] = extreme;
+        pick[1] = barHigh;
+        extreme = pick[isNewExtreme]!;
+        factor = grownFactor(factor, isNewExtreme, acceleration, cap, pick);
+        sar = sar + factor * (extreme - sar);
+        if (sar > twoBarLow) sar = twoBarLow;
+      }
+    } else {
+      for (; i < to; i++) {
+        const barHigh = high[i]!;
+        const barLow = low[i]!;
+        const earlierLow = previousLow;
+        pick[2] = barHigh;
+        pick[3] = previousHigh;
+        const twoBarHigh = pick[2 + Number(previousHigh > barHigh)]!;
+        previousHigh = barHigh;
+        previousLow = barLow;
+        if (barHigh >= sar) {
+          const twoBarLow = earlierLow < barLow ? earlierLow : barLow;
+          sar = extreme < twoBarLow ? extreme : twoBarLow;
+          out[i++] = sar;
+          factor = acceleration;
+          extreme = barHigh;
+          sar = sar + factor * (extreme - sar);
+          if (sar > twoBarLow) sar = twoBarLow;
+          isLong = true;
+          break;
+        }
+        out[i] = sar;
+        const isNewExtreme = Number(barLow < extreme);
+        pick[0] = extreme;
+        pick[1] = barLow;
+        extreme = pick[isNewExtreme]!;
+        factor = grownFactor(factor, isNewExtreme, acceleration, cap, pick);
+        sar = sar + factor * (extreme - sar);
+        if (sar < twoBarHigh) sar = twoBarHigh;
+      }
+    }
+  }
+  state[IS_LONG] = Number(isLong);
+  state[SAR] = sar;
+  state[EXTREME] = extreme;
+  state[FACTOR] = factor;
+  state[PREVIOUS_HIGH] = previousHigh;
+  state[PREVIOUS_LOW] = previousLow;
 }
 
 export interface SarExtendedOptions {

@@ -1,4 +1,4 @@
-import { outputArray } from './output';
+import { chunkEnd, outputArray } from './output';
 
 /**
  * On-balance volume: OBV[0] = V[0]; OBV[t] = OBV[t-1] + V[t] if C[t] > C[t-1], - V[t] if lower,
@@ -36,24 +36,61 @@ export function chaikinOscillator(
   const length = close.length;
   const firstOut = Math.max(shortPeriod, longPeriod) - 1;
   const out = outputArray(length, firstOut);
-  const shortK = 2 / (shortPeriod + 1);
-  const longK = 2 / (longPeriod + 1);
-  let accumulation = 0;
-  let shortEma = 0;
-  let longEma = 0;
-  for (let i = 0; i < length; i++) {
-    const range = high[i]! - low[i]!;
-    if (range > 0) accumulation += ((close[i]! - low[i]! - (high[i]! - close[i]!)) / range) * volume[i]!;
-    if (i === 0) {
-      shortEma = accumulation;
-      longEma = accumulation;
-    } else {
-      shortEma = shortK * accumulation + (1 - shortK) * shortEma;
-      longEma = longK * accumulation + (1 - longK) * longEma;
-    }
-    if (i >= firstOut) out[i] = shortEma - longEma;
+  if (length === 0) return out;
+  let line = 0;
+  const range = high[0]! - low[0]!;
+  if (range > 0) line += ((close[0]! - low[0]! - (high[0]! - close[0]!)) / range) * volume[0]!;
+  // Both EMAs start from the line's first value.
+  const state = new Float64Array(CHAIKIN_STATE_SIZE);
+  state[LINE] = line;
+  state[SHORT_EMA] = line;
+  state[LONG_EMA] = line;
+  state[SHORT_K] = 2 / (shortPeriod + 1);
+  state[LONG_K] = 2 / (longPeriod + 1);
+  if (firstOut <= 0) out[0] = state[SHORT_EMA]! - state[LONG_EMA]!;
+  for (let from = 1; from < length;) {
+    const to = chunkEnd(1, from, length);
+    chaikinChunk(high, low, close, volume, firstOut, from, to, state, out);
+    from = to;
   }
   return out;
+}
+
+// chaikinChunk's state: the A/D line, both EMAs of it and their factors.
+const LINE = 0;
+const SHORT_EMA = 1;
+const LONG_EMA = 2;
+const SHORT_K = 3;
+const LONG_K = 4;
+const CHAIKIN_STATE_SIZE = 5;
+
+/** chaikinOscillator's bars from..to - 1 (from >= 1), from the line and EMAs in `state` (updated). */
+function chaikinChunk(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  volume: Float64Array,
+  firstOut: number,
+  from: number,
+  to: number,
+  state: Float64Array,
+  out: Float64Array,
+): void {
+  const shortK = state[SHORT_K]!;
+  const longK = state[LONG_K]!;
+  let accumulation = state[LINE]!;
+  let shortEma = state[SHORT_EMA]!;
+  let longEma = state[LONG_EMA]!;
+  for (let i = from; i < to; i++) {
+    const range = high[i]! - low[i]!;
+    if (range > 0) accumulation += ((close[i]! - low[i]! - (high[i]! - close[i]!)) / range) * volume[i]!;
+    shortEma = shortK * accumulation + (1 - shortK) * shortEma;
+    longEma = longK * accumulation + (1 - longK) * longEma;
+    if (i >= firstOut) out[i] = shortEma - longEma;
+  }
+  state[LINE] = accumulation;
+  state[SHORT_EMA] = shortEma;
+  state[LONG_EMA] = longEma;
 }
 
 /**
@@ -74,12 +111,41 @@ export function moneyFlowIndex(
   // The last N bars' flows in a ring (0 on the side that did not move); slot = bar % N.
   const risingFlows = new Float64Array(period);
   const fallingFlows = new Float64Array(period);
-  let rising = 0;
-  let falling = 0;
-  let previousTypical = length > 0 ? (high[0]! + low[0]! + close[0]!) / 3 : 0;
-  let slot = 0;
-  for (let i = 1; i < length; i++) {
-    if (++slot === period) slot = 0;
+  const state = new Float64Array(MFI_STATE_SIZE);
+  state[PREVIOUS_TYPICAL] = length > 0 ? (high[0]! + low[0]! + close[0]!) / 3 : 0;
+  for (let from = 1; from < length;) {
+    const to = chunkEnd(1, from, length);
+    moneyFlowChunk(high, low, close, volume, period, from, to, risingFlows, fallingFlows, state, out);
+    from = to;
+  }
+  return out;
+}
+
+// moneyFlowChunk's state: the window's rising and falling sums, the previous bar's typical price.
+const RISING = 0;
+const FALLING = 1;
+const PREVIOUS_TYPICAL = 2;
+const MFI_STATE_SIZE = 3;
+
+/** moneyFlowIndex's bars from..to - 1 (from >= 1), from the sums and rings (updated). */
+function moneyFlowChunk(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  volume: Float64Array,
+  period: number,
+  from: number,
+  to: number,
+  risingFlows: Float64Array,
+  fallingFlows: Float64Array,
+  state: Float64Array,
+  out: Float64Array,
+): void {
+  let rising = state[RISING]!;
+  let falling = state[FALLING]!;
+  let previousTypical = state[PREVIOUS_TYPICAL]!;
+  let slot = from % period;
+  for (let i = from; i < to; i++) {
     rising -= risingFlows[slot]!;
     falling -= fallingFlows[slot]!;
     const typical = (high[i]! + low[i]! + close[i]!) / 3;
@@ -96,8 +162,11 @@ export function moneyFlowIndex(
       const total = rising + falling;
       out[i] = total < 1 ? 0 : 100 * (rising / total);
     }
+    if (++slot === period) slot = 0;
   }
-  return out;
+  state[RISING] = rising;
+  state[FALLING] = falling;
+  state[PREVIOUS_TYPICAL] = previousTypical;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { outputArray } from './output';
+import { chunkEnd, outputArray } from './output';
 import type { SessionCalendar } from '../candles/session-calendar';
 
 /**
@@ -18,22 +18,49 @@ export function sessionVwap(
 ): Float64Array {
   const length = close.length;
   const out = new Float64Array(length);
+  const sums = new Float64Array(2);
   // Open times increase, so a bar at or after the session's end starts the next one.
   let sessionEnd = Number.NEGATIVE_INFINITY;
-  let priceVolume = 0;
-  let totalVolume = 0;
-  for (let i = 0; i < length; i++) {
+  for (let i = 0; i < length;) {
     if (time[i]! >= sessionEnd) {
       sessionEnd = calendar.endOfDayAt(time[i]!);
-      priceVolume = 0;
-      totalVolume = 0;
+      sums.fill(0);
     }
+    i = sessionRun(time, high, low, close, volume, sessionEnd, i, chunkEnd(0, i, length), sums, out);
+  }
+  return out;
+}
+
+/**
+ * sessionVwap's bars from `from` (its session already set) up to `to` or the session's end,
+ * from the session's sums of TP * V and V in `sums` (updated); returns the next bar. A chunk
+ * (see output.ts) that stops at the session's end keeps the calendar out of this loop.
+ */
+function sessionRun(
+  time: Float64Array,
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  volume: Float64Array,
+  sessionEnd: number,
+  from: number,
+  to: number,
+  sums: Float64Array,
+  out: Float64Array,
+): number {
+  let priceVolume = sums[0]!;
+  let totalVolume = sums[1]!;
+  let i = from;
+  do {
     const typical = (high[i]! + low[i]! + close[i]!) / 3;
     priceVolume += typical * volume[i]!;
     totalVolume += volume[i]!;
     out[i] = totalVolume > 0 ? priceVolume / totalVolume : typical;
-  }
-  return out;
+    i++;
+  } while (i < to && !(time[i]! >= sessionEnd));
+  sums[0] = priceVolume;
+  sums[1] = totalVolume;
+  return i;
 }
 
 /**
