@@ -1,4 +1,5 @@
-import { chunkEnd, outputArray } from './output';
+import { chunkEnd } from '../chunks';
+import { outputArray } from './output';
 
 /** TA-Lib treats a variance below this as zero (TA_IS_ZERO_OR_NEG). */
 const ZERO_VARIANCE = 1e-14;

@@ -1,4 +1,5 @@
-import { chunkEnd, outputArray } from './output';
+import { chunkEnd } from '../chunks';
+import { outputArray } from './output';
 
 /**
  * Elder-Ray power: bull power = H - EMA(C, N), bear power = L - EMA(C, N) (pass the highs or

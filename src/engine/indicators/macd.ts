@@ -1,4 +1,5 @@
-import { chunkEnd, outputArray } from './output';
+import { chunkEnd } from '../chunks';
+import { outputArray } from './output';
 
 export interface Macd {
   macd: Float64Array;

@@ -1,4 +1,5 @@
-import { chunkEnd, outputArray } from './output';
+import { chunkEnd } from '../chunks';
+import { outputArray } from './output';
 
 /**
  * Simple moving average: SMA[t] = (x[t-N+1] + ... + x[t]) / N.

@@ -1,5 +1,6 @@
 import { sma } from './moving-averages';
-import { chunkEnd, cutBefore, outputArray } from './output';
+import { chunkEnd } from '../chunks';
+import { cutBefore, outputArray } from './output';
 import { rollingExtremes } from './rolling-extremes';
 
 /** TA-Lib treats a denominator inside (-1e-14, 1e-14) as zero (TA_IS_ZERO). */

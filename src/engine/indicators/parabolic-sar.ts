@@ -1,4 +1,5 @@
-import { chunkEnd, outputArray } from './output';
+import { chunkEnd } from '../chunks';
+import { outputArray } from './output';
 
 /**
  * Parabolic SAR (Wilder) with acceleration step `step` and cap `maximum`:

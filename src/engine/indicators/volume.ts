@@ -1,4 +1,5 @@
-import { chunkEnd, outputArray } from './output';
+import { chunkEnd } from '../chunks';
+import { outputArray } from './output';
 
 /**
  * On-balance volume: OBV[0] = V[0]; OBV[t] = OBV[t-1] + V[t] if C[t] > C[t-1], - V[t] if lower,

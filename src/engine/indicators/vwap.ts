@@ -1,4 +1,5 @@
-import { chunkEnd, outputArray } from './output';
+import { chunkEnd } from '../chunks';
+import { outputArray } from './output';
 import type { SessionCalendar } from '../candles/session-calendar';
 
 /**

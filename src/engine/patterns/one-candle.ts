@@ -7,7 +7,8 @@
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
 import { CANDLE_SETTINGS, lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
-import { chunkEnd, definePattern, type PatternDefinition } from './pattern';
+import { chunkEnd } from '../chunks';
+import { definePattern, type PatternDefinition } from './pattern';
 
 /*
  * BRANCH_FREE: where a pattern's tests are cheap, a scan may and together +(test) values (0 or 1)
@@ -226,7 +227,7 @@ function scanHammerShape(k: Candles, out: Float64Array, first: number, bodyAt: '
 }
 
 /**
- * Bars start..end - 1 of scanHammerShape, rolling `totals` on (see SCAN_CHUNK). Written for
+ * Bars start..end - 1 of scanHammerShape, rolling `totals` on (chunks.ts). Written for
  * speed with TA-Lib's arithmetic unchanged: prices read straight from the columns, and the tests
  * in two steps: the two shadow tests for every bar without a jump (see BRANCH_FREE), then, only
  * for the few bars whose shadows pass, the body and near tests.

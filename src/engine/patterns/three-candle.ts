@@ -6,7 +6,8 @@
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
 import { CANDLE_SETTINGS, lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
-import { chunkEnd, definePattern, type PatternDefinition } from './pattern';
+import { chunkEnd } from '../chunks';
+import { definePattern, type PatternDefinition } from './pattern';
 
 /** TA-Lib's default penetration of the star patterns and Abandoned Baby (their optional input). */
 const STAR_PENETRATION = 0.3;
@@ -304,7 +305,7 @@ function scanStar(
 }
 
 /**
- * Bars start..end - 1 of scanStar, rolling `totals` on (see SCAN_CHUNK). Written for speed with
+ * Bars start..end - 1 of scanStar, rolling `totals` on (chunks.ts). Written for speed with
  * TA-Lib's arithmetic unchanged: prices read straight from the columns, and the tests in two
  * steps: the colours and the gap, which few bars pass, for every bar without a jump (see
  * BRANCH_FREE in one-candle.ts), then the body and penetration tests for those bars only.

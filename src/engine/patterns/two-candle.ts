@@ -6,7 +6,8 @@
 import type { CandlestickPatternName } from '../../shared/candlestick-patterns';
 import { lookbackOf } from './candle-settings';
 import type { Candles } from './candles';
-import { chunkEnd, definePattern, type PatternDefinition } from './pattern';
+import { chunkEnd } from '../chunks';
+import { definePattern, type PatternDefinition } from './pattern';
 
 /** TA-Lib's default penetration of Dark Cloud Cover (its optional input). */
 const DARK_CLOUD_PENETRATION = 0.5;
@@ -87,7 +88,7 @@ const engulfing = definePattern(2, (k, out, first) => {
   }
 });
 
-/** Bars start..end - 1 of Engulfing Pattern (see SCAN_CHUNK), from the price columns. */
+/** Bars start..end - 1 of Engulfing Pattern (chunks.ts), from the price columns. */
 function scanEngulfingChunk(k: Candles, out: Float64Array, start: number, end: number): void {
   const { o: open, c: close } = k;
   let priorOpen = open[start - 1]!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chunkEnd, SCAN_CHUNK } from '../../../src/engine/patterns/pattern';
+import { CHUNK_BARS, chunkEnd } from '../../src/engine/chunks';
 
-/** The [start, end) chunks of a scan from `first` to `length`, as the chunked scans walk them. */
+/** The [start, end) chunks of a loop from `first` to `length`, as the chunked kernels walk them. */
 function chunks(first: number, length: number): [number, number][] {
   const found: [number, number][] = [];
   for (let start = first; start < length;) {
@@ -12,7 +12,7 @@ function chunks(first: number, length: number): [number, number][] {
   return found;
 }
 
-describe('scan chunks', () => {
+describe('chunks', () => {
   it('cover every bar from the look-back to the end once, in order', () => {
     for (const [first, length] of [
       [0, 1],
@@ -28,9 +28,9 @@ describe('scan chunks', () => {
     }
   });
 
-  it('start short and double up to SCAN_CHUNK bars', () => {
+  it('start short and double up to CHUNK_BARS bars', () => {
     const sizes = chunks(12, 1_000_000).map(([start, end]) => end - start);
     expect(sizes.slice(0, 8)).toEqual([64, 64, 128, 256, 512, 1024, 2048, 4096]);
-    expect(Math.max(...sizes)).toBe(SCAN_CHUNK);
+    expect(Math.max(...sizes)).toBe(CHUNK_BARS);
   });
 });
