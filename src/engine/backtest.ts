@@ -68,11 +68,7 @@ function firstBarAtOrAfter(openTimes: Float64Array, time: number): number {
 function timeframeWarning(request: BacktestRequest, series: CandleSeries): string | null {
   const expected = TIMEFRAME_MINUTES[request.timeframe];
   // When most gaps are one bar of the request's timeframe, that is the median: no need to find it.
-  const barMs = expected * 60_000;
-  let matchingGaps = 0;
-  for (let bar = 1; bar < series.t.length; bar++)
-    if (series.t[bar]! - series.t[bar - 1]! === barMs) matchingGaps++;
-  if (2 * matchingGaps > series.t.length - 1) return null;
+  if (2 * gapsOf(series.t, expected * 60_000) > series.t.length - 1) return null;
   const spacing = medianBarMinutes(series.t);
   if (spacing === null || spacing === expected) return null;
   return (
@@ -91,11 +87,27 @@ export function checkSeries(series: CandleSeries): void {
       );
     }
   }
-  for (let bar = 1; bar < rows; bar++) {
-    if (!(series.t[bar]! > series.t[bar - 1]!)) {
-      throw new RangeError(`Candle open times must increase: bar ${bar} opens at or before bar ${bar - 1}`);
-    }
+  const bar = firstNonIncreasing(series.t);
+  if (bar < rows) {
+    throw new RangeError(`Candle open times must increase: bar ${bar} opens at or before bar ${bar - 1}`);
   }
+}
+
+// The loops over every bar's time, each on its own with typed arrays and numbers only, so they
+// keep their optimised code from run to run (metrics/drawdown.ts says why).
+
+/** How many consecutive open times are exactly `gapMs` apart. */
+function gapsOf(openTimes: Float64Array, gapMs: number): number {
+  let gaps = 0;
+  for (let bar = 1; bar < openTimes.length; bar++)
+    if (openTimes[bar]! - openTimes[bar - 1]! === gapMs) gaps++;
+  return gaps;
+}
+
+/** The first bar whose open time is not after the previous bar's (the length when none). */
+function firstNonIncreasing(openTimes: Float64Array): number {
+  for (let bar = 1; bar < openTimes.length; bar++) if (!(openTimes[bar]! > openTimes[bar - 1]!)) return bar;
+  return openTimes.length;
 }
 
 /** The bars a request trades: rows [firstBar, end) of the series (see the module note). */

@@ -10,7 +10,7 @@
  * deviation). Below that they are null and `tooShortToAnnualise` says why.
  */
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
-import { barsHeld, type TradeColumns } from '../simulate/trade-columns';
+import type { TradeColumns } from '../simulate/trade-columns';
 import { barsPerYear } from './annualisation';
 import { drawdownExtremes, equityDrawdownExtremes } from './drawdown';
 import { barReturns, riskRatios } from './returns';
@@ -107,12 +107,8 @@ export function computeMetrics(input: MetricsInput): Metrics {
   const annualBars = barsPerYear(timeframe);
   const enoughReturns = longEnough && returns.values.length >= MIN_ANNUALISED_RETURNS;
   const ratios = enoughReturns ? riskRatios(returns, annualBars) : null;
-  let barsInTrades = 0;
-  let totalCostsPaid = 0;
-  for (let row = 0; row < trades.count; row++) {
-    barsInTrades += barsHeld(trades, row);
-    totalCostsPaid += trades.costs[row]!;
-  }
+  const barsInTrades = barsHeldInAll(trades.entryIndex, trades.exitIndex, trades.count);
+  const totalCostsPaid = sumOf(trades.costs, trades.count);
   return {
     netProfit,
     totalReturnPct: (netProfit / initialCapital) * 100,
@@ -129,4 +125,21 @@ export function computeMetrics(input: MetricsInput): Metrics {
     totalCostsPaid,
     tooShortToAnnualise: tradableBars > 0 && !enoughReturns,
   };
+}
+
+// The loops over the trades, each on its own with typed arrays and numbers only, so they keep
+// their optimised code from run to run (drawdown.ts says why).
+
+/** Bars from entry bar to exit bar, both counted, summed over the first `count` trades. */
+function barsHeldInAll(entryIndex: Int32Array, exitIndex: Int32Array, count: number): number {
+  let bars = 0;
+  for (let row = 0; row < count; row++) bars += exitIndex[row]! - entryIndex[row]! + 1;
+  return bars;
+}
+
+/** The sum of the first `count` values, in order. */
+function sumOf(values: Float64Array, count: number): number {
+  let sum = 0;
+  for (let row = 0; row < count; row++) sum += values[row]!;
+  return sum;
 }
