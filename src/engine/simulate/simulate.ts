@@ -132,6 +132,9 @@ class BarLoop {
   private readonly clock: ZoneClock | null;
   private readonly exitMinuteOfDay: number;
   private readonly squareOff: SquareOff;
+  /** The last exit deadline the clock gave, and the entry time it was asked for. */
+  private deadline = Number.NaN;
+  private deadlineAskedAt = Number.NaN;
   /** Scratch for each closed trade's excursion. */
   private readonly excursion: Excursion = { favourablePct: Number.NaN, adversePct: Number.NaN };
 
@@ -215,14 +218,23 @@ class BarLoop {
     this.quantity = quantity;
     this.entryCommission = entryPrice * quantity * this.commissionRate;
     this.capital = this.cash;
-    this.exitDeadline =
-      this.clock === null
-        ? Number.POSITIVE_INFINITY
-        : this.clock.nextWallClockTime(this.t[bar]!, this.exitMinuteOfDay);
+    this.exitDeadline = this.exitDeadlineAfter(this.t[bar]!);
     this.target = targetLevel(this.settings, this.direction, entryPrice);
     this.stop = stopLevel(this.settings, this.direction, entryPrice);
     this.trailDistance = priceOffset(this.settings.trailingStop, entryPrice);
     return true;
+  }
+
+  /** The first daily exit time after `entryTime`; +Infinity without a daily exit time. */
+  private exitDeadlineAfter(entryTime: number): number {
+    if (this.clock === null) return Number.POSITIVE_INFINITY;
+    // The first exit time after an earlier entry is also the first after every later entry
+    // before it: the zone clock is asked again only once the entries have passed it.
+    if (!(entryTime >= this.deadlineAskedAt && entryTime < this.deadline)) {
+      this.deadlineAskedAt = entryTime;
+      this.deadline = this.clock.nextWallClockTime(entryTime, this.exitMinuteOfDay);
+    }
+    return this.deadline;
   }
 
   /**

@@ -22,8 +22,10 @@ export interface DailyExitTime {
  */
 export class SquareOff {
   private readonly clock: ZoneClock | null;
-  // Bars come in time order: the day asked last answers nearly every call.
-  private cachedDay = Number.NaN;
+  // Bars come in time order: the day asked last answers nearly every call. Its start and end
+  // are kept so that a time inside it needs no calendar look-up.
+  private dayStart = Number.NaN;
+  private dayEnd = Number.NaN;
   private squareOff = Number.NaN;
 
   constructor(
@@ -35,13 +37,11 @@ export class SquareOff {
 
   entriesClosedAt(time: number): boolean {
     if (this.clock === null) return false;
-    const day = this.calendar.dayOf(time);
-    if (day !== this.cachedDay) {
-      this.cachedDay = day;
-      this.squareOff = this.clock.nextWallClockTime(
-        this.calendar.startOfDay(day),
-        this.exitTime!.minuteOfDay,
-      );
+    if (!(time >= this.dayStart && time < this.dayEnd)) {
+      const day = this.calendar.dayOf(time);
+      this.dayStart = this.calendar.startOfDay(day);
+      this.dayEnd = this.calendar.startOfDay(day + 1);
+      this.squareOff = this.clock.nextWallClockTime(this.dayStart, this.exitTime!.minuteOfDay);
     }
     return time >= this.squareOff;
   }
