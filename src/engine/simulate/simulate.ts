@@ -132,6 +132,8 @@ class BarLoop {
   private readonly clock: ZoneClock | null;
   private readonly exitMinuteOfDay: number;
   private readonly squareOff: SquareOff;
+  /** Entries filling before this time are squared off (the day of the last refused fill ends). */
+  private closedUntil = Number.NEGATIVE_INFINITY;
   /** The last exit deadline the clock gave, and the entry time it was asked for. */
   private deadline = Number.NaN;
   private deadlineAskedAt = Number.NaN;
@@ -191,11 +193,15 @@ class BarLoop {
    * bars between trades), where indexOf and fill cost more per call than they save.
    */
   private flatUntilEntry(bar: number): number {
-    const { entrySignals, equity, lastBar, cash } = this;
+    const { t, entrySignals, equity, lastBar, cash, closedUntil } = this;
     const canEnter = cash > 0;
     for (; bar < lastBar; bar++) {
       equity[bar] = cash;
-      if (canEnter && entrySignals[bar] === 1) return bar;
+      if (canEnter && entrySignals[bar] === 1) {
+        // Entries stay closed for the rest of a squared-off day: counted here, not tried.
+        if (t[bar + 1]! < closedUntil) this.squaredOffEntries++;
+        else return bar;
+      }
     }
     if (bar === lastBar) equity[bar] = cash;
     return -1;
@@ -205,6 +211,7 @@ class BarLoop {
   private open(bar: number): boolean {
     if (this.squareOff.entriesClosedAt(this.t[bar]!)) {
       this.squaredOffEntries++;
+      this.closedUntil = this.squareOff.reopensAt();
       return false;
     }
     const entryPrice = fillPrice(this.o[bar]!, this.long, this.slippage);

@@ -45,6 +45,14 @@ export class SquareOff {
     }
     return time >= this.squareOff;
   }
+
+  /**
+   * When entries open again after a time for which entriesClosedAt said true: the end of its
+   * trading day (every later time before it is closed too).
+   */
+  reopensAt(): number {
+    return this.dayEnd;
+  }
 }
 
 /** SquareOff's entriesClosedAt as a function. */
