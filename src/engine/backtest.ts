@@ -12,6 +12,7 @@ import { medianBarMinutes } from './candles/timeframe';
 import { drawdownCurve } from './metrics/drawdown';
 import { computeMetrics, type Metrics } from './metrics/metrics';
 import { monthlyReturns, type MonthlyReturn } from './metrics/monthly-returns';
+import { firstBarAtOrAfter } from './simulate/bar-at-time';
 import type { PriceDistance } from './simulate/exit-levels';
 import { simulate, type DailyExitTime, type SimulationSettings } from './simulate/simulate';
 import type { TradeColumns } from './simulate/trade-columns';
@@ -51,18 +52,6 @@ function dailyExitTime(timing: BacktestRequest['exitCriteria']['timing']): Daily
   if (timing.time === '') return null;
   const [hours, minutes] = timing.time.split(':').map(Number);
   return { minuteOfDay: hours! * 60 + minutes!, timeZone: TIMEZONE_IANA[timing.timezone] };
-}
-
-/** Index of the first bar opening at or after `time` (the length when none does). */
-function firstBarAtOrAfter(openTimes: Float64Array, time: number): number {
-  let low = 0;
-  let high = openTimes.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (openTimes[middle]! < time) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 function timeframeWarning(request: BacktestRequest, series: CandleSeries): string | null {

@@ -22,15 +22,17 @@
  * A short is sized the same way and its P&L is quantity * (entry - exit).
  *
  * The daily exit time is wall-clock HH:MM in an IANA zone: a position closes at the open of the
- * first bar that opens at or after the first such time following its entry. That instant is
- * found once, at the entry (zone-clock.ts), so the bar loop compares numbers only. The same
- * time squares the day off: from it until the next trading session no new position opens.
+ * first bar that opens at or after the first such time following its entry. That instant and
+ * that bar are found once, at the entry (zone-clock.ts), so the bar loop compares bar numbers
+ * only. The same time squares the day off: from it until the next trading session no new
+ * position opens.
  */
 import type { SizingMode } from '../../shared/backtest-vocabulary';
 import type { CandleSeries } from '../candles/series';
 import { zoneClock, type ZoneClock } from '../candles/zone-clock';
 import { exitExcursion, type Excursion } from './excursions';
 import { priceOffset, stopLevel, targetLevel, type ExitRules } from './exit-levels';
+import { firstBarAtOrAfter } from './bar-at-time';
 import { positionSize } from './position-size';
 import { SquareOff, type DailyExitTime } from './square-off';
 import { EXIT_REASONS, TradeRecorder, type TradeColumns } from './trade-columns';
@@ -134,9 +136,10 @@ class BarLoop {
   private readonly squareOff: SquareOff;
   /** Entries filling before this time are squared off (the day of the last refused fill ends). */
   private closedUntil = Number.NEGATIVE_INFINITY;
-  /** The last exit deadline the clock gave, and the entry time it was asked for. */
+  /** The last exit deadline the clock gave, the entry time it was asked for and its bar. */
   private deadline = Number.NaN;
   private deadlineAskedAt = Number.NaN;
+  private deadlineBar = Number.NaN;
   /** Scratch for each closed trade's excursion. */
   private readonly excursion: Excursion = { favourablePct: Number.NaN, adversePct: Number.NaN };
 
@@ -147,8 +150,12 @@ class BarLoop {
   private entryCommission = Number.NaN;
   /** Equity just before the entry. */
   private capital = Number.NaN;
-  /** Unix ms of the daily exit time that closes it; +Infinity without one. */
-  private exitDeadline = Number.NaN;
+  /**
+   * The bar whose open closes it for time: the first to open at or after its daily exit time,
+   * or the bar limit's, whichever comes first (+Infinity without either). A bar number, so the
+   * held-bar loop compares bars rather than reading every bar's time.
+   */
+  private timeExitBar = Number.NaN;
   private target = Number.NaN;
   private stop = Number.NaN;
   private trailDistance = Number.NaN;
@@ -225,23 +232,28 @@ class BarLoop {
     this.quantity = quantity;
     this.entryCommission = entryPrice * quantity * this.commissionRate;
     this.capital = this.cash;
-    this.exitDeadline = this.exitDeadlineAfter(this.t[bar]!);
+    this.timeExitBar = Math.min(this.deadlineBarAfter(bar), bar + this.maxBarsHeld);
     this.target = targetLevel(this.settings, this.direction, entryPrice);
     this.stop = stopLevel(this.settings, this.direction, entryPrice);
     this.trailDistance = priceOffset(this.settings.trailingStop, entryPrice);
     return true;
   }
 
-  /** The first daily exit time after `entryTime`; +Infinity without a daily exit time. */
-  private exitDeadlineAfter(entryTime: number): number {
+  /**
+   * The first bar opening at or after the first daily exit time after `bar`'s open (the length
+   * of the series when none does); +Infinity without a daily exit time.
+   */
+  private deadlineBarAfter(bar: number): number {
     if (this.clock === null) return Number.POSITIVE_INFINITY;
+    const entryTime = this.t[bar]!;
     // The first exit time after an earlier entry is also the first after every later entry
     // before it: the zone clock is asked again only once the entries have passed it.
     if (!(entryTime >= this.deadlineAskedAt && entryTime < this.deadline)) {
       this.deadlineAskedAt = entryTime;
       this.deadline = this.clock.nextWallClockTime(entryTime, this.exitMinuteOfDay);
+      this.deadlineBar = firstBarAtOrAfter(this.t, this.deadline, bar + 1);
     }
-    return this.deadline;
+    return this.deadlineBar;
   }
 
   /**
@@ -251,8 +263,8 @@ class BarLoop {
    * call inside the loop with a per-bar double (`open`) would box that double on every bar.
    */
   private hold(): number {
-    const { t, o, h, l, c, equity, exitSignals, long, lastBar, maxBarsHeld } = this;
-    const { entryIndex, entryPrice, exitDeadline, stop, target, trailDistance } = this;
+    const { o, h, l, c, equity, exitSignals, long, lastBar } = this;
+    const { entryIndex, entryPrice, timeExitBar, stop, target, trailDistance } = this;
     // Marked-to-market equity is capital - entryCommission + direction * quantity * (close -
     // entryPrice), evaluated left to right: its first two terms and products are fixed.
     const heldCapital = this.capital - this.entryCommission;
@@ -269,7 +281,7 @@ class BarLoop {
       // After the entry bar: an exit signal at the previous close, else the daily exit time or
       // the bar limit, closes at the open.
       const signalled = bar > entryIndex && exitSignals[bar - 1] === 1;
-      if (signalled || (bar > entryIndex && (t[bar]! >= exitDeadline || bar - entryIndex >= maxBarsHeld))) {
+      if (signalled || (bar > entryIndex && bar >= timeExitBar)) {
         price = open;
         reason = signalled ? SIGNAL : TIME;
         break;
