@@ -109,8 +109,11 @@ export function simulate(
  */
 class BarLoop {
   readonly trades: TradeRecorder;
-  /** Money not in a position: the equity whenever the account is flat. */
-  cash: number;
+  /**
+   * Money not in a position: the equity whenever the account is flat. Declared with a double
+   * (not left undefined until the constructor), so the field holds doubles unboxed.
+   */
+  cash = Number.NaN;
   /** Entry signals whose fill the sizing refused (no unit affordable). */
   unfilledEntries = 0;
   /** Entry signals whose fill came after the day's square-off. */
