@@ -235,7 +235,10 @@ class BarLoop {
     this.quantity = quantity;
     this.entryCommission = entryPrice * quantity * this.commissionRate;
     this.capital = this.cash;
-    this.timeExitBar = Math.min(this.deadlineBarAfter(bar), bar + this.maxBarsHeld);
+    const barLimit = bar + this.maxBarsHeld;
+    const deadlineBar = this.deadlineBarAfter(bar);
+    // Not Math.min: a bar limit that is no number never fires, as `bar - entry >= NaN` would not.
+    this.timeExitBar = barLimit < deadlineBar ? barLimit : deadlineBar;
     this.target = targetLevel(this.settings, this.direction, entryPrice);
     this.stop = stopLevel(this.settings, this.direction, entryPrice);
     this.trailDistance = priceOffset(this.settings.trailingStop, entryPrice);
