@@ -292,36 +292,37 @@ class BarLoop {
         reason = signalled ? SIGNAL : TIME;
         break;
       }
-      // Stop loss, trailing stop and target (exit-levels.ts), on numbers.
+      // Stop loss, trailing stop and target (exit-levels.ts), on numbers: one test per bar
+      // whether any level is reached; which one (the open first, then the stop) only at the exit.
       const high = h[bar]!;
       const low = l[bar]!;
       if (long) {
         const trailing = bestPrice - trailDistance;
         const protective = stop >= trailing || Number.isNaN(trailing) ? stop : trailing;
-        const stopReason = protective === stop ? STOP : TRAILING;
-        if (open <= protective || open >= target) {
-          price = open;
-          reason = open <= protective ? stopReason : TARGET;
-          break;
-        }
-        if (low <= protective || high >= target) {
-          price = low <= protective ? protective : target;
-          reason = low <= protective ? stopReason : TARGET;
+        if (open <= protective || open >= target || low <= protective || high >= target) {
+          const stopReason = protective === stop ? STOP : TRAILING;
+          if (open <= protective || open >= target) {
+            price = open;
+            reason = open <= protective ? stopReason : TARGET;
+          } else {
+            price = low <= protective ? protective : target;
+            reason = low <= protective ? stopReason : TARGET;
+          }
           break;
         }
         if (high > bestPrice) bestPrice = high;
       } else {
         const trailing = bestPrice + trailDistance;
         const protective = stop <= trailing || Number.isNaN(trailing) ? stop : trailing;
-        const stopReason = protective === stop ? STOP : TRAILING;
-        if (open >= protective || open <= target) {
-          price = open;
-          reason = open >= protective ? stopReason : TARGET;
-          break;
-        }
-        if (high >= protective || low <= target) {
-          price = high >= protective ? protective : target;
-          reason = high >= protective ? stopReason : TARGET;
+        if (open >= protective || open <= target || high >= protective || low <= target) {
+          const stopReason = protective === stop ? STOP : TRAILING;
+          if (open >= protective || open <= target) {
+            price = open;
+            reason = open >= protective ? stopReason : TARGET;
+          } else {
+            price = high >= protective ? protective : target;
+            reason = high >= protective ? stopReason : TARGET;
+          }
           break;
         }
         if (low < bestPrice) bestPrice = low;
