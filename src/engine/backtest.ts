@@ -9,7 +9,7 @@ import { TIMEFRAME_MINUTES, TIMEZONE_IANA } from '../shared/backtest-vocabulary'
 import { UTC_CALENDAR } from './candles/session-calendar';
 import { sliceSeries, type CandleSeries } from './candles/series';
 import { medianBarMinutes } from './candles/timeframe';
-import { drawdownCurve } from './metrics/drawdown';
+import { drawdownCurveAndExtremes } from './metrics/drawdown';
 import { computeMetrics, type Metrics } from './metrics/metrics';
 import { monthlyReturns, type MonthlyReturn } from './metrics/monthly-returns';
 import { firstBarAtOrAfter } from './simulate/bar-at-time';
@@ -172,11 +172,15 @@ export function runBacktest(
   const simulation = simulate(tradedSeries, signals, simulationSettings(request, firstBar));
   warnings.push(...simulation.warnings);
 
-  const drawdown = drawdownCurve(simulation.equity, firstBar, request.initialCapital);
+  const { curve: drawdown, extremes } = drawdownCurveAndExtremes(
+    simulation.equity,
+    firstBar,
+    request.initialCapital,
+  );
   const metrics = computeMetrics({
     trades: simulation.trades,
     equity: simulation.equity,
-    drawdown,
+    drawdownExtremes: extremes,
     openTimes: tradedSeries.t,
     closes: tradedSeries.c,
     firstBar,

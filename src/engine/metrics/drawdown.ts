@@ -21,11 +21,22 @@ export function drawdownCurve(
   initialCapital: number,
   out?: Float64Array,
 ): Float64Array {
+  return drawdownCurveAndExtremes(equity, firstBar, initialCapital, out).curve;
+}
+
+/** drawdownCurve and its drawdownExtremes, found in the same pass over the bars. */
+export function drawdownCurveAndExtremes(
+  equity: Float64Array,
+  firstBar: number,
+  initialCapital: number,
+  out?: Float64Array,
+): { curve: Float64Array; extremes: DrawdownExtremes } {
   const start = Math.max(firstBar, 0);
-  const drawdown = out ?? new Float64Array(equity.length);
-  drawdown.fill(Number.NaN, 0, start);
-  writeDrawdowns(equity, start, initialCapital, drawdown);
-  return drawdown;
+  const curve = out ?? new Float64Array(equity.length);
+  curve.fill(Number.NaN, 0, start);
+  const extremes = new Float64Array(2);
+  writeDrawdowns(equity, start, initialCapital, curve, extremes);
+  return { curve, extremes: { maxPct: extremes[MAX_PCT]!, longestBars: extremes[LONGEST_BARS]! } };
 }
 
 function writeDrawdowns(
@@ -33,13 +44,24 @@ function writeDrawdowns(
   start: number,
   initialCapital: number,
   drawdown: Float64Array,
+  extremes: Float64Array,
 ): void {
   let peak = initialCapital;
+  let maxPct = 0;
+  let longestBars = 0;
+  let current = 0;
   for (let bar = start; bar < equity.length; bar++) {
     const value = equity[bar]!;
     if (value > peak) peak = value;
-    drawdown[bar] = drawdownPct(peak, value);
+    const pct = drawdownPct(peak, value);
+    drawdown[bar] = pct;
+    // As curveExtremes below, on the value just written.
+    if (pct > maxPct) maxPct = pct;
+    current = pct > 0 ? current + 1 : 0;
+    if (current > longestBars) longestBars = current;
   }
+  extremes[MAX_PCT] = maxPct;
+  extremes[LONGEST_BARS] = longestBars;
 }
 
 export interface DrawdownExtremes {

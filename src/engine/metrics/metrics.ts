@@ -12,7 +12,7 @@
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
 import type { TradeColumns } from '../simulate/trade-columns';
 import { barsPerYear } from './annualisation';
-import { drawdownExtremes, equityDrawdownExtremes } from './drawdown';
+import { drawdownExtremes, equityDrawdownExtremes, type DrawdownExtremes } from './drawdown';
 import { barReturns, riskRatios } from './returns';
 import { tradeStatistics, type TradeStatistics } from './trade-statistics';
 
@@ -66,6 +66,11 @@ export interface MetricsInput {
    */
   drawdown?: Float64Array;
   /**
+   * The deepest and longest drawdown when already known (drawdownCurveAndExtremes finds them
+   * while it makes the curve); `drawdown` is then not read.
+   */
+  drawdownExtremes?: DrawdownExtremes;
+  /**
    * Scratch space for the per-bar returns, at least as long as `equity`; a sweep passes one
    * for all its runs. Default: allocated here.
    */
@@ -100,9 +105,11 @@ export function computeMetrics(input: MetricsInput): Metrics {
       : 0;
   const longEnough = years * 365.25 >= MIN_ANNUALISED_DAYS;
   const cagr = tradableBars > 0 && longEnough ? cagrPct(finalEquity, initialCapital, years) : null;
-  const { maxPct: maxDrawdown, longestBars } = input.drawdown
-    ? drawdownExtremes(input.drawdown, firstBar)
-    : equityDrawdownExtremes(equity, firstBar, initialCapital);
+  const { maxPct: maxDrawdown, longestBars } =
+    input.drawdownExtremes ??
+    (input.drawdown
+      ? drawdownExtremes(input.drawdown, firstBar)
+      : equityDrawdownExtremes(equity, firstBar, initialCapital));
   const returns = barReturns(equity, firstBar, initialCapital, input.returnsBuffer);
   const annualBars = barsPerYear(timeframe);
   const enoughReturns = longEnough && returns.values.length >= MIN_ANNUALISED_RETURNS;
