@@ -57,7 +57,7 @@ function dailyExitTime(timing: BacktestRequest['exitCriteria']['timing']): Daily
 function timeframeWarning(request: BacktestRequest, series: CandleSeries): string | null {
   const expected = TIMEFRAME_MINUTES[request.timeframe];
   // When most gaps are one bar of the request's timeframe, that is the median: no need to find it.
-  if (2 * gapsOf(series.t, expected * 60_000) > series.t.length - 1) return null;
+  if (mostGapsAre(series.t, expected * 60_000)) return null;
   const spacing = medianBarMinutes(series.t);
   if (spacing === null || spacing === expected) return null;
   return (
@@ -85,12 +85,22 @@ export function checkSeries(series: CandleSeries): void {
 // The loops over every bar's time, each on its own with typed arrays and numbers only, so they
 // keep their optimised code from run to run (metrics/drawdown.ts says why).
 
-/** How many consecutive open times are exactly `gapMs` apart. */
-function gapsOf(openTimes: Float64Array, gapMs: number): number {
-  let gaps = 0;
-  for (let bar = 1; bar < openTimes.length; bar++)
-    if (openTimes[bar]! - openTimes[bar - 1]! === gapMs) gaps++;
-  return gaps;
+/**
+ * Whether more than half of the gaps between consecutive open times are exactly `gapMs`; it
+ * stops as soon as the count settles it either way (about halfway through the bars).
+ */
+function mostGapsAre(openTimes: Float64Array, gapMs: number): boolean {
+  const gaps = openTimes.length - 1;
+  let matching = 0;
+  let other = 0;
+  for (let bar = 1; bar < openTimes.length; bar++) {
+    if (openTimes[bar]! - openTimes[bar - 1]! === gapMs) {
+      if (2 * ++matching > gaps) return true;
+    } else if (2 * ++other >= gaps) {
+      return false;
+    }
+  }
+  return 2 * matching > gaps;
 }
 
 /** The first bar whose open time is not after the previous bar's (the length when none). */
