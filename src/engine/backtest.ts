@@ -9,9 +9,10 @@ import { TIMEFRAME_MINUTES, TIMEZONE_IANA } from '../shared/backtest-vocabulary'
 import { UTC_CALENDAR } from './candles/session-calendar';
 import { sliceSeries, type CandleSeries } from './candles/series';
 import { medianBarMinutes } from './candles/timeframe';
-import { drawdownCurve } from './metrics/drawdown';
+import { drawdownCurveAndExtremes } from './metrics/drawdown';
 import { computeMetrics, type Metrics } from './metrics/metrics';
 import { monthlyReturns, type MonthlyReturn } from './metrics/monthly-returns';
+import { firstBarAtOrAfter } from './simulate/bar-at-time';
 import type { PriceDistance } from './simulate/exit-levels';
 import { simulate, type DailyExitTime, type SimulationSettings } from './simulate/simulate';
 import type { TradeColumns } from './simulate/trade-columns';
@@ -53,26 +54,10 @@ function dailyExitTime(timing: BacktestRequest['exitCriteria']['timing']): Daily
   return { minuteOfDay: hours! * 60 + minutes!, timeZone: TIMEZONE_IANA[timing.timezone] };
 }
 
-/** Index of the first bar opening at or after `time` (the length when none does). */
-function firstBarAtOrAfter(openTimes: Float64Array, time: number): number {
-  let low = 0;
-  let high = openTimes.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (openTimes[middle]! < time) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 function timeframeWarning(request: BacktestRequest, series: CandleSeries): string | null {
   const expected = TIMEFRAME_MINUTES[request.timeframe];
   // When most gaps are one bar of the request's timeframe, that is the median: no need to find it.
-  const barMs = expected * 60_000;
-  let matchingGaps = 0;
-  for (let bar = 1; bar < series.t.length; bar++)
-    if (series.t[bar]! - series.t[bar - 1]! === barMs) matchingGaps++;
-  if (2 * matchingGaps > series.t.length - 1) return null;
+  if (mostGapsAre(series.t, expected * 60_000)) return null;
   const spacing = medianBarMinutes(series.t);
   if (spacing === null || spacing === expected) return null;
   return (
@@ -91,11 +76,37 @@ export function checkSeries(series: CandleSeries): void {
       );
     }
   }
-  for (let bar = 1; bar < rows; bar++) {
-    if (!(series.t[bar]! > series.t[bar - 1]!)) {
-      throw new RangeError(`Candle open times must increase: bar ${bar} opens at or before bar ${bar - 1}`);
+  const bar = firstNonIncreasing(series.t);
+  if (bar < rows) {
+    throw new RangeError(`Candle open times must increase: bar ${bar} opens at or before bar ${bar - 1}`);
+  }
+}
+
+// The loops over every bar's time, each on its own with typed arrays and numbers only, so they
+// keep their optimised code from run to run (metrics/drawdown.ts says why).
+
+/**
+ * Whether more than half of the gaps between consecutive open times are exactly `gapMs`; it
+ * stops as soon as the count settles it either way (about halfway through the bars).
+ */
+function mostGapsAre(openTimes: Float64Array, gapMs: number): boolean {
+  const gaps = openTimes.length - 1;
+  let matching = 0;
+  let other = 0;
+  for (let bar = 1; bar < openTimes.length; bar++) {
+    if (openTimes[bar]! - openTimes[bar - 1]! === gapMs) {
+      if (2 * ++matching > gaps) return true;
+    } else if (2 * ++other >= gaps) {
+      return false;
     }
   }
+  return 2 * matching > gaps;
+}
+
+/** The first bar whose open time is not after the previous bar's (the length when none). */
+function firstNonIncreasing(openTimes: Float64Array): number {
+  for (let bar = 1; bar < openTimes.length; bar++) if (!(openTimes[bar]! > openTimes[bar - 1]!)) return bar;
+  return openTimes.length;
 }
 
 /** The bars a request trades: rows [firstBar, end) of the series (see the module note). */
@@ -171,11 +182,15 @@ export function runBacktest(
   const simulation = simulate(tradedSeries, signals, simulationSettings(request, firstBar));
   warnings.push(...simulation.warnings);
 
-  const drawdown = drawdownCurve(simulation.equity, firstBar, request.initialCapital);
+  const { curve: drawdown, extremes } = drawdownCurveAndExtremes(
+    simulation.equity,
+    firstBar,
+    request.initialCapital,
+  );
   const metrics = computeMetrics({
     trades: simulation.trades,
     equity: simulation.equity,
-    drawdown,
+    drawdownExtremes: extremes,
     openTimes: tradedSeries.t,
     closes: tradedSeries.c,
     firstBar,

@@ -10,9 +10,9 @@
  * deviation). Below that they are null and `tooShortToAnnualise` says why.
  */
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
-import { barsHeld, type TradeColumns } from '../simulate/trade-columns';
+import type { TradeColumns } from '../simulate/trade-columns';
 import { barsPerYear } from './annualisation';
-import { drawdownExtremes, equityDrawdownExtremes } from './drawdown';
+import { drawdownExtremes, equityDrawdownExtremes, type DrawdownExtremes } from './drawdown';
 import { barReturns, riskRatios } from './returns';
 import { tradeStatistics, type TradeStatistics } from './trade-statistics';
 
@@ -66,6 +66,11 @@ export interface MetricsInput {
    */
   drawdown?: Float64Array;
   /**
+   * The deepest and longest drawdown when already known (drawdownCurveAndExtremes finds them
+   * while it makes the curve); `drawdown` is then not read.
+   */
+  drawdownExtremes?: DrawdownExtremes;
+  /**
    * Scratch space for the per-bar returns, at least as long as `equity`; a sweep passes one
    * for all its runs. Default: allocated here.
    */
@@ -100,19 +105,17 @@ export function computeMetrics(input: MetricsInput): Metrics {
       : 0;
   const longEnough = years * 365.25 >= MIN_ANNUALISED_DAYS;
   const cagr = tradableBars > 0 && longEnough ? cagrPct(finalEquity, initialCapital, years) : null;
-  const { maxPct: maxDrawdown, longestBars } = input.drawdown
-    ? drawdownExtremes(input.drawdown, firstBar)
-    : equityDrawdownExtremes(equity, firstBar, initialCapital);
+  const { maxPct: maxDrawdown, longestBars } =
+    input.drawdownExtremes ??
+    (input.drawdown
+      ? drawdownExtremes(input.drawdown, firstBar)
+      : equityDrawdownExtremes(equity, firstBar, initialCapital));
   const returns = barReturns(equity, firstBar, initialCapital, input.returnsBuffer);
   const annualBars = barsPerYear(timeframe);
   const enoughReturns = longEnough && returns.values.length >= MIN_ANNUALISED_RETURNS;
   const ratios = enoughReturns ? riskRatios(returns, annualBars) : null;
-  let barsInTrades = 0;
-  let totalCostsPaid = 0;
-  for (let row = 0; row < trades.count; row++) {
-    barsInTrades += barsHeld(trades, row);
-    totalCostsPaid += trades.costs[row]!;
-  }
+  const barsInTrades = barsHeldInAll(trades.entryIndex, trades.exitIndex, trades.count);
+  const totalCostsPaid = sumOf(trades.costs, trades.count);
   return {
     netProfit,
     totalReturnPct: (netProfit / initialCapital) * 100,
@@ -129,4 +132,21 @@ export function computeMetrics(input: MetricsInput): Metrics {
     totalCostsPaid,
     tooShortToAnnualise: tradableBars > 0 && !enoughReturns,
   };
+}
+
+// The loops over the trades, each on its own with typed arrays and numbers only, so they keep
+// their optimised code from run to run (drawdown.ts says why).
+
+/** Bars from entry bar to exit bar, both counted, summed over the first `count` trades. */
+function barsHeldInAll(entryIndex: Int32Array, exitIndex: Int32Array, count: number): number {
+  let bars = 0;
+  for (let row = 0; row < count; row++) bars += exitIndex[row]! - entryIndex[row]! + 1;
+  return bars;
+}
+
+/** The sum of the first `count` values, in order. */
+function sumOf(values: Float64Array, count: number): number {
+  let sum = 0;
+  for (let row = 0; row < count; row++) sum += values[row]!;
+  return sum;
 }

@@ -24,27 +24,46 @@ export function monthlyReturns(
   const months: MonthlyReturn[] = [];
   let previousClose = initialCapital;
   let month = '';
-  // The bar whose equity closes the current month so far: written into the month only when
-  // the month ends, not on every bar.
-  let lastBar = -1;
   // Bars of one trading day share its month: the calendar is asked once a day, not per bar.
-  let dayEnd = Number.NEGATIVE_INFINITY;
-  for (let bar = Math.max(firstBar, 0); bar < equity.length; bar++) {
-    if (!Number.isFinite(equity[bar])) continue;
-    if (openTimes[bar]! >= dayEnd) {
-      const day = calendar.dayOf(openTimes[bar]!);
-      dayEnd = calendar.startOfDay(day + 1);
-      const dayMonth = new Date(day * MS_PER_DAY).toISOString().slice(0, 7);
-      if (dayMonth !== month) {
-        if (month !== '') previousClose = closeMonth(months, previousClose, equity[lastBar]!);
-        month = dayMonth;
-        months.push({ month, returnPct: Number.NaN });
-      }
+  let bar = firstBarOfNextDay(equity, openTimes, Math.max(firstBar, 0), Number.NEGATIVE_INFINITY);
+  while (bar < equity.length) {
+    const day = calendar.dayOf(openTimes[bar]!);
+    const dayMonth = new Date(day * MS_PER_DAY).toISOString().slice(0, 7);
+    if (dayMonth !== month) {
+      if (month !== '')
+        previousClose = closeMonth(months, previousClose, equity[lastBarBefore(equity, bar)]!);
+      month = dayMonth;
+      months.push({ month, returnPct: Number.NaN });
     }
-    lastBar = bar;
+    bar = firstBarOfNextDay(equity, openTimes, bar + 1, calendar.startOfDay(day + 1));
   }
-  if (months.length > 0) closeMonth(months, previousClose, equity[lastBar]!);
+  if (months.length > 0) closeMonth(months, previousClose, equity[lastBarBefore(equity, equity.length)]!);
   return months;
+}
+
+/**
+ * The first bar from `from` on that opens at or after `dayEnd` with an equity (bars without
+ * one, NaN, are not traded); the length when none does. The per-bar loop, on its own with
+ * typed arrays and numbers only: it keeps its optimised code from run to run (drawdown.ts).
+ */
+function firstBarOfNextDay(
+  equity: Float64Array,
+  openTimes: Float64Array,
+  from: number,
+  dayEnd: number,
+): number {
+  for (let bar = from; bar < equity.length; bar++) {
+    // x - x is 0 exactly for a finite x (NaN for NaN and the infinities): Number.isFinite.
+    if (openTimes[bar]! >= dayEnd && equity[bar]! - equity[bar]! === 0) return bar;
+  }
+  return equity.length;
+}
+
+/** The last bar before `end` with an equity (see above); the month's closing bar. */
+function lastBarBefore(equity: Float64Array, end: number): number {
+  let bar = end - 1;
+  while (equity[bar]! - equity[bar]! !== 0) bar--;
+  return bar;
 }
 
 /** Sets the last month's return from its closing equity; gives that equity. */

@@ -27,6 +27,26 @@ export function barReturns(
   const start = Math.max(firstBar, 0);
   const count = Math.max(equity.length - start, 0);
   const values = out ? out.subarray(0, count) : new Float64Array(count);
+  const sums = new Float64Array(2);
+  writeReturns(equity, start, initialCapital, values, sums);
+  return { values, sum: sums[SUM]!, downsideSquares: sums[DOWNSIDE_SQUARES]! };
+}
+
+// Where writeReturns leaves its two sums.
+const SUM = 0;
+const DOWNSIDE_SQUARES = 1;
+
+/**
+ * The loop of barReturns, on its own: typed arrays and numbers only, so its optimised code lasts
+ * from run to run (drawdown.ts says why).
+ */
+function writeReturns(
+  equity: Float64Array,
+  start: number,
+  initialCapital: number,
+  values: Float64Array,
+  sums: Float64Array,
+): void {
   let previous = initialCapital;
   let sum = 0;
   let downsideSquares = 0;
@@ -41,7 +61,8 @@ export function barReturns(
     downsideSquares += downside * downside;
     previous = current;
   }
-  return { values, sum, downsideSquares };
+  sums[SUM] = sum;
+  sums[DOWNSIDE_SQUARES] = downsideSquares;
 }
 
 export interface RiskRatios {
@@ -61,13 +82,18 @@ export interface RiskRatios {
 export function riskRatios({ values, sum, downsideSquares }: BarReturns, barsPerYear: number): RiskRatios {
   const count = values.length;
   const average = sum / count;
-  let squares = 0;
-  for (let i = 0; i < count; i++) squares += (values[i]! - average) ** 2;
-  const deviation = Math.sqrt(squares / (count - 1));
+  const deviation = Math.sqrt(squaredDeviations(values, average) / (count - 1));
   const downside = Math.sqrt(downsideSquares / count);
   const annualisation = Math.sqrt(barsPerYear);
   return {
     sharpe: count >= 2 && deviation > 0 ? (average / deviation) * annualisation : null,
     sortino: count > 0 && downside > 0 ? (average / downside) * annualisation : null,
   };
+}
+
+/** The sum of (v - average)^2 over `values`, in order. */
+function squaredDeviations(values: Float64Array, average: number): number {
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) squares += (values[i]! - average) ** 2;
+  return squares;
 }

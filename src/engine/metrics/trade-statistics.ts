@@ -34,7 +34,46 @@ export interface TradeStatistics {
   longestLossStreak: number;
 }
 
+// Where tallyTrades leaves its results.
+const WINS = 0;
+const LOSSES = 1;
+const GROSS_PROFIT = 2;
+const GROSS_LOSS = 3;
+const BEST = 4;
+const WORST = 5;
+const LONGEST_WIN_STREAK = 6;
+const LONGEST_LOSS_STREAK = 7;
+
 export function tradeStatistics(trades: TradeColumns): TradeStatistics {
+  const tally = new Float64Array(8);
+  tallyTrades(trades.pnl, trades.returnPct, trades.count, tally);
+  const count = trades.count;
+  const wins = tally[WINS]!;
+  const losses = tally[LOSSES]!;
+  const grossProfit = tally[GROSS_PROFIT]!;
+  const grossLoss = tally[GROSS_LOSS]!;
+  const avgWin = wins > 0 ? grossProfit / wins : null;
+  const avgLoss = losses > 0 ? -grossLoss / losses : null;
+  return {
+    tradeCount: count,
+    winRatePct: count > 0 ? (wins / count) * 100 : null,
+    avgWin,
+    avgLoss,
+    riskReward: avgLoss === null ? null : (avgWin ?? 0) / -avgLoss,
+    profitFactor: grossLoss > 0 ? grossProfit / grossLoss : null,
+    expectancy: count > 0 ? (grossProfit - grossLoss) / count : null,
+    bestTradePct: count > 0 ? tally[BEST]! : null,
+    worstTradePct: count > 0 ? tally[WORST]! : null,
+    longestWinStreak: tally[LONGEST_WIN_STREAK]!,
+    longestLossStreak: tally[LONGEST_LOSS_STREAK]!,
+  };
+}
+
+/**
+ * The loop over the trades, on its own with typed arrays and numbers only: called once per run,
+ * it keeps its optimised code from run to run (metrics/drawdown.ts says why).
+ */
+function tallyTrades(pnls: Float64Array, returnPcts: Float64Array, count: number, tally: Float64Array): void {
   let wins = 0;
   let losses = 0;
   let grossProfit = 0;
@@ -45,9 +84,9 @@ export function tradeStatistics(trades: TradeColumns): TradeStatistics {
   let lossStreak = 0;
   let longestWinStreak = 0;
   let longestLossStreak = 0;
-  for (let row = 0; row < trades.count; row++) {
-    const pnl = trades.pnl[row]!;
-    const returnPct = trades.returnPct[row]!;
+  for (let row = 0; row < count; row++) {
+    const pnl = pnls[row]!;
+    const returnPct = returnPcts[row]!;
     if (pnl > 0) {
       wins++;
       grossProfit += pnl;
@@ -62,20 +101,12 @@ export function tradeStatistics(trades: TradeColumns): TradeStatistics {
     best = Math.max(best, returnPct);
     worst = Math.min(worst, returnPct);
   }
-  const count = trades.count;
-  const avgWin = wins > 0 ? grossProfit / wins : null;
-  const avgLoss = losses > 0 ? -grossLoss / losses : null;
-  return {
-    tradeCount: count,
-    winRatePct: count > 0 ? (wins / count) * 100 : null,
-    avgWin,
-    avgLoss,
-    riskReward: avgLoss === null ? null : (avgWin ?? 0) / -avgLoss,
-    profitFactor: grossLoss > 0 ? grossProfit / grossLoss : null,
-    expectancy: count > 0 ? (grossProfit - grossLoss) / count : null,
-    bestTradePct: count > 0 ? best : null,
-    worstTradePct: count > 0 ? worst : null,
-    longestWinStreak,
-    longestLossStreak,
-  };
+  tally[WINS] = wins;
+  tally[LOSSES] = losses;
+  tally[GROSS_PROFIT] = grossProfit;
+  tally[GROSS_LOSS] = grossLoss;
+  tally[BEST] = best;
+  tally[WORST] = worst;
+  tally[LONGEST_WIN_STREAK] = longestWinStreak;
+  tally[LONGEST_LOSS_STREAK] = longestLossStreak;
 }

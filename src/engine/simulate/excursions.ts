@@ -9,48 +9,53 @@
  *   a stop saw the open and the stop level (the adverse move comes first); a target inside the
  *   bar saw the bar's adverse extreme and the target; the end of data saw the whole bar.
  */
-import type { CandleSeries } from '../candles/series';
-import type { ExitReason, PositionSide } from './trade';
+import type { ExitReason } from './trade';
 
 export interface Excursion {
   favourablePct: number;
   adversePct: number;
 }
 
-export function tradeExcursion(
-  series: CandleSeries,
-  side: PositionSide,
-  entryIndex: number,
+/**
+ * The trade's excursion from the highest high and lowest low of its bars before the exit bar
+ * (the simulator tracks them while the position is open) and the exit bar's open, high, low and
+ * the price the exit reached (before slippage). Written into `out` when given (the simulator
+ * passes one object for all its trades, so closing a trade allocates nothing).
+ */
+export function exitExcursion(
+  long: boolean,
   entryPrice: number,
-  exitIndex: number,
+  highestBefore: number,
+  lowestBefore: number,
+  open: number,
+  high: number,
+  low: number,
   exitMarketPrice: number,
   reason: ExitReason,
+  out: Excursion = { favourablePct: 0, adversePct: 0 },
 ): Excursion {
-  const { o, h, l } = series;
-  let highest = Number.NEGATIVE_INFINITY;
-  let lowest = Number.POSITIVE_INFINITY;
-  for (let bar = entryIndex; bar < exitIndex; bar++) {
-    if (h[bar]! > highest) highest = h[bar]!;
-    if (l[bar]! < lowest) lowest = l[bar]!;
-  }
-  const long = side === 'long';
-  const seen = (price: number) => {
-    if (price > highest) highest = price;
-    if (price < lowest) lowest = price;
-  };
-  seen(o[exitIndex]!);
-  if (reason === 'end') {
-    seen(h[exitIndex]!);
-    seen(l[exitIndex]!);
-  } else if (reason === 'target' && exitMarketPrice !== o[exitIndex]) {
-    seen(long ? l[exitIndex]! : h[exitIndex]!);
-    seen(exitMarketPrice);
-  } else {
-    seen(exitMarketPrice);
-  }
+  // The exit bar's prices in the order the trade saw them: the open, then what the exit reached.
+  const first =
+    reason === 'end'
+      ? high
+      : reason === 'target' && exitMarketPrice !== open
+        ? long
+          ? low
+          : high
+        : exitMarketPrice;
+  const second = reason === 'end' ? low : exitMarketPrice;
+  // Plain comparisons, not Math.max / Math.min: the first of equal extremes is kept.
+  let highest = highestBefore;
+  let lowest = lowestBefore;
+  if (open > highest) highest = open;
+  if (open < lowest) lowest = open;
+  if (first > highest) highest = first;
+  if (first < lowest) lowest = first;
+  if (second > highest) highest = second;
+  if (second < lowest) lowest = second;
   const up = ((highest - entryPrice) / entryPrice) * 100;
   const down = ((lowest - entryPrice) / entryPrice) * 100;
-  return long
-    ? { favourablePct: Math.max(up, 0), adversePct: Math.min(down, 0) }
-    : { favourablePct: Math.max(-down, 0), adversePct: Math.min(-up, 0) };
+  out.favourablePct = long ? Math.max(up, 0) : Math.max(-down, 0);
+  out.adversePct = long ? Math.min(down, 0) : Math.min(-up, 0);
+  return out;
 }

@@ -5,7 +5,7 @@
  * the day's start at which the exit zone's wall clock reads the exit time.
  */
 import { UTC_CALENDAR, type SessionCalendar } from '../candles/session-calendar';
-import { zoneClock } from '../candles/zone-clock';
+import { zoneClock, type ZoneClock } from '../candles/zone-clock';
 
 export interface DailyExitTime {
   /** Minutes after local midnight. */
@@ -15,25 +15,51 @@ export interface DailyExitTime {
 }
 
 /**
- * Whether entries are closed at instant `time` (a fill at a bar's open): true from the day's
+ * Whether entries are closed at an instant (a fill at a bar's open): true from the day's
  * square-off to the end of its trading day. Always false without a daily exit time. Trading
- * days follow `calendar` (the series' market; UTC days by default).
+ * days follow `calendar` (the series' market; UTC days by default). A class rather than a
+ * closure: its cached day is a field, so the simulator's optimised code outlives each run.
  */
+export class SquareOff {
+  private readonly clock: ZoneClock | null;
+  // Bars come in time order: the day asked last answers nearly every call. Its start and end
+  // are kept so that a time inside it needs no calendar look-up.
+  private dayStart = Number.NaN;
+  private dayEnd = Number.NaN;
+  private squareOff = Number.NaN;
+
+  constructor(
+    private readonly exitTime: DailyExitTime | null,
+    private readonly calendar: SessionCalendar = UTC_CALENDAR,
+  ) {
+    this.clock = exitTime === null ? null : zoneClock(exitTime.timeZone);
+  }
+
+  entriesClosedAt(time: number): boolean {
+    if (this.clock === null) return false;
+    if (!(time >= this.dayStart && time < this.dayEnd)) {
+      const day = this.calendar.dayOf(time);
+      this.dayStart = this.calendar.startOfDay(day);
+      this.dayEnd = this.calendar.startOfDay(day + 1);
+      this.squareOff = this.clock.nextWallClockTime(this.dayStart, this.exitTime!.minuteOfDay);
+    }
+    return time >= this.squareOff;
+  }
+
+  /**
+   * When entries open again after a time for which entriesClosedAt said true: the end of its
+   * trading day (every later time before it is closed too).
+   */
+  reopensAt(): number {
+    return this.dayEnd;
+  }
+}
+
+/** SquareOff's entriesClosedAt as a function. */
 export function entriesClosedAfterSquareOff(
   exitTime: DailyExitTime | null,
   calendar: SessionCalendar = UTC_CALENDAR,
 ): (time: number) => boolean {
-  if (exitTime === null) return () => false;
-  const clock = zoneClock(exitTime.timeZone);
-  // Bars come in time order: the day asked last answers nearly every call.
-  let cachedDay = Number.NaN;
-  let squareOff = Number.NaN;
-  return (time) => {
-    const day = calendar.dayOf(time);
-    if (day !== cachedDay) {
-      cachedDay = day;
-      squareOff = clock.nextWallClockTime(calendar.startOfDay(day), exitTime.minuteOfDay);
-    }
-    return time >= squareOff;
-  };
+  const squareOff = new SquareOff(exitTime, calendar);
+  return (time) => squareOff.entriesClosedAt(time);
 }

@@ -135,11 +135,6 @@ export class TradeRecorder {
   }
 }
 
-/** Bars from the entry bar to the exit bar of trade `row`, both counted. */
-export function barsHeld(trades: TradeColumns, row: number): number {
-  return trades.exitIndex[row]! - trades.entryIndex[row]! + 1;
-}
-
 /**
  * Trade `row` as the trade list reports it, times as ISO 8601 UTC from the bars' open times.
  * Pass one formatter for a whole list: it caches each day's date text.

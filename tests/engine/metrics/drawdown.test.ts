@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../src/engine/robustness/random';
 import {
   drawdownCurve,
+  drawdownCurveAndExtremes,
   drawdownExtremes,
   equityDrawdownExtremes,
 } from '../../../src/engine/metrics/drawdown';
@@ -42,6 +43,22 @@ describe('drawdown (hand-computed)', () => {
       const extremes = equityDrawdownExtremes(walk, firstBar, 100);
       expect(extremes.longestBars).toBeGreaterThan(10);
       expect(extremes).toEqual(drawdownExtremes(drawdownCurve(walk, firstBar, 100), firstBar));
+    }
+  });
+
+  it('finds the same extremes while it makes the curve', () => {
+    const random = mulberry32(12);
+    let value = 100;
+    const walk = Float64Array.from({ length: 500 }, () => (value *= 1 + (random() - 0.5) * 0.05));
+    for (const [series, firstBar] of [
+      [equity, 1],
+      [walk, 0],
+      [walk, 37],
+    ] as const) {
+      const { curve: made, extremes } = drawdownCurveAndExtremes(series, firstBar, 100);
+      const curveAlone = drawdownCurve(series, firstBar, 100);
+      expect(made).toEqual(curveAlone);
+      expect(extremes).toEqual(drawdownExtremes(curveAlone, firstBar));
     }
   });
 });

@@ -3,8 +3,37 @@
  * bar 1's open of 100, so one point is one percent.
  */
 import { describe, expect, it } from 'vitest';
-import { tradeExcursion } from '../../../src/engine/simulate/excursions';
+import type { CandleSeries } from '../../../src/engine/candles/series';
+import { exitExcursion } from '../../../src/engine/simulate/excursions';
+import type { ExitReason, PositionSide } from '../../../src/engine/simulate/trade';
 import { ohlc } from './helpers';
+
+/** The excursion of a trade from entryIndex to exitIndex, its bars' extremes taken as the simulator does. */
+function tradeExcursion(
+  bars: CandleSeries,
+  side: PositionSide,
+  entryIndex: number,
+  entryPrice: number,
+  exitIndex: number,
+  exitMarketPrice: number,
+  reason: ExitReason,
+) {
+  const before = { h: bars.h.subarray(entryIndex, exitIndex), l: bars.l.subarray(entryIndex, exitIndex) };
+  const highest = before.h.length > 0 ? Math.max(...before.h) : Number.NEGATIVE_INFINITY;
+  const lowest = before.l.length > 0 ? Math.min(...before.l) : Number.POSITIVE_INFINITY;
+  const [open, high, low] = [bars.o[exitIndex]!, bars.h[exitIndex]!, bars.l[exitIndex]!];
+  return exitExcursion(
+    side === 'long',
+    entryPrice,
+    highest,
+    lowest,
+    open,
+    high,
+    low,
+    exitMarketPrice,
+    reason,
+  );
+}
 
 const series = ohlc([
   [99, 100, 98, 100],
@@ -13,7 +42,7 @@ const series = ohlc([
   [107, 109, 95, 96], // exit bar
 ]);
 
-describe('tradeExcursion', () => {
+describe('exitExcursion', () => {
   it('an exit at the open sees only that open on the exit bar', () => {
     expect(tradeExcursion(series, 'long', 1, 100, 3, 107, 'signal')).toEqual({
       favourablePct: 8, // bar 2's high 108
