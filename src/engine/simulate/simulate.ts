@@ -35,7 +35,17 @@ import { priceOffset, stopLevel, targetLevel, type ExitRules } from './exit-leve
 import { firstBarAtOrAfter } from './bar-at-time';
 import { positionSize } from './position-size';
 import { SquareOff, type DailyExitTime } from './square-off';
-import { EXIT_REASONS, TradeRecorder, type TradeColumns } from './trade-columns';
+import {
+  END_EXIT,
+  EXIT_REASONS,
+  SIGNAL_EXIT,
+  STOP_EXIT,
+  TARGET_EXIT,
+  TIME_EXIT,
+  TRAILING_EXIT,
+  TradeRecorder,
+  type TradeColumns,
+} from './trade-columns';
 import type { PositionSide } from './trade';
 
 export type { DailyExitTime } from './square-off';
@@ -74,13 +84,6 @@ export interface SimulationResult {
   equity: Float64Array;
   warnings: string[];
 }
-
-const SIGNAL = EXIT_REASONS.indexOf('signal');
-const TIME = EXIT_REASONS.indexOf('time');
-const STOP = EXIT_REASONS.indexOf('stop');
-const TRAILING = EXIT_REASONS.indexOf('trailing');
-const TARGET = EXIT_REASONS.indexOf('target');
-const END = EXIT_REASONS.indexOf('end');
 
 /** Buys fill higher, sells lower (never below 0). */
 function fillPrice(price: number, buying: boolean, slippage: number): number {
@@ -281,7 +284,7 @@ class BarLoop {
     let lowest = Number.POSITIVE_INFINITY;
     let bar = entryIndex;
     let price: number;
-    let reason = END;
+    let reason = END_EXIT;
     for (; ; bar++) {
       const open = o[bar]!;
       // After the entry bar: an exit signal at the previous close, else the daily exit time or
@@ -289,7 +292,7 @@ class BarLoop {
       const signalled = bar > entryIndex && exitSignals[bar - 1] === 1;
       if (signalled || (bar > entryIndex && bar >= timeExitBar)) {
         price = open;
-        reason = signalled ? SIGNAL : TIME;
+        reason = signalled ? SIGNAL_EXIT : TIME_EXIT;
         break;
       }
       // Stop loss, trailing stop and target (exit-levels.ts), on numbers: one test per bar
@@ -300,13 +303,13 @@ class BarLoop {
         const trailing = bestPrice - trailDistance;
         const protective = stop >= trailing || Number.isNaN(trailing) ? stop : trailing;
         if (open <= protective || open >= target || low <= protective || high >= target) {
-          const stopReason = protective === stop ? STOP : TRAILING;
+          const stopReason = protective === stop ? STOP_EXIT : TRAILING_EXIT;
           if (open <= protective || open >= target) {
             price = open;
-            reason = open <= protective ? stopReason : TARGET;
+            reason = open <= protective ? stopReason : TARGET_EXIT;
           } else {
             price = low <= protective ? protective : target;
-            reason = low <= protective ? stopReason : TARGET;
+            reason = low <= protective ? stopReason : TARGET_EXIT;
           }
           break;
         }
@@ -315,13 +318,13 @@ class BarLoop {
         const trailing = bestPrice + trailDistance;
         const protective = stop <= trailing || Number.isNaN(trailing) ? stop : trailing;
         if (open >= protective || open <= target || high >= protective || low <= target) {
-          const stopReason = protective === stop ? STOP : TRAILING;
+          const stopReason = protective === stop ? STOP_EXIT : TRAILING_EXIT;
           if (open >= protective || open <= target) {
             price = open;
-            reason = open >= protective ? stopReason : TARGET;
+            reason = open >= protective ? stopReason : TARGET_EXIT;
           } else {
             price = high >= protective ? protective : target;
-            reason = high >= protective ? stopReason : TARGET;
+            reason = high >= protective ? stopReason : TARGET_EXIT;
           }
           break;
         }
@@ -336,7 +339,7 @@ class BarLoop {
       if (low < lowest) lowest = low;
     }
     this.close(bar, price, reason, highest, lowest);
-    if (reason !== END) return bar;
+    if (reason !== END_EXIT) return bar;
     equity[bar] = this.cash;
     return bar + 1;
   }

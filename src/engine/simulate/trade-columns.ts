@@ -11,6 +11,14 @@ import type { PositionSide, Trade } from './trade';
 /** Exit reasons by code: `exitReason[i]` is an index into the shared list of reasons. */
 export { EXIT_REASONS };
 
+/** The exitReason column's code of each reason (its index in EXIT_REASONS). */
+export const SIGNAL_EXIT = EXIT_REASONS.indexOf('signal');
+export const TIME_EXIT = EXIT_REASONS.indexOf('time');
+export const STOP_EXIT = EXIT_REASONS.indexOf('stop');
+export const TRAILING_EXIT = EXIT_REASONS.indexOf('trailing');
+export const TARGET_EXIT = EXIT_REASONS.indexOf('target');
+export const END_EXIT = EXIT_REASONS.indexOf('end');
+
 export interface TradeColumns {
   readonly side: PositionSide;
   readonly count: number;

@@ -14,24 +14,20 @@
  */
 import type { CandleSeries } from '../candles/series';
 import { zoneClock } from '../candles/zone-clock';
-import type { PriceDistance } from '../simulate/exit-levels';
+import { priceOffset } from '../simulate/exit-levels';
 import { positionSize } from '../simulate/position-size';
 import type { SimulationSettings, TradeSignals } from '../simulate/simulate';
 import { entriesClosedAfterSquareOff } from '../simulate/square-off';
-import { EXIT_REASONS, TradeRecorder, type TradeColumns } from '../simulate/trade-columns';
-
-const SIGNAL = EXIT_REASONS.indexOf('signal');
-const TIME = EXIT_REASONS.indexOf('time');
-const STOP = EXIT_REASONS.indexOf('stop');
-const TRAILING = EXIT_REASONS.indexOf('trailing');
-const TARGET = EXIT_REASONS.indexOf('target');
-const END = EXIT_REASONS.indexOf('end');
-
-/** As exit-levels.ts: the rule's distance in price units, NaN when the rule is not set. */
-function priceOffset(rule: PriceDistance | null, entryPrice: number): number {
-  if (rule === null) return Number.NaN;
-  return rule.unit === 'points' ? rule.value : (entryPrice * rule.value) / 100;
-}
+import {
+  END_EXIT,
+  SIGNAL_EXIT,
+  STOP_EXIT,
+  TARGET_EXIT,
+  TIME_EXIT,
+  TRAILING_EXIT,
+  TradeRecorder,
+  type TradeColumns,
+} from '../simulate/trade-columns';
 
 /** As simulate.ts: buys fill higher, sells lower (never below 0). */
 function fillPrice(price: number, buying: boolean, slippage: number): number {
@@ -96,8 +92,14 @@ export function fillKernel(
     // The exit bar's prices the trade saw (excursions.ts): the open, then what the exit reached.
     const open = o[bar]!;
     const seenFirst =
-      reason === END ? h[bar]! : reason === TARGET && price !== open ? (long ? l[bar]! : h[bar]!) : price;
-    const seenSecond = reason === END ? l[bar]! : price;
+      reason === END_EXIT
+        ? h[bar]!
+        : reason === TARGET_EXIT && price !== open
+          ? long
+            ? l[bar]!
+            : h[bar]!
+          : price;
+    const seenSecond = reason === END_EXIT ? l[bar]! : price;
     const high = Math.max(highest, open, seenFirst, seenSecond);
     const low = Math.min(lowest, open, seenFirst, seenSecond);
     const up = ((high - entryPrice) / entryPrice) * 100;
@@ -141,8 +143,8 @@ export function fillKernel(
       lowest = Number.POSITIVE_INFINITY;
     } else if (bar > entryIndex) {
       // An exit signal at the previous close, else the daily exit time, closes at the open.
-      if (exitSignals[bar - 1] === 1) cash = close(bar, o[bar]!, SIGNAL);
-      else if (t[bar]! >= exitDeadline) cash = close(bar, o[bar]!, TIME);
+      if (exitSignals[bar - 1] === 1) cash = close(bar, o[bar]!, SIGNAL_EXIT);
+      else if (t[bar]! >= exitDeadline) cash = close(bar, o[bar]!, TIME_EXIT);
     }
 
     if (inPosition) {
@@ -153,20 +155,20 @@ export function fillKernel(
       if (long) {
         const trailing = bestPrice - trailDistance;
         const protective = stop >= trailing || Number.isNaN(trailing) ? stop : trailing;
-        const reason = protective === stop ? STOP : TRAILING;
+        const reason = protective === stop ? STOP_EXIT : TRAILING_EXIT;
         if (open <= protective) cash = close(bar, open, reason);
-        else if (open >= target) cash = close(bar, open, TARGET);
+        else if (open >= target) cash = close(bar, open, TARGET_EXIT);
         else if (low <= protective) cash = close(bar, protective, reason);
-        else if (high >= target) cash = close(bar, target, TARGET);
+        else if (high >= target) cash = close(bar, target, TARGET_EXIT);
         else if (high > bestPrice) bestPrice = high;
       } else {
         const trailing = bestPrice + trailDistance;
         const protective = stop <= trailing || Number.isNaN(trailing) ? stop : trailing;
-        const reason = protective === stop ? STOP : TRAILING;
+        const reason = protective === stop ? STOP_EXIT : TRAILING_EXIT;
         if (open >= protective) cash = close(bar, open, reason);
-        else if (open <= target) cash = close(bar, open, TARGET);
+        else if (open <= target) cash = close(bar, open, TARGET_EXIT);
         else if (high >= protective) cash = close(bar, protective, reason);
-        else if (low <= target) cash = close(bar, target, TARGET);
+        else if (low <= target) cash = close(bar, target, TARGET_EXIT);
         else if (low < bestPrice) bestPrice = low;
       }
     }
@@ -174,7 +176,7 @@ export function fillKernel(
     // Closed during this bar: the flat branch writes its equity and looks for entries from it.
     if (!inPosition) continue;
     if (bar === lastBar) {
-      cash = close(bar, c[bar]!, END);
+      cash = close(bar, c[bar]!, END_EXIT);
       equity[bar] = cash;
     } else {
       equity[bar] = heldCapital + signedQuantity * (c[bar]! - entryPrice);
