@@ -200,6 +200,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: PATHS.account,
+        ...lazyPage(
+          () => import('../pages/AccountPage'),
+          (m) => m.AccountPage,
+        ),
+      },
+      {
         path: PATHS.sharedResult,
         ...lazyPage(
           () => import('../pages/SharedResultPage'),

@@ -35,6 +35,7 @@ export const PATHS = {
   portfolios: '/portfolios',
   teamManage: '/team/manage',
   teamJoin: '/team/join',
+  account: '/account',
   help: '/help',
 } as const;
 
