@@ -40,7 +40,7 @@ export type { ExitReason, PositionSide, Trade } from './simulate/trade';
 export { EXIT_REASONS, listTrades, tradeAt, type TradeColumns } from './simulate/trade-columns';
 export { IsoTimeFormatter } from './simulate/iso-time';
 
-// Robustness statistics (DESIGN.md section 7): overfitting tests, walk-forward, Monte Carlo, suggestions.
+// Robustness statistics (README.md#the-engine-and-its-cli): overfitting tests, walk-forward, Monte Carlo, suggestions.
 export { scoreDecay, type ScoreDecay } from './robustness/decay';
 export {
   deflatedSharpeRatio,
@@ -79,7 +79,7 @@ export {
   type WindowPerformance,
 } from './robustness/walk-forward';
 
-// Sweeps (DESIGN.md section 7): grids over a request's numeric settings, walk-forward, look-ahead check.
+// Sweeps (README.md#the-engine-and-its-cli): grids over a request's numeric settings, walk-forward, look-ahead check.
 export {
   GridError,
   applySettings,
@@ -110,7 +110,7 @@ export {
 } from './sweep/walk-forward';
 export { lookaheadCheck, type LookaheadDifference, type LookaheadReport } from './robustness/lookahead';
 
-// ML backtesting (DESIGN.md section 7): features, triple-barrier labels, purged walk-forward.
+// ML backtesting (README.md#the-engine-and-its-cli): features, triple-barrier labels, purged walk-forward.
 export {
   assembleMlBacktest,
   prepareMlBacktest,

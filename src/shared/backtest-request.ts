@@ -1,5 +1,5 @@
 /**
- * The backtest request (spec section 3) and its validation (spec section 5, DESIGN section 4).
+ * The backtest request (docs/product.md#entities) and its validation (docs/product.md#validation, docs/conventions.md).
  * One schema for the form, the API and the CLI. Numbers may arrive as numbers or as the
  * numeric text of a form input; the parsed request holds numbers.
  */
@@ -121,7 +121,7 @@ function valueConditionSchema<N extends z.ZodType>(number: N) {
   });
 }
 
-/** Entry value rows need their number (spec 5); exit rows may leave it blank (row ignored). */
+/** Entry value rows need their number (docs/product.md#validation); exit rows may leave it blank (row ignored). */
 export const entryValueConditionSchema = valueConditionSchema(requiredNumber);
 export const exitValueConditionSchema = valueConditionSchema(optionalNumber);
 

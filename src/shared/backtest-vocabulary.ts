@@ -1,5 +1,5 @@
 /**
- * The exact strings of the backtest request (spec section 3; request-vocabulary.md).
+ * The exact strings of the backtest request (docs/product.md#entities).
  * Client, worker and CLI read them from here only.
  */
 
@@ -35,7 +35,7 @@ export type ExitCriterionType = (typeof EXIT_CRITERION_TYPES)[number];
 
 export const TIMEZONES = ['GMT', 'EST', 'PST', 'CET'] as const;
 export type TimezoneLabel = (typeof TIMEZONES)[number];
-/** The spec's zone labels as IANA zones, so daylight saving time is honoured (DESIGN 4). */
+/** The spec's zone labels as IANA zones, so daylight saving time is honoured (docs/conventions.md#sessions-and-time). */
 export const TIMEZONE_IANA: Record<TimezoneLabel, string> = {
   GMT: 'Etc/UTC',
   EST: 'America/New_York',

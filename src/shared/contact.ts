@@ -1,5 +1,5 @@
 /**
- * The contact and support forms' message (issue 3): one schema for the form, which checks it
+ * The contact and support forms' message: one schema for the form, which checks it
  * before sending, and for POST /api/contact, which checks it again.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Bundled sample lists used when the market-data provider cannot answer (spec sections 4 and 8).
+ * Bundled sample lists used when the market-data provider cannot answer (docs/product.md#states-and-transitions, docs/product.md#errors-and-messages).
  * Twelve exchanges; five stocks each for US, NASDAQ and NSE; none for the others.
  */
 

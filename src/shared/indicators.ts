@@ -1,5 +1,5 @@
 /**
- * The builder's indicators and their extra settings (spec section 3; indicators.md).
+ * The builder's indicators and their extra settings (docs/product.md#entities).
  * A setting's value is a look-back period in bars; blank means the default below.
  */
 

@@ -1,4 +1,4 @@
-/** Subscription plans and prices (spec section 9). The only source of these figures. */
+/** Subscription plans and prices (docs/product.md#plans-limits-and-constants). The only source of these figures. */
 
 export const CURRENCIES = ['INR', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -163,7 +163,7 @@ export function planById(id: string): Plan {
   return PLANS.find((plan) => plan.id === id) ?? PLANS[0]!;
 }
 
-/** Annual plans are shown with their monthly equivalent: annual / 12, rounded (spec 4). */
+/** Annual plans are shown with their monthly equivalent: annual / 12, rounded (docs/product.md#states-and-transitions). */
 export function monthlyEquivalent(annualPrice: number): number {
   return Math.round(annualPrice / 12);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const nullableNumber = z.number().nullable();
 
-/** The summary statistics of DESIGN.md section 6 (null where a statistic is undefined). */
+/** The summary statistics of docs/conventions.md#statistics (null where a statistic is undefined). */
 export const resultMetricsSchema = z.object({
   netProfit: z.number(),
   totalReturnPct: z.number(),

@@ -1,5 +1,5 @@
 /**
- * Jobs on the JOBS queue (DESIGN.md section 7): robustness analyses (the body of
+ * Jobs on the JOBS queue (README.md#the-engine-and-its-cli): robustness analyses (the body of
  * POST /api/backtests/:id/robustness) and ML runs too large for a request (POST /api/backtests
  * answering 202), and the answers of the job routes.
  */
@@ -57,7 +57,7 @@ export type JobKind = (typeof JOB_KINDS)[number];
 const measured = z.number().nullable();
 const settingsSchema = z.record(z.string(), z.union([z.number(), z.string()]));
 
-/** The metrics of one configuration: those of a backtest (ResultMetrics, DESIGN.md section 6). */
+/** The metrics of one configuration: those of a backtest (ResultMetrics, docs/conventions.md#statistics). */
 const configurationMetricsSchema = z.object({
   netProfit: z.number(),
   totalReturnPct: z.number(),

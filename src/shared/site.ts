@@ -17,7 +17,7 @@ export const MARKETS = ['Crypto', 'Forex', 'Stocks', 'ETFs'] as const;
 
 export const PRODUCT_NAME = 'Backtest Studio';
 
-/** The parent company that processes all payments (spec section 1). */
+/** The parent company that processes all payments (docs/product.md#who-it-is-for). */
 export const PARENT_COMPANY = {
   name: 'Backtest Studio Technologies Private Limited',
   addressLines: ['4th Floor, Prestige Meridian II', '30 MG Road', 'Bengaluru, Karnataka 560001', 'India'],

@@ -70,7 +70,7 @@ describe('the simulator in chromium', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
     await page.getByRole('heading', { level: 1, name: 'Backtesting simulator' }).waitFor();
-    // No provider is configured here: the fallback lists and both banners of spec section 8 show.
+    // No provider is configured here: the fallback lists and both banners of docs/product.md#errors-and-messages show.
     await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
     expect(await field(page, 'Exchange').inputValue()).toBe('US');
     await page.getByRole('alert').filter({ hasText: 'Using fallback data' }).first().waitFor();

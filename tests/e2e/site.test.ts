@@ -5,7 +5,7 @@ import { launchBrowser, watchForErrors } from './browser';
 const baseUrl = inject('baseUrl');
 const origin = new URL(baseUrl).origin;
 
-/** Every route of issue 3 (spec section 2 plus the footer's pages) and a detail page of each kind. */
+/** Every route (docs/product.md#screens-and-routes) and a detail page of each kind. */
 const ROUTES = [
   '/',
   '/pricing',

@@ -1,5 +1,5 @@
 /**
- * Every route path of the app (spec section 2), in one place. Matching is case-insensitive
+ * Every route path of the app (docs/product.md#screens-and-routes), in one place. Matching is case-insensitive
  * (React Router's default), so the navigation bar's capitalised spellings reach the same pages.
  */
 export const PATHS = {
@@ -39,7 +39,7 @@ export const PATHS = {
   help: '/help',
 } as const;
 
-/** Detail pages behind the listing cards (spec section 2, content listing pages). */
+/** Detail pages behind the listing cards (docs/product.md#screens-and-routes). */
 export const DETAIL_ROUTES = {
   research: '/research/:slug',
   press: '/press/:slug',

@@ -50,7 +50,7 @@ function isApiErrorBody(body: unknown): body is ApiErrorBody {
  * JSON over fetch to our own API, with the session cookie. Every call names the shared zod
  * schema of its answer (src/shared/api) and gets that answer parsed, or `NO_CONTENT` for a 204.
  * Non-OK answers throw ApiError with the server's message, else "Server error: {status}
- * {statusText}" (spec section 8); an answer the schema rejects throws MalformedAnswerError.
+ * {statusText}" (docs/product.md#errors-and-messages); an answer the schema rejects throws MalformedAnswerError.
  */
 export async function apiFetch<S extends z.ZodType>(
   path: string,

@@ -5,7 +5,7 @@ import { UsersPanel } from '../features/admin/UsersPanel';
 import { useAuth } from '../lib/auth/auth-context';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 
-/** The Admin Dashboard; everyone but admins is sent to the home page silently (spec 6). */
+/** The Admin Dashboard; everyone but admins is sent to the home page silently (docs/product.md#roles-and-permissions). */
 export function AdminPage() {
   const { status, user } = useAuth();
   useDocumentMeta('Admin Dashboard', 'Manage users, plans, messages and subscription requests.');

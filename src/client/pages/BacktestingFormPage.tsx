@@ -18,7 +18,7 @@ function portfolioToRun(state: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/** The simulator: build a strategy without code, review it and run it (spec section 2). */
+/** The simulator: build a strategy without code, review it and run it (docs/product.md#screens-and-routes). */
 export function BacktestingFormPage() {
   const { user } = useAuth();
   const navigate = useNavigate();

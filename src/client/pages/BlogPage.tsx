@@ -5,7 +5,7 @@ import { SitePage } from '../features/site/components/SitePage';
 import site from '../styles/site.module.css';
 import { latestArticles } from '../features/site/content/listings';
 
-/** The blog (spec section 2): the newest research notes and announcements in one stream. */
+/** The blog (docs/product.md#screens-and-routes): the newest research notes and announcements in one stream. */
 export function BlogPage() {
   return (
     <SitePage

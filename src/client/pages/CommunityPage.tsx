@@ -16,7 +16,7 @@ type CommunityTab = 'forum' | 'strategies' | 'events';
 const telegram = SOCIAL_LINKS.find((link) => link.label === 'Telegram');
 const youtube = SOCIAL_LINKS.find((link) => link.label === 'YouTube');
 
-/** Community (spec section 2): Discussion Forum, Strategy Sharing and Events & Webinars tabs. */
+/** Community (docs/product.md#screens-and-routes): Discussion Forum, Strategy Sharing and Events & Webinars tabs. */
 export function CommunityPage() {
   const [tab, setTab] = useState<CommunityTab>('forum');
 

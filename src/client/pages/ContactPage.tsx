@@ -8,7 +8,7 @@ import { SitePage } from '../features/site/components/SitePage';
 import site from '../styles/site.module.css';
 import styles from './ContactPage.module.css';
 
-/** Contact (spec section 2): company facts, channels, billing, and a working form. */
+/** Contact (docs/product.md#screens-and-routes): company facts, channels, billing, and a working form. */
 export function ContactPage() {
   const [params] = useSearchParams();
   const subject = params.get('subject');

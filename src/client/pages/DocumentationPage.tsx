@@ -12,7 +12,7 @@ import styles from './DocumentationPage.module.css';
 
 const GUIDE_COUNT = DOC_CATEGORIES.reduce((count, category) => count + category.guides.length, 0);
 
-/** Documentation (spec section 2): six categories of expandable guides and a search that filters them. */
+/** Documentation (docs/product.md#screens-and-routes): six categories of expandable guides and a search that filters them. */
 export function DocumentationPage() {
   const [query, setQuery] = useState('');
   const { groups: categories, shown } = filterGroups(DOC_CATEGORIES, 'guides', (guide, category) =>

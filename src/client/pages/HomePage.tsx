@@ -43,7 +43,7 @@ const MARKET_NOTES: Record<(typeof MARKETS)[number], string> = {
   ETFs: 'Index, sector and thematic funds.',
 };
 
-/** The landing page (spec section 2, Home). */
+/** The landing page (docs/product.md#screens-and-routes). */
 export function HomePage() {
   useDocumentMeta(
     'Advanced Backtesting with Machine Learning',

@@ -7,7 +7,7 @@ import { LEGAL_SECTIONS } from '../features/site/content/legal';
 import styles from './LegalPage.module.css';
 
 /**
- * The legal page (spec section 2): a sidebar of five texts, terms by default (spec 4). The
+ * The legal page (docs/product.md#screens-and-routes): a sidebar of five texts, terms by default (docs/product.md#states-and-transitions). The
  * chosen text is in the URL (?section=refund), so a link can point at it.
  */
 export function LegalPage() {

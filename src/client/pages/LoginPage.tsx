@@ -20,7 +20,7 @@ function destination(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : PATHS.home;
 }
 
-/** Log in or register with email and password, or with Google (spec section 2, LoginPage). */
+/** Log in or register with email and password, or with Google (docs/product.md#screens-and-routes). */
 export function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [email, setEmail] = useState('');

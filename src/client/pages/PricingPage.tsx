@@ -40,7 +40,7 @@ const PAYMENT_NOTES: Record<(typeof PAYMENT_METHODS)[number], string> = {
   'Digital wallets': 'Pay from a supported digital wallet at checkout, with the same billing periods.',
 };
 
-/** Plans and prices (spec sections 2, 4 and 9). */
+/** Plans and prices (docs/product.md#screens-and-routes, docs/product.md#states-and-transitions, docs/product.md#plans-limits-and-constants). */
 export function PricingPage() {
   const { user } = useAuth();
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);

@@ -4,7 +4,7 @@ import { SitePage } from '../features/site/components/SitePage';
 import site from '../styles/site.module.css';
 import { PRIVACY_SECTIONS } from '../features/site/content/legal';
 
-/** The privacy policy on its own page (spec section 2), effective 2 August 2025. */
+/** The privacy policy on its own page (docs/product.md#screens-and-routes), effective 2 August 2025. */
 export function PrivacyPolicyPage() {
   return (
     <SitePage

@@ -17,7 +17,7 @@ import { matchesQuery } from '../features/site/search';
 const ALL_ARTICLES = HELP_TOPICS.flatMap((topic) => topic.articles);
 const telegram = SOCIAL_LINKS.find((link) => link.label === 'Telegram');
 
-/** The help centre (spec section 2, Support): search, three topic tabs, FAQ, contact cards, form. */
+/** The help centre (docs/product.md#screens-and-routes): search, three topic tabs, FAQ, contact cards, form. */
 export function SupportPage() {
   const [query, setQuery] = useState('');
   const [topic, setTopic] = useState<HelpTopicId>('getting-started');

@@ -8,7 +8,7 @@ import { PRIVACY_SECTIONS, TERMS_SECTIONS } from '../features/site/content/legal
 
 type TermsTab = 'terms' | 'privacy';
 
-/** Terms and privacy in two tabs (spec section 2, /terms); the tab is in the URL (?tab=privacy). */
+/** Terms and privacy in two tabs (docs/product.md#screens-and-routes); the tab is in the URL (?tab=privacy). */
 export function TermsPage() {
   const [params, setParams] = useSearchParams();
   const tab: TermsTab = params.get('tab')?.toLowerCase() === 'privacy' ? 'privacy' : 'terms';

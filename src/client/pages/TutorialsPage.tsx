@@ -24,7 +24,7 @@ const TUTORIALS = new Map(
   TUTORIAL_CATEGORIES.flatMap((category) => category.tutorials).map((tutorial) => [tutorial.id, tutorial]),
 );
 
-/** Tutorials (spec section 2): five categories of cards, three learning tracks and pro tips. */
+/** Tutorials (docs/product.md#screens-and-routes): five categories of cards, three learning tracks and pro tips. */
 export function TutorialsPage() {
   const [query, setQuery] = useState('');
   const [categoryId, setCategoryId] = useState<string>(ALL);

@@ -10,7 +10,7 @@ import { WHY_BACKTESTING_FAQ } from '../features/site/content/faq';
 import { WHY_BENEFITS, WHY_EXPLANATION, WHY_QUOTES } from '../features/site/content/why-backtesting';
 import styles from './WhyBacktestingPage.module.css';
 
-/** Why backtest (spec section 2): explanation, benefits, quotes, four FAQs and a call to action. */
+/** Why backtest (docs/product.md#screens-and-routes): explanation, benefits, quotes, four FAQs and a call to action. */
 export function WhyBacktestingPage() {
   return (
     <SitePage

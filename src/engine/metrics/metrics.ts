@@ -1,5 +1,5 @@
 /**
- * The summary statistics of a run (DESIGN.md section 6): a pure function of the trades, the
+ * The summary statistics of a run (docs/conventions.md#statistics): a pure function of the trades, the
  * equity curve and the bars. E0 = initial capital, E = equity at each bar's close from the first
  * tradable bar on, E_end = the last one.
  *

@@ -1,5 +1,5 @@
 /**
- * The robustness lab's overfitting check for an ML run (issue 17, point 4), at the cost of a
+ * The robustness lab's overfitting check for an ML run , at the cost of a
  * few simulations: the out-of-sample probabilities are fixed once the folds are trained, so the
  * same out-of-sample bars are traded at each threshold of a small grid (with the run's exits),
  * and the per-bar returns of those configurations go to PBO (pbo.ts, CSCV on the return matrix)

@@ -1,7 +1,7 @@
 /**
  * Target profit, stop loss and trailing stop as price levels, and whether a bar reaches them.
  *
- * Conventions (DESIGN.md section 4; backtesting.py does the same):
+ * Conventions (docs/conventions.md#fills; backtesting.py does the same):
  * - A percentage is of the entry price, for all three (a 5% trailing stop trails by 5% of the
  *   entry price); points are price units.
  * - The bar's open comes first: an open at or beyond a level (a gap) fills at the open.

@@ -1,5 +1,5 @@
 /**
- * The bar loop: turns entry/exit signals into trades and an equity curve (DESIGN.md section 4).
+ * The bar loop: turns entry/exit signals into trades and an equity curve (docs/conventions.md#fills).
  *
  * Order of events in bar i:
  * 1. Open. A pending entry (signal at i - 1's close) fills at the open, slippage against the

@@ -1,5 +1,5 @@
 /**
- * A validated backtest request compiled into per-bar entry and exit signals (DESIGN.md section 4),
+ * A validated backtest request compiled into per-bar entry and exit signals (docs/conventions.md#fills),
  * computed once over the whole series. A signal at bar t means "the rules hold at t's close";
  * the simulator decides what it can do with it.
  *

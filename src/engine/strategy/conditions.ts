@@ -37,7 +37,7 @@ function toleranceOf(a: number, b: number): number {
 }
 
 /**
- * Every comparison treats two values within the Equals tolerance as equal (DESIGN.md 4), so
+ * Every comparison treats two values within the Equals tolerance as equal (docs/conventions.md#ties-and-crossings), so
  * no decision rests on floating-point noise such as two running sums of the same prices that
  * differ in the 15th digit:
  * - Greater Than: a above b beyond the tolerance; Less Than: below beyond it; Equals: within.

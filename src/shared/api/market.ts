@@ -1,4 +1,4 @@
-/** Answers of /api/market: exchange and symbol lists (spec 7 calls 1 and 2) and candles. */
+/** Answers of /api/market: exchange and symbol lists (docs/product.md#outside-calls, docs/product.md#who-it-is-for, docs/product.md#screens-and-routes) and candles. */
 import { z } from 'zod';
 import { CANDLE_SOURCES, LIST_SOURCES } from '../data-sources';
 
@@ -20,7 +20,7 @@ export const stockSchema = z.object({
 });
 export type Stock = z.infer<typeof stockSchema>;
 
-/** Where a list came from; with `error` and `warning` when the provider failed (spec 8). */
+/** Where a list came from; with `error` and `warning` when the provider failed (docs/product.md#errors-and-messages). */
 export const marketListMetaSchema = z.object({
   source: z.enum(LIST_SOURCES),
   error: z.string().optional(),

@@ -1,5 +1,5 @@
 /**
- * The monthly backtest quota of each plan (spec 9), as the run route, the robustness route and
+ * The monthly backtest quota of each plan (docs/product.md#plans-limits-and-constants), as the run route, the robustness route and
  * GET /api/usage read it (a robustness analysis counts as one backtest), and the plans' sweep sizes.
  */
 import type { User } from '../../shared/api/auth';
@@ -20,7 +20,7 @@ export function mayUseMl(user: User): boolean {
   return user.role === 'admin' || planById(user.plan).limits.mlBacktesting;
 }
 
-/** Configurations one robustness analysis may run (spec 9 plans; admins the most). */
+/** Configurations one robustness analysis may run (docs/product.md#plans-limits-and-constants). */
 export function configurationLimit(user: User): number {
   if (user.role === 'admin') return ADMIN_ROBUSTNESS_CONFIGURATIONS;
   return planById(user.plan).limits.robustnessConfigurations;

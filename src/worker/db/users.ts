@@ -20,7 +20,7 @@ export interface StoredUser extends User {
   googleSub: string | null;
 }
 
-/** A missing or unreadable role reads as basic (spec 4); the same for plans. */
+/** A missing or unreadable role reads as basic (docs/product.md#states-and-transitions); the same for plans. */
 function toUser(row: UserRow): StoredUser {
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 /**
- * Where an ML run runs (issue 17 point 5): its CPU estimated from its size, then in the request
+ * Where an ML run runs: its CPU estimated from its size, then in the request
  * when small, else as a job whose chunks each train a group of folds within a budget.
  *
  * The rule: a fold costs FIXED + trainRows x features x TRAIN + testRows x features x TEST
@@ -31,7 +31,7 @@ const ASSEMBLE_US_PER_ROW = 8;
 const ASSEMBLE_FIXED_US = 5_000;
 
 /**
- * CPU a run may take inside the request (issue 17: "under about 50 ms"); larger runs queue.
+ * CPU a run may take inside the request (well under a request's CPU budget, about 50 ms); larger runs queue.
  * ML_REQUEST_BUDGET_MS overrides it.
  */
 export const REQUEST_BUDGET_MS = 50;

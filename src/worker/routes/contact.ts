@@ -9,7 +9,7 @@ import { ApiError } from '../errors';
 import { clientIp } from '../security/rate-limit';
 import { validate } from '../validation';
 
-/** Five messages a minute per IP (issue 3). */
+/** Five messages a minute per IP . */
 export const CONTACT_RATE_LIMIT: RateLimit = { name: 'contact-ip', limit: 5, windowMs: 60_000 };
 
 /**

@@ -37,12 +37,12 @@ const candleQuery = z.object({
   warmup: z.coerce.number().int().min(0).max(5000, 'At most 5000 warm-up bars').default(0),
 });
 
-/** A list answer: its items under `key`, beside where they came from (spec 8's banner texts). */
+/** A list answer: its items under `key`, beside where they came from (docs/product.md#errors-and-messages). */
 function answer<Key extends string, T>(key: Key, { items, ...meta }: ListAnswer<T>) {
   return { [key]: items, ...meta } as Record<Key, T[]> & Omit<ListAnswer<T>, 'items'>;
 }
 
-/** Exchange and symbol lists (spec 7 calls 1 and 2), fetched by the worker, never the browser. */
+/** Exchange and symbol lists (docs/product.md#outside-calls, docs/product.md#who-it-is-for, docs/product.md#screens-and-routes), fetched by the worker, never the browser. */
 export const market = new Hono<AppEnv>()
   .get('/exchanges', async (c) =>
     c.json(answer('exchanges', await listExchanges(c.env)) satisfies ExchangesAnswer),

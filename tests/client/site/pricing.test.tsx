@@ -56,7 +56,7 @@ describe('pricing page', () => {
     }
   });
 
-  it('shows all twelve prices of spec section 9 across the billing and currency toggles', async () => {
+  it('shows all twelve prices of the plan table across the billing and currency toggles', async () => {
     const user = userEvent.setup();
     await openPricing();
     const figures = (plan: string) => planCard(plan).textContent ?? '';

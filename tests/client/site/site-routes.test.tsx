@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../render-route';
 
-/** Every public page of issue 3 and its one h1. */
+/** Every public page (docs/product.md#screens-and-routes) and its one h1. */
 const PAGES: [path: string, h1: string][] = [
   ['/pricing', 'Plans and pricing'],
   ['/blog', 'Blog'],

@@ -3,7 +3,7 @@
  *
  * backtesting.py, the reference tool of metrics-and-fills.md, is Python and cannot run in this
  * project's tests, so this is a second implementation of the same written conventions
- * (DESIGN.md section 4, which agrees with backtesting.py on fills), built another way and
+ * (docs/conventions.md#fills, which agrees with backtesting.py on fills), built another way and
  * kept plain rather than fast:
  * - orders rest in a book: market orders for signal entries, signal exits and the daily exit
  *   time; a stop order per protective level (stop loss, trailing stop); a limit order for the

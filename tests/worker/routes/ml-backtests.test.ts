@@ -1,5 +1,5 @@
 /**
- * ML runs through POST /api/backtests (issue 17 point 5): the plan check, small runs trained in
+ * ML runs through POST /api/backtests: the plan check, small runs trained in
  * the request, larger ones as jobs of fold chunks on the real JOBS queue (or a held queue where
  * a test delivers the chunks itself), progress, cancellation, failure, the quota, validation.
  * Every stored report is compared with the engine's runMlBacktest on the same candles.

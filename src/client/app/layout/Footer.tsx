@@ -3,7 +3,7 @@ import { COPYRIGHT_YEAR, PARENT_COMPANY, PRODUCT_NAME, SOCIAL_LINKS } from '../.
 import styles from './Footer.module.css';
 import { FOOTER_COLUMNS } from './navigation';
 
-/** The shared footer (spec section 2): site links, the parent company, social links. */
+/** The shared footer (docs/product.md#screens-and-routes): site links, the parent company, social links. */
 export function Footer() {
   return (
     <footer className={styles.footer}>

@@ -11,7 +11,7 @@ import { useCompactWhenCrowded } from './useCompactWhenCrowded';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.link} ${styles.active}` : styles.link;
 
-/** The shared navigation bar (spec section 2). */
+/** The shared navigation bar (docs/product.md#screens-and-routes). */
 export function Header() {
   const { pathname } = useLocation();
   // The menu remembers the page it was opened on, so navigating closes it.

@@ -10,7 +10,7 @@ export interface NavGroup {
   items: NavLinkItem[];
 }
 
-/** The navigation bar's links (spec section 2), with the capitalised spellings it uses. */
+/** The navigation bar's links (docs/product.md#screens-and-routes), with the capitalised spellings it uses. */
 export const FEATURE_LINKS: NavLinkItem[] = [
   { label: 'Press', to: PATHS.press },
   { label: 'Research', to: PATHS.research },

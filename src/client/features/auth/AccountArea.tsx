@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components/ButtonLink';
 import { useAuth } from '../../lib/auth/auth-context';
 import styles from './AccountArea.module.css';
 
-/** The navigation bar's account corner: log in, or the welcome line and Log Out (spec 2). */
+/** The navigation bar's account corner: log in, or the welcome line and Log Out (docs/product.md#screens-and-routes). */
 export function AccountArea() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();

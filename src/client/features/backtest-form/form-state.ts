@@ -1,5 +1,5 @@
 /**
- * The builder's state and its transitions (spec section 4, form flow and condition rows), as a
+ * The builder's state and its transitions (docs/product.md#states-and-transitions), as a
  * pure reducer: every transition is a plain function of the state and an action.
  */
 import type {
@@ -210,7 +210,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       const path = `${action.side}.parameters.${action.index}`;
       const parameters = replaceAt(values[action.side].parameters, action.index, (row) => {
         if (action.field === 'logic') return { ...row, logic: action.value };
-        // A new indicator has other settings: that side's old ones no longer apply (spec 4).
+        // A new indicator has other settings: that side's old ones no longer apply (docs/product.md#states-and-transitions).
         const settings = action.field === 'indicator1' ? 'additionalFields1' : 'additionalFields2';
         return { ...row, [action.field]: action.value, [settings]: {} };
       });

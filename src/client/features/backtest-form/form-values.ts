@@ -1,6 +1,6 @@
 /**
  * The builder's values as the form holds them (numbers as the text of their inputs), the spec's
- * defaults (spec sections 3, 4 and 9), and the two conversions: form -> request and back.
+ * defaults (docs/product.md#entities, docs/product.md#states-and-transitions, docs/product.md#plans-limits-and-constants), and the two conversions: form -> request and back.
  */
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
 import {
@@ -158,7 +158,7 @@ interface RowsByGroup {
   candleStick: CandlestickRowValues[];
 }
 
-/** `count` default rows of a group: a count change starts the list afresh (spec 4). */
+/** `count` default rows of a group: a count change starts the list afresh (docs/product.md#states-and-transitions). */
 export function defaultRows<G extends RowGroup>(group: G, count: number): RowsByGroup[G] {
   const make: () => RowsByGroup[G][number] = ROW_DEFAULTS[group];
   return Array.from({ length: count }, make) as RowsByGroup[G];

@@ -48,7 +48,7 @@ export const ML_WINDOW_LABELS: Record<MlWindowMode, string> = {
   anchored: 'Anchored: every bar from the start',
 };
 
-/** The spec's zone codes name zones that keep daylight saving time (DESIGN.md 4): say so. */
+/** The spec's zone codes name zones that keep daylight saving time (docs/conventions.md#sessions-and-time): say so. */
 export const TIMEZONE_LABELS: Record<TimezoneLabel, string> = {
   GMT: 'GMT (UTC, no daylight saving)',
   EST: 'EST: New York time (EST/EDT)',

@@ -1,4 +1,4 @@
-/** Where a Final Submit stands (spec 8; DESIGN 6 for the network case). */
+/** Where a Final Submit stands (docs/product.md#errors-and-messages). */
 export type SubmitOutcome =
   | { kind: 'idle' }
   | { kind: 'submitting' }

@@ -1,5 +1,5 @@
 /**
- * Review mode's nested list (spec section 2): the chosen values, with empty ones dropped.
+ * Review mode's nested list (docs/product.md#screens-and-routes): the chosen values, with empty ones dropped.
  * Empty means: blank text, null, an empty list or map (after its own empties are dropped), an
  * exit criterion of type "none", an exit time that is not set, and a side with no conditions
  * (its "combine" choice alone says nothing).

@@ -1,5 +1,5 @@
 /**
- * The ML tab's figures as text (issue 17 point 4): walk-forward folds with their dates, the
+ * The ML tab's figures as text: walk-forward folds with their dates, the
  * classification scores, the feature importance as bar lengths, and the strategy against its
  * baselines, and the overfitting check of the threshold sweep. Pure functions of the stored report, so the tab only lays them out.
  */

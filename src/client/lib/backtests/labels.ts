@@ -12,7 +12,7 @@ import { COMMISSION_PRESETS } from '../../../shared/commission-presets';
 import { PORTFOLIO_EXCHANGE } from '../../../shared/portfolio';
 import { formatMoney } from './format';
 
-/** Where the bars came from; synthetic data is always called exactly that (DESIGN.md 5). */
+/** Where the bars came from; synthetic data is always called exactly that (README.md#market-data). */
 export const SOURCE_LABELS: Record<DataSource, string> = {
   provider: 'Market data',
   cache: 'Market data',

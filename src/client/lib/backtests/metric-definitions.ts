@@ -1,5 +1,5 @@
 /**
- * The dashboard's statistics (DESIGN.md section 6) with the formula each tooltip explains, in
+ * The dashboard's statistics (docs/conventions.md#statistics) with the formula each tooltip explains, in
  * the words of the engine's definitions (src/engine/metrics/*.ts), and why a figure can be
  * missing.
  */

@@ -32,7 +32,7 @@ function presetOf(commission: string) {
   return COMMISSION_PRESETS.find((preset) => String(preset.commissionPct) === commission.trim());
 }
 
-/** Capital, costs, how rows combine, sizing and mode (DESIGN 4): all defaulted, so collapsed. */
+/** Capital, costs, how rows combine, sizing and mode (docs/conventions.md#money): all defaulted, so collapsed. */
 export function AdvancedOptions({ values, errors, dispatch, pricingLink }: AdvancedOptionsProps) {
   const [expanded, setExpanded] = useState(false);
   const hasErrors = ADVANCED_PATHS.some((path) => errors[path]);

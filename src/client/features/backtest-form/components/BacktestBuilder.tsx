@@ -69,7 +69,7 @@ function initialState({ request, portfolio }: { request: unknown; portfolio?: st
 type FocusTarget = 'summary' | 'review' | 'form';
 
 /**
- * The strategy builder (spec sections 2-5 and 8): edit mode, then review mode, then Final Submit.
+ * The strategy builder (docs/product.md#screens-and-routes, docs/product.md#validation, docs/product.md#errors-and-messages): edit mode, then review mode, then Final Submit.
  * Unsent inputs are kept as a draft, so a trip to the login page loses nothing.
  */
 export function BacktestBuilder({

@@ -173,7 +173,7 @@ interface RowProps<Row> {
   plan: Plan | null;
 }
 
-/** indicator 1 <logic> indicator 2, each side with its own settings (spec 3). */
+/** indicator 1 <logic> indicator 2, each side with its own settings (docs/product.md#entities). */
 export function CrossoverRow({ side, index, row, errors, dispatch, plan }: RowProps<CrossoverRowValues>) {
   const path = `${side}.parameters.${index}`;
   const sideFields = (which: 1 | 2) => {
@@ -213,7 +213,7 @@ export function CrossoverRow({ side, index, row, errors, dispatch, plan }: RowPr
   );
 }
 
-/** indicator <logic> number: the number is required on entry, optional on exit (spec 5). */
+/** indicator <logic> number: the number is required on entry, optional on exit (docs/product.md#validation). */
 export function ValueRow({ side, index, row, errors, dispatch, plan }: RowProps<ValueRowValues>) {
   const path = `${side}.valueBased.${index}`;
   const required = side === 'entry';

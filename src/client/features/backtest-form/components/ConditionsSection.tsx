@@ -31,7 +31,7 @@ interface ConditionsSectionProps {
   plan: Plan | null;
 }
 
-/** The count selects and the condition rows of one side (spec 3 and 4, condition rows). */
+/** The count selects and the condition rows of one side (docs/product.md#entities, docs/product.md#states-and-transitions). */
 export function ConditionsSection({ side, values, errors, dispatch, plan }: ConditionsSectionProps) {
   const id = fieldId(side);
   const groups: RowGroup[] =

@@ -24,7 +24,7 @@ interface ExitCriteriaProps {
   dispatch: Dispatch<BuilderAction>;
 }
 
-/** Target, stop, trailing stop (none, percentage or points) and a daily exit time (spec 3, 5). */
+/** Target, stop, trailing stop (none, percentage or points) and a daily exit time (docs/product.md#entities, docs/product.md#validation). */
 export function ExitCriteria({ values, errors, dispatch }: ExitCriteriaProps) {
   const { timing } = values.exitCriteria;
   return (

@@ -60,7 +60,7 @@ function portfolioItems(lists: GeneralParametersProps['lists']) {
   return choices.status === 'ready' ? choices.items : [];
 }
 
-/** Unique banner texts, errors first (spec 8: the fallback's error and warning banners). */
+/** Unique banner texts, errors first (docs/product.md#errors-and-messages). */
 function bannersOf(lists: GeneralParametersProps['lists']) {
   const errors = new Set<string>();
   const warnings = new Set<string>();
@@ -72,7 +72,7 @@ function bannersOf(lists: GeneralParametersProps['lists']) {
   return { errors: [...errors], warnings: [...warnings] };
 }
 
-/** Exchange and stock, dates, timeframe and direction (spec sections 3 and 4). */
+/** Exchange and stock, dates, timeframe and direction (docs/product.md#entities, docs/product.md#states-and-transitions). */
 export function GeneralParameters({
   values,
   errors,

@@ -70,7 +70,7 @@ const FIGURES: Record<MlTextField, { hint: string; placeholder: number; inputMod
   };
 
 /**
- * The ML block of mode "ml" (issue 17): model, features, label, walk-forward windows, threshold
+ * The ML block of mode "ml": model, features, label, walk-forward windows, threshold
  * and seed. Every figure may stay blank for its default, which its placeholder and hint show.
  */
 export function MlSection({ values, errors, dispatch, plan }: MlSectionProps) {

@@ -33,7 +33,7 @@ interface ReviewPanelProps {
   onReset: () => void;
 }
 
-/** Review mode: the chosen values, then Edit Parameters or Final Submit (spec 2 and 8). */
+/** Review mode: the chosen values, then Edit Parameters or Final Submit (docs/product.md#screens-and-routes, docs/product.md#errors-and-messages). */
 export function ReviewPanel({
   items,
   outcome,

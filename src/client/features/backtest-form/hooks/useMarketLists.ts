@@ -43,7 +43,7 @@ function listLoad<A extends MarketListAnswer, T>(
 /**
  * The exchange list (loaded on open), the chosen exchange's stocks (loaded when it changes and
  * kept per exchange) and, for a signed-in user, their uploaded datasets. When a list arrives the
- * builder selects its first entry (spec 4, exchange and stock loading).
+ * builder selects its first entry (docs/product.md#states-and-transitions).
  */
 export function useMarketLists(exchange: string, signedIn: boolean, dispatch: Dispatch<BuilderAction>) {
   const queryClient = useQueryClient();

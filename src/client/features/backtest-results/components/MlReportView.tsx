@@ -265,7 +265,7 @@ function Calibration({ report }: { report: MlReport }) {
 }
 
 /**
- * The ML tab (issue 17 point 4): how the model scored out of sample, fold by fold and pooled,
+ * The ML tab: how the model scored out of sample, fold by fold and pooled,
  * what it relied on, how well its probabilities are calibrated, and whether trading it beat
  * the rules alone and buying and holding over the same bars, and whether its threshold's
  * Sharpe ratio survives the overfitting check of a threshold sweep.

@@ -11,7 +11,7 @@ import { Sparkline } from './Sparkline';
 import styles from '../../../styles/site.module.css';
 
 /**
- * A content listing (spec section 2): title, subtitle, a search box that filters the cards by
+ * A content listing (docs/product.md#screens-and-routes): title, subtitle, a search box that filters the cards by
  * title (case-insensitive substring) and a message when nothing matches.
  */
 export function ListingPage({ listing }: { listing: Listing }) {

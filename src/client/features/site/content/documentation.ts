@@ -65,7 +65,7 @@ function patternGuide(
 
 const basic = PLANS.find((plan) => plan.id === 'basic');
 
-/** The documentation (spec section 2): six categories of expandable guides about the real product. */
+/** The documentation (docs/product.md#screens-and-routes): six categories of expandable guides about the real product. */
 export const DOC_CATEGORIES: readonly DocCategory[] = [
   {
     id: 'getting-started',

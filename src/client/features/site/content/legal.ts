@@ -18,7 +18,7 @@ export const REFUND_POLICY =
 
 const company = PARENT_COMPANY.name;
 
-/** Terms & Conditions: the sections spec section 2 lists for /terms, also the legal page's terms. */
+/** Terms & Conditions: the sections docs/product.md#static-and-legal-pages lists for /terms, also the legal page's terms. */
 export const TERMS_SECTIONS: readonly Section[] = [
   {
     id: 'service',
@@ -145,7 +145,7 @@ export const TERMS_SECTIONS: readonly Section[] = [
   },
 ];
 
-/** The privacy policy, effective 2 August 2025 (spec section 2). */
+/** The privacy policy, effective 2 August 2025 (docs/product.md#screens-and-routes). */
 export const PRIVACY_SECTIONS: readonly Section[] = [
   {
     id: 'who',
@@ -260,7 +260,7 @@ export const PRIVACY_SECTIONS: readonly Section[] = [
   },
 ];
 
-/** The legal page's sections (spec section 2, LegalPage), in sidebar order. */
+/** The legal page's sections (docs/product.md#screens-and-routes), in sidebar order. */
 export const LEGAL_SECTIONS = [
   {
     id: 'terms',

@@ -1,6 +1,6 @@
 import type { Section } from './blocks';
 
-/** One card of a listing page and the article behind it (spec section 3, content card). */
+/** One card of a listing page and the article behind it (docs/product.md#entities). */
 export interface ListingItem {
   slug: string;
   title: string;

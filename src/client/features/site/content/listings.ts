@@ -9,7 +9,7 @@ import { TECHNICAL_ITEMS } from './strategies-technical';
 
 export type ListingId = 'research' | 'press' | StrategyCategory;
 
-/** A content listing page (spec section 2): title, subtitle, searchable cards. */
+/** A content listing page (docs/product.md#screens-and-routes): title, subtitle, searchable cards. */
 export interface Listing {
   id: ListingId;
   path: string;

@@ -13,7 +13,7 @@ const aboutUs: Section = {
   ],
 };
 
-/** Press releases (spec section 2: four items with date and time). */
+/** Press releases (docs/product.md#screens-and-routes). */
 export const PRESS_ITEMS: readonly ListingItem[] = [
   {
     slug: 'backtest-studio-opens-to-the-public',

@@ -38,7 +38,7 @@ const upgradeMessage: Faq = {
     'Your plan’s monthly quota is used up, or you asked for machine-learning mode on the Basic plan. Wait for the next month or upgrade.',
 };
 
-/** The support centre's three tabs (spec section 2, Support). */
+/** The support centre's three tabs (docs/product.md#screens-and-routes). */
 export const HELP_TOPICS: readonly HelpTopic[] = [
   {
     id: 'getting-started',

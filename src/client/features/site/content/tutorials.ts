@@ -26,7 +26,7 @@ const doc = (label: string, guideId: string): InternalLink => ({
   to: `${PATHS.documentation}#${guideId}`,
 });
 
-/** Tutorials (spec section 2): five categories of cards with title, duration, level and format. */
+/** Tutorials (docs/product.md#screens-and-routes): five categories of cards with title, duration, level and format. */
 export const TUTORIAL_CATEGORIES: readonly TutorialCategory[] = [
   {
     id: 'getting-started',

@@ -1,4 +1,4 @@
-/** The /WhyBacktesting page's content (spec section 2): explanation, benefits, quotes. */
+/** The /WhyBacktesting page's content (docs/product.md#screens-and-routes): explanation, benefits, quotes. */
 
 export const WHY_EXPLANATION = [
   'A backtest runs a trading strategy’s exact rules over historical prices, bar by bar, as if you had traded them at the time. It answers a narrow question: if I had followed these rules, with these costs, what would have happened?',
