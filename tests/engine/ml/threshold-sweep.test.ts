@@ -82,6 +82,19 @@ describe('ML threshold sweep', () => {
     expect(report.thresholdSweep.dsr!.dsr).toBe(dsr!.dsr);
   });
 
+  it("judges the strategy's per-bar Sharpe ratio against 0 by its PSR over the out-of-sample bars", () => {
+    const result = runMlBacktest(requestAt(0.55), bars);
+    const returns = result.thresholdSweep.returns[result.thresholdSweep.chosen]!;
+    const moments = returnMoments(returns);
+    expect(result.sharpePsr).toEqual({
+      psr: deflatedSharpeRatio({ ...moments, trials: 1, trialsSharpeVariance: 0 }).psr,
+      sharpe: moments.sharpe,
+      observations: bars.c.length - result.outOfSampleFrom,
+    });
+    expect(result.sharpePsr!.psr).toBeGreaterThan(0);
+    expect(result.sharpePsr!.psr).toBeLessThan(1);
+  });
+
   it('gives the same check for the same request', () => {
     const first = mlReport(runMlBacktest(requestAt(0.55), bars), bars).thresholdSweep;
     const second = mlReport(runMlBacktest(requestAt(0.55), bars), bars).thresholdSweep;
