@@ -353,7 +353,7 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
   const thresholds = sweptThresholds(ml.threshold);
   const chosen = thresholds.indexOf(ml.threshold);
   const thresholdRuns = thresholds.map(tradeAt);
-  const strategy = thresholdRuns[chosen]!;
+  const chosenRun = thresholdRuns[chosen]!;
   const sweep = thresholdSweep(
     thresholds,
     chosen,
@@ -377,6 +377,12 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
       dailyExitTime: null,
     },
   );
+  // One buy-and-hold figure for the run: the baseline's (the strategy's own metric would buy at
+  // the first test bar's close, without costs, and differ from the baseline by those).
+  const strategy: MlStrategyRun = {
+    ...chosenRun,
+    metrics: { ...chosenRun.metrics, buyHoldReturnPct: buyAndHold.metrics.totalReturnPct },
+  };
 
   const outOfSample = {
     ...classificationScores(pooledProbabilities, pooledLabels, ml.threshold),
