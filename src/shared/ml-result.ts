@@ -30,9 +30,12 @@ export const mlFoldSchema = mlScoresSchema.extend({
   testFrom: row,
   testTo: row,
   trainSamples: z.number().int().nonnegative(),
-  /** The model gave every test bar one probability (it ranks nothing), and why. */
-  degenerate: z.boolean(),
-  degenerateReason: z.string().nullable(),
+  /**
+   * The model gave every test bar one probability (it ranks nothing), and why. Defaults here and
+   * below read runs stored before these fields existed.
+   */
+  degenerate: z.boolean().default(false),
+  degenerateReason: z.string().nullable().default(null),
 });
 
 /**
@@ -41,9 +44,9 @@ export const mlFoldSchema = mlScoresSchema.extend({
  * label-permutation test within folds. Each is null without an AUC.
  */
 export const mlOutOfSampleSchema = mlScoresSchema.extend({
-  aucMeanOfFolds: score,
-  aucCi95: z.object({ low: z.number(), high: z.number(), method: z.string() }).nullable(),
-  pValue: score,
+  aucMeanOfFolds: score.default(null),
+  aucCi95: z.object({ low: z.number(), high: z.number(), method: z.string() }).nullable().default(null),
+  pValue: score.default(null),
 });
 
 export const calibrationBinSchema = z.object({
@@ -66,13 +69,16 @@ export const mlReportSchema = z.object({
   outOfSampleFrom: z.object({ row, time: z.string() }),
   outOfSample: mlOutOfSampleSchema,
   /** Folds marked degenerate; over a quarter of them and the pooled scores are not meaningful. */
-  degenerateFolds: z.number().int().nonnegative(),
-  scoresMeaningful: z.boolean(),
+  degenerateFolds: z.number().int().nonnegative().default(0),
+  scoresMeaningful: z.boolean().default(true),
   /**
    * PSR(0) of the strategy's per-bar Sharpe ratio (not annualised) over its `observations`
    * out-of-sample bars; null when the returns never vary.
    */
-  sharpePsr: z.object({ psr: z.number(), sharpe: z.number(), observations: z.number() }).nullable(),
+  sharpePsr: z
+    .object({ psr: z.number(), sharpe: z.number(), observations: z.number() })
+    .nullable()
+    .default(null),
   calibration: z.array(calibrationBinSchema),
   featureImportance: z.array(z.object({ feature: z.string(), importance: z.number() })),
   /** The out-of-sample strategy's metrics (its trades are the run's trade list). */
@@ -95,7 +101,7 @@ export const mlReportSchema = z.object({
     dsr: dsrSchema.nullable(),
     dsrReason: z.string().nullable(),
     /** Set when the DSR rests on too few out-of-sample bars to be reliable. */
-    dsrWarning: z.string().nullable(),
+    dsrWarning: z.string().nullable().default(null),
   }),
   warnings: z.array(z.string()),
 });
@@ -103,7 +109,7 @@ export const mlReportSchema = z.object({
 export type MlFold = z.infer<typeof mlFoldSchema>;
 export type MlReport = z.infer<typeof mlReportSchema>;
 
-/** Whether a 95% interval of the AUC contains chance (0.5): no evidence the model ranks anything. */
+/** Whether a 95% interval of the AUC contains chance (0.5): no evidence the model ranks anything (false without an interval). */
 export function indistinguishableFromChance(interval: MlReport['outOfSample']['aucCi95']): boolean {
-  return interval === null || (interval.low <= 0.5 && interval.high >= 0.5);
+  return interval !== null && interval.low <= 0.5 && interval.high >= 0.5;
 }
