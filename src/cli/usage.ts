@@ -50,16 +50,21 @@ Commands:
   ml --request R.json --candles C.csv [--timezone Z] [--session-open HH:MM]
       Trains the request's model (its "ml" block, defaults when absent) on purged walk-forward
       windows and trades the out-of-sample bars. Prints {folds: [{trainFrom, trainTo, testFrom,
-      testTo, auc, accuracy, precision, recall, logLoss, samples}], oosMetrics, trades,
-      featureImportance, baselines: {rulesOnly, buyAndHold}, outOfSample, calibration,
-      thresholdSweep: {thresholds, pbo, pboReason, dsr, dsrReason}, warnings} (rows are CSV
-      data rows, half-open; trainTo ends the purged training range). thresholdSweep trades the
-      same out-of-sample bars at each threshold tried: PBO of the choice, DSR of the run's.
+      testTo, trainFromRow, trainToRow, testFromRow, testToRow, auc, accuracy, precision,
+      recall, logLoss, samples, degenerate, degenerateReason}], outOfSampleFrom, oosMetrics,
+      trades, featureImportance, baselines: {rulesOnly, buyAndHold}, outOfSample: {..., aucCi95,
+      pValue, verdict}, scoresMeaningful, sharpePsr, calibration, thresholdSweep: {thresholds,
+      pbo, pboReason, dsr, dsrReason, dsrWarning}, warnings}. Fold dates are the open times of
+      the first and last bar of each window; rows are CSV data rows, half-open, trainToRow
+      ending the purged training range. thresholdSweep trades the same out-of-sample bars at
+      each threshold tried: PBO of the choice, DSR of the run's. The first warning says that
+      every trade and metric is out-of-sample.
 
 Trading days (session VWAP, pivots, the request's dates) are UTC calendar days unless
 --timezone (an IANA zone, e.g. Australia/Sydney) and --session-open (local time at which each
 trading day starts, e.g. 10:00; forex: 17:00 in America/New_York) say otherwise.
 
+A negative number may follow its option as a separate argument (--skewness -3).
 Output is JSON on stdout. Errors go to stderr with exit code 1 (2 for a malformed command line).
 CSV: a header with date/datetime/time/timestamp (or an unnamed first column), open, high, low,
 close and optionally volume; comma or semicolon separated.`;

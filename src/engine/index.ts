@@ -123,3 +123,4 @@ export {
   type MlStrategyRun,
 } from './ml/ml-backtest';
 export { mlReport } from './ml/report';
+export { ML_THRESHOLD_GRID } from './ml/threshold-sweep';

@@ -30,6 +30,23 @@ export const mlFoldSchema = mlScoresSchema.extend({
   testFrom: row,
   testTo: row,
   trainSamples: z.number().int().nonnegative(),
+  /**
+   * The model gave every test bar one probability (it ranks nothing), and why. Defaults here and
+   * below read runs stored before these fields existed.
+   */
+  degenerate: z.boolean().default(false),
+  degenerateReason: z.string().nullable().default(null),
+});
+
+/**
+ * The pooled out-of-sample scores with the AUC's uncertainty: the folds' mean AUC, a 95%
+ * interval (`method` says how it was drawn) and a two-sided p-value against 0.5 from a seeded
+ * label-permutation test within folds. Each is null without an AUC.
+ */
+export const mlOutOfSampleSchema = mlScoresSchema.extend({
+  aucMeanOfFolds: score.default(null),
+  aucCi95: z.object({ low: z.number(), high: z.number(), method: z.string() }).nullable().default(null),
+  pValue: score.default(null),
 });
 
 export const calibrationBinSchema = z.object({
@@ -50,7 +67,18 @@ export const mlReportSchema = z.object({
   trainingWindows: z.array(z.object({ from: z.string(), to: z.string() })),
   /** First out-of-sample bar: row and open time. */
   outOfSampleFrom: z.object({ row, time: z.string() }),
-  outOfSample: mlScoresSchema,
+  outOfSample: mlOutOfSampleSchema,
+  /** Folds marked degenerate; over a quarter of them and the pooled scores are not meaningful. */
+  degenerateFolds: z.number().int().nonnegative().default(0),
+  scoresMeaningful: z.boolean().default(true),
+  /**
+   * PSR(0) of the strategy's per-bar Sharpe ratio (not annualised) over its `observations`
+   * out-of-sample bars; null when the returns never vary.
+   */
+  sharpePsr: z
+    .object({ psr: z.number(), sharpe: z.number(), observations: z.number() })
+    .nullable()
+    .default(null),
   calibration: z.array(calibrationBinSchema),
   featureImportance: z.array(z.object({ feature: z.string(), importance: z.number() })),
   /** The out-of-sample strategy's metrics (its trades are the run's trade list). */
@@ -72,9 +100,16 @@ export const mlReportSchema = z.object({
     pboReason: z.string().nullable(),
     dsr: dsrSchema.nullable(),
     dsrReason: z.string().nullable(),
+    /** Set when the DSR rests on too few out-of-sample bars to be reliable. */
+    dsrWarning: z.string().nullable().default(null),
   }),
   warnings: z.array(z.string()),
 });
 
 export type MlFold = z.infer<typeof mlFoldSchema>;
 export type MlReport = z.infer<typeof mlReportSchema>;
+
+/** Whether a 95% interval of the AUC contains chance (0.5): no evidence the model ranks anything (false without an interval). */
+export function indistinguishableFromChance(interval: MlReport['outOfSample']['aucCi95']): boolean {
+  return interval !== null && interval.low <= 0.5 && interval.high >= 0.5;
+}

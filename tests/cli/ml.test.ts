@@ -66,11 +66,14 @@ describe('ml command', () => {
       const output = JSON.parse(run.stdout);
       expect(Object.keys(output)).toEqual([
         'folds',
+        'outOfSampleFrom',
         'oosMetrics',
         'trades',
         'featureImportance',
         'baselines',
         'outOfSample',
+        'scoresMeaningful',
+        'sharpePsr',
         'calibration',
         'thresholdSweep',
         'warnings',
@@ -79,18 +82,40 @@ describe('ml command', () => {
       const result = runMlBacktest(backtestRequestSchema.parse(requestInput), series);
       const report = mlReport(result, series);
       expect(output.folds).toHaveLength(4);
+      const iso = (row: number) => new Date(series.t[row]!).toISOString();
       expect(output.folds[0]).toEqual({
-        trainFrom: 20,
-        trainTo: 1020 - 1 - 10,
-        testFrom: 1020,
-        testTo: 1520,
+        // Open times of the first and last bar of each window; rows half-open.
+        trainFrom: iso(20),
+        trainTo: iso(1020 - 1 - 10 - 1),
+        testFrom: iso(1020),
+        testTo: iso(1519),
+        trainFromRow: 20,
+        trainToRow: 1020 - 1 - 10,
+        testFromRow: 1020,
+        testToRow: 1520,
         auc: report.folds[0]!.auc,
         accuracy: report.folds[0]!.accuracy,
         precision: report.folds[0]!.precision,
         recall: report.folds[0]!.recall,
         logLoss: report.folds[0]!.logLoss,
         samples: 500,
+        degenerate: false,
+        degenerateReason: null,
       });
+      expect(output.folds[0].trainFrom).toBe('2020-01-01T20:00:00.000Z');
+      expect(output.folds[3].testTo).toBe(iso(2999));
+      expect(output.outOfSampleFrom).toBe(iso(1020));
+      expect(output.warnings[0]).toBe(
+        `Every trade and metric is out-of-sample: trading starts at ${iso(1020)}, and each bar is ` +
+          'predicted by a model trained only on bars before its test window',
+      );
+      expect(output.warnings.slice(1)).toEqual(report.warnings);
+      const { low, high } = report.outOfSample.aucCi95!;
+      expect(output.outOfSample).toEqual({
+        ...JSON.parse(JSON.stringify(report.outOfSample)),
+        verdict: low <= 0.5 && high >= 0.5 ? 'indistinguishable from chance' : 'better than chance',
+      });
+      expect(output.sharpePsr).toEqual(report.sharpePsr);
       expect(output.oosMetrics).toEqual(JSON.parse(JSON.stringify(report.metrics)));
       expect(output.trades).toEqual(JSON.parse(JSON.stringify(listTrades(result.strategy.trades, series.t))));
       expect(output.featureImportance).toEqual(report.featureImportance);

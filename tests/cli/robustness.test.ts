@@ -97,8 +97,9 @@ describe('dsr command', () => {
         String(2.5 / Math.sqrt(250)),
         '--observations',
         '1250',
-        // A value starting with a dash goes after "=", as Node's argument parser requires.
-        '--skewness=-3',
+        // A negative number as a separate argument (Node's parser alone calls it ambiguous).
+        '--skewness',
+        '-3',
         '--kurtosis',
         '10',
         '--trials',
@@ -112,6 +113,28 @@ describe('dsr command', () => {
       expect(output.sr0).toBeCloseTo(0.11317, 5);
       expect(output.dsr).toBeCloseTo(0.9004, 4);
       expect(output.psr).toBeGreaterThan(0.99);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'takes a negative number after its option or after "=", and gives the same answer',
+    async () => {
+      const common = [
+        '--observations',
+        '250',
+        '--kurtosis',
+        '4',
+        '--trials',
+        '1',
+        '--trials-sharpe-variance',
+        '0',
+      ];
+      const separate = await cli('dsr', '--sharpe', '-0.05', '--skewness', '-.5', ...common);
+      const joined = await cli('dsr', '--sharpe=-0.05', '--skewness=-0.5', ...common);
+      expect(separate.code, separate.stderr).toBe(0);
+      expect(JSON.parse(separate.stdout)).toEqual(JSON.parse(joined.stdout));
+      expect(JSON.parse(separate.stdout).psr).toBeLessThan(0.5);
     },
     TIMEOUT,
   );

@@ -5,7 +5,7 @@
  * {metrics, tradeCount, tradesFile, monthlyReturns, equity, warnings}. `--no-equity` leaves the per-bar equity
  * out.
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from '../parse-options';
 import { runBacktest } from '../../engine/index';
 import { OutputSink, StreamedOutput } from '../output-sink';
 import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
@@ -13,7 +13,7 @@ import { writeSeriesJson, writeTradesCsv, writeTradesJson } from '../trade-outpu
 import { UsageError, requireOptions } from '../usage';
 
 export function backtestCommand(args: string[]) {
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args,
     options: {
       ...REQUEST_INPUT_OPTIONS,

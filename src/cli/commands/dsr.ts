@@ -4,7 +4,7 @@
  * deflated Sharpe ratio and the expected maximum Sharpe ratio SR0 of N skill-less trials. All
  * Sharpe inputs are per period (not annualised); G4 is the raw kurtosis (3 for normal returns).
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from '../parse-options';
 import { deflatedSharpeRatio } from '../../engine/index';
 import { UsageError } from '../usage';
 
@@ -27,7 +27,7 @@ function numberOption(values: Record<string, string | undefined>, name: keyof ty
 }
 
 export function dsrCommand(args: string[]) {
-  const { values } = parseArgs({ args, options: OPTIONS });
+  const { values } = parseOptions({ args, options: OPTIONS });
   const observations = numberOption(values, 'observations');
   const trials = numberOption(values, 'trials');
   const trialsSharpeVariance = numberOption(values, 'trials-sharpe-variance');

@@ -2,7 +2,7 @@
  * `indicator "<label>" --candles C.csv [--set "Setting=value"]...` -> values aligned with the rows;
  * `indicator --list` -> the catalogue as JSON.
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from '../parse-options';
 import { computeIndicator, resolveSettings } from '../../engine/index';
 import { INDICATOR_CATALOGUE } from '../../shared/indicator-catalogue';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles } from '../read-inputs';
@@ -41,7 +41,7 @@ export function catalogueListing() {
 }
 
 export function indicatorCommand(args: string[]) {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions({
     args,
     allowPositionals: true,
     options: {

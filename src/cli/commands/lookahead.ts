@@ -3,13 +3,13 @@
  * full, cut}]}: recomputes the rules on the data cut after each trade's entry and exit and
  * reports any value that changed (src/engine/robustness/lookahead.ts). `bar` is a CSV data row.
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from '../parse-options';
 import { lookaheadCheck } from '../../engine/index';
 import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
 import { requireOptions } from '../usage';
 
 export function lookaheadCommand(args: string[]) {
-  const { values } = parseArgs({ args, options: REQUEST_INPUT_OPTIONS });
+  const { values } = parseOptions({ args, options: REQUEST_INPUT_OPTIONS });
   requireOptions('lookahead', values, ['request', 'candles']);
   const { request, candles } = readRequestInputs(values);
   return lookaheadCheck(request, candles);

@@ -1,11 +1,11 @@
 /** `patterns --candles C.csv` -> {"<PatternName>": [int|null, ...]} for all 61 patterns. */
-import { parseArgs } from 'node:util';
+import { parseOptions } from '../parse-options';
 import { computeAllPatterns } from '../../engine/index';
 import { readCandles } from '../read-inputs';
 import { requireOptions } from '../usage';
 
 export function patternsCommand(args: string[]) {
-  const { values } = parseArgs({ args, options: { candles: { type: 'string' } } });
+  const { values } = parseOptions({ args, options: { candles: { type: 'string' } } });
   requireOptions('patterns', values, ['candles']);
   const patterns = computeAllPatterns(readCandles(values.candles));
   return Object.fromEntries(Object.entries(patterns).map(([name, output]) => [name, Array.from(output)]));

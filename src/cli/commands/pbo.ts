@@ -3,7 +3,7 @@
  * probability of backtest overfitting by CSCV of a T x N matrix of per-period returns (one
  * column per configuration, a header row of names).
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from '../parse-options';
 import {
   DEFAULT_PBO_BLOCKS,
   MAX_PBO_BLOCKS,
@@ -14,7 +14,7 @@ import { readText } from '../read-inputs';
 import { UsageError, requireOptions } from '../usage';
 
 export function pboCommand(args: string[]) {
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args,
     options: { returns: { type: 'string' }, blocks: { type: 'string' } },
   });

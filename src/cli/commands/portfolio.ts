@@ -5,7 +5,7 @@
  * times, equity, warnings}: the request's strategy on every symbol with one shared capital
  * (src/engine/portfolio). Equal weights unless --weights gives one for every symbol.
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from '../parse-options';
 import { PortfolioError, runPortfolio, type PortfolioLeg } from '../../engine/index';
 import { StreamedOutput } from '../output-sink';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
@@ -39,7 +39,7 @@ function parseWeights(text: string | undefined, symbols: readonly string[]): Map
 }
 
 export function portfolioCommand(args: string[]) {
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args,
     options: {
       request: { type: 'string' },

@@ -3,13 +3,13 @@
  * aggregated to N minutes as columns {t, o, h, l, c, v}, buckets aligned to each trading day's
  * start (the session open), as the worker builds 15- and 30-minute bars from 5-minute ones.
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from '../parse-options';
 import { aggregateBars, rowsToColumns, seriesToRows } from '../../engine/index';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles } from '../read-inputs';
 import { UsageError, requireOptions } from '../usage';
 
 export function resampleCommand(args: string[]) {
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args,
     options: { candles: { type: 'string' }, minutes: { type: 'string' }, ...CALENDAR_OPTIONS },
   });

@@ -4,7 +4,7 @@
  * configuration of the grid's cartesian product (last path changing fastest) and the
  * overfitting statistics over them (src/engine/sweep/sweep.ts).
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from '../parse-options';
 import { DEFAULT_PBO_BLOCKS, runSweep } from '../../engine/index';
 import { withGridFile } from '../read-grid';
 import { REQUEST_INPUT_OPTIONS, readJson, readRequestInputs } from '../read-inputs';
@@ -17,7 +17,7 @@ export function scoreOption(text: string | undefined): 'sharpe' | 'totalReturnPc
 }
 
 export function sweepCommand(args: string[]) {
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args,
     options: {
       ...REQUEST_INPUT_OPTIONS,

@@ -5,7 +5,7 @@
  * optimise on each training window, trade the next (src/engine/sweep/walk-forward.ts). Windows
  * are half-open ranges of CSV data rows (0 = the first row after the header).
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from '../parse-options';
 import { runWalkForward } from '../../engine/index';
 import { withGridFile } from '../read-grid';
 import { REQUEST_INPUT_OPTIONS, readJson, readRequestInputs } from '../read-inputs';
@@ -13,7 +13,7 @@ import { UsageError, requireOptions } from '../usage';
 import { scoreOption } from './sweep';
 
 export function walkForwardCommand(args: string[]) {
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args,
     options: {
       ...REQUEST_INPUT_OPTIONS,

@@ -20,7 +20,10 @@ export const GRADIENT_BOOSTING = {
 
 const sigmoid = (score: number) => 1 / (1 + Math.exp(-score));
 
-export function trainGradientBoosting(set: TreeTrainingSet): ProbabilityModel {
+export function trainGradientBoosting(
+  set: TreeTrainingSet,
+  minChildWeight: number = GRADIENT_BOOSTING.minChildWeight,
+): ProbabilityModel {
   const { binned, labels, count, random } = set;
   let positives = 0;
   for (let i = 0; i < count; i++) positives += labels[i]!;
@@ -47,7 +50,7 @@ export function trainGradientBoosting(set: TreeTrainingSet): ProbabilityModel {
       drawn.slice(0, drawnCount),
       {
         maxDepth: GRADIENT_BOOSTING.maxDepth,
-        minChildWeight: GRADIENT_BOOSTING.minChildWeight,
+        minChildWeight,
         lambda: GRADIENT_BOOSTING.lambda,
         featuresPerSplit: set.featureCount,
       },

@@ -23,11 +23,15 @@ import { averageTrueRange } from '../indicators/volatility';
 import { drawdownCurve } from '../metrics/drawdown';
 import { computeMetrics, type Metrics } from '../metrics/metrics';
 import { monthlyReturns, type MonthlyReturn } from '../metrics/monthly-returns';
+import { probabilisticSharpeRatio } from '../robustness/deflated-sharpe';
+import { EVIDENCE, LEAK_WARNING } from '../robustness/evidence';
 import { mulberry32 } from '../robustness/random';
+import { returnMoments } from '../robustness/return-moments';
 import { simulate, type SimulationSettings, type TradeSignals } from '../simulate/simulate';
 import type { TradeColumns } from '../simulate/trade-columns';
 import { compileStrategy, type StrategySignals } from '../strategy/compile';
 import { SeriesCache } from '../strategy/series-cache';
+import { aucUncertainty, type AucUncertainty, type FoldSamples } from './auc-uncertainty';
 import {
   calibrationTable,
   classificationScores,
@@ -44,6 +48,18 @@ import { perBarReturns, sweptThresholds, thresholdSweep, type MlThresholdSweep }
 export interface MlFoldResult extends Fold, ClassificationScores {
   /** Training samples after purging and embargo. */
   trainSamples: number;
+  /** The model gave every test bar the same probability: it ranks nothing. */
+  degenerate: boolean;
+  degenerateReason: string | null;
+}
+
+/** The strategy's Sharpe ratio judged against 0 on its out-of-sample bars. */
+export interface MlSharpePsr {
+  /** PSR(0): the probability that the true per-bar Sharpe ratio is above 0. */
+  psr: number;
+  /** Per-bar Sharpe ratio (not annualised) and the out-of-sample bars it was measured on. */
+  sharpe: number;
+  observations: number;
 }
 
 /** One strategy over the out-of-sample bars, shaped like a standard run's BacktestResult. */
@@ -62,8 +78,14 @@ export interface MlBacktestResult {
   settings: MlSettings;
   features: string[];
   folds: MlFoldResult[];
-  /** The test windows' labelled samples pooled. */
-  outOfSample: ClassificationScores;
+  /** The test windows' labelled samples pooled, with the AUC's interval and p-value. */
+  outOfSample: ClassificationScores & AucUncertainty;
+  /** Folds marked degenerate. */
+  degenerateFolds: number;
+  /** False when over a quarter of the folds are degenerate: the pooled scores mean little. */
+  scoresMeaningful: boolean;
+  /** PSR(0) of the strategy's per-bar returns; null when they never vary. */
+  sharpePsr: MlSharpePsr | null;
   calibration: CalibrationBin[];
   /** Mean drop in ROC AUC when the feature is shuffled in a test fold, weighted by samples. */
   featureImportance: { feature: string; importance: number }[];
@@ -234,6 +256,7 @@ export function runMlFold(run: MlPreparedRun, index: number): MlFoldOutput {
   }
   const testLabels = Uint8Array.from(testRows, (row) => labels[row]!);
   const scores = classificationScores(testProbabilities, testLabels, ml.threshold);
+  const degenerateReason = degenerateFold(probabilities, trainLabels);
   const importance =
     scores.auc === null
       ? null
@@ -245,7 +268,37 @@ export function runMlFold(run: MlPreparedRun, index: number): MlFoldOutput {
           scores.auc,
           mulberry32(seed ^ 0x5bd1e995),
         );
-  return { fold: { ...fold, trainSamples: trainRows.length, ...scores }, probabilities, importance };
+  return {
+    fold: {
+      ...fold,
+      trainSamples: trainRows.length,
+      ...scores,
+      degenerate: degenerateReason !== null,
+      degenerateReason,
+    },
+    probabilities,
+    importance,
+  };
+}
+
+/**
+ * Why a fold's model ranks nothing, or null: its test probabilities take fewer than two distinct
+ * values (a one-class training window, trees that found no split, weights that all vanished).
+ */
+function degenerateFold(testProbabilities: Float64Array, trainLabels: Uint8Array): string | null {
+  let first = Number.NaN;
+  for (const probability of testProbabilities) {
+    if (Number.isNaN(probability)) continue;
+    if (Number.isNaN(first)) first = probability;
+    else if (probability !== first) return null;
+  }
+  if (Number.isNaN(first)) return 'no test bar has every feature';
+  let positives = 0;
+  for (const label of trainLabels) positives += label;
+  if (positives === 0 || positives === trainLabels.length) {
+    return 'the training window has one label only, so the model predicts its rate for every bar';
+  }
+  return 'the model predicts one probability for every test bar: it found nothing to split or weigh';
 }
 
 /** The run from its folds' outputs (in fold order): pooled scores, trading, baselines. */
@@ -258,15 +311,23 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
   const probabilities = new Float64Array(bars).fill(Number.NaN);
   const pooledProbabilities: number[] = [];
   const pooledLabels: number[] = [];
+  const foldSamples: FoldSamples[] = [];
   const importanceSums = new Float64Array(features.names.length);
   let importanceWeight = 0;
   outputs.forEach(({ fold, probabilities: tested, importance }) => {
     probabilities.set(tested, fold.testFrom);
+    const foldProbabilities: number[] = [];
+    const foldLabels: number[] = [];
     for (let row = fold.testFrom; row < fold.testTo; row++) {
       if (complete[row] === 0 || labels[row] === NO_LABEL) continue;
-      pooledProbabilities.push(probabilities[row]!);
-      pooledLabels.push(labels[row]!);
+      foldProbabilities.push(probabilities[row]!);
+      foldLabels.push(labels[row]!);
     }
+    for (let i = 0; i < foldLabels.length; i++) {
+      pooledProbabilities.push(foldProbabilities[i]!);
+      pooledLabels.push(foldLabels[i]!);
+    }
+    foldSamples.push({ probabilities: foldProbabilities, labels: foldLabels });
     if (importance) {
       importance.forEach((value, feature) => (importanceSums[feature]! += value * fold.samples));
       importanceWeight += fold.samples;
@@ -292,7 +353,7 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
   const thresholds = sweptThresholds(ml.threshold);
   const chosen = thresholds.indexOf(ml.threshold);
   const thresholdRuns = thresholds.map(tradeAt);
-  const strategy = thresholdRuns[chosen]!;
+  const chosenRun = thresholdRuns[chosen]!;
   const sweep = thresholdSweep(
     thresholds,
     chosen,
@@ -316,8 +377,39 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
       dailyExitTime: null,
     },
   );
+  // One buy-and-hold figure for the run: the baseline's (the strategy's own metric would buy at
+  // the first test bar's close, without costs, and differ from the baseline by those).
+  const strategy: MlStrategyRun = {
+    ...chosenRun,
+    metrics: { ...chosenRun.metrics, buyHoldReturnPct: buyAndHold.metrics.totalReturnPct },
+  };
+
+  const outOfSample = {
+    ...classificationScores(pooledProbabilities, pooledLabels, ml.threshold),
+    ...aucUncertainty(
+      foldSamples,
+      foldResults.map((fold) => fold.auc),
+      horizonBars + AUC_BLOCK_FEATURE_MEMORY,
+      (ml.seed ^ 0x2545f491) >>> 0,
+    ),
+  };
+  const featureImportance = features.names
+    .map((feature, index) => ({
+      feature,
+      importance: importanceWeight > 0 ? importanceSums[index]! / importanceWeight : 0,
+    }))
+    .sort((a, b) => b.importance - a.importance);
+  const degenerateFolds = foldResults.filter((fold) => fold.degenerate).length;
+  const scoresMeaningful = degenerateFolds <= EVIDENCE.degenerateFoldShare * foldResults.length;
 
   const warnings: string[] = [];
+  if (leakSuspected(outOfSample, featureImportance)) warnings.push(LEAK_WARNING);
+  if (!scoresMeaningful) {
+    warnings.push(
+      `${degenerateFolds} of ${foldResults.length} folds are degenerate (the model predicts one ` +
+        'probability for every test bar): the pooled scores are not meaningful; use longer training windows',
+    );
+  }
   const oneClassFolds = foldResults.filter((fold) => fold.auc === null && fold.samples > 0).length;
   if (oneClassFolds > 0) {
     warnings.push(
@@ -328,20 +420,52 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
     settings: ml,
     features: features.names,
     folds: foldResults,
-    outOfSample: classificationScores(pooledProbabilities, pooledLabels, ml.threshold),
+    outOfSample,
+    degenerateFolds,
+    scoresMeaningful,
+    sharpePsr: sharpePsr(sweep.returns[chosen]!),
     calibration: calibrationTable(pooledProbabilities, pooledLabels),
-    featureImportance: features.names
-      .map((feature, index) => ({
-        feature,
-        importance: importanceWeight > 0 ? importanceSums[index]! / importanceWeight : 0,
-      }))
-      .sort((a, b) => b.importance - a.importance),
+    featureImportance,
     probabilities,
     outOfSampleFrom,
     strategy,
     baselines: { rulesOnly, buyAndHold },
     thresholdSweep: sweep,
     warnings: [...warnings, ...strategy.warnings],
+  };
+}
+
+/**
+ * Bootstrap blocks span the label horizon plus this many bars: the base features look back up
+ * to 20 bars, so samples closer than that share inputs as well as label windows.
+ */
+const AUC_BLOCK_FEATURE_MEMORY = 20;
+
+/**
+ * The leak alarm: an AUC above EVIDENCE.leakAuc, or one feature carrying more than
+ * EVIDENCE.leakImportanceShare of the positive permutation importance while the AUC is clear of
+ * chance (on noise the importances are all near 0 and one of them leads by chance).
+ */
+function leakSuspected(
+  outOfSample: ClassificationScores & AucUncertainty,
+  importance: readonly { importance: number }[],
+): boolean {
+  if (outOfSample.auc !== null && outOfSample.auc > EVIDENCE.leakAuc) return true;
+  const interval = outOfSample.aucCi95;
+  if (interval === null || interval.low <= 0.5) return false;
+  const positive = importance.reduce((sum, entry) => sum + Math.max(0, entry.importance), 0);
+  return (
+    positive > 0 && importance.some((entry) => entry.importance > EVIDENCE.leakImportanceShare * positive)
+  );
+}
+
+function sharpePsr(returns: Float64Array): MlSharpePsr | null {
+  const moments = returnMoments(returns);
+  if (!Number.isFinite(moments.sharpe)) return null;
+  return {
+    psr: probabilisticSharpeRatio(moments),
+    sharpe: moments.sharpe,
+    observations: moments.observations,
   };
 }
 

@@ -9,7 +9,10 @@ import { growTree, treeValue, type Tree, type TreeTrainingSet } from './tree';
 
 export const RANDOM_FOREST = { trees: 100, maxDepth: 8, minChildWeight: 30 } as const;
 
-export function trainRandomForest(set: TreeTrainingSet): ProbabilityModel {
+export function trainRandomForest(
+  set: TreeTrainingSet,
+  minChildWeight: number = RANDOM_FOREST.minChildWeight,
+): ProbabilityModel {
   const { binned, labels, count, random } = set;
   const featuresPerSplit = Math.max(1, Math.round(Math.sqrt(set.featureCount)));
   const weight = new Float64Array(count);
@@ -33,7 +36,7 @@ export function trainRandomForest(set: TreeTrainingSet): ProbabilityModel {
         samples,
         {
           maxDepth: RANDOM_FOREST.maxDepth,
-          minChildWeight: RANDOM_FOREST.minChildWeight,
+          minChildWeight,
           lambda: 0,
           featuresPerSplit,
         },

@@ -18,6 +18,9 @@ export function mlReport(result: MlBacktestResult, series: CandleSeries): MlRepo
       .map((fold) => ({ from: time(fold.trainFrom), to: time(fold.trainTo - 1) })),
     outOfSampleFrom: { row: result.outOfSampleFrom, time: time(result.outOfSampleFrom) },
     outOfSample: result.outOfSample,
+    degenerateFolds: result.degenerateFolds,
+    scoresMeaningful: result.scoresMeaningful,
+    sharpePsr: result.sharpePsr,
     calibration: result.calibration,
     featureImportance: result.featureImportance,
     metrics: result.strategy.metrics,
@@ -31,6 +34,7 @@ export function mlReport(result: MlBacktestResult, series: CandleSeries): MlRepo
       pboReason: result.thresholdSweep.pboReason,
       dsr: result.thresholdSweep.dsr,
       dsrReason: result.thresholdSweep.dsrReason,
+      dsrWarning: result.thresholdSweep.dsrWarning,
     },
     warnings: result.warnings,
   };

@@ -8,6 +8,7 @@
  * Retraining per configuration (what a sweep of the model's settings would need) is not done.
  */
 import { deflatedSharpeRatio, type DeflatedSharpe } from '../robustness/deflated-sharpe';
+import { EVIDENCE } from '../robustness/evidence';
 import { DEFAULT_PBO_BLOCKS, probabilityOfBacktestOverfitting, type PboResult } from '../robustness/pbo';
 import { returnMoments, sharpeVariance } from '../robustness/return-moments';
 import { returnsMatrixFromColumns } from '../robustness/returns-matrix';
@@ -65,14 +66,19 @@ export interface MlThresholdSweep {
   pboReason: string | null;
   dsr: MlThresholdDeflatedSharpe | null;
   dsrReason: string | null;
+  /** Set when the DSR rests on fewer bars than EVIDENCE.dsrObservations. */
+  dsrWarning: string | null;
 }
 
 function pboOf(returns: readonly Float64Array[]): Pick<MlThresholdSweep, 'pbo' | 'pboReason'> {
   const periods = returns[0]!.length;
-  if (periods < Math.max(DEFAULT_PBO_BLOCKS, 4)) {
+  const needed = DEFAULT_PBO_BLOCKS * EVIDENCE.pboPeriodsPerBlock;
+  if (periods < needed) {
     return {
       pbo: null,
-      pboReason: `${periods} out-of-sample bars are too few for the ${DEFAULT_PBO_BLOCKS} blocks of PBO`,
+      pboReason:
+        `${periods} out-of-sample bars are too few for PBO: its ${DEFAULT_PBO_BLOCKS} blocks need ` +
+        `${EVIDENCE.pboPeriodsPerBlock} bars each (${needed} bars)`,
     };
   }
   return {
@@ -84,15 +90,19 @@ function pboOf(returns: readonly Float64Array[]): Pick<MlThresholdSweep, 'pbo' |
 function dsrOf(
   returns: readonly Float64Array[],
   chosen: number,
-): Pick<MlThresholdSweep, 'dsr' | 'dsrReason'> {
+): Pick<MlThresholdSweep, 'dsr' | 'dsrReason' | 'dsrWarning'> {
   const moments = returns.map((series) => returnMoments(series));
   const trialsSharpeVariance = sharpeVariance(moments.map((moment) => moment.sharpe));
   const { sharpe, observations, skewness, kurtosis } = moments[chosen]!;
   if (!Number.isFinite(sharpe)) {
-    return { dsr: null, dsrReason: 'the returns at the run threshold never vary: they have no Sharpe ratio' };
+    return {
+      dsr: null,
+      dsrReason: 'the returns at the run threshold never vary: they have no Sharpe ratio',
+      dsrWarning: null,
+    };
   }
   if (!Number.isFinite(trialsSharpeVariance)) {
-    return { dsr: null, dsrReason: 'fewer than two thresholds have a Sharpe ratio' };
+    return { dsr: null, dsrReason: 'fewer than two thresholds have a Sharpe ratio', dsrWarning: null };
   }
   const trials = returns.length;
   return {
@@ -105,6 +115,11 @@ function dsrOf(
       trialsSharpeVariance,
     },
     dsrReason: null,
+    dsrWarning:
+      observations < EVIDENCE.dsrObservations
+        ? `Only ${observations} out-of-sample bars: the deflated Sharpe ratio needs at least ` +
+          `${EVIDENCE.dsrObservations} to be reliable`
+        : null,
   };
 }
 

@@ -7,7 +7,14 @@
  * ways to call half of the blocks in-sample (the rest out-of-sample), the configuration with
  * the best in-sample Sharpe ratio is taken and its out-of-sample Sharpe ratio ranked among all
  * N configurations' out-of-sample ratios. PBO is the share of splits where that rank is in the
- * lower half: the in-sample winner did no better than the median out of sample.
+ * lower half: the in-sample winner did worse than the median out of sample.
+ *
+ * Convention: a split counts as overfit when its logit is strictly below 0 and as half a split
+ * when it is exactly 0 (the winner at the median). The paper's definition, PBO = the integral
+ * of the logits' density over (-inf, 0] (eq. 5 of section 2.3), assumes a continuous
+ * distribution; with N configurations the ranks are discrete and an odd N puts 1/N of the
+ * splits exactly at 0, so counting them whole would give (N + 1) / 2N, not 0.5, on noise.
+ * Splitting the ties makes the value on noise 0.5 for any N.
  */
 import { scoreDecay, type ScoreDecay } from './decay';
 import { assertReturnsMatrix, type ReturnsMatrix } from './returns-matrix';
@@ -39,7 +46,7 @@ export interface LogitBin {
 }
 
 export interface PboResult {
-  /** Share of splits whose logit is <= 0 (the chosen configuration at or below the OOS median). */
+  /** Share of splits whose logit is < 0 (below the OOS median), those at exactly 0 counting one half. */
   pbo: number;
   degradation: Degradation;
   /** Share of splits where the chosen configuration's out-of-sample Sharpe ratio is below 0. */
@@ -271,7 +278,8 @@ export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options:
   let overfit = 0;
   let losses = 0;
   for (let split = 0; split < splitCount; split++) {
-    if (logits[split]! <= 0) overfit++;
+    if (logits[split]! < 0) overfit++;
+    else if (logits[split] === 0) overfit += 0.5;
     if (outOfSampleScores[split]! < 0) losses++;
   }
 

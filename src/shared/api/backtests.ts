@@ -134,8 +134,27 @@ export type BacktestListItem = z.infer<typeof backtestListItemSchema>;
 export const backtestListAnswerSchema = z.object({ backtests: z.array(backtestListItemSchema) });
 export type BacktestListAnswer = z.infer<typeof backtestListAnswerSchema>;
 
-/** GET /api/backtests/:id: one stored run with its request and its result. */
-export const backtestRunSchema = backtestListItemSchema.extend({ result: backtestResultBodySchema });
+/**
+ * The strategies the user has tried on a run's data up to that run (same exchange, symbol and
+ * timeframe, overlapping dates): each run counts 1, an ML run each threshold of its overfitting
+ * check, a robustness analysis each configuration it swept. `sharpeVariance` is the sample
+ * variance of the runs' annualised Sharpe ratios (null with fewer than two; the configurations
+ * of analyses count but add no Sharpe ratio), `since` the time of the first trial. These are
+ * the N and V[SR] of the deflated Sharpe ratio.
+ */
+export const trialsSchema = z.object({
+  count: z.number().int().nonnegative(),
+  sharpeVariance: z.number().nullable(),
+  since: z.string(),
+});
+export type Trials = z.infer<typeof trialsSchema>;
+
+/** GET /api/backtests/:id: one stored run with its request, its result and the trials behind it. */
+export const backtestRunSchema = backtestListItemSchema.extend({
+  result: backtestResultBodySchema,
+  /** Present on GET /api/backtests/:id (a shared run does not show its owner's trials). */
+  trials: trialsSchema.optional(),
+});
 export type BacktestRun = z.infer<typeof backtestRunSchema>;
 
 /** POST /api/backtests (201): the stored run's id and its result. */

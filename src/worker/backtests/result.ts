@@ -27,11 +27,12 @@ function thinCurve(
   series: CandleSeries,
   firstBar: number,
   initialCapital: number,
+  ownBuyHold: Float64Array | undefined,
 ): BacktestResultBody['curve'] {
   // Bars after the request's toDate have no equity (NaN): the curve ends at the last traded bar.
   let end = result.equity.length;
   while (end > firstBar && !Number.isFinite(result.equity[end - 1])) end--;
-  const buyHold = buyAndHoldEquity(series.c, firstBar, initialCapital);
+  const buyHold = ownBuyHold ?? buyAndHoldEquity(series.c, firstBar, initialCapital);
   const rows = thinRowsKeepingExtremes(
     [result.equity, result.drawdown, buyHold],
     firstBar,
@@ -57,6 +58,11 @@ export function toResultBody(
     initialCapital: number;
     /** First bar of the curves (default: the first after the warm-up). */
     curveFrom?: number;
+    /**
+     * Buy and hold's equity at each bar when the run simulates its own (an ML run's baseline,
+     * whose return its metrics report); default: bought at the first curve bar's close.
+     */
+    buyHoldEquity?: Float64Array;
   },
 ): BacktestResultBody {
   const openTimes = series.t;
@@ -68,7 +74,13 @@ export function toResultBody(
     trades,
     tradesTruncated,
     monthlyReturns: result.monthlyReturns,
-    curve: thinCurve(result, series, data.curveFrom ?? data.warmupBars, data.initialCapital),
+    curve: thinCurve(
+      result,
+      series,
+      data.curveFrom ?? data.warmupBars,
+      data.initialCapital,
+      data.buyHoldEquity,
+    ),
     warnings: [
       ...data.warnings,
       ...result.warnings,

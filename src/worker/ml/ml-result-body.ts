@@ -22,7 +22,7 @@ export function mlResultBody(
   const body = toResultBody(
     { metrics, trades, equity, drawdown, monthlyReturns, warnings: result.warnings },
     series,
-    { ...data, curveFrom: result.outOfSampleFrom },
+    { ...data, curveFrom: result.outOfSampleFrom, buyHoldEquity: result.baselines.buyAndHold.equity },
   );
   return { ...body, ml: mlReport(result, series) };
 }

@@ -17,6 +17,7 @@ import { mayUseMl, monthlyLimit, UPGRADE_MESSAGE } from '../backtests/quota';
 import { summaryOf, toResultBody } from '../backtests/result';
 import { loadRunCandles, runSeries } from '../backtests/run-series';
 import { noBarsToTrade, reversedDates } from '../backtests/tradable';
+import { trialsOf } from '../backtests/trials';
 import { requiredWarmupBars } from '../backtests/warmup';
 import {
   countBacktestsThisMonth,
@@ -84,7 +85,8 @@ export const backtests = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const run = await findOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
     if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
-    return c.json(run satisfies BacktestRun);
+    const trials = await trialsOf(c.env.DB, c.var.user.id, run);
+    return c.json({ ...run, trials } satisfies BacktestRun);
   })
   .delete('/:id', async (c) => {
     const deleted = await deleteOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));

@@ -74,6 +74,8 @@ describe('ML trading', () => {
     );
     expect((compounded - 1) * 100).toBeCloseTo(expectedReturn, 9);
     expect(result.baselines.buyAndHold.drawdown[result.outOfSampleFrom]).toBe(0);
+    // One buy-and-hold figure: the strategy's metrics report the baseline's return.
+    expect(result.strategy.metrics.buyHoldReturnPct).toBe(result.baselines.buyAndHold.metrics.totalReturnPct);
   });
 
   it('reports per-fold scores, pooled scores, a calibration table and an importance per feature', () => {

@@ -82,23 +82,48 @@ describe('ML threshold sweep', () => {
     expect(report.thresholdSweep.dsr!.dsr).toBe(dsr!.dsr);
   });
 
+  it("judges the strategy's per-bar Sharpe ratio against 0 by its PSR over the out-of-sample bars", () => {
+    const result = runMlBacktest(requestAt(0.55), bars);
+    const returns = result.thresholdSweep.returns[result.thresholdSweep.chosen]!;
+    const moments = returnMoments(returns);
+    expect(result.sharpePsr).toEqual({
+      psr: deflatedSharpeRatio({ ...moments, trials: 1, trialsSharpeVariance: 0 }).psr,
+      sharpe: moments.sharpe,
+      observations: bars.c.length - result.outOfSampleFrom,
+    });
+    expect(result.sharpePsr!.psr).toBeGreaterThan(0);
+    expect(result.sharpePsr!.psr).toBeLessThan(1);
+  });
+
   it('gives the same check for the same request', () => {
     const first = mlReport(runMlBacktest(requestAt(0.55), bars), bars).thresholdSweep;
     const second = mlReport(runMlBacktest(requestAt(0.55), bars), bars).thresholdSweep;
     expect(second).toEqual(first);
   });
 
-  it('gives no PBO, with the reason, when the out-of-sample bars are too few for its blocks', () => {
-    const short = hourlyBars(1030, 11, true);
+  it('gives no PBO, with the reason, below 8 out-of-sample bars a block (53 bars: 16 blocks of 3)', () => {
+    const short = hourlyBars(1073, 11, true);
     const result = runMlBacktest(requestAt(0.5), short);
     const periods = short.c.length - result.outOfSampleFrom;
-    expect(periods).toBeLessThan(16);
+    expect(periods).toBe(53);
     expect(result.thresholdSweep.pbo).toBeNull();
     expect(result.thresholdSweep.pboReason).toBe(
-      `${periods} out-of-sample bars are too few for the 16 blocks of PBO`,
+      '53 out-of-sample bars are too few for PBO: its 16 blocks need 8 bars each (128 bars)',
     );
     const report = mlReportSchema.parse(JSON.parse(JSON.stringify(mlReport(result, short))));
     expect(report.thresholdSweep.pbo).toBeNull();
     expect(report.thresholdSweep.pboReason).toBe(result.thresholdSweep.pboReason);
+  });
+
+  it('warns on a DSR measured on fewer than 100 out-of-sample bars, and not from 100 on', () => {
+    const at = (length: number) => runMlBacktest(requestAt(0.5), hourlyBars(length, 11, true)).thresholdSweep;
+    const short = at(1073);
+    expect(short.dsr!.observations).toBe(53);
+    expect(short.dsrWarning).toBe(
+      'Only 53 out-of-sample bars: the deflated Sharpe ratio needs at least 100 to be reliable',
+    );
+    const enough = at(1120);
+    expect(enough.dsr!.observations).toBe(100);
+    expect(enough.dsrWarning).toBeNull();
   });
 });

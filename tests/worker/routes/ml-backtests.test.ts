@@ -135,6 +135,10 @@ describe('ML backtests', () => {
       expect(trade.entryIndex).toBeGreaterThan(result.ml!.outOfSampleFrom.row);
     expect(result.curve.t[0]).toBe(Date.parse(result.ml!.outOfSampleFrom.time));
     expect(result.curve.equity[0]).toBe(100000);
+    // One buy-and-hold figure on both tabs: the metric, the curve's end and the ML baseline.
+    const buyAndHold = result.ml!.baselines.buyAndHold.totalReturnPct;
+    expect(result.metrics.buyHoldReturnPct).toBe(buyAndHold);
+    expect((result.curve.buyHold!.at(-1)! / 100000 - 1) * 100).toBeCloseTo(buyAndHold!, 9);
     expect(result.warnings.join(' ')).not.toContain('ML mode is not available');
     // Stored as answered.
     expect((await storedRun(browser, id)).result).toEqual(result);

@@ -3,7 +3,7 @@
  * classification scores, the feature importance as bar lengths, and the strategy against its
  * baselines, and the overfitting check of the threshold sweep. Pure functions of the stored report, so the tab only lays them out.
  */
-import type { MlReport } from '../../../shared/ml-result';
+import { type MlReport, indistinguishableFromChance } from '../../../shared/ml-result';
 import type { ResultMetrics } from '../../../shared/api/backtests';
 import { formatCount, formatDateTime } from '../../lib/backtests/format';
 import {
@@ -40,6 +40,8 @@ export interface FoldRow {
   recall: string;
   auc: string;
   logLoss: string;
+  /** "No", or "Yes: " and why the fold's model ranks nothing. */
+  degenerate: string;
 }
 
 /** ["2024-01-02", "2024-03-29"]: both ends are bars inside the range. */
@@ -84,6 +86,7 @@ export function foldRows(
       recall: formatShare(fold.recall),
       auc: formatScore(fold.auc),
       logLoss: formatScore(fold.logLoss),
+      degenerate: fold.degenerate ? `Yes: ${fold.degenerateReason ?? 'one probability for every bar'}` : 'No',
     };
   });
 }
@@ -150,12 +153,59 @@ const thresholdFormat = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 3,
 });
 
+export const INDISTINGUISHABLE_FROM_CHANCE = 'Indistinguishable from chance';
+
+/** The pooled AUC against chance, by its 95% interval; null when the report has no interval. */
+export function aucVerdict(report: MlReport): string | null {
+  const interval = report.outOfSample.aucCi95;
+  if (interval === null) return null;
+  if (indistinguishableFromChance(interval)) return INDISTINGUISHABLE_FROM_CHANCE;
+  return interval.low > 0.5 ? 'Better than chance' : 'Worse than chance';
+}
+
+export interface AucFigures {
+  /** "0.472 to 0.561", or "—". */
+  interval: string;
+  intervalExplanation: string;
+  pValue: string;
+  meanOfFolds: string;
+  verdict: string | null;
+}
+
+/** The pooled AUC's uncertainty as text. */
+export function aucFigures(report: MlReport): AucFigures {
+  const { aucCi95, pValue, aucMeanOfFolds } = report.outOfSample;
+  return {
+    interval: aucCi95 ? `${formatScore(aucCi95.low)} to ${formatScore(aucCi95.high)}` : '—',
+    intervalExplanation: aucCi95
+      ? `95% interval of the ROC AUC by a ${aucCi95.method}.`
+      : 'No interval: the test windows lack one of the labels.',
+    pValue: formatScore(pValue),
+    meanOfFolds: formatScore(aucMeanOfFolds),
+    verdict: aucVerdict(report),
+  };
+}
+
+/** Why the headline scores mean little, or null when they stand. */
+export function scoresCaveat(report: MlReport): string | null {
+  if (report.scoresMeaningful) return null;
+  return (
+    `Not meaningful: ${report.degenerateFolds} of ${report.folds.length} folds are degenerate ` +
+    '(their model gives every test bar one probability), so the pooled scores mostly compare folds.'
+  );
+}
+
 export interface OverfittingFigures {
   /** "41.2%", or "Not measured" with the reason as the explanation. */
   pbo: string;
   pboExplanation: string;
   dsr: string;
   dsrExplanation: string;
+  /** Set when the DSR rests on too few bars. */
+  dsrWarning: string | null;
+  /** PSR(0) of the strategy's Sharpe ratio, and over how many out-of-sample bars. */
+  psr: string;
+  psrExplanation: string;
   /** "0.50, 0.525, 0.55, ...": the thresholds the same bars were traded at. */
   thresholds: string;
 }
@@ -165,7 +215,8 @@ const sentence = (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.
 
 /** The threshold sweep's PBO and deflated Sharpe ratio (robustness lab figures), as text. */
 export function overfittingFigures(report: MlReport): OverfittingFigures {
-  const { thresholds, pbo, pboReason, dsr, dsrReason } = report.thresholdSweep;
+  const { thresholds, pbo, pboReason, dsr, dsrReason, dsrWarning } = report.thresholdSweep;
+  const { sharpePsr } = report;
   return {
     pbo: pbo ? formatShare(pbo.pbo) : 'Not measured',
     pboExplanation: pbo
@@ -177,6 +228,12 @@ export function overfittingFigures(report: MlReport): OverfittingFigures {
       ? `Probability that the Sharpe ratio at this run’s threshold is real, after ${dsr.trials} ` +
         'thresholds tried (the deflated Sharpe ratio).'
       : sentence(dsrReason ?? 'no Sharpe ratio'),
+    dsrWarning: dsr ? dsrWarning : null,
+    psr: sharpePsr ? formatShare(sharpePsr.psr) : 'Not measured',
+    psrExplanation: sharpePsr
+      ? `Probability that the strategy’s Sharpe ratio is above 0 (PSR), over ` +
+        `${formatCount(sharpePsr.observations)} out-of-sample bars.`
+      : 'The strategy’s returns never vary: no Sharpe ratio.',
     thresholds: thresholds.map((threshold) => thresholdFormat.format(threshold)).join(', '),
   };
 }

@@ -90,6 +90,7 @@ describe('result page: the ML tab of an ML run', () => {
       `${(first.recall! * 100).toFixed(1)}%`,
       first.auc!.toFixed(3),
       first.logLoss!.toFixed(3),
+      'No',
     ]);
     // The training range is the one the report gives for the chart's shading.
     expect(rows[1]![1]).toBe(
@@ -174,6 +175,11 @@ describe('result page: the ML tab of an ML run', () => {
         `${(dsr.dsr * 100).toFixed(1)}%`,
         `Probability that the Sharpe ratio at this run’s threshold is real, after ${thresholdSweep.thresholds.length} thresholds tried (the deflated Sharpe ratio).`,
       ],
+      [
+        'PSR',
+        `${(report.sharpePsr!.psr * 100).toFixed(1)}%`,
+        `Probability that the strategy’s Sharpe ratio is above 0 (PSR), over ${report.sharpePsr!.observations} out-of-sample bars.`,
+      ],
     ]);
     expect(pbo.splits).toBe(12_870);
     expect(thresholdSweep.thresholds).toEqual([0.5, 0.525, 0.55, 0.575, 0.6, 0.625, 0.65, 0.675, 0.7]);
@@ -204,6 +210,11 @@ describe('result page: the ML tab of an ML run', () => {
     expect(cards).toEqual([
       ['PBO', 'Not measured', `${reason}.`],
       ['DSR', 'Not measured', 'The returns at the run threshold never vary: they have no Sharpe ratio.'],
+      [
+        'PSR',
+        `${(report.sharpePsr!.psr * 100).toFixed(1)}%`,
+        `Probability that the strategy’s Sharpe ratio is above 0 (PSR), over ${report.sharpePsr!.observations} out-of-sample bars.`,
+      ],
     ]);
   });
 

@@ -9,6 +9,7 @@ import type { BacktestRun, ResultTrade } from '../../../../shared/api/backtests'
 import type { SharedBacktest } from '../../../../shared/api/shares';
 import { downloadText, safeFileName } from '../download';
 import { formatDateTime } from '../../../lib/backtests/format';
+import { trialsText } from '../trials-text';
 import { instrumentLabel, sourceLabel } from '../../../lib/backtests/labels';
 import { TimeAxisSync } from '../time-axis-sync';
 import { tradeFocusRange, tradesToCsv } from '../trade-table';
@@ -153,6 +154,7 @@ export function BacktestResult({
           {run.fromDate} to {run.toDate} · run {formatDateTime(run.createdAt, 'UTC')} UTC
           {run.mode === 'ml' ? ' · machine-learning mode' : ''}
         </p>
+        {ownRun?.trials && <p className={styles.meta}>{trialsText(ownRun.trials)}</p>}
         <p className={styles.source}>
           Data source:{' '}
           <strong

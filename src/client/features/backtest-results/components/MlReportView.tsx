@@ -6,12 +6,14 @@ import { formatCount, formatDateTime } from '../../../lib/backtests/format';
 import { runCandlesQuery } from '../api';
 import {
   type Span,
+  aucFigures,
   baselineRows,
   foldRows,
   formatScore,
   formatShare,
   importanceBars,
   overfittingFigures,
+  scoresCaveat,
 } from '../ml-view';
 import styles from './BacktestResult.module.css';
 import mlStyles from './MlReportView.module.css';
@@ -22,11 +24,24 @@ const MODEL_NAMES: Record<MlReport['model'], string> = {
   'gradient-boosting': 'Gradient boosting',
 };
 
-/** The pooled out-of-sample scores, as cards. */
+/** The pooled out-of-sample scores, as cards, with the AUC's uncertainty and verdict. */
 function Scores({ report }: { report: MlReport }) {
   const { outOfSample } = report;
+  const auc = aucFigures(report);
+  const caveat = scoresCaveat(report);
   const cards: [string, string, string][] = [
-    ['ROC AUC', formatScore(outOfSample.auc), '0.5 is a coin toss; 1 ranks every win above every loss.'],
+    [
+      'ROC AUC',
+      formatScore(outOfSample.auc),
+      `${auc.verdict ? `${auc.verdict}. ` : ''}0.5 is a coin toss; 1 ranks every win above every loss.`,
+    ],
+    ['AUC 95% interval', auc.interval, auc.intervalExplanation],
+    [
+      'p-value against chance',
+      auc.pValue,
+      'Share of label shuffles within each test window (seeded) whose AUC is as far from 0.5.',
+    ],
+    ['AUC, mean of folds', auc.meanOfFolds, 'The folds’ own ROC AUC, averaged.'],
     ['Accuracy', formatShare(outOfSample.accuracy), 'Predictions on the right side of the threshold.'],
     ['Precision', formatShare(outOfSample.precision), 'Predicted wins that were wins.'],
     ['Recall', formatShare(outOfSample.recall), 'Wins the model predicted.'],
@@ -34,15 +49,31 @@ function Scores({ report }: { report: MlReport }) {
     ['Samples', formatCount(outOfSample.samples), 'Labelled test bars, pooled over the folds.'],
   ];
   return (
-    <ul className={styles.cards} aria-label="Out-of-sample scores">
-      {cards.map(([label, value, detail]) => (
-        <li key={label} className={styles.card}>
-          <p className={styles.cardLabel}>{label}</p>
-          <p className={styles.cardValue}>{value}</p>
-          <p className={styles.cardDetail}>{detail}</p>
-        </li>
-      ))}
-    </ul>
+    <>
+      {auc.verdict && (
+        <p className={styles.note} role="note">
+          Out-of-sample ROC AUC {formatScore(outOfSample.auc)} (95% interval {auc.interval}, p = {auc.pValue}
+          ): {auc.verdict.toLowerCase()}.
+        </p>
+      )}
+      {caveat && (
+        <Alert tone="warning">
+          <p>{caveat}</p>
+        </Alert>
+      )}
+      <ul className={styles.cards} aria-label="Out-of-sample scores">
+        {cards.map(([label, value, detail]) => (
+          <li key={label} className={styles.card}>
+            <p className={styles.cardLabel}>
+              {label}
+              {caveat ? ' (not meaningful)' : ''}
+            </p>
+            <p className={styles.cardValue}>{value}</p>
+            <p className={styles.cardDetail}>{detail}</p>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -97,7 +128,8 @@ function OverfittingCheck({ report }: { report: MlReport }) {
   const figures = overfittingFigures(report);
   const cards: [string, string, string][] = [
     ['PBO', figures.pbo, figures.pboExplanation],
-    ['DSR', figures.dsr, figures.dsrExplanation],
+    ['DSR', figures.dsr, `${figures.dsrExplanation}${figures.dsrWarning ? ` ${figures.dsrWarning}.` : ''}`],
+    ['PSR', figures.psr, figures.psrExplanation],
   ];
   return (
     <section aria-labelledby="ml-overfitting-title" className={styles.section}>
@@ -160,8 +192,13 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
                 'Recall',
                 'ROC AUC',
                 'Log loss',
+                'Degenerate',
               ].map((heading, index) => (
-                <th key={heading} scope="col" className={index >= 3 ? mlStyles.numeric : undefined}>
+                <th
+                  key={heading}
+                  scope="col"
+                  className={index >= 3 && index < 10 ? mlStyles.numeric : undefined}
+                >
                   {heading}
                 </th>
               ))}
@@ -184,6 +221,7 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
                 <td className={mlStyles.numeric}>{row.recall}</td>
                 <td className={mlStyles.numeric}>{row.auc}</td>
                 <td className={mlStyles.numeric}>{row.logLoss}</td>
+                <td>{row.degenerate}</td>
               </tr>
             ))}
           </tbody>
@@ -279,11 +317,6 @@ export function MlReportView({ run, report }: { run: SharedBacktest; report: MlR
   return (
     <div className={mlStyles.report}>
       <h2 className={mlStyles.heading}>Machine learning</h2>
-      <p className={styles.note}>
-        {MODEL_NAMES[report.model]}, {report.features.length} features, entry at a probability of{' '}
-        {report.threshold} or more, seed {report.seed}. Every prediction is out of sample: trading starts{' '}
-        {from}, after the first training window.
-      </p>
       {report.warnings.length > 0 && (
         <Alert tone="warning">
           <ul className={styles.warnings}>
@@ -293,6 +326,11 @@ export function MlReportView({ run, report }: { run: SharedBacktest; report: MlR
           </ul>
         </Alert>
       )}
+      <p className={styles.note}>
+        {MODEL_NAMES[report.model]}, {report.features.length} features, entry at a probability of{' '}
+        {report.threshold} or more, seed {report.seed}. Every prediction is out of sample: trading starts{' '}
+        {from}, after the first training window.
+      </p>
       <Scores report={report} />
       <Baselines report={report} from={from} />
       <OverfittingCheck report={report} />

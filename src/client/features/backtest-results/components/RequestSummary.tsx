@@ -1,4 +1,5 @@
 import type { SharedBacktest } from '../../../../shared/api/shares';
+import { ML_DEFAULTS } from '../../../../shared/ml-request';
 import { formatMoney } from '../../../lib/backtests/format';
 import {
   commissionPresetLabel,
@@ -13,6 +14,16 @@ import styles from './BacktestResult.module.css';
 export function RequestSummary({ run }: { run: SharedBacktest }) {
   const { request } = run;
   const rules = ruleLines(request);
+  // An ML run's trades are the labels' bets: each closes at the label's horizon at the latest.
+  const horizon =
+    request.mode === 'ml' ? (request.ml?.label.horizonBars ?? ML_DEFAULTS.label.horizonBars) : undefined;
+  const exits =
+    horizon === undefined
+      ? rules.exit
+      : [
+          ...rules.exit,
+          `After ${horizon} bar${horizon === 1 ? '' : 's'} at the latest (the ML label’s horizon)`,
+        ];
   return (
     <section aria-labelledby="request-title" className={styles.section}>
       <h2 id="request-title">What was tested</h2>
@@ -65,9 +76,9 @@ export function RequestSummary({ run }: { run: SharedBacktest }) {
         </div>
         <div>
           <h3>Exit</h3>
-          {rules.exit.length > 0 ? (
+          {exits.length > 0 ? (
             <ul>
-              {rules.exit.map((line, index) => (
+              {exits.map((line, index) => (
                 <li key={index}>{line}</li>
               ))}
             </ul>

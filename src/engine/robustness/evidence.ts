@@ -1,0 +1,35 @@
+/**
+ * The least evidence an overfitting or significance figure is reported on, and the limits past
+ * which a result is flagged, in one place with their reasons.
+ */
+export const EVIDENCE = {
+  /**
+   * PBO's in-sample and out-of-sample Sharpe ratios are measured on halves of S blocks; with
+   * fewer than 8 bars a block each half's ratio rests on a handful of bars per block and the
+   * ranking is mostly noise (Bailey et al. 2017 use blocks of tens of observations), so PBO is
+   * left out (null with the reason) below 8 bars a block.
+   */
+  pboPeriodsPerBlock: 8,
+  /**
+   * The deflated Sharpe ratio's normal approximation of the Sharpe ratio's sampling error
+   * (Lo 2002; Bailey and Lopez de Prado 2014, with skewness and kurtosis) is poor on short
+   * samples, whose third and fourth moments are unstable; below 100 observations the figure
+   * carries a warning.
+   */
+  dsrObservations: 100,
+  /**
+   * Folds whose model gives every test bar one probability rank nothing; past a quarter of the
+   * folds, the pooled scores mostly reflect differences between folds' base rates, not skill.
+   */
+  degenerateFoldShare: 0.25,
+  /**
+   * An out-of-sample ROC AUC above 0.75 is beyond what price-based features reach on liquid
+   * markets (published studies report 0.50-0.60), so it signals information from the future.
+   */
+  leakAuc: 0.75,
+  /** One feature carrying more than this share of the permutation importance, likewise. */
+  leakImportanceShare: 0.5,
+} as const;
+
+export const LEAK_WARNING =
+  'Results this strong usually mean information from the future; check the data and the features';

@@ -1,0 +1,171 @@
+/**
+ * What the result page says about the evidence behind an ML run: whether the AUC is
+ * distinguishable from chance, the leak alarm first, degenerate folds, the strategy's PSR, one
+ * buy-and-hold figure on both tabs, the horizon exit, and the strategies tried on the data.
+ */
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatSignedPercent } from '../../../../src/client/lib/backtests/format';
+import { formatMetric, metricDefinition } from '../../../../src/client/lib/backtests/metric-definitions';
+import { LEAK_WARNING } from '../../../../src/engine/robustness/evidence';
+import type { BacktestRun } from '../../../../src/shared/api/backtests';
+import type { MlReport } from '../../../../src/shared/ml-result';
+import { BASIC_USER, renderRoute } from '../../render-route';
+import { fakeApi, jsonResponse } from '../../fake-api';
+import { ML_CANDLES, ML_RUN } from './ml-fixtures';
+
+vi.mock('../../../../src/client/features/backtest-results/components/BacktestCharts', () => ({
+  PriceChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+  EquityChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+  DrawdownChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
+
+const PRO_USER = { ...BASIC_USER, plan: 'pro' as const };
+const report = ML_RUN.result.ml!;
+
+/** ML_RUN with its report changed by `change`. */
+function withReport(change: (report: MlReport) => MlReport, extra: Partial<BacktestRun> = {}): BacktestRun {
+  return { ...ML_RUN, ...extra, result: { ...ML_RUN.result, ml: change(structuredClone(report)) } };
+}
+
+async function openMlTab(run: BacktestRun) {
+  fakeApi({
+    [`GET /api/backtests/${run.id}`]: () => jsonResponse(200, run),
+    'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
+  });
+  renderRoute(`/backtests/${run.id}`, { user: PRO_USER });
+  await screen.findByRole('heading', { level: 1, name: /SYN/ }, { timeout: 8000 });
+  await userEvent.setup().click(screen.getByRole('tab', { name: 'ML' }));
+  return screen.getByRole('tabpanel');
+}
+
+const interval = (low: number, high: number) => ({ low, high, method: 'two-stage block bootstrap' });
+const scoreCards = () =>
+  within(screen.getByRole('list', { name: 'Out-of-sample scores' })).getAllByRole('listitem');
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('ML tab: the AUC against chance', () => {
+  it('says "indistinguishable from chance" when the 95% interval contains 0.5, with the interval and p-value', async () => {
+    const panel = await openMlTab(
+      withReport((r) => ({
+        ...r,
+        outOfSample: { ...r.outOfSample, auc: 0.524, aucCi95: interval(0.471, 0.566), pValue: 0.31 },
+      })),
+    );
+    expect(within(panel).getByRole('note').textContent).toBe(
+      'Out-of-sample ROC AUC 0.524 (95% interval 0.471 to 0.566, p = 0.310): indistinguishable from chance.',
+    );
+    const [aucCard, intervalCard, pCard] = scoreCards();
+    expect(aucCard!.textContent).toContain('Indistinguishable from chance.');
+    expect(intervalCard!.textContent).toContain('0.471 to 0.566');
+    expect(intervalCard!.textContent).toContain('two-stage block bootstrap');
+    expect(pCard!.textContent).toContain('0.310');
+  });
+
+  it('says better than chance when the interval is above 0.5, and never "indistinguishable"', async () => {
+    const panel = await openMlTab(
+      withReport((r) => ({
+        ...r,
+        outOfSample: { ...r.outOfSample, aucCi95: interval(0.52, 0.58), pValue: 0.001 },
+      })),
+    );
+    expect(within(panel).getByRole('note').textContent).toMatch(/: better than chance\.$/);
+    expect(panel.textContent).not.toMatch(/indistinguishable/i);
+  });
+
+  it('shows the strategy’s PSR against 0 with its out-of-sample bar count, and a DSR on too few bars warned', async () => {
+    await openMlTab(
+      withReport((r) => ({
+        ...r,
+        sharpePsr: { psr: 0.712, sharpe: 0.03, observations: 2345 },
+        thresholdSweep: { ...r.thresholdSweep, dsrWarning: 'Only 53 out-of-sample bars: the DSR needs 100' },
+      })),
+    );
+    const cards = within(screen.getByRole('list', { name: 'Overfitting check' })).getAllByRole('listitem');
+    const psr = cards.find((card) => card.textContent!.startsWith('PSR'))!;
+    expect(psr.textContent).toContain('71.2%');
+    expect(psr.textContent).toContain('over 2,345 out-of-sample bars');
+    expect(report.thresholdSweep.dsr).not.toBeNull();
+    expect(cards.find((card) => card.textContent!.startsWith('DSR'))!.textContent).toContain(
+      'Only 53 out-of-sample bars: the DSR needs 100.',
+    );
+  });
+});
+
+describe('ML tab: alarms', () => {
+  it('shows the leak warning first, before the scores', async () => {
+    const panel = await openMlTab(withReport((r) => ({ ...r, warnings: [LEAK_WARNING, 'Another warning'] })));
+    const alert = within(panel).getAllByRole('alert')[0]!;
+    const items = within(alert).getAllByRole('listitem');
+    expect(items[0]!.textContent).toBe(
+      'Results this strong usually mean information from the future; check the data and the features',
+    );
+    // The warnings come before the scores in the reading order.
+    const scores = screen.getByRole('list', { name: 'Out-of-sample scores' });
+    expect(alert.compareDocumentPosition(scores) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('marks the headline scores not meaningful and each degenerate fold', async () => {
+    const panel = await openMlTab(
+      withReport((r) => ({
+        ...r,
+        scoresMeaningful: false,
+        degenerateFolds: r.folds.length,
+        folds: r.folds.map((fold) => ({ ...fold, degenerate: true, degenerateReason: 'one probability' })),
+      })),
+    );
+    expect(panel.textContent).toContain(
+      `Not meaningful: ${report.folds.length} of ${report.folds.length} folds are degenerate`,
+    );
+    for (const card of scoreCards()) expect(card.textContent).toContain('(not meaningful)');
+    const folds = within(screen.getByRole('table', { name: 'Walk-forward folds' }))
+      .getAllByRole('row')
+      .slice(1);
+    for (const row of folds) expect(row.lastElementChild!.textContent).toBe('Yes: one probability');
+  });
+});
+
+describe('result page: one buy and hold, the horizon exit, the trials', () => {
+  it('shows the same buy-and-hold return on the Result and ML tabs', async () => {
+    const panel = await openMlTab(ML_RUN);
+    const row = within(within(panel).getByRole('table', { name: 'ML strategy against its baselines' }))
+      .getByRole('row', { name: /^Total return/ })
+      .querySelectorAll('td');
+    const mlFigure = row[2]!.textContent;
+    expect(mlFigure).toBe(
+      formatMetric(metricDefinition('totalReturnPct'), report.baselines.buyAndHold.totalReturnPct),
+    );
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Result' }));
+    const legend = screen.getByRole('list', { name: 'Equity chart legend' });
+    const buyHold = ML_RUN.result.metrics.buyHoldReturnPct!;
+    expect(buyHold).toBe(report.baselines.buyAndHold.totalReturnPct);
+    expect(legend.textContent).toContain(`Buy and hold ${formatSignedPercent(buyHold)}`);
+  });
+
+  it('describes the exit at the label’s horizon instead of "no exit rule"', async () => {
+    await openMlTab(ML_RUN);
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Result' }));
+    const summary = screen.getByRole('region', { name: 'What was tested' });
+    expect(summary.textContent).toContain('After 1 bar at the latest (the ML label’s horizon)');
+    expect(summary.textContent).not.toContain('No exit rule');
+  });
+
+  it('says how many strategies the user has tried on this data', async () => {
+    await openMlTab(
+      withReport((r) => r, { trials: { count: 3, sharpeVariance: 0.2, since: '2026-11-18T08:30:00.000Z' } }),
+    );
+    expect(screen.getByText(/^You have tried 3 strategies on this data/).textContent).toBe(
+      'You have tried 3 strategies on this data since 2026-11-18 08:30 UTC.',
+    );
+  });
+});
