@@ -36,17 +36,20 @@ export function trainGradientBoosting(set: TreeTrainingSet): ProbabilityModel {
   const skipped = new Int32Array(count);
   const trees: Tree[] = [];
   const { learningRate } = GRADIENT_BOOSTING;
-  const features = set.featureCount;
   const rowBins = rowMajorBins(binned, count);
   for (let round = 0; round < GRADIENT_BOOSTING.rounds; round++) {
     let drawnCount = 0;
     let skippedCount = 0;
+    // Only the drawn rows' gradients are read.
     for (let i = 0; i < count; i++) {
-      const p = sigmoid(score[i]!);
-      gradient[i] = labels[i]! - p;
-      hessian[i] = p * (1 - p);
-      if (random() < GRADIENT_BOOSTING.subsample) drawn[drawnCount++] = i;
-      else skipped[skippedCount++] = i;
+      if (random() < GRADIENT_BOOSTING.subsample) {
+        const p = sigmoid(score[i]!);
+        gradient[i] = labels[i]! - p;
+        hessian[i] = p * (1 - p);
+        drawn[drawnCount++] = i;
+      } else {
+        skipped[skippedCount++] = i;
+      }
     }
     const samples = drawn.slice(0, drawnCount);
     const { tree, start, end } = growHistogramTree(binned, rowBins, gradient, hessian, samples, {
@@ -67,7 +70,7 @@ export function trainGradientBoosting(set: TreeTrainingSet): ProbabilityModel {
     }
   }
   // Leaf values scaled by the learning rate, added from the base score in the trees' order.
-  const forest = flattenTrees(trees, features, learningRate);
+  const forest = flattenTrees(trees, binned.edges, learningRate);
   return {
     probability(featureColumns, row) {
       return sigmoid(forest.sum(featureColumns, row, baseScore));

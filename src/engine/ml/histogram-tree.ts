@@ -213,14 +213,15 @@ export function growHistogramTree(
     return split === null ? null : { node, start, end, depth, g, h, histogram, split };
   };
 
-  let g = 0;
-  let h = 0;
-  for (let i = 0; i < samples.length; i++) {
-    g += gradient[samples[i]!]!;
-    h += hessian[samples[i]!]!;
-  }
   const rootHistogram = new Float64Array(rowBins.stride * MAX_BINS * 2);
   fillHistogram(rootHistogram, 0, samples.length);
+  // The root's sums are those of any one feature's bins.
+  let g = 0;
+  let h = 0;
+  for (let at = 0; at < 2 * MAX_BINS; at += 2) {
+    g += rootHistogram[at]!;
+    h += rootHistogram[at + 1]!;
+  }
   const pending: Leaf[] = [];
   const spare = new Int32Array(samples.length);
   const root = splittable(addNode(g, h, 0, samples.length), 0, samples.length, 0, g, h, rootHistogram);

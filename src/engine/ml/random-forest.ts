@@ -42,7 +42,7 @@ export function trainRandomForest(set: TreeTrainingSet): ProbabilityModel {
       ),
     );
   }
-  const forest = flattenTrees(trees, set.featureCount, 1);
+  const forest = flattenTrees(trees, binned.edges, 1);
   return {
     probability(featureColumns, row) {
       return forest.sum(featureColumns, row, 0) / trees.length;

@@ -151,7 +151,7 @@ describe('flat trees', () => {
       return Float64Array.from([...column.subarray(0, 300), ...extra, Number.NaN, 0.5]);
     });
     const rows = probe[0]!.length;
-    const forest = flattenTrees(trees, columns.length, 0.1);
+    const forest = flattenTrees(trees, binned.edges, 0.1);
     for (let row = 0; row < rows; row++) {
       let expected = -0.3;
       for (const tree of trees) expected += 0.1 * treeValue(tree, probe, row);
