@@ -1,15 +1,17 @@
 /**
  * npm run bench: prints the benchmarks as `name  ms  bars/s` lines; `npm run bench --
- * --ingest-only` prints only the first section (CSV ingest, the rich request, CLI processes).
+ * --ingest-only` prints only the first section (CSV ingest, the rich request, CLI processes),
+ * `--ml-only` only the ML models against scikit-learn's figures.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseCandlesCsv, runBacktest } from '../src/engine/index';
 import { benchBacktest, RICH_REQUEST, SMA_CROSS_REQUEST } from './backtest';
 import { benchCliBacktest, benchNpmStartup } from './cli-process';
 import { benchIngest } from './ingest';
 import { minuteBarsCsv } from './minute-csv';
 import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
-import { benchMl } from './ml';
+import { benchMl, ML_REFERENCE } from './ml';
 import { benchMlCost, ML_COST_CASES } from './ml-cost';
 import { benchPatterns } from './patterns';
 import { benchPbo } from './pbo';
@@ -34,6 +36,30 @@ async function printQueueJob(): Promise<void> {
   console.log(
     `POST /robustness until GET /api/jobs/:id says done      ${job.totalMs.toFixed(0).padStart(6)} ms`,
   );
+}
+
+/** The ML models on 100,000 rows x 20 features, each beside scikit-learn's figure for it. */
+function printMlModels(): void {
+  const ML = { rows: 100_000, features: 20 };
+  console.log(
+    `ML models on ${ML.rows.toLocaleString('en-US')} rows x ${ML.features} features, single thread ` +
+      `(train on every row, then predict every row; median of 5 after a warm-up run, wall / process CPU; ` +
+      `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+  );
+  const ms = (value: number) => value.toFixed(0).padStart(6);
+  for (const { model, train, predict } of benchMl(ML.rows, ML.features)) {
+    const reference = ML_REFERENCE[model];
+    const ours = reference.stage === 'train' ? train : predict;
+    console.log(
+      `${model.padEnd(18)}  train ${ms(train.wallMs)} / ${ms(train.cpuMs)} ms  predict ${ms(predict.wallMs)} / ${ms(predict.cpuMs)} ms  ` +
+        `| ${reference.stage} against ${reference.name} ${ms(reference.ms)} ms: ratio ${(ours.wallMs / reference.ms).toFixed(2)} wall, ${(ours.cpuMs / reference.ms).toFixed(2)} CPU`,
+    );
+  }
+}
+
+if (process.argv.includes('--ml-only')) {
+  printMlModels();
+  process.exit(0);
 }
 
 if (process.argv.includes('--queue-only')) {
@@ -156,16 +182,8 @@ console.log(
     `(${portfolio.calendarBars.toLocaleString('en-US')} on the common calendar, ` +
     `${portfolio.trades.toLocaleString('en-US')} trades, best of 3): ${portfolio.ms.toFixed(0)} ms`,
 );
-const ML = { rows: 100_000, features: 20 };
-console.log(
-  `\nML models on ${ML.rows.toLocaleString('en-US')} rows x ${ML.features} features ` +
-    `(train on every row, then predict every row; best of 2)`,
-);
-for (const { model, trainMs, predictMs } of benchMl(ML.rows, ML.features)) {
-  console.log(
-    `${model.padEnd(30)}  train ${trainMs.toFixed(0).padStart(7)} ms  predict ${predictMs.toFixed(0).padStart(6)} ms`,
-  );
-}
+console.log('');
+printMlModels();
 console.log("\nML runs: the worker's CPU estimate (src/worker/ml/ml-cost.ts) against process CPU");
 for (const testCase of ML_COST_CASES) {
   const { folds, estimatedMs, cpuMs } = benchMlCost(testCase);

@@ -59,15 +59,59 @@ export function binOf(edges: Float64Array, value: number): number {
   return low;
 }
 
+/** Cells of the uniform grid binValues looks values up in before any search. */
+const GRID_CELLS = 1024;
+
+/**
+ * binOf of every value (bins[i] for values[i]), the values spanning [lowest, highest]. A uniform
+ * grid over that range answers most values in one step: the grid cell of a value is monotone in
+ * it, so a value in cell c lies above every edge of an earlier cell and below every edge of a
+ * later one, and only the edges in its own cell are left to search. NaN or infinite values take
+ * the binary search for every value.
+ */
+function binValues(
+  edges: Float64Array,
+  values: Float64Array,
+  lowest: number,
+  highest: number,
+  bins: Uint8Array,
+): void {
+  if (edges.length === 0) return;
+  if (!Number.isFinite(lowest) || !Number.isFinite(highest) || !(highest > lowest)) {
+    for (let i = 0; i < values.length; i++) bins[i] = binOf(edges, values[i]!);
+    return;
+  }
+  const perUnit = GRID_CELLS / (highest - lowest);
+  const cellOf = (value: number) =>
+    Math.min(GRID_CELLS - 1, Math.max(0, Math.floor((value - lowest) * perUnit)));
+  // below[c]: the edges in cells before c; below[c + 1] - below[c]: the edges in cell c.
+  const below = new Uint8Array(GRID_CELLS + 1);
+  for (const edge of edges) below[cellOf(edge) + 1]!++;
+  for (let c = 0; c < GRID_CELLS; c++) below[c + 1]! += below[c]!;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    const cell = cellOf(value);
+    let low = below[cell]!;
+    let high = below[cell + 1]!;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (value <= edges[middle]!) high = middle;
+      else low = middle + 1;
+    }
+    bins[i] = low;
+  }
+}
+
 export function binRows(columns: readonly Float64Array[], rows: Int32Array): BinnedRows {
   const bins: Uint8Array[] = [];
   const edges: Float64Array[] = [];
   const values = new Float64Array(rows.length);
   for (const column of columns) {
     for (let i = 0; i < rows.length; i++) values[i] = column[rows[i]!]!;
-    const featureEdges = quantileEdges(values.slice().sort());
+    const sorted = values.slice().sort();
+    const featureEdges = quantileEdges(sorted);
     const featureBins = new Uint8Array(rows.length);
-    for (let i = 0; i < rows.length; i++) featureBins[i] = binOf(featureEdges, values[i]!);
+    binValues(featureEdges, values, sorted[0]!, sorted[sorted.length - 1]!, featureBins);
     bins.push(featureBins);
     edges.push(featureEdges);
   }

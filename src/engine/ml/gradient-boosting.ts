@@ -4,10 +4,13 @@
  * start from the training rows' log-odds, then each round fits a shallow tree to the loss's
  * gradient g = y - p and hessian h = p (1 - p) and adds learningRate times its leaf values.
  * Each round sees a seeded random subsample of the rows (stochastic gradient boosting,
- * Friedman 2002), which also makes the seed matter.
+ * Friedman 2002), which also makes the seed matter. The trees grow leaf-wise on gradient
+ * histograms of the binned features (histogram-tree.ts).
  */
+import { flattenTrees } from './flat-forest';
+import { growHistogramTree, rowMajorBins, treeValueRowBins } from './histogram-tree';
 import type { ProbabilityModel } from './model';
-import { growTree, treeValue, treeValueBinned, type Tree, type TreeTrainingSet } from './tree';
+import type { Tree, TreeTrainingSet } from './tree';
 
 export const GRADIENT_BOOSTING = {
   rounds: 100,
@@ -33,37 +36,47 @@ export function trainGradientBoosting(
   const gradient = new Float64Array(count);
   const hessian = new Float64Array(count);
   const drawn = new Int32Array(count);
+  const skipped = new Int32Array(count);
   const trees: Tree[] = [];
   const { learningRate } = GRADIENT_BOOSTING;
+  const rowBins = rowMajorBins(binned, count);
   for (let round = 0; round < GRADIENT_BOOSTING.rounds; round++) {
     let drawnCount = 0;
+    let skippedCount = 0;
+    // Only the drawn rows' gradients are read.
     for (let i = 0; i < count; i++) {
-      const p = sigmoid(score[i]!);
-      gradient[i] = labels[i]! - p;
-      hessian[i] = p * (1 - p);
-      if (random() < GRADIENT_BOOSTING.subsample) drawn[drawnCount++] = i;
+      if (random() < GRADIENT_BOOSTING.subsample) {
+        const p = sigmoid(score[i]!);
+        gradient[i] = labels[i]! - p;
+        hessian[i] = p * (1 - p);
+        drawn[drawnCount++] = i;
+      } else {
+        skipped[skippedCount++] = i;
+      }
     }
-    const tree = growTree(
-      binned,
-      gradient,
-      hessian,
-      drawn.slice(0, drawnCount),
-      {
-        maxDepth: GRADIENT_BOOSTING.maxDepth,
-        minChildWeight,
-        lambda: GRADIENT_BOOSTING.lambda,
-        featuresPerSplit: set.featureCount,
-      },
-      random,
-    );
+    const samples = drawn.slice(0, drawnCount);
+    const { tree, start, end } = growHistogramTree(binned, rowBins, gradient, hessian, samples, {
+      maxDepth: GRADIENT_BOOSTING.maxDepth,
+      minChildWeight,
+      lambda: GRADIENT_BOOSTING.lambda,
+    });
     trees.push(tree);
-    for (let i = 0; i < count; i++) score[i]! += learningRate * treeValueBinned(tree, binned, i);
+    // The drawn rows lie in their leaves' ranges of samples; the others walk the tree.
+    for (let node = 0; node < tree.feature.length; node++) {
+      if (tree.feature[node]! >= 0) continue;
+      const step = learningRate * tree.value[node]!;
+      for (let i = start[node]!; i < end[node]!; i++) score[samples[i]!]! += step;
+    }
+    for (let k = 0; k < skippedCount; k++) {
+      const i = skipped[k]!;
+      score[i]! += learningRate * treeValueRowBins(tree, rowBins, i);
+    }
   }
+  // Leaf values scaled by the learning rate, added from the base score in the trees' order.
+  const forest = flattenTrees(trees, binned.edges, learningRate);
   return {
     probability(featureColumns, row) {
-      let total = baseScore;
-      for (const tree of trees) total += learningRate * treeValue(tree, featureColumns, row);
-      return sigmoid(total);
+      return sigmoid(forest.sum(featureColumns, row, baseScore));
     },
   };
 }

@@ -4,8 +4,9 @@
  * features at each split; the probability is the mean over the trees of the leaf's share of
  * label 1. Histogram splits (binning.ts); the seed fixes the bootstrap and the draws.
  */
+import { flattenTrees } from './flat-forest';
 import type { ProbabilityModel } from './model';
-import { growTree, treeValue, type Tree, type TreeTrainingSet } from './tree';
+import { growTree, type Tree, type TreeTrainingSet } from './tree';
 
 export const RANDOM_FOREST = { trees: 100, maxDepth: 8, minChildWeight: 30 } as const;
 
@@ -44,11 +45,10 @@ export function trainRandomForest(
       ),
     );
   }
+  const forest = flattenTrees(trees, binned.edges, 1);
   return {
     probability(featureColumns, row) {
-      let sum = 0;
-      for (const tree of trees) sum += treeValue(tree, featureColumns, row);
-      return sum / trees.length;
+      return forest.sum(featureColumns, row, 0) / trees.length;
     },
   };
 }

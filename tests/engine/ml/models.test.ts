@@ -4,6 +4,8 @@ import { LOGISTIC, solveSymmetric, trainLogistic } from '../../../src/engine/ml/
 import { trainModel } from '../../../src/engine/ml/model';
 import { mulberry32 } from '../../../src/engine/robustness/random';
 import { ML_MODELS } from '../../../src/shared/ml-request';
+import reference from './logistic-reference.json';
+import { LOGISTIC_CASES } from './logistic-reference-data';
 
 /** Two noisy features and a label that follows the first one through a logistic curve. */
 function dataset(count: number, seed: number) {
@@ -48,6 +50,21 @@ describe('logistic regression', () => {
     expect(slopePerUnit).toBeLessThan(2.3);
     expect(Math.abs(model.coefficients[2]!)).toBeLessThan(0.15);
   });
+});
+
+describe('logistic regression against the full-Newton reference', () => {
+  it.each(LOGISTIC_CASES.map((set, index) => [set.name, set, reference.cases[index]!] as const))(
+    'gives the reference probabilities within 1e-8 (%s)',
+    (name, { columns, rows, labels, checked }, expected) => {
+      expect(expected.name).toBe(name);
+      const model = trainLogistic(columns, rows, labels);
+      const probabilities = Array.from(checked, (row) => model.probability(columns, row));
+      expect(probabilities).toHaveLength(expected.probabilities.length);
+      probabilities.forEach((probability, index) =>
+        expect(Math.abs(probability - expected.probabilities[index]!)).toBeLessThan(1e-8),
+      );
+    },
+  );
 });
 
 describe.each(ML_MODELS)('%s', (kind) => {
