@@ -166,7 +166,7 @@ for (const { model, trainMs, predictMs } of benchMl(ML.rows, ML.features)) {
     `${model.padEnd(30)}  train ${trainMs.toFixed(0).padStart(7)} ms  predict ${predictMs.toFixed(0).padStart(6)} ms`,
   );
 }
-console.log("\nML runs: the worker's CPU estimate (src/worker/ml/ml-cost.ts) against process CPU");
+console.log("\nML runs: the worker's CPU estimate (src/worker/jobs/ml/cost.ts) against process CPU");
 for (const testCase of ML_COST_CASES) {
   const { folds, estimatedMs, cpuMs } = benchMlCost(testCase);
   const size = `${testCase.bars.toLocaleString('en-US')} bars, ${testCase.trainBars}/${testCase.testBars}, ${folds} folds`;

@@ -25,13 +25,13 @@ import {
   insertBacktest,
   listBacktests,
 } from '../db/backtests';
-import { startMlRun } from '../ml/ml-start';
+import { startMlRun } from '../jobs/ml/start';
 
 export { UPGRADE_MESSAGE };
 
 /**
  * Backtests: run and store (plan quota), list, read, delete; each user sees only their own. An
- * ML run too large for the request is queued as a job instead (202 {jobId}, src/worker/ml).
+ * ML run too large for the request is queued as a job instead (202 {jobId}, src/worker/jobs/ml).
  */
 export const backtests = new Hono<AppEnv>()
   .use(requireUser)

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { robustnessRequestSchema } from '../../shared/robustness-jobs';
+import { robustnessRequestSchema } from '../../shared/api/robustness';
 import type { AppEnv } from '../env';
 import { requireUser } from '../auth/middleware';
-import { createRobustnessJob } from '../jobs/robustness-create';
+import { createRobustnessJob } from '../jobs/robustness/create';
 import { validate } from '../validation';
 
 /** POST /api/backtests/:id/robustness: starts a robustness analysis of the user's run (a job). */

@@ -2,13 +2,13 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { describe, expect, it } from 'vitest';
 import { runSweep } from '../../../src/engine/sweep/sweep';
 import type { BacktestRequest } from '../../../src/shared/backtest-request';
-import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/robustness-jobs';
+import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/api/robustness';
 import type { Usage } from '../../../src/shared/api/usage';
 import worker from '../../../src/worker/index';
 import { loadRunCandles, runSeries } from '../../../src/worker/backtests/run-series';
 import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
-import { JOBS_QUEUE } from '../../../src/worker/jobs/robustness-consumer';
-import type { JobMessage } from '../../../src/worker/jobs/robustness-create';
+import { JOBS_QUEUE } from '../../../src/worker/jobs/queue';
+import type { JobMessage } from '../../../src/worker/jobs/queue';
 import { TestBrowser } from '../test-client';
 
 /** SMA 10/20 crossings on AAPL's synthetic hourly bars over two months: a run that trades. */

@@ -3,31 +3,23 @@
  * plan, the run's candles loaded once and kept in R2 for every chunk, the job stored (counting
  * as one backtest of the month's quota) and its chunks sent to the JOBS queue.
  */
-import { encodeSeries } from '../../engine/index';
-import { planWalkForward } from '../../engine/index';
-import { checkGrid, defaultGrid, GridError } from '../../engine/index';
-import type { User } from '../../shared/api/auth';
-import { type BacktestRequest } from '../../shared/backtest-request';
-import { PLANS } from '../../shared/plans';
-import { DEFAULT_ANALYSIS_BLOCKS, type RobustnessRequest } from '../../shared/robustness-jobs';
-import type { Env } from '../env';
-import { ApiError } from '../errors';
-import { configurationLimit, monthlyLimit } from '../backtests/quota';
-import { loadRunCandles, runSeries } from '../backtests/run-series';
-import { noBarsToTrade } from '../backtests/tradable';
-import { requiredWarmupBars } from '../backtests/warmup';
-import { countBacktestsThisMonth, findOwnBacktest } from '../db/backtests';
-import { insertJob, type NewJob } from '../db/jobs';
-import { CHUNK_SIZE, sweepChunkCount } from './robustness-chunks';
-
-/** A message of the JOBS queue: run chunk `chunk` of job `jobId`. */
-export interface JobMessage {
-  jobId: string;
-  chunk: number;
-}
-
-/** Messages per sendBatch call (the Queues limit). */
-const SEND_BATCH_LIMIT = 100;
+import { encodeSeries } from '../../../engine/index';
+import { planWalkForward } from '../../../engine/index';
+import { checkGrid, defaultGrid, GridError } from '../../../engine/index';
+import type { User } from '../../../shared/api/auth';
+import { type BacktestRequest } from '../../../shared/backtest-request';
+import { PLANS } from '../../../shared/plans';
+import { DEFAULT_ANALYSIS_BLOCKS, type RobustnessRequest } from '../../../shared/api/robustness';
+import type { Env } from '../../env';
+import { ApiError } from '../../errors';
+import { configurationLimit, monthlyLimit } from '../../backtests/quota';
+import { loadRunCandles, runSeries } from '../../backtests/run-series';
+import { noBarsToTrade } from '../../backtests/tradable';
+import { requiredWarmupBars } from '../../backtests/warmup';
+import { countBacktestsThisMonth, findOwnBacktest } from '../../db/backtests';
+import { insertJob, type NewJob } from '../../db/jobs';
+import { allChunks, sendChunks } from '../queue';
+import { CHUNK_SIZE, sweepChunkCount } from './chunks';
 
 const planName = (user: User) =>
   user.role === 'admin'
@@ -129,14 +121,6 @@ export async function createRobustnessJob(
     await env.DATASETS.delete(seriesKey);
     throw monthlyLimitReached(user, monthly!);
   }
-  await enqueueChunks(env.JOBS, id, job.totalChunks);
+  await sendChunks(env.DB, env.JOBS, id, allChunks(job.totalChunks));
   return id;
-}
-
-/** Sends chunks 0 .. total - 1 of job `jobId` to the queue. */
-export async function enqueueChunks(queue: Queue<JobMessage>, jobId: string, total: number): Promise<void> {
-  for (let from = 0; from < total; from += SEND_BATCH_LIMIT) {
-    const chunks = Array.from({ length: Math.min(SEND_BATCH_LIMIT, total - from) }, (_, i) => from + i);
-    await queue.sendBatch(chunks.map((chunk) => ({ body: { jobId, chunk } })));
-  }
 }
