@@ -203,7 +203,7 @@ describe('robustness jobs through the JOBS queue', () => {
     const overMonth = await analyse(browser, backtestId, { grid: GRID });
     expect(overMonth.status).toBe(402);
     expect(((await overMonth.json()) as { error: { message: string } }).error.message).toContain(
-      'Basic plan allows 5 backtests a month',
+      'Please upgrade your membership to generate backtesting results.',
     );
     expect((await browser.request('/api/backtests', { json: RUN })).status).toBe(402);
     const jobs = await env.DB.prepare('SELECT count(*) AS n FROM jobs WHERE user_id = ?1')

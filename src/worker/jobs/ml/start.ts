@@ -18,7 +18,7 @@ import type { CandlesAnswer } from '../../../shared/api/market';
 import type { BacktestRequest } from '../../../shared/backtest-request';
 import type { Env } from '../../env';
 import { ApiError } from '../../errors';
-import { UPGRADE_MESSAGE } from '../../backtests/quota';
+import { quotaReached } from '../../backtests/admit-run';
 import { insertMlJob, type MlJobData } from '../../db/jobs';
 import { allChunks, chunkCount, sendChunks } from '../queue';
 import {
@@ -107,7 +107,7 @@ export async function startMlRun(
   );
   if (!stored) {
     await env.DATASETS.delete(seriesKey);
-    throw new ApiError(402, UPGRADE_MESSAGE);
+    throw quotaReached();
   }
   await sendChunks(env.DB, env.JOBS, id, allChunks(totalChunks));
   return { jobId: id };

@@ -8,26 +8,20 @@ import { planWalkForward } from '../../../engine/index';
 import { checkGrid, defaultGrid, GridError } from '../../../engine/index';
 import type { User } from '../../../shared/api/auth';
 import { type BacktestRequest } from '../../../shared/backtest-request';
-import { PLANS } from '../../../shared/plans';
 import { DEFAULT_ANALYSIS_BLOCKS, type RobustnessRequest } from '../../../shared/api/robustness';
 import type { Env } from '../../env';
 import { ApiError } from '../../errors';
-import { configurationLimit, monthlyLimit } from '../../backtests/quota';
+import { admitRun, quotaReached } from '../../backtests/admit-run';
 import { loadRunCandles, runSeries } from '../../backtests/run-series';
 import { noBarsToTrade } from '../../backtests/tradable';
 import { requiredWarmupBars } from '../../backtests/warmup';
-import { countBacktestsThisMonth, findOwnBacktest } from '../../db/backtests';
+import { findOwnBacktest } from '../../db/backtests';
 import { insertJob, type NewJob } from '../../db/jobs';
 import { allChunks, sendChunks } from '../queue';
 import { CHUNK_SIZE, sweepChunkCount } from './chunks';
 
-const planName = (user: User) =>
-  user.role === 'admin'
-    ? 'administrator'
-    : `${PLANS.find((plan) => plan.id === user.plan)?.name ?? user.plan} plan`;
-
-/** The grid to sweep (the body's, or the run's default), checked against the run and the plan. */
-function checkedGrid(user: User, request: BacktestRequest, body: RobustnessRequest) {
+/** The grid to sweep (the body's, or the run's default), checked against the run. */
+function checkedGrid(request: BacktestRequest, body: RobustnessRequest) {
   const grid = body.grid ?? defaultGrid(request);
   let size: number;
   try {
@@ -37,14 +31,6 @@ function checkedGrid(user: User, request: BacktestRequest, body: RobustnessReque
     const path = error.path === '' ? 'grid' : `grid.${error.path}`;
     const message = error.path === '' ? error.message : error.message.slice(error.path.length + 2);
     throw new ApiError(400, 'The grid does not fit this backtest.', { fields: [{ path, message }] });
-  }
-  const limit = configurationLimit(user);
-  if (size > limit) {
-    throw new ApiError(
-      402,
-      `Your ${planName(user)} allows ${limit.toLocaleString('en-US')} configurations per robustness analysis; ` +
-        `this grid has ${size.toLocaleString('en-US')}. Sweep fewer values or upgrade your membership.`,
-    );
   }
   return { grid, size };
 }
@@ -65,14 +51,6 @@ function checkWalkForward(walkForward: NonNullable<RobustnessRequest['walkForwar
   }
 }
 
-function monthlyLimitReached(user: User, limit: number): ApiError {
-  return new ApiError(
-    402,
-    `Your ${planName(user)} allows ${limit} backtests a month and a robustness analysis counts as one; ` +
-      'this month’s are used. Please upgrade your membership to run more.',
-  );
-}
-
 /** Starts the analysis of the user's run `backtestId`; returns the job's id. */
 export async function createRobustnessJob(
   env: Env,
@@ -86,11 +64,13 @@ export async function createRobustnessJob(
   if (request.mode === 'ml') {
     throw new ApiError(400, 'Robustness analysis sweeps rule-based runs; this run uses machine learning.');
   }
-  const { grid, size } = checkedGrid(user, request, body);
-  const monthly = monthlyLimit(user);
-  if (monthly !== null && (await countBacktestsThisMonth(env.DB, user.id)) >= monthly) {
-    throw monthlyLimitReached(user, monthly);
-  }
+  const { grid, size } = checkedGrid(request, body);
+  // The plan is asked again: it may have changed since the run was made.
+  const { monthlyLimit: monthly } = await admitRun(env, user, {
+    kind: 'robustness',
+    request,
+    configurations: size,
+  });
 
   const answer = await loadRunCandles(env, request, user.id, requiredWarmupBars(request));
   const empty = noBarsToTrade(request, answer);
@@ -119,7 +99,7 @@ export async function createRobustnessJob(
   };
   if (!(await insertJob(env.DB, job, monthly))) {
     await env.DATASETS.delete(seriesKey);
-    throw monthlyLimitReached(user, monthly!);
+    throw quotaReached();
   }
   await sendChunks(env.DB, env.JOBS, id, allChunks(job.totalChunks));
   return id;
