@@ -187,3 +187,20 @@ export type JobAnswer = z.infer<typeof jobAnswerSchema>;
 /** Any job's answer: `kind` tells which. */
 export const anyJobAnswerSchema = z.discriminatedUnion('kind', [mlJobAnswerSchema, jobAnswerSchema]);
 export type AnyJobAnswer = z.infer<typeof anyJobAnswerSchema>;
+
+/** GET /api/backtests/:id/robustness: the run's analyses, newest first. */
+export const analysisListAnswerSchema = z.object({
+  analyses: z.array(
+    z.object({
+      jobId: z.string(),
+      state: z.enum(JOB_STATES),
+      createdAt: z.string(),
+      /** Configurations of the grid. */
+      configurations: z.number(),
+      /** PBO and the suggested settings once done (null before, or when the analysis has none). */
+      pbo: z.number().nullable(),
+      suggestion: settingsSchema.nullable(),
+    }),
+  ),
+});
+export type AnalysisListAnswer = z.infer<typeof analysisListAnswerSchema>;

@@ -454,3 +454,29 @@ export function failJob(db: D1Database, jobId: string, error: string): Promise<b
 export function cancelJob(db: D1Database, jobId: string): Promise<boolean> {
   return endJob(db, jobId, 'cancelled', null);
 }
+
+export interface AnalysisRow {
+  id: string;
+  state: JobState;
+  createdAt: string;
+  configurations: number;
+  resultKey: string | null;
+}
+
+/** The robustness analyses of the user's run `backtestId`, newest first (at most `limit`). */
+export async function listAnalyses(
+  db: D1Database,
+  userId: string,
+  backtestId: string,
+  limit = 50,
+): Promise<AnalysisRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, state, created_at AS createdAt, configurations, result_key AS resultKey FROM jobs
+       WHERE user_id = ?1 AND backtest_id = ?2 AND kind = 'robustness'
+       ORDER BY created_at DESC, rowid DESC LIMIT ?3`,
+    )
+    .bind(userId, backtestId, limit)
+    .all<AnalysisRow>();
+  return results;
+}
