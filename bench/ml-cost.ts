@@ -1,5 +1,5 @@
 /**
- * Checks the worker's CPU estimate of an ML run (src/worker/ml/ml-cost.ts), which decides
+ * Checks the worker's CPU estimate of an ML run (src/worker/jobs/ml/cost.ts), which decides
  * between training in the request and queueing, against whole runs: prepare, every fold,
  * assemble, timed in process CPU (process.cpuUsage, so a loaded machine's waiting does not
  * count). Seeded random-walk hourly bars; one warm-up run, then the faster of 2.
@@ -9,7 +9,7 @@ import { assembleMlBacktest, prepareMlBacktest, runMlFold } from '../src/engine/
 import { mulberry32 } from '../src/engine/robustness/random';
 import { backtestRequestSchema } from '../src/shared/backtest-request';
 import type { MlModel } from '../src/shared/ml-request';
-import { estimateMlCost } from '../src/worker/ml/ml-cost';
+import { estimateMlCost } from '../src/worker/jobs/ml/cost';
 
 export interface MlCostCase {
   bars: number;

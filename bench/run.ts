@@ -184,7 +184,7 @@ console.log(
 );
 console.log('');
 printMlModels();
-console.log("\nML runs: the worker's CPU estimate (src/worker/ml/ml-cost.ts) against process CPU");
+console.log("\nML runs: the worker's CPU estimate (src/worker/jobs/ml/cost.ts) against process CPU");
 for (const testCase of ML_COST_CASES) {
   const { folds, estimatedMs, cpuMs } = benchMlCost(testCase);
   const size = `${testCase.bars.toLocaleString('en-US')} bars, ${testCase.trainBars}/${testCase.testBars}, ${folds} folds`;

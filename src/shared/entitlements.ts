@@ -4,13 +4,20 @@
  * and says what the plan allows; the API answers it with 402 and the page links to /pricing.
  */
 import type { BacktestRequest } from './backtest-request';
-import { SAMPLE_EXCHANGE, UPLOAD_EXCHANGE } from './data-sources';
+import { isSampleMarket, isUploadMarket, SAMPLE_EXCHANGE, UPLOAD_EXCHANGE } from './data-sources';
 import { catalogueEntry } from './indicator-catalogue';
 import { type Plan, type PlanLimits, PLANS } from './plans';
 import type { FieldError } from './validation-errors';
 
-/** Always open, whatever the plan: the bundled S&P 500 sample's exchange and the user's own uploads. */
+/**
+ * Exchanges with something open to every plan: the bundled S&P 500 sample (INDX/GSPC only; any
+ * other INDX symbol follows the plan's exchanges) and the user's own uploads.
+ */
 export const OPEN_EXCHANGES = [SAMPLE_EXCHANGE, UPLOAD_EXCHANGE] as const;
+
+/** Open to every plan: the bundled S&P 500 sample and the user's own uploads. */
+export const isOpenMarket = (exchange: string, symbol: string) =>
+  isSampleMarket(exchange, symbol) || isUploadMarket(exchange);
 
 export interface Refusal {
   message: string;
@@ -68,7 +75,7 @@ export function planRefusal(
   if (
     limits.exchanges !== 'all' &&
     !limits.exchanges.includes(exchange) &&
-    !(OPEN_EXCHANGES as readonly string[]).includes(exchange)
+    !isOpenMarket(exchange, request.stock)
   ) {
     const upgrade = cheapestPlanWith((candidate) => candidate.exchanges === 'all');
     return refusal(

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { resultMetricsSchema } from './result-metrics';
 import { ML_MODELS } from './ml-request';
-import { dsrSchema, pboSchema } from './robustness-jobs';
+import { dsrSchema, pboSchema } from './api/robustness';
 
 const score = z.number().nullable();
 const row = z.number().int().nonnegative();

@@ -5,8 +5,8 @@ export interface Env {
   ASSETS: Fetcher;
   /** Uploaded datasets (CSV files), and each job's candles (and a robustness job's result) under jobs/. */
   DATASETS: R2Bucket;
-  /** Chunks of robustness analyses and ML runs (src/worker/jobs/robustness-consumer.ts). */
-  JOBS: Queue<import('./jobs/robustness-create').JobMessage>;
+  /** Chunks of robustness analyses and ML runs: messages are JobMessage (src/worker/jobs/queue.ts). */
+  JOBS: Queue;
   /** Signs session cookies; at least 32 characters. */
   SESSION_SECRET?: string;
   /** Comma-separated emails granted the admin role at sign-in. */
@@ -21,7 +21,7 @@ export interface Env {
   MARKET_DATA_TOKEN?: string;
   /** Provider time-out in ms (default 5000; tests shorten it). */
   MARKET_DATA_TIMEOUT_MS?: string;
-  /** Estimated CPU ms an ML run may take inside the request (default 50; src/worker/ml/ml-cost.ts). */
+  /** Estimated CPU ms an ML run may take inside the request (default 50; src/worker/jobs/ml/cost.ts). */
   ML_REQUEST_BUDGET_MS?: string;
   /** Estimated CPU ms of one ML job chunk (default 5000; tests lower it to get several chunks). */
   ML_CHUNK_BUDGET_MS?: string;

@@ -1,17 +1,28 @@
 import { app } from './app';
 import type { Env } from './env';
+import { handleQueue } from './jobs/consumer';
 import { purgeExpired } from './jobs/purge-expired';
-import { handleQueue } from './jobs/robustness-consumer';
-import type { JobMessage } from './jobs/robustness-create';
+import type { JobMessage } from './jobs/queue';
+import { sweepJobs } from './jobs/sweep';
+
+/** The cron triggers of wrangler.toml. */
+const DAILY_PURGE_CRON = '17 3 * * *';
 
 export default {
   fetch: app.fetch,
-  /** The daily cron of wrangler.toml: removes data past the retention the privacy policy states. */
-  scheduled(_controller, env, ctx) {
-    ctx.waitUntil(
-      purgeExpired(env.DB).then((counts) => console.log('Purged expired data', JSON.stringify(counts))),
-    );
+  /**
+   * The crons of wrangler.toml: every minute, the sweep that resumes or fails stalled jobs;
+   * daily, the removal of data past the retention the privacy policy states.
+   */
+  scheduled(controller, env, ctx) {
+    if (controller.cron === DAILY_PURGE_CRON) {
+      ctx.waitUntil(
+        purgeExpired(env.DB).then((counts) => console.log('Purged expired data', JSON.stringify(counts))),
+      );
+    } else {
+      ctx.waitUntil(sweepJobs(env, controller.scheduledTime).then(() => undefined));
+    }
   },
-  /** The JOBS queue and its dead-letter queue (wrangler.toml): robustness analyses' chunks. */
+  /** The JOBS queue and its dead-letter queue (wrangler.toml): the chunks of robustness analyses and ML runs. */
   queue: handleQueue,
 } satisfies ExportedHandler<Env, JobMessage>;

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { JobState } from '../../shared/robustness-jobs';
+import type { JobState } from '../../shared/api/jobs';
 import { apiFetch } from './api-client';
 
 /** A job that will not change any more. */

@@ -29,13 +29,14 @@ export function monthStart(now = new Date()): string {
  * SQL counting the runs of the plan quota this month: backtests plus jobs (robustness analyses,
  * and queued ML runs until their backtest is stored, which then counts in their place), each
  * counting once, of the user's whole team (the user alone when in none: a team shares one
- * quota). `user` and `since` are the statement's parameters, e.g. '?1', '?2'.
+ * quota). A job that failed (always a server-side failure: users' mistakes are refused before
+ * a job is made) gives its unit back. `user` and `since` are the statement's parameters.
  */
 export function runsThisMonthSql(user: string, since: string): string {
   const team = teamUserIds(user);
   return `((SELECT count(*) FROM backtests WHERE user_id IN ${team} AND created_at >= ${since})
     + (SELECT count(*) FROM jobs WHERE user_id IN ${team} AND created_at >= ${since}
-       AND result_backtest_id IS NULL))`;
+       AND result_backtest_id IS NULL AND state <> 'failed'))`;
 }
 
 /** Runs of the month's quota: backtests and jobs, by the user's team. */

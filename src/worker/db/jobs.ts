@@ -1,10 +1,11 @@
 /**
- * Jobs of the JOBS queue and their chunks in D1 (migrations/0009_create_jobs.sql,
- * 0012_add_ml_jobs.sql): robustness analyses, and ML runs too large for a request.
+ * Jobs of the JOBS queue, their chunks and the chunks' leases in D1 (migrations/0009_create_jobs.sql,
+ * 0012_add_ml_jobs.sql, 0013_add_job_chunk_leases.sql): robustness analyses, and ML runs too
+ * large for a request.
  */
 import type { BacktestRequest } from '../../shared/backtest-request';
 import type { DataSource } from '../../shared/data-sources';
-import type { JobKind, JobState } from '../../shared/robustness-jobs';
+import type { JobKind, JobState } from '../../shared/api/jobs';
 import { monthStart, runsThisMonthSql, type NewBacktest } from './backtests';
 
 interface JobRow {
@@ -83,8 +84,12 @@ export type NewJob = Omit<RobustnessJob, 'kind' | 'state' | 'done' | 'error' | '
 export type NewMlJob = Omit<MlJob, 'kind' | 'state' | 'done' | 'error' | 'lastError' | 'resultBacktestId'>;
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-/** Chunks stored; a finished job's chunk rows are removed, so it counts as complete. */
+/**
+ * Chunks stored. An ended job's chunk rows are removed: a finished one counts as complete, a
+ * failed or cancelled one as far as it had got (ended_done).
+ */
 const DONE = `CASE WHEN state = 'done' THEN total_chunks
+  WHEN ended_done IS NOT NULL THEN ended_done
   ELSE (SELECT count(*) FROM job_chunks WHERE job_id = jobs.id) END AS done`;
 
 function toJob(row: JobRow): Job {
@@ -200,7 +205,46 @@ export async function hasChunk(db: D1Database, jobId: string, index: number): Pr
   return row !== null;
 }
 
-/** Stores a chunk's result once (a second delivery leaves the first) and marks the job running. */
+/** Leases chunks `chunks` of the job at `now` (ms), keeping the attempts of those already leased. */
+export async function leaseChunks(
+  db: D1Database,
+  jobId: string,
+  chunks: readonly number[],
+  now: number,
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO job_chunk_leases (job_id, chunk_index, leased_at)
+       SELECT ?1, value, ?3 FROM json_each(?2) WHERE true
+       ON CONFLICT (job_id, chunk_index) DO UPDATE SET leased_at = excluded.leased_at`,
+    )
+    .bind(jobId, JSON.stringify(chunks), now)
+    .run();
+}
+
+/**
+ * A consumer starts chunk `index`: its lease is renewed at `now` and counts one more attempt,
+ * and the job shows as running from its first chunk. Returns the attempt (1 for the first).
+ */
+export async function startChunk(db: D1Database, jobId: string, index: number, now: number): Promise<number> {
+  const [lease] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO job_chunk_leases (job_id, chunk_index, leased_at, attempt) VALUES (?1, ?2, ?3, 1)
+         ON CONFLICT (job_id, chunk_index) DO UPDATE SET leased_at = excluded.leased_at, attempt = attempt + 1
+         RETURNING attempt`,
+      )
+      .bind(jobId, index, now),
+    db
+      .prepare(
+        `UPDATE jobs SET state = 'running', updated_at = ${NOW} WHERE id = ?1 AND state IN ('queued', 'running')`,
+      )
+      .bind(jobId),
+  ]);
+  return (lease!.results[0] as { attempt: number }).attempt;
+}
+
+/** Stores a chunk's result once (a second delivery leaves the first) and ends its lease. */
 export async function storeChunk(
   db: D1Database,
   jobId: string,
@@ -211,12 +255,51 @@ export async function storeChunk(
     db
       .prepare('INSERT OR IGNORE INTO job_chunks (job_id, chunk_index, result_json) VALUES (?1, ?2, ?3)')
       .bind(jobId, index, JSON.stringify(result)),
+    db.prepare('DELETE FROM job_chunk_leases WHERE job_id = ?1 AND chunk_index = ?2').bind(jobId, index),
     db
       .prepare(
-        `UPDATE jobs SET state = 'running', last_error = NULL, updated_at = ${NOW} WHERE id = ?1 AND state = 'queued'`,
+        `UPDATE jobs SET state = 'running', last_error = NULL, updated_at = ${NOW}
+         WHERE id = ?1 AND state IN ('queued', 'running')`,
       )
       .bind(jobId),
   ]);
+}
+
+export interface ExpiredLease {
+  jobId: string;
+  chunk: number;
+  attempt: number;
+}
+
+/** Leases of unfinished jobs' chunks, not stored yet, taken before `before` (ms). */
+export async function expiredLeases(db: D1Database, before: number): Promise<ExpiredLease[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT l.job_id AS jobId, l.chunk_index AS chunk, l.attempt AS attempt
+       FROM job_chunk_leases l JOIN jobs j ON j.id = l.job_id
+       WHERE j.state IN ('queued', 'running') AND l.leased_at < ?1
+         AND NOT EXISTS (SELECT 1 FROM job_chunks c WHERE c.job_id = l.job_id AND c.chunk_index = l.chunk_index)
+       ORDER BY l.job_id, l.chunk_index`,
+    )
+    .bind(before)
+    .all<ExpiredLease>();
+  return results;
+}
+
+/**
+ * Unfinished jobs whose every chunk is stored but which were not finished (the server stopped
+ * while the last chunk summarised them), untouched since `before` (ms).
+ */
+export async function unfinishedCompleteJobs(db: D1Database, before: number): Promise<Job[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT *, ${DONE} FROM jobs
+       WHERE state IN ('queued', 'running') AND updated_at < strftime('%Y-%m-%dT%H:%M:%fZ', ?1 / 1000.0, 'unixepoch')
+         AND (SELECT count(*) FROM job_chunks WHERE job_id = jobs.id) >= total_chunks`,
+    )
+    .bind(before)
+    .all<JobRow>();
+  return results.map(toJob);
 }
 
 /** Chunk rows read per query, so that no answer holds a whole large job. */
@@ -278,6 +361,7 @@ export async function finishJob(db: D1Database, jobId: string, resultKey: string
     db
       .prepare("DELETE FROM job_chunks WHERE job_id = ?1 AND (SELECT state FROM jobs WHERE id = ?1) = 'done'")
       .bind(jobId),
+    db.prepare('DELETE FROM job_chunk_leases WHERE job_id = ?1').bind(jobId),
   ]);
   return finished!.meta.changes === 1;
 }
@@ -324,6 +408,7 @@ export async function finishMlJob(
     db
       .prepare("DELETE FROM job_chunks WHERE job_id = ?1 AND (SELECT state FROM jobs WHERE id = ?1) = 'done'")
       .bind(jobId),
+    db.prepare('DELETE FROM job_chunk_leases WHERE job_id = ?1').bind(jobId),
   ]);
   return stored!.meta.changes === 1 ? id : null;
 }
@@ -336,25 +421,62 @@ export async function recordChunkError(db: D1Database, jobId: string, message: s
     .run();
 }
 
-/** Marks an unfinished job failed with `error`; false when it had already finished or was cancelled. */
-export async function failJob(db: D1Database, jobId: string, error: string): Promise<boolean> {
-  const outcome = await db
-    .prepare(
-      `UPDATE jobs SET state = 'failed', error = ?2, updated_at = ${NOW}
-       WHERE id = ?1 AND state IN ('queued', 'running')`,
-    )
-    .bind(jobId, error)
-    .run();
-  return outcome.meta.changes === 1;
+/** Ends an unfinished job in `state` and deletes its chunk rows and leases; false when it had already ended. */
+async function endJob(
+  db: D1Database,
+  jobId: string,
+  state: 'failed' | 'cancelled',
+  error: string | null,
+): Promise<boolean> {
+  const [ended] = await db.batch([
+    db
+      .prepare(
+        `UPDATE jobs SET state = ?2, error = ?3, updated_at = ${NOW},
+           ended_done = (SELECT count(*) FROM job_chunks WHERE job_id = ?1)
+         WHERE id = ?1 AND state IN ('queued', 'running')`,
+      )
+      .bind(jobId, state, error),
+    db.prepare('DELETE FROM job_chunks WHERE job_id = ?1').bind(jobId),
+    db.prepare('DELETE FROM job_chunk_leases WHERE job_id = ?1').bind(jobId),
+  ]);
+  return ended!.meta.changes === 1;
 }
 
-/** Cancels an unfinished job; false when it had already finished. */
-export async function cancelJob(db: D1Database, jobId: string): Promise<boolean> {
-  const outcome = await db
+/**
+ * Marks an unfinished job failed with `error` (a failed job leaves the month's quota:
+ * runsThisMonthSql); false when it had already finished or was cancelled.
+ */
+export function failJob(db: D1Database, jobId: string, error: string): Promise<boolean> {
+  return endJob(db, jobId, 'failed', error);
+}
+
+/** Cancels an unfinished job (it still counts in the month's quota); false when it had already finished. */
+export function cancelJob(db: D1Database, jobId: string): Promise<boolean> {
+  return endJob(db, jobId, 'cancelled', null);
+}
+
+export interface AnalysisRow {
+  id: string;
+  state: JobState;
+  createdAt: string;
+  configurations: number;
+  resultKey: string | null;
+}
+
+/** The robustness analyses of the user's run `backtestId`, newest first (at most `limit`). */
+export async function listAnalyses(
+  db: D1Database,
+  userId: string,
+  backtestId: string,
+  limit = 50,
+): Promise<AnalysisRow[]> {
+  const { results } = await db
     .prepare(
-      `UPDATE jobs SET state = 'cancelled', updated_at = ${NOW} WHERE id = ?1 AND state IN ('queued', 'running')`,
+      `SELECT id, state, created_at AS createdAt, configurations, result_key AS resultKey FROM jobs
+       WHERE user_id = ?1 AND backtest_id = ?2 AND kind = 'robustness'
+       ORDER BY created_at DESC, rowid DESC LIMIT ?3`,
     )
-    .bind(jobId)
-    .run();
-  return outcome.meta.changes === 1;
+    .bind(userId, backtestId, limit)
+    .all<AnalysisRow>();
+  return results;
 }

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import type { User } from '../../shared/api/auth';
+import { type MlJobAnswer } from '../../shared/api/jobs';
 import {
   type AnyJobAnswer,
   type JobAnswer,
   MAX_PARTIAL_CONFIGURATIONS,
-  type MlJobAnswer,
   type RobustnessResult,
-} from '../../shared/robustness-jobs';
+} from '../../shared/api/robustness';
 import type { AppEnv, Env } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';

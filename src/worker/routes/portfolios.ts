@@ -10,12 +10,10 @@ import {
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
+import { admitRun, quotaReached } from '../backtests/admit-run';
 import { runPortfolioBacktest } from '../backtests/portfolio-run';
-import { entitlementRefusal } from '../backtests/entitlements';
-import { monthlyLimit } from '../backtests/quota';
 import { summaryOf } from '../backtests/result';
-import { reversedDates } from '../backtests/tradable';
-import { countBacktestsThisMonth, insertBacktest } from '../db/backtests';
+import { insertBacktest } from '../db/backtests';
 import {
   deletePortfolio,
   findPortfolio,
@@ -24,7 +22,6 @@ import {
   updatePortfolio,
 } from '../db/portfolios';
 import { validate } from '../validation';
-import { UPGRADE_MESSAGE } from './backtests';
 
 const NOT_YOURS = 'No portfolio of yours has this id.';
 
@@ -76,17 +73,13 @@ export const portfolios = new Hono<AppEnv>()
     const portfolio = await ownPortfolio(c.env.DB, user, c.req.param('id'));
     const body = c.req.valid('json');
     const request = { ...body, exchange: PORTFOLIO_EXCHANGE, stock: portfolio.name };
-    const reversed = reversedDates(request);
-    if (reversed) fail(400, reversed.message);
     if (request.mode === 'ml')
       fail(400, 'A portfolio runs as a standard backtest: choose the standard mode.');
-    for (const { exchange, symbol } of portfolio.symbols) {
-      const refused = entitlementRefusal(c.env, user, { ...body, exchange, stock: symbol });
-      if (refused) fail(402, `${symbol} (${exchange}): ${refused.message}`);
-    }
-    const limit = monthlyLimit(user);
-    if (limit !== null && (await countBacktestsThisMonth(c.env.DB, user.id)) >= limit)
-      fail(402, UPGRADE_MESSAGE);
+    const { monthlyLimit } = await admitRun(c.env, user, {
+      kind: 'portfolio',
+      request,
+      symbols: portfolio.symbols,
+    });
     const run = await runPortfolioBacktest(c.env, user.id, portfolio, request);
     const id = await insertBacktest(
       c.env.DB,
@@ -97,8 +90,8 @@ export const portfolios = new Hono<AppEnv>()
         summary: summaryOf(run.result.metrics),
         result: run.result,
       },
-      limit,
+      monthlyLimit,
     );
-    if (!id) fail(402, UPGRADE_MESSAGE);
+    if (!id) throw quotaReached();
     return c.json({ id, result: run.result }, 201);
   });

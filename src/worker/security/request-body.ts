@@ -30,6 +30,8 @@ export const BODY_RULES: readonly BodyRule[] = [
   },
   // The largest valid request (every row filled, every setting set) is under 10 KB.
   { prefix: '/api/backtests', maxBytes: 64 * KB, message: tooLarge('64 KB') },
+  // A portfolio's backtest takes the same request (and a portfolio itself is far smaller).
+  { prefix: '/api/portfolios', maxBytes: 64 * KB, message: tooLarge('64 KB') },
   // A 5,000-character message in any script, JSON-escaped, fits.
   { prefix: '/api/contact', maxBytes: 32 * KB, message: 'The message is too large to send.' },
   // Sign-in, registration, admin changes, subscription requests: a few short fields.

@@ -14,12 +14,13 @@ import {
 } from '../../../src/shared/api/backtests';
 import type { Usage } from '../../../src/shared/api/usage';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
-import { jobAnswerSchema, mlJobAnswerSchema, type MlJobAnswer } from '../../../src/shared/robustness-jobs';
+import { mlJobAnswerSchema, type MlJobAnswer } from '../../../src/shared/api/jobs';
+import { jobAnswerSchema } from '../../../src/shared/api/robustness';
 import worker from '../../../src/worker/index';
 import { loadRunCandles, runSeries } from '../../../src/worker/backtests/run-series';
 import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
-import { JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE } from '../../../src/worker/jobs/robustness-consumer';
-import type { JobMessage } from '../../../src/worker/jobs/robustness-create';
+import { JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE } from '../../../src/worker/jobs/queue';
+import type { JobMessage } from '../../../src/worker/jobs/queue';
 import { signUpWithPlan, TestBrowser } from '../test-client';
 
 /** Five years of AAPL's synthetic daily bars: five walk-forward folds of 300 + 200 bars. */

@@ -2,13 +2,13 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { describe, expect, it } from 'vitest';
 import { runSweep } from '../../../src/engine/sweep/sweep';
 import type { BacktestRequest } from '../../../src/shared/backtest-request';
-import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/robustness-jobs';
+import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/api/robustness';
 import type { Usage } from '../../../src/shared/api/usage';
 import worker from '../../../src/worker/index';
 import { loadRunCandles, runSeries } from '../../../src/worker/backtests/run-series';
 import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
-import { JOBS_QUEUE } from '../../../src/worker/jobs/robustness-consumer';
-import type { JobMessage } from '../../../src/worker/jobs/robustness-create';
+import { JOBS_QUEUE } from '../../../src/worker/jobs/queue';
+import type { JobMessage } from '../../../src/worker/jobs/queue';
 import { TestBrowser } from '../test-client';
 
 /** SMA 10/20 crossings on AAPL's synthetic hourly bars over two months: a run that trades. */
@@ -203,7 +203,7 @@ describe('robustness jobs through the JOBS queue', () => {
     const overMonth = await analyse(browser, backtestId, { grid: GRID });
     expect(overMonth.status).toBe(402);
     expect(((await overMonth.json()) as { error: { message: string } }).error.message).toContain(
-      'Basic plan allows 5 backtests a month',
+      'Please upgrade your membership to generate backtesting results.',
     );
     expect((await browser.request('/api/backtests', { json: RUN })).status).toBe(402);
     const jobs = await env.DB.prepare('SELECT count(*) AS n FROM jobs WHERE user_id = ?1')

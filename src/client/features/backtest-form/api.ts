@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
 import { backtestCreatedAnswerSchema, backtestQueuedAnswerSchema } from '../../../shared/api/backtests';
-import { mlJobAnswerSchema } from '../../../shared/robustness-jobs';
+import { mlJobAnswerSchema } from '../../../shared/api/jobs';
 import { usageSchema } from '../../../shared/api/usage';
 import { datasetCreatedAnswerSchema, datasetListAnswerSchema } from '../../../shared/api/datasets';
 import { exchangesAnswerSchema, stocksAnswerSchema } from '../../../shared/api/market';

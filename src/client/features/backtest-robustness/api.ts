@@ -1,5 +1,6 @@
 /** The robustness lab's calls: start an analysis of a run, follow its job, cancel it. */
-import { type RobustnessRequest, jobAnswerSchema, jobCreatedSchema } from '../../../shared/robustness-jobs';
+import { jobCreatedSchema } from '../../../shared/api/jobs';
+import { type RobustnessRequest, jobAnswerSchema } from '../../../shared/api/robustness';
 import { apiFetch } from '../../lib/api-client';
 import { cancelJob, jobQuery } from '../../lib/jobs';
 

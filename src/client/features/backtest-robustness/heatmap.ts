@@ -3,7 +3,7 @@
  * values (the run's own where the grid has them, else the suggestion's), one cell per pair.
  */
 import type { BacktestRequest } from '../../../shared/backtest-request';
-import type { RobustnessResult } from '../../../shared/robustness-jobs';
+import type { RobustnessResult } from '../../../shared/api/robustness';
 import { runValue } from './settings';
 
 export type Configuration = RobustnessResult['configurations'][number];

@@ -5,7 +5,7 @@
  * loads them.
  */
 import { runMlBacktest } from '../../../../src/engine/index';
-import { mlResultBody } from '../../../../src/worker/ml/ml-result-body';
+import { mlResultBody } from '../../../../src/worker/jobs/ml/result-body';
 import { type BacktestRun, backtestRunSchema } from '../../../../src/shared/api/backtests';
 import type { CandlesAnswer } from '../../../../src/shared/api/market';
 import { backtestRequestSchema } from '../../../../src/shared/backtest-request';

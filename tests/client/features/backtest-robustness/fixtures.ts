@@ -1,5 +1,5 @@
 /** A finished robustness job over the result fixtures' run (tests only). */
-import type { JobAnswer, RobustnessResult } from '../../../../src/shared/robustness-jobs';
+import type { JobAnswer, RobustnessResult } from '../../../../src/shared/api/robustness';
 import { METRICS } from '../backtest-results/fixtures';
 
 export const FAST = 'entry.parameters.0.additionalFields1.Timeframe';

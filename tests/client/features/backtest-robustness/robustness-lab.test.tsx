@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobAnswer } from '../../../../src/shared/robustness-jobs';
+import type { JobAnswer } from '../../../../src/shared/api/robustness';
 import type { BacktestRequest } from '../../../../src/shared/backtest-request';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';

@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ProgressBar } from '../../../components/ProgressBar';
-import type { MlJobAnswer } from '../../../../shared/robustness-jobs';
+import type { MlJobAnswer } from '../../../../shared/api/jobs';
 import styles from './MlSection.module.css';
 
 interface MlJobProgressProps {

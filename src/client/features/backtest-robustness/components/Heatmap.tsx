@@ -1,6 +1,6 @@
 import { type CSSProperties, useId, useState } from 'react';
 import type { BacktestRequest } from '../../../../shared/backtest-request';
-import type { RobustnessResult } from '../../../../shared/robustness-jobs';
+import type { RobustnessResult } from '../../../../shared/api/robustness';
 import { OptionList } from '../../../components/OptionList';
 import { HEATMAP_METRICS, type HeatmapMetric, buildHeatmap, cellTone, sweptAxes } from '../heatmap';
 import { settingLabel } from '../settings';

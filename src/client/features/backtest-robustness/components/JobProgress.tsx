@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ProgressBar } from '../../../components/ProgressBar';
-import type { JobAnswer } from '../../../../shared/robustness-jobs';
+import type { JobAnswer } from '../../../../shared/api/robustness';
 import styles from './Robustness.module.css';
 
 interface JobProgressProps {

@@ -13,7 +13,7 @@ import {
   MAX_WALK_FORWARD_WINDOWS,
   type RobustnessRequest,
   type RobustnessResult,
-} from '../../../../shared/robustness-jobs';
+} from '../../../../shared/api/robustness';
 import { analysisJobQuery, cancelAnalysis, startAnalysis } from '../api';
 import { configurationLimit, gridOf, gridSize, initialRows } from '../grid-editor';
 import { GridEditor } from './GridEditor';

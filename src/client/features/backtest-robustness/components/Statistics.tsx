@@ -1,4 +1,4 @@
-import type { RobustnessResult } from '../../../../shared/robustness-jobs';
+import type { RobustnessResult } from '../../../../shared/api/robustness';
 import styles from './Robustness.module.css';
 
 const percent = (value: number) => `${(value * 100).toFixed(0)}%`;

@@ -3,7 +3,7 @@ import { Button } from '../../../components/Button';
 import { PATHS } from '../../../config/paths';
 import { applySettings } from '../../../../engine';
 import type { BacktestRequest } from '../../../../shared/backtest-request';
-import type { RobustnessResult } from '../../../../shared/robustness-jobs';
+import type { RobustnessResult } from '../../../../shared/api/robustness';
 import { runValue, settingLabel } from '../settings';
 import styles from './Robustness.module.css';
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import type { RobustnessResult } from '../../../../shared/robustness-jobs';
+import type { RobustnessResult } from '../../../../shared/api/robustness';
 import { ChartCredit } from '../../../components/ChartCredit';
 import styles from './Robustness.module.css';
 

@@ -4,7 +4,7 @@
  */
 import { LineSeries, type UTCTimestamp, createChart, createSeriesMarkers } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import type { RobustnessResult } from '../../../../shared/robustness-jobs';
+import type { RobustnessResult } from '../../../../shared/api/robustness';
 import styles from './Robustness.module.css';
 
 type Equity = NonNullable<RobustnessResult['walkForward']>['equity'];

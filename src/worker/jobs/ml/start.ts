@@ -11,17 +11,16 @@ import {
   assembleMlBacktest,
   type CandleSeries,
   type MlPreparedRun,
-} from '../../engine/index';
-import type { User } from '../../shared/api/auth';
-import type { BacktestResultBody } from '../../shared/api/backtests';
-import type { CandlesAnswer } from '../../shared/api/market';
-import type { BacktestRequest } from '../../shared/backtest-request';
-import type { Env } from '../env';
-import { ApiError } from '../errors';
-import { UPGRADE_MESSAGE } from '../backtests/quota';
-import { insertMlJob, type MlJobData } from '../db/jobs';
-import { mlChunkCount } from '../jobs/ml-chunks';
-import { enqueueChunks } from '../jobs/robustness-create';
+} from '../../../engine/index';
+import type { User } from '../../../shared/api/auth';
+import type { BacktestResultBody } from '../../../shared/api/backtests';
+import type { CandlesAnswer } from '../../../shared/api/market';
+import type { BacktestRequest } from '../../../shared/backtest-request';
+import type { Env } from '../../env';
+import { ApiError } from '../../errors';
+import { quotaReached } from '../../backtests/admit-run';
+import { insertMlJob, type MlJobData } from '../../db/jobs';
+import { allChunks, chunkCount, sendChunks } from '../queue';
 import {
   budgetMs,
   CHUNK_BUDGET_MS,
@@ -29,8 +28,8 @@ import {
   foldsPerChunk,
   MlTooLargeError,
   REQUEST_BUDGET_MS,
-} from './ml-cost';
-import { mlResultBody } from './ml-result-body';
+} from './cost';
+import { mlResultBody } from './result-body';
 
 const TRAIN_BARS_FIELD = 'ml.walkForward.trainBars';
 
@@ -90,7 +89,7 @@ export async function startMlRun(
   const id = crypto.randomUUID();
   const seriesKey = `jobs/${id}/series.bin`;
   await env.DATASETS.put(seriesKey, encodeSeries(series));
-  const totalChunks = mlChunkCount(run.folds.length, perChunk);
+  const totalChunks = chunkCount(run.folds.length, perChunk);
   const stored = await insertMlJob(
     env.DB,
     {
@@ -108,8 +107,8 @@ export async function startMlRun(
   );
   if (!stored) {
     await env.DATASETS.delete(seriesKey);
-    throw new ApiError(402, UPGRADE_MESSAGE);
+    throw quotaReached();
   }
-  await enqueueChunks(env.JOBS, id, totalChunks);
+  await sendChunks(env.DB, env.JOBS, id, allChunks(totalChunks));
   return { jobId: id };
 }

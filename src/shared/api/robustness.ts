@@ -1,9 +1,10 @@
 /**
- * Jobs on the JOBS queue (README.md#the-engine-and-its-cli): robustness analyses (the body of
- * POST /api/backtests/:id/robustness) and ML runs too large for a request (POST /api/backtests
- * answering 202), and the answers of the job routes.
+ * Robustness analyses: the body of POST /api/backtests/:id/robustness, a finished analysis's
+ * result, GET /api/jobs/:id of an analysis (and of either kind of job), and the list of a
+ * run's analyses (GET /api/backtests/:id/robustness).
  */
 import { z } from 'zod';
+import { JOB_STATES, mlJobAnswerSchema } from './jobs';
 
 /**
  * Most CSCV blocks (S) an analysis may ask for. C(16, 8) = 12,870 splits, each scoring every
@@ -43,15 +44,6 @@ export const robustnessRequestSchema = z.strictObject({
     .optional(),
 });
 export type RobustnessRequest = z.infer<typeof robustnessRequestSchema>;
-
-export const jobCreatedSchema = z.object({ jobId: z.string() });
-export type JobCreated = z.infer<typeof jobCreatedSchema>;
-
-export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
-export type JobState = (typeof JOB_STATES)[number];
-
-export const JOB_KINDS = ['robustness', 'ml'] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
 
 /** A number the engine may leave undefined (NaN or infinite), which JSON writes as null. */
 const measured = z.number().nullable();
@@ -192,20 +184,23 @@ export const jobAnswerSchema = z.object({
 });
 export type JobAnswer = z.infer<typeof jobAnswerSchema>;
 
-/** GET /api/jobs/:id of an ML run queued by POST /api/backtests (202). */
-export const mlJobAnswerSchema = z.object({
-  id: z.string(),
-  kind: z.literal('ml'),
-  state: z.enum(JOB_STATES),
-  /** Chunks of walk-forward folds trained, of total. */
-  done: z.number(),
-  total: z.number(),
-  /** The stored run once `state` is "done" (GET /api/backtests/:backtestId), null before. */
-  backtestId: z.string().nullable(),
-  error: z.string().optional(),
-});
-export type MlJobAnswer = z.infer<typeof mlJobAnswerSchema>;
-
 /** Any job's answer: `kind` tells which. */
 export const anyJobAnswerSchema = z.discriminatedUnion('kind', [mlJobAnswerSchema, jobAnswerSchema]);
 export type AnyJobAnswer = z.infer<typeof anyJobAnswerSchema>;
+
+/** GET /api/backtests/:id/robustness: the run's analyses, newest first. */
+export const analysisListAnswerSchema = z.object({
+  analyses: z.array(
+    z.object({
+      jobId: z.string(),
+      state: z.enum(JOB_STATES),
+      createdAt: z.string(),
+      /** Configurations of the grid. */
+      configurations: z.number(),
+      /** PBO and the suggested settings once done (null before, or when the analysis has none). */
+      pbo: z.number().nullable(),
+      suggestion: settingsSchema.nullable(),
+    }),
+  ),
+});
+export type AnalysisListAnswer = z.infer<typeof analysisListAnswerSchema>;

@@ -2,10 +2,10 @@
  * An ML run as a stored backtest result: the out-of-sample strategy is the run (its metrics,
  * trades and curves from the first test bar, the standard dashboard), and `ml` its report.
  */
-import { mlReport, type CandleSeries, type MlBacktestResult } from '../../engine/index';
-import type { BacktestResultBody } from '../../shared/api/backtests';
-import type { DataSource } from '../../shared/data-sources';
-import { toResultBody } from '../backtests/result';
+import { mlReport, type CandleSeries, type MlBacktestResult } from '../../../engine/index';
+import type { BacktestResultBody } from '../../../shared/api/backtests';
+import type { DataSource } from '../../../shared/data-sources';
+import { toResultBody } from '../../backtests/result';
 
 export function mlResultBody(
   result: MlBacktestResult,

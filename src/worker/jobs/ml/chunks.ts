@@ -12,9 +12,10 @@ import {
   type MlFoldOutput,
   type MlFoldResult,
   type MlPreparedRun,
-} from '../../engine/index';
-import { fromBase64Url, toBase64Url } from '../auth/encoding';
-import type { MlJob } from '../db/jobs';
+} from '../../../engine/index';
+import { fromBase64Url, toBase64Url } from '../../auth/encoding';
+import type { MlJob } from '../../db/jobs';
+import { yieldToEventLoop } from '../queue';
 
 interface StoredFold {
   fold: MlFoldResult;
@@ -31,12 +32,8 @@ const bytesOf = (values: Float64Array) =>
   toBase64Url(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
 const valuesOf = (text: string) => new Float64Array(fromBase64Url(text).buffer);
 
-export function mlChunkCount(folds: number, foldsPerChunk: number): number {
-  return Math.ceil(folds / foldsPerChunk);
-}
-
-/** Runs chunk `chunk` of the job on its prepared run: what storeChunk keeps. */
-export function runMlChunk(job: MlJob, run: MlPreparedRun, chunk: number): StoredMlChunk {
+/** Runs chunk `chunk` of the job on its prepared run, a fold at a time: what storeChunk keeps. */
+export async function runMlChunk(job: MlJob, run: MlPreparedRun, chunk: number): Promise<StoredMlChunk> {
   const from = chunk * job.foldsPerChunk;
   const to = Math.min(from + job.foldsPerChunk, job.folds);
   if (chunk < 0 || from >= to) throw new RangeError(`job ${job.id} has no chunk ${chunk}`);
@@ -45,6 +42,7 @@ export function runMlChunk(job: MlJob, run: MlPreparedRun, chunk: number): Store
   }
   const folds: StoredFold[] = [];
   for (let index = from; index < to; index++) {
+    await yieldToEventLoop();
     const { fold, probabilities, importance } = runMlFold(run, index);
     folds.push({
       fold,

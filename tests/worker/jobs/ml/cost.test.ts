@@ -5,7 +5,7 @@ import {
   MAX_CHUNK_TEST_BARS,
   MlTooLargeError,
   type MlCostEstimate,
-} from '../../../src/worker/ml/ml-cost';
+} from '../../../../src/worker/jobs/ml/cost';
 
 const estimate = (foldMs: number[], overheadMs = 10): MlCostEstimate => ({
   prepareMs: overheadMs / 2,

@@ -18,8 +18,8 @@
  * estimate is 1.3 to 5 times the CPU measured, from 1,300 bars (5 folds, 29-75 ms) to 20,000
  * bars (18 folds of 2,000 + 1,000 bars, 1.9-2.5 s), so it errs towards queueing.
  */
-import type { MlPreparedRun } from '../../engine/index';
-import type { MlModel } from '../../shared/ml-request';
+import type { MlPreparedRun } from '../../../engine/index';
+import type { MlModel } from '../../../shared/ml-request';
 
 const MODEL_COST_US: Record<MlModel, { fixed: number; train: number; test: number }> = {
   logistic: { fixed: 3_000, train: 0.5, test: 1 },

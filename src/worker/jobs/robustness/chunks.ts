@@ -5,22 +5,26 @@
  * stored sweep chunk keeps what summariseSweep reads: each configuration's metrics and its
  * daily returns (float64 bytes in base64url, so the summary sees exactly the computed values).
  */
-import type { CandleSeries } from '../../engine/index';
-import type { Metrics } from '../../engine/index';
-import { checkGrid, type SweepSettings } from '../../engine/index';
-import { runSweep, summariseSweep } from '../../engine/index';
-import { runWalkForward } from '../../engine/index';
-import { MAX_CURVE_POINTS } from '../../shared/backtest-result';
-import type { RobustnessResult } from '../../shared/robustness-jobs';
-import { fromBase64Url, toBase64Url } from '../auth/encoding';
-import { thinRowsKeepingExtremes } from '../backtests/thin-curve';
-import type { RobustnessJob } from '../db/jobs';
+import type { CandleSeries } from '../../../engine/index';
+import type { Metrics } from '../../../engine/index';
+import { checkGrid, type SweepSettings } from '../../../engine/index';
+import { runSweep, summariseSweep } from '../../../engine/index';
+import { runWalkForward } from '../../../engine/index';
+import { MAX_CURVE_POINTS } from '../../../shared/backtest-result';
+import type { RobustnessResult } from '../../../shared/api/robustness';
+import { fromBase64Url, toBase64Url } from '../../auth/encoding';
+import { thinRowsKeepingExtremes } from '../../backtests/thin-curve';
+import type { RobustnessJob } from '../../db/jobs';
+import { chunkCount, yieldToEventLoop } from '../queue';
 
 /** Configurations per chunk: a chunk's row stays far below D1's 2 MB per value with years of daily returns. */
 export const CHUNK_SIZE = 25;
 
+/** Configurations run between two breaks for the event loop (see yieldToEventLoop). */
+const CONFIGURATIONS_PER_STEP = 5;
+
 export function sweepChunkCount(configurations: number, chunkSize = CHUNK_SIZE): number {
-  return Math.ceil(configurations / chunkSize);
+  return chunkCount(configurations, chunkSize);
 }
 
 interface StoredConfiguration {
@@ -39,27 +43,33 @@ type StoredWalkForward = NonNullable<RobustnessResult['walkForward']>;
 
 const sweepChunks = (job: RobustnessJob) => sweepChunkCount(job.configurations, job.chunkSize);
 
-/** Runs chunk `chunk` of the job on its series: what storeChunk keeps. */
-export function runChunk(
+/** Runs chunk `chunk` of the job on its series, a few configurations at a time: what storeChunk keeps. */
+export async function runChunk(
   job: RobustnessJob,
   series: CandleSeries,
   chunk: number,
-): StoredSweepChunk | StoredWalkForward {
+): Promise<StoredSweepChunk | StoredWalkForward> {
   if (chunk < sweepChunks(job)) {
-    const from = chunk * job.chunkSize;
-    const to = Math.min(from + job.chunkSize, job.configurations);
-    const { configurations } = runSweep(job.request, series, job.grid, {
-      range: { from, to },
-      warmupBars: job.warmupBars,
-    });
-    return {
-      configurations: configurations.map(({ index, settings, metrics, returns }) => ({
-        index,
-        settings,
-        metrics,
-        returns: toBase64Url(new Uint8Array(returns.buffer, returns.byteOffset, returns.byteLength)),
-      })),
-    };
+    const first = chunk * job.chunkSize;
+    const end = Math.min(first + job.chunkSize, job.configurations);
+    const stored: StoredConfiguration[] = [];
+    for (let from = first; from < end; from += CONFIGURATIONS_PER_STEP) {
+      await yieldToEventLoop();
+      const to = Math.min(from + CONFIGURATIONS_PER_STEP, end);
+      const { configurations } = runSweep(job.request, series, job.grid, {
+        range: { from, to },
+        warmupBars: job.warmupBars,
+      });
+      for (const { index, settings, metrics, returns } of configurations) {
+        stored.push({
+          index,
+          settings,
+          metrics,
+          returns: toBase64Url(new Uint8Array(returns.buffer, returns.byteOffset, returns.byteLength)),
+        });
+      }
+    }
+    return { configurations: stored };
   }
   if (job.walkForward && chunk === sweepChunks(job)) return walkForwardOf(job, series);
   throw new RangeError(`job ${job.id} has no chunk ${chunk}`);

@@ -3,39 +3,25 @@
  * plan, the run's candles loaded once and kept in R2 for every chunk, the job stored (counting
  * as one backtest of the month's quota) and its chunks sent to the JOBS queue.
  */
-import { encodeSeries } from '../../engine/index';
-import { planWalkForward } from '../../engine/index';
-import { checkGrid, defaultGrid, GridError } from '../../engine/index';
-import type { User } from '../../shared/api/auth';
-import { type BacktestRequest } from '../../shared/backtest-request';
-import { PLANS } from '../../shared/plans';
-import { DEFAULT_ANALYSIS_BLOCKS, type RobustnessRequest } from '../../shared/robustness-jobs';
-import type { Env } from '../env';
-import { ApiError } from '../errors';
-import { configurationLimit, monthlyLimit } from '../backtests/quota';
-import { loadRunCandles, runSeries } from '../backtests/run-series';
-import { noBarsToTrade } from '../backtests/tradable';
-import { requiredWarmupBars } from '../backtests/warmup';
-import { countBacktestsThisMonth, findOwnBacktest } from '../db/backtests';
-import { insertJob, type NewJob } from '../db/jobs';
-import { CHUNK_SIZE, sweepChunkCount } from './robustness-chunks';
+import { encodeSeries } from '../../../engine/index';
+import { planWalkForward } from '../../../engine/index';
+import { checkGrid, defaultGrid, GridError } from '../../../engine/index';
+import type { User } from '../../../shared/api/auth';
+import { type BacktestRequest } from '../../../shared/backtest-request';
+import { DEFAULT_ANALYSIS_BLOCKS, type RobustnessRequest } from '../../../shared/api/robustness';
+import type { Env } from '../../env';
+import { ApiError } from '../../errors';
+import { admitRun, quotaReached } from '../../backtests/admit-run';
+import { loadRunCandles, runSeries } from '../../backtests/run-series';
+import { noBarsToTrade } from '../../backtests/tradable';
+import { requiredWarmupBars } from '../../backtests/warmup';
+import { findOwnBacktest } from '../../db/backtests';
+import { insertJob, type NewJob } from '../../db/jobs';
+import { allChunks, sendChunks } from '../queue';
+import { CHUNK_SIZE, sweepChunkCount } from './chunks';
 
-/** A message of the JOBS queue: run chunk `chunk` of job `jobId`. */
-export interface JobMessage {
-  jobId: string;
-  chunk: number;
-}
-
-/** Messages per sendBatch call (the Queues limit). */
-const SEND_BATCH_LIMIT = 100;
-
-const planName = (user: User) =>
-  user.role === 'admin'
-    ? 'administrator'
-    : `${PLANS.find((plan) => plan.id === user.plan)?.name ?? user.plan} plan`;
-
-/** The grid to sweep (the body's, or the run's default), checked against the run and the plan. */
-function checkedGrid(user: User, request: BacktestRequest, body: RobustnessRequest) {
+/** The grid to sweep (the body's, or the run's default), checked against the run. */
+function checkedGrid(request: BacktestRequest, body: RobustnessRequest) {
   const grid = body.grid ?? defaultGrid(request);
   let size: number;
   try {
@@ -45,14 +31,6 @@ function checkedGrid(user: User, request: BacktestRequest, body: RobustnessReque
     const path = error.path === '' ? 'grid' : `grid.${error.path}`;
     const message = error.path === '' ? error.message : error.message.slice(error.path.length + 2);
     throw new ApiError(400, 'The grid does not fit this backtest.', { fields: [{ path, message }] });
-  }
-  const limit = configurationLimit(user);
-  if (size > limit) {
-    throw new ApiError(
-      402,
-      `Your ${planName(user)} allows ${limit.toLocaleString('en-US')} configurations per robustness analysis; ` +
-        `this grid has ${size.toLocaleString('en-US')}. Sweep fewer values or upgrade your membership.`,
-    );
   }
   return { grid, size };
 }
@@ -73,14 +51,6 @@ function checkWalkForward(walkForward: NonNullable<RobustnessRequest['walkForwar
   }
 }
 
-function monthlyLimitReached(user: User, limit: number): ApiError {
-  return new ApiError(
-    402,
-    `Your ${planName(user)} allows ${limit} backtests a month and a robustness analysis counts as one; ` +
-      'this month’s are used. Please upgrade your membership to run more.',
-  );
-}
-
 /** Starts the analysis of the user's run `backtestId`; returns the job's id. */
 export async function createRobustnessJob(
   env: Env,
@@ -94,11 +64,13 @@ export async function createRobustnessJob(
   if (request.mode === 'ml') {
     throw new ApiError(400, 'Robustness analysis sweeps rule-based runs; this run uses machine learning.');
   }
-  const { grid, size } = checkedGrid(user, request, body);
-  const monthly = monthlyLimit(user);
-  if (monthly !== null && (await countBacktestsThisMonth(env.DB, user.id)) >= monthly) {
-    throw monthlyLimitReached(user, monthly);
-  }
+  const { grid, size } = checkedGrid(request, body);
+  // The plan is asked again: it may have changed since the run was made.
+  const { monthlyLimit: monthly } = await admitRun(env, user, {
+    kind: 'robustness',
+    request,
+    configurations: size,
+  });
 
   const answer = await loadRunCandles(env, request, user.id, requiredWarmupBars(request));
   const empty = noBarsToTrade(request, answer);
@@ -127,16 +99,8 @@ export async function createRobustnessJob(
   };
   if (!(await insertJob(env.DB, job, monthly))) {
     await env.DATASETS.delete(seriesKey);
-    throw monthlyLimitReached(user, monthly!);
+    throw quotaReached();
   }
-  await enqueueChunks(env.JOBS, id, job.totalChunks);
+  await sendChunks(env.DB, env.JOBS, id, allChunks(job.totalChunks));
   return id;
-}
-
-/** Sends chunks 0 .. total - 1 of job `jobId` to the queue. */
-export async function enqueueChunks(queue: Queue<JobMessage>, jobId: string, total: number): Promise<void> {
-  for (let from = 0; from < total; from += SEND_BATCH_LIMIT) {
-    const chunks = Array.from({ length: Math.min(SEND_BATCH_LIMIT, total - from) }, (_, i) => from + i);
-    await queue.sendBatch(chunks.map((chunk) => ({ body: { jobId, chunk } })));
-  }
 }

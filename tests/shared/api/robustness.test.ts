@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PBO_BLOCKS } from '../../src/engine/robustness/pbo';
-import { toFieldErrors } from '../../src/shared/validation-errors';
+import { MAX_PBO_BLOCKS } from '../../../src/engine/robustness/pbo';
+import { toFieldErrors } from '../../../src/shared/validation-errors';
 import {
   anyJobAnswerSchema,
   MAX_ANALYSIS_BLOCKS,
   robustnessRequestSchema,
-} from '../../src/shared/robustness-jobs';
+} from '../../../src/shared/api/robustness';
 
 const fieldsOf = (body: unknown) => {
   const parsed = robustnessRequestSchema.safeParse(body);

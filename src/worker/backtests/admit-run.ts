@@ -1,0 +1,111 @@
+/**
+ * The one admission gate of every way to start a run: a backtest, a portfolio's backtest, a
+ * robustness analysis and an ML run (queued or not) all call admitRun before loading anything,
+ * and store the run with insertBacktest / insertJob under the `monthlyLimit` it returns, so the
+ * month's quota holds under parallel requests. A refused run is not stored and not counted.
+ *
+ * Each limit is one Check below, with one text: a Check returns null to let the run through or
+ * a refusal (status, message, fields) to answer. To add a limit (a subscription or free-trial
+ * check, say), write one more Check and add it to CHECKS in the order it should be asked; every
+ * entry point then applies it, and tests/worker/backtests/admit-run.test.ts runs every entry
+ * point against every limit.
+ */
+import type { User } from '../../shared/api/auth';
+import type { BacktestRequest } from '../../shared/backtest-request';
+import { PLANS } from '../../shared/plans';
+import type { FieldError } from '../../shared/validation-errors';
+import type { Env } from '../env';
+import { ApiError } from '../errors';
+import { countBacktestsThisMonth } from '../db/backtests';
+import { entitlementRefusal } from './entitlements';
+import { configurationLimit, mayUseMl, monthlyLimit, UPGRADE_MESSAGE } from './quota';
+import { reversedDates } from './tradable';
+
+/** What a user asks to start. */
+export interface RunAdmission {
+  kind: 'backtest' | 'portfolio' | 'robustness' | 'ml';
+  /** The run's request; a portfolio's is checked once per symbol (`symbols`). */
+  request: BacktestRequest;
+  /** A portfolio's symbols, each checked against the plan. */
+  symbols?: readonly { exchange: string; symbol: string }[];
+  /** A robustness analysis's grid size. */
+  configurations?: number;
+}
+
+export interface Refused {
+  status: 400 | 402;
+  message: string;
+  fields?: FieldError[];
+}
+
+type Check = (env: Env, user: User, run: RunAdmission) => Refused | null | Promise<Refused | null>;
+
+const planName = (user: User) =>
+  user.role === 'admin'
+    ? 'administrator'
+    : `${PLANS.find((plan) => plan.id === user.plan)?.name ?? user.plan} plan`;
+
+/** From on or before to. */
+const dateOrder: Check = (_env, _user, { request }) => {
+  const reversed = reversedDates(request);
+  return reversed && { status: 400, message: reversed.message, fields: reversed.fields };
+};
+
+/** Exchange, history depth, data delay and indicators of the plan, for each symbol run. */
+const planEntitlements: Check = (env, user, { request, symbols }) => {
+  const markets = symbols ?? [{ exchange: request.exchange, symbol: request.stock }];
+  for (const { exchange, symbol } of markets) {
+    const refused = entitlementRefusal(env, user, { ...request, exchange, stock: symbol });
+    if (refused) {
+      const message = symbols ? `${symbol} (${exchange}): ${refused.message}` : refused.message;
+      return { status: 402, message, fields: refused.fields };
+    }
+  }
+  return null;
+};
+
+/** ML runs: Professional, Enterprise and admins. */
+const machineLearning: Check = (_env, user, { request }) =>
+  request.mode === 'ml' && !mayUseMl(user) ? { status: 402, message: UPGRADE_MESSAGE } : null;
+
+/** Configurations per robustness analysis. */
+const gridSize: Check = (_env, user, { configurations }) => {
+  const limit = configurationLimit(user);
+  if (configurations === undefined || configurations <= limit) return null;
+  return {
+    status: 402,
+    message:
+      `Your ${planName(user)} allows ${limit.toLocaleString('en-US')} configurations per robustness analysis; ` +
+      `this grid has ${configurations.toLocaleString('en-US')}. Sweep fewer values or upgrade your membership.`,
+  };
+};
+
+/** Runs of the month (backtests, portfolio runs, analyses and ML runs alike). */
+const monthlyQuota: Check = async (env, user) => {
+  const limit = monthlyLimit(user);
+  if (limit === null || (await countBacktestsThisMonth(env.DB, user.id)) < limit) return null;
+  return { status: 402, message: UPGRADE_MESSAGE };
+};
+
+/** The checks, in the order they are asked: the first refusal answers. */
+const CHECKS: readonly Check[] = [dateOrder, planEntitlements, machineLearning, gridSize, monthlyQuota];
+
+/** The refusal of the month's limit, for an insert that found the quota used meanwhile. */
+export const quotaReached = () => new ApiError(402, UPGRADE_MESSAGE);
+
+/**
+ * Lets the run start or throws the first refusal as an ApiError. Returns the month's limit
+ * (null: none) that the run's insert must be made under.
+ */
+export async function admitRun(
+  env: Env,
+  user: User,
+  run: RunAdmission,
+): Promise<{ monthlyLimit: number | null }> {
+  for (const check of CHECKS) {
+    const refused = await check(env, user, run);
+    if (refused)
+      throw new ApiError(refused.status, refused.message, refused.fields && { fields: refused.fields });
+  }
+  return { monthlyLimit: monthlyLimit(user) };
+}

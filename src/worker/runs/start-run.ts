@@ -1,0 +1,53 @@
+/**
+ * Starting a backtest (POST /api/backtests) through the gate (backtests/admit-run.ts): the
+ * candles loaded with their warm-up, the engine run (or an ML run trained or queued) and the
+ * run stored under the month's limit.
+ */
+import { runBacktest } from '../../engine/index';
+import type { User } from '../../shared/api/auth';
+import type { BacktestResultBody } from '../../shared/api/backtests';
+import type { BacktestRequest } from '../../shared/backtest-request';
+import type { Env } from '../env';
+import { ApiError } from '../errors';
+import { insertBacktest } from '../db/backtests';
+import { startMlRun } from '../jobs/ml/start';
+import { admitRun, quotaReached } from '../backtests/admit-run';
+import { summaryOf, toResultBody } from '../backtests/result';
+import { loadRunCandles, runSeries } from '../backtests/run-series';
+import { noBarsToTrade } from '../backtests/tradable';
+import { requiredWarmupBars } from '../backtests/warmup';
+
+export type StartedRun = { id: string; result: BacktestResultBody } | { jobId: string };
+
+export async function startRun(env: Env, user: User, request: BacktestRequest): Promise<StartedRun> {
+  const { monthlyLimit } = await admitRun(env, user, {
+    kind: request.mode === 'ml' ? 'ml' : 'backtest',
+    request,
+  });
+  const answer = await loadRunCandles(env, request, user.id, requiredWarmupBars(request));
+  const empty = noBarsToTrade(request, answer);
+  if (empty) throw new ApiError(400, empty.message);
+
+  const series = runSeries(request, answer.candles);
+  let result: BacktestResultBody;
+  if (request.mode === 'ml') {
+    const started = await startMlRun(env, user, request, answer, series, monthlyLimit);
+    if ('jobId' in started) return started;
+    result = started.result;
+  } else {
+    result = toResultBody(runBacktest(request, series, { warmupBars: answer.warmupBars }), series, {
+      source: answer.source,
+      initialCapital: request.initialCapital,
+      timezone: answer.timezone,
+      warmupBars: answer.warmupBars,
+      warnings: answer.warnings,
+    });
+  }
+  const id = await insertBacktest(
+    env.DB,
+    { userId: user.id, request, source: answer.source, summary: summaryOf(result.metrics), result },
+    monthlyLimit,
+  );
+  if (!id) throw quotaReached();
+  return { id, result };
+}

@@ -1,0 +1,95 @@
+/** What the job tests share: runs that make jobs, a queue a test delivers itself, polling. */
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { expect } from 'vitest';
+import worker from '../../../src/worker/index';
+import { JOBS_QUEUE, type JobMessage } from '../../../src/worker/jobs/queue';
+import type { TestBrowser } from '../test-client';
+
+/** Five years of AAPL's synthetic daily bars with a random forest: queued, in several chunks. */
+export const ML_JOB_RUN = {
+  exchange: 'US',
+  stock: 'AAPL',
+  fromDate: '2019-01-01',
+  toDate: '2023-12-31',
+  timeframe: '1 day',
+  transactionType: 'buy',
+  mode: 'ml',
+  entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '70' }] },
+  exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
+  ml: { model: 'random-forest', walkForward: { trainBars: 250, testBars: 140 }, seed: 7 },
+};
+/** A chunk budget that splits ML_JOB_RUN's folds into four chunks. */
+export const FOUR_CHUNKS = { ML_CHUNK_BUDGET_MS: '100' };
+
+/** The same bars traded by a rule: a run to analyse. */
+export const RULE_RUN = { ...ML_JOB_RUN, mode: 'standard', ml: undefined };
+/** Two configurations: one chunk. */
+export const SMALL_GRID = { grid: { 'exitCriteria.stopLoss.value': [3, 5] } };
+
+/** A queue that keeps what is sent to it, so a test delivers (or drops) the chunks itself. */
+export class HeldQueue {
+  readonly messages: JobMessage[] = [];
+  send(body: JobMessage) {
+    this.messages.push(body);
+    return Promise.resolve();
+  }
+  sendBatch(batch: Iterable<{ body: JobMessage }>) {
+    for (const { body } of batch) this.messages.push(body);
+    return Promise.resolve();
+  }
+  /** Takes the messages sent so far. */
+  take(): JobMessage[] {
+    return this.messages.splice(0);
+  }
+}
+
+/** Delivers messages to the worker's queue handler as one batch; the ids of those acked and retried. */
+export async function deliver(messages: JobMessage[], queue = JOBS_QUEUE, attempts = 1) {
+  const batch = createMessageBatch<JobMessage>(
+    queue,
+    messages.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts, body })),
+  );
+  await worker.queue(batch, env);
+  const result = (await getQueueResult(batch, createExecutionContext())) as {
+    explicitAcks: string[];
+    retryMessages: { msgId: string }[];
+  };
+  return { acked: result.explicitAcks, retried: result.retryMessages.map((m) => m.msgId) };
+}
+
+export interface JobState {
+  state: string;
+  done: number;
+  total: number;
+  error?: string;
+  backtestId?: string | null;
+}
+
+export async function jobOf(browser: TestBrowser, jobId: string): Promise<JobState> {
+  const res = await browser.request(`/api/jobs/${jobId}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as JobState;
+}
+
+/**
+ * Asks for the job until it has ended, as the page does, while the real local queue runs it;
+ * every answer seen, in order.
+ */
+export async function untilEnded(browser: TestBrowser, jobId: string): Promise<JobState[]> {
+  const seen: JobState[] = [];
+  for (let poll = 0; poll < 1200; poll++) {
+    const job = await jobOf(browser, jobId);
+    seen.push(job);
+    if (job.state !== 'queued' && job.state !== 'running') return seen;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`job ${jobId} never ended: ${JSON.stringify(seen.at(-1))}`);
+}
+
+export const usedThisMonth = async (browser: TestBrowser) =>
+  ((await (await browser.request('/api/usage')).json()) as { used: number }).used;
+
+export const rowsOf = async (table: 'job_chunks' | 'job_chunk_leases', jobId: string) =>
+  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE job_id = ?1`)
+    .bind(jobId)
+    .first<{ n: number }>())!.n;

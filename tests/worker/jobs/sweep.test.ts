@@ -1,0 +1,157 @@
+/**
+ * Faults of the JOBS queue and the scheduled sweep that repairs them: a chunk that throws, a
+ * message dropped, a message delivered twice, a server stopped mid-chunk. The sweep runs with
+ * an injected clock (minutes after the chunks were leased), never a real wait.
+ */
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import worker from '../../../src/worker/index';
+import { MAX_CHUNK_ATTEMPTS } from '../../../src/worker/jobs/consumer';
+import type { JobMessage } from '../../../src/worker/jobs/queue';
+import { LEASE_MS, sweepJobs } from '../../../src/worker/jobs/sweep';
+import { startChunk } from '../../../src/worker/db/jobs';
+import { signUpWithPlan, type TestBrowser } from '../test-client';
+import { deliver, FOUR_CHUNKS, HeldQueue, jobOf, ML_JOB_RUN, rowsOf, usedThisMonth } from './job-fixtures';
+
+const MINUTE = 60_000;
+
+async function startHeld(browser: TestBrowser) {
+  const queue = new HeldQueue();
+  const res = await browser.request(
+    '/api/backtests',
+    { json: ML_JOB_RUN },
+    {
+      ...FOUR_CHUNKS,
+      JOBS: queue as unknown as Queue<JobMessage>,
+    },
+  );
+  expect(res.status).toBe(202);
+  const { jobId } = (await res.json()) as { jobId: string };
+  return { jobId, queue };
+}
+
+/** The messages the sweep sent for `jobId` (other tests' jobs share the database). */
+const mine = (queue: HeldQueue, jobId: string) => queue.take().filter((message) => message.jobId === jobId);
+
+/** The sweep as the cron runs it, at `now`, sending to `queue`. */
+const sweepAt = (queue: HeldQueue, now: number) =>
+  sweepJobs({ ...env, JOBS: queue as unknown as Queue<JobMessage> }, now);
+
+describe('the job sweep', () => {
+  it('repairs a thrown chunk, a dropped message and a duplicate: the job ends done, each chunk stored once', async () => {
+    const { browser } = await signUpWithPlan('pro');
+    const { jobId, queue } = await startHeld(browser);
+    const [first, second, third, fourth] = queue.take() as [JobMessage, JobMessage, JobMessage, JobMessage];
+    expect(await rowsOf('job_chunk_leases', jobId)).toBe(4);
+
+    // Delivered twice: stored once.
+    expect((await deliver([first])).acked).toEqual(['m0']);
+    expect((await deliver([first])).acked).toEqual(['m0']);
+    expect(await jobOf(browser, jobId)).toMatchObject({ state: 'running', done: 1, total: 4 });
+
+    // Throws (the job's fold count briefly disagrees with its candles): retried by the queue,
+    // which then loses it.
+    const folds = (await env.DB.prepare('SELECT configurations AS n FROM jobs WHERE id = ?1')
+      .bind(jobId)
+      .first<{ n: number }>())!.n;
+    const setFolds = (n: number) =>
+      env.DB.prepare('UPDATE jobs SET configurations = ?2 WHERE id = ?1').bind(jobId, n).run();
+    await setFolds(folds + 1);
+    expect((await deliver([second])).retried).toEqual(['m0']);
+    await setFolds(folds);
+    // Dropped: `third` is never delivered. `fourth` runs.
+    await deliver([fourth]);
+    expect(await jobOf(browser, jobId)).toMatchObject({ state: 'running', done: 2 });
+
+    // Within the lease nothing is sent again; once it has expired, the two missing chunks are.
+    const leasedAt = Date.now();
+    await sweepAt(queue, leasedAt);
+    expect(mine(queue, jobId)).toEqual([]);
+    await sweepAt(queue, leasedAt + LEASE_MS + MINUTE);
+    expect(mine(queue, jobId)).toEqual([second, third]);
+    await deliver([second, third]);
+    const done = await jobOf(browser, jobId);
+    expect(done).toMatchObject({ state: 'done', done: 4, total: 4 });
+    expect(done.backtestId).toEqual(expect.any(String));
+    expect(await rowsOf('job_chunks', jobId)).toBe(0);
+    expect(await rowsOf('job_chunk_leases', jobId)).toBe(0);
+    expect(await usedThisMonth(browser)).toBe(1);
+  });
+
+  it('resumes a job stopped mid-chunk at the first sweep after its lease, and fails it after the last attempt', async () => {
+    const { browser } = await signUpWithPlan('pro');
+    const { jobId, queue } = await startHeld(browser);
+    queue.take();
+    expect(await usedThisMonth(browser)).toBe(1);
+    const started = Date.now();
+
+    // The server stops while chunk 0 runs, each time: the sweeps every minute send it again.
+    const resumedAfter: number[] = [];
+    let clock = started;
+    for (let attempt = 1; attempt <= MAX_CHUNK_ATTEMPTS; attempt++) {
+      const leasedAt = clock;
+      expect(await startChunk(env.DB, jobId, 0, leasedAt)).toBe(attempt);
+      // The next sweeps, one a minute, until one sends chunk 0 again (or fails the job).
+      let resent: boolean;
+      do {
+        clock += MINUTE;
+        await sweepAt(queue, clock);
+        resent = mine(queue, jobId).some((message) => message.chunk === 0);
+      } while (!resent && (await jobOf(browser, jobId)).state !== 'failed');
+      if (attempt < MAX_CHUNK_ATTEMPTS) {
+        expect(resent).toBe(true);
+        resumedAfter.push(clock - leasedAt);
+      }
+    }
+    expect(resumedAfter).toHaveLength(MAX_CHUNK_ATTEMPTS - 1);
+    // One lease (a minute), plus at most a minute to the next sweep.
+    for (const wait of resumedAfter) expect(wait).toBeLessThanOrEqual(LEASE_MS + MINUTE);
+
+    const failed = await jobOf(browser, jobId);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toBe(
+      `Part 1 of 4 of the ML run stopped before finishing ${MAX_CHUNK_ATTEMPTS} times, so the ML run was stopped. ` +
+        "It does not count toward this month's backtests; please start it again.",
+    );
+    // A server-side failure gives the quota back; its rows and candles are gone.
+    expect(await usedThisMonth(browser)).toBe(0);
+    expect(await rowsOf('job_chunks', jobId)).toBe(0);
+    expect(await rowsOf('job_chunk_leases', jobId)).toBe(0);
+    expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
+  });
+
+  it('keeps the quota of a cancelled job and deletes its chunk rows', async () => {
+    const { browser } = await signUpWithPlan('pro');
+    const { jobId, queue } = await startHeld(browser);
+    await deliver([queue.take()[0]!]);
+    expect(await rowsOf('job_chunks', jobId)).toBe(1);
+    expect((await browser.request(`/api/jobs/${jobId}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await usedThisMonth(browser)).toBe(1);
+    expect(await rowsOf('job_chunks', jobId)).toBe(0);
+    expect(await rowsOf('job_chunk_leases', jobId)).toBe(0);
+    await sweepAt(queue, Date.now() + 10 * MINUTE);
+    expect(mine(queue, jobId)).toEqual([]);
+  });
+
+  it('runs from the every-minute cron of wrangler.toml', async () => {
+    const { browser } = await signUpWithPlan('pro');
+    const { jobId } = await startHeld(browser);
+    const ctx = createExecutionContext();
+    // Ten minutes on: the chunks' leases have expired, so the sweep sends them to the real queue.
+    const controller = createScheduledController({
+      cron: '* * * * *',
+      scheduledTime: Date.now() + 10 * MINUTE,
+    });
+    await worker.scheduled(controller, env, ctx);
+    await waitOnExecutionContext(ctx);
+    const leases = await env.DB.prepare('SELECT min(leased_at) AS at FROM job_chunk_leases WHERE job_id = ?1')
+      .bind(jobId)
+      .first<{ at: number | null }>();
+    expect(leases!.at === null || leases!.at >= Date.now() + 9 * MINUTE).toBe(true);
+  });
+});
