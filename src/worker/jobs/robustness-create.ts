@@ -13,6 +13,7 @@ import { DEFAULT_ANALYSIS_BLOCKS, type RobustnessRequest } from '../../shared/ro
 import type { Env } from '../env';
 import { ApiError } from '../errors';
 import { configurationLimit, monthlyLimit } from '../backtests/quota';
+import { assertMayRunBacktests } from '../billing/run-allowance';
 import { loadRunCandles, runSeries } from '../backtests/run-series';
 import { noBarsToTrade } from '../backtests/tradable';
 import { requiredWarmupBars } from '../backtests/warmup';
@@ -95,6 +96,7 @@ export async function createRobustnessJob(
     throw new ApiError(400, 'Robustness analysis sweeps rule-based runs; this run uses machine learning.');
   }
   const { grid, size } = checkedGrid(user, request, body);
+  await assertMayRunBacktests(env, user);
   const monthly = monthlyLimit(user);
   if (monthly !== null && (await countBacktestsThisMonth(env.DB, user.id)) >= monthly) {
     throw monthlyLimitReached(user, monthly);

@@ -26,6 +26,7 @@ import {
   listBacktests,
 } from '../db/backtests';
 import { startMlRun } from '../ml/ml-start';
+import { assertMayRunBacktests } from '../billing/run-allowance';
 
 export { UPGRADE_MESSAGE };
 
@@ -43,6 +44,7 @@ export const backtests = new Hono<AppEnv>()
     // Plan limits are checked before anything is fetched, and a refused run does not count.
     const refused = entitlementRefusal(c.env, user, request);
     if (refused) throw new ApiError(402, refused.message, { fields: refused.fields });
+    await assertMayRunBacktests(c.env, user);
     const limit = monthlyLimit(user);
     if (
       (request.mode === 'ml' && !mayUseMl(user)) ||

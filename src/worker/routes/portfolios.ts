@@ -13,6 +13,7 @@ import { requireUser } from '../auth/middleware';
 import { runPortfolioBacktest } from '../backtests/portfolio-run';
 import { entitlementRefusal } from '../backtests/entitlements';
 import { monthlyLimit } from '../backtests/quota';
+import { assertMayRunBacktests } from '../billing/run-allowance';
 import { summaryOf } from '../backtests/result';
 import { reversedDates } from '../backtests/tradable';
 import { countBacktestsThisMonth, insertBacktest } from '../db/backtests';
@@ -84,6 +85,7 @@ export const portfolios = new Hono<AppEnv>()
       const refused = entitlementRefusal(c.env, user, { ...body, exchange, stock: symbol });
       if (refused) fail(402, `${symbol} (${exchange}): ${refused.message}`);
     }
+    await assertMayRunBacktests(c.env, user);
     const limit = monthlyLimit(user);
     if (limit !== null && (await countBacktestsThisMonth(c.env.DB, user.id)) >= limit)
       fail(402, UPGRADE_MESSAGE);
