@@ -149,7 +149,9 @@ export function stripeProvider(config: StripeConfig): BillingProvider {
         (async () => {
           const product = await stripe.products.create({ name: productName(plan) });
           const schedule = await scheduleFor(subscriptionId);
-          const current = schedule.phases[schedule.phases.length - 1];
+          const current =
+            schedule.phases.find((phase) => phase.start_date === schedule.current_phase?.start_date) ??
+            schedule.phases[0];
           const price = current?.items[0]?.price;
           if (!current || !price) throw new Error('the subscription schedule has no current phase');
           await stripe.subscriptionSchedules.update(schedule.id, {
