@@ -41,11 +41,13 @@ CREATE TABLE billing_invoices (
 );
 CREATE INDEX billing_invoices_user ON billing_invoices (user_id, paid_at);
 
--- Razorpay plans are created once per price and cannot be edited: their ids are kept here.
+-- Razorpay plans are created once per price and cannot be edited: their ids are kept here, per
+-- Razorpay account (key id: test and live keys have separate plans).
 CREATE TABLE razorpay_plans (
+  key_id TEXT NOT NULL,
   plan TEXT NOT NULL,
   billing_period TEXT NOT NULL,
   amount INTEGER NOT NULL,
   razorpay_plan_id TEXT NOT NULL UNIQUE,
-  PRIMARY KEY (plan, billing_period, amount)
+  PRIMARY KEY (key_id, plan, billing_period, amount)
 );

@@ -85,7 +85,7 @@ export function razorpayProvider(config: RazorpayConfig, db: D1Database): Billin
 
   async function planId(plan: Plan, period: BillingPeriod): Promise<string> {
     const amount = paise(plan, period);
-    const known = await findRazorpayPlanId(db, plan.id, period, amount);
+    const known = await findRazorpayPlanId(db, config.keyId, plan.id, period, amount);
     if (known) return known;
     const created = await api<{ id: string }>('POST', '/plans', {
       period: period === 'annual' ? 'yearly' : 'monthly',
@@ -93,7 +93,7 @@ export function razorpayProvider(config: RazorpayConfig, db: D1Database): Billin
       item: { name: `Backtest Studio ${plan.name}`, amount, currency: 'INR', description: plan.description },
       notes: { plan: plan.id, billingPeriod: period },
     });
-    await saveRazorpayPlanId(db, plan.id, period, amount, created.id);
+    await saveRazorpayPlanId(db, config.keyId, plan.id, period, amount, created.id);
     return created.id;
   }
 

@@ -230,21 +230,23 @@ export async function listSubscriptions(db: D1Database): Promise<AdminSubscripti
 
 export async function findRazorpayPlanId(
   db: D1Database,
+  keyId: string,
   plan: PlanId,
   billingPeriod: BillingPeriod,
   amount: number,
 ): Promise<string | null> {
   const row = await db
     .prepare(
-      'SELECT razorpay_plan_id AS id FROM razorpay_plans WHERE plan = ?1 AND billing_period = ?2 AND amount = ?3',
+      'SELECT razorpay_plan_id AS id FROM razorpay_plans WHERE key_id = ?1 AND plan = ?2 AND billing_period = ?3 AND amount = ?4',
     )
-    .bind(plan, billingPeriod, amount)
+    .bind(keyId, plan, billingPeriod, amount)
     .first<{ id: string }>();
   return row?.id ?? null;
 }
 
 export async function saveRazorpayPlanId(
   db: D1Database,
+  keyId: string,
   plan: PlanId,
   billingPeriod: BillingPeriod,
   amount: number,
@@ -252,8 +254,9 @@ export async function saveRazorpayPlanId(
 ): Promise<void> {
   await db
     .prepare(
-      'INSERT OR IGNORE INTO razorpay_plans (plan, billing_period, amount, razorpay_plan_id) VALUES (?1, ?2, ?3, ?4)',
+      `INSERT OR IGNORE INTO razorpay_plans (key_id, plan, billing_period, amount, razorpay_plan_id)
+       VALUES (?1, ?2, ?3, ?4, ?5)`,
     )
-    .bind(plan, billingPeriod, amount, razorpayPlanId)
+    .bind(keyId, plan, billingPeriod, amount, razorpayPlanId)
     .run();
 }
