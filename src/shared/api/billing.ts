@@ -82,3 +82,11 @@ export const adminSubscriptionSchema = z.object({
   pendingPlan: plan.nullable(),
 });
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
+
+/** GET /api/billing/providers (public): what the pricing page can offer. */
+export const paymentProvidersAnswerSchema = z.object({
+  currencies: z.array(z.enum(CURRENCIES)),
+  /** Null when no provider is configured: accounts keep Basic without an end. */
+  freeTrialDays: z.number().int().nullable(),
+});
+export type PaymentProvidersAnswer = z.infer<typeof paymentProvidersAnswerSchema>;

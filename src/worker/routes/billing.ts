@@ -4,6 +4,7 @@ import {
   type CheckoutAnswer,
   checkoutRequestSchema,
   PAYMENT_NOT_SET_UP,
+  type PaymentProvidersAnswer,
   planChangeRequestSchema,
 } from '../../shared/api/billing';
 import { planById } from '../../shared/plans';
@@ -64,7 +65,10 @@ export const billing = new Hono<AppEnv>()
   .route('/webhooks/stripe', webhook('stripe'))
   .route('/webhooks/razorpay', webhook('razorpay'))
   .get('/providers', (c) =>
-    c.json({ currencies: payableCurrencies(c.env), freeTrialDays: freeTrialDays(c.env) }),
+    c.json({
+      currencies: payableCurrencies(c.env),
+      freeTrialDays: freeTrialDays(c.env),
+    } satisfies PaymentProvidersAnswer),
   )
   .get('/', requireUser, async (c) =>
     c.json((await billingAnswer(c.env, c.var.user)) satisfies BillingAnswer),
