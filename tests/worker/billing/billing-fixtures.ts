@@ -7,6 +7,9 @@ import { env } from 'cloudflare:test';
 import { app } from '../../../src/worker/app';
 import { FAKE_RAZORPAY_HOST } from '../fakes/razorpay-api';
 import { FAKE_STRIPE_HOST } from '../fakes/stripe-api';
+import { hmacSha256Hex } from '../fakes/stripe-events';
+
+export { stripeSignature } from '../fakes/stripe-events';
 import { ORIGIN, TestBrowser } from '../test-client';
 
 export type Bindings = Partial<Cloudflare.Env>;
@@ -39,25 +42,8 @@ export const NO_PROVIDERS: Bindings = {
   RAZORPAY_KEY_SECRET: undefined,
 };
 
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Stripe-Signature: t=<unix seconds>,v1=hex HMAC-SHA256(endpoint secret, "<t>.<raw body>"). */
-export async function stripeSignature(secret: string, body: string, t = Math.floor(Date.now() / 1000)) {
-  return `t=${t},v1=${await hmacHex(secret, `${t}.${body}`)}`;
-}
-
 /** X-Razorpay-Signature: hex HMAC-SHA256(webhook secret, raw body). */
-export const razorpaySignature = (secret: string, body: string) => hmacHex(secret, body);
+export const razorpaySignature = (secret: string, body: string) => hmacSha256Hex(secret, body);
 
 /** A webhook delivery as the provider's servers send it: no Origin, no cookies. */
 export function deliver(path: string, body: string, headers: Record<string, string>, bindings: Bindings) {

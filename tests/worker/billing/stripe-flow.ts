@@ -2,52 +2,12 @@
 import { expect } from 'vitest';
 import type { FakeStripeSubscription } from '../fakes/stripe-api';
 import { FAKE_STRIPE_HOST } from '../fakes/stripe-api';
-import { type Bindings, deliver, nowSeconds, signedInUser, stripeSignature } from './billing-fixtures';
+import { checkoutPaidEvents, stripeSignature } from '../fakes/stripe-events';
+import { type Bindings, deliver, nowSeconds, signedInUser } from './billing-fixtures';
+
+export { stripeEvent, stripeInvoice } from '../fakes/stripe-events';
 
 export const STRIPE_WEBHOOK = '/api/billing/webhooks/stripe';
-
-let eventCount = 0;
-
-/** An event object as Stripe sends it. */
-export function stripeEvent(type: string, object: unknown, created = nowSeconds()) {
-  return {
-    id: `evt_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}_${++eventCount}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created,
-    type,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  };
-}
-
-/** The invoice of one period of the subscription, paid or failed. */
-export function stripeInvoice(
-  subscription: FakeStripeSubscription,
-  period: { start: number; end: number },
-  paid = true,
-) {
-  const amount = subscription.items.data[0]!.price.unit_amount;
-  const id = `in_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`;
-  return {
-    id,
-    object: 'invoice',
-    amount_due: amount,
-    amount_paid: paid ? amount : 0,
-    currency: 'usd',
-    status: paid ? 'paid' : 'open',
-    billing_reason: 'subscription_cycle',
-    hosted_invoice_url: `https://invoice.stripe.test/i/${id}`,
-    status_transitions: { paid_at: paid ? period.start : null },
-    parent: {
-      type: 'subscription_details',
-      subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
-    },
-    lines: { object: 'list', data: [{ id: `il_${id}`, object: 'line_item', period }] },
-  };
-}
 
 /** The subscription as it is at a new period (a renewal), other fields as given. */
 export function renewed(subscription: FakeStripeSubscription, start: number, end: number, changes = {}) {
@@ -102,16 +62,7 @@ export async function subscribeWithStripe(
     session: unknown;
     subscription: FakeStripeSubscription;
   };
-  const item = subscription.items.data[0]!;
-  for (const event of [
-    stripeEvent('checkout.session.completed', session, created),
-    stripeEvent('customer.subscription.created', subscription, created),
-    stripeEvent(
-      'invoice.paid',
-      stripeInvoice(subscription, { start: item.current_period_start, end: item.current_period_end }),
-      created,
-    ),
-  ]) {
+  for (const event of checkoutPaidEvents(session, subscription, created)) {
     expect((await sendStripe(bindings, event)).status).toBe(200);
   }
   return { ...user, url, subscription, created };
