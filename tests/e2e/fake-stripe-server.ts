@@ -21,7 +21,7 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Fake Stripe Checkout</title></head>
 <body><h1>Fake Stripe Checkout</h1><p>Test mode: nothing is charged.</p>
 <form method="post"><button type="submit">Pay</button></form></body></html>`;
 
