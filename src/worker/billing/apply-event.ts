@@ -27,10 +27,12 @@ async function subscriptionOf(env: Env, provider: PaymentProvider, event: Billin
   }
   if (!event.userId) return null;
   const row = await findSubscription(env.DB, event.userId);
-  // The user's row of this provider not yet linked to a subscription (Stripe's checkout).
+  // The user's new checkout, not yet linked to its subscription (Stripe's); an event older than
+  // the checkout belongs to an earlier subscription.
   return row &&
     row.provider === provider &&
-    (row.providerSubscriptionId === null || row.providerSubscriptionId === event.subscriptionId)
+    row.providerSubscriptionId === null &&
+    event.occurredAt >= row.providerUpdatedAt
     ? row
     : null;
 }

@@ -84,6 +84,12 @@ export async function findSubscriptionByProviderId(
   );
 }
 
+/**
+ * Events of an earlier subscription may still arrive; a new checkout's row takes only events
+ * from a little before it started (provider clocks count whole seconds and may run behind).
+ */
+const CHECKOUT_CLOCK_MARGIN_MS = 5 * 60_000;
+
 /** A checkout just started: replaces any earlier subscription row of the user. */
 export async function startSubscription(
   db: D1Database,
@@ -96,8 +102,9 @@ export async function startSubscription(
   await db
     .prepare(
       `INSERT OR REPLACE INTO billing_subscriptions
-         (user_id, provider, provider_subscription_id, plan, billing_period, currency, status, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'incomplete', ?7, ?7)`,
+         (user_id, provider, provider_subscription_id, plan, billing_period, currency, status,
+          provider_updated_at, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'incomplete', ?8, ?7, ?7)`,
     )
     .bind(
       row.userId,
@@ -107,6 +114,7 @@ export async function startSubscription(
       row.billingPeriod,
       row.currency,
       now,
+      now - CHECKOUT_CLOCK_MARGIN_MS,
     )
     .run();
 }

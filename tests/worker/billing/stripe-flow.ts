@@ -43,9 +43,8 @@ export async function subscribeWithStripe(
   bindings: Bindings,
   plan: 'basic' | 'pro' | 'enterprise' = 'pro',
   billingPeriod: 'monthly' | 'annual' = 'monthly',
-  /** When Stripe says the events happened (unix seconds). */
-  created = nowSeconds(),
 ) {
+  const created = nowSeconds();
   const user = await signedInUser();
   const checkout = await user.browser.request(
     '/api/billing/checkout',

@@ -1,7 +1,15 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BillingAnswer } from '../../../src/shared/api/billing';
 import type { TestBrowser } from '../test-client';
-import { type Bindings, DAY_SECONDS, deliver, nowSeconds, stripeBindings } from './billing-fixtures';
+import {
+  type Bindings,
+  DAY_SECONDS,
+  deliver,
+  nowSeconds,
+  stripeBindings,
+  stripeSignature,
+} from './billing-fixtures';
 import {
   renewed,
   sendStripe,
@@ -121,28 +129,41 @@ describe('Stripe renewals and failed payments', () => {
 
   it('keeps the plan 7 days past a failed renewal, then falls back to Basic', async () => {
     const bindings = stripeBindings();
-    const { browser, subscription, created } = await subscribeWithStripe(bindings);
+    const { browser, id, subscription, created } = await subscribeWithStripe(bindings);
     const end = subscription.items.data[0]!.current_period_end;
     const failed = stripeInvoice(subscription, { start: end, end: end + 30 * DAY_SECONDS }, false);
     await sendStripe(bindings, stripeEvent('invoice.payment_failed', failed, created + 1));
     expect(await billingOf(browser, bindings)).toMatchObject({ status: 'past_due', plan: 'pro' });
     expect(await planOf(browser, bindings)).toBe('pro');
 
-    // A user whose renewal failed 8 days ago (by Stripe's timestamps) is back on Basic.
-    const longAgo = nowSeconds() - 40 * DAY_SECONDS;
-    const late = await subscribeWithStripe(bindings, 'pro', 'monthly', longAgo);
-    const lateEnd = late.subscription.items.data[0]!.current_period_end;
-    const lateFailure = stripeInvoice(
-      late.subscription,
-      { start: lateEnd, end: lateEnd + 30 * DAY_SECONDS },
-      false,
-    );
+    // Eight days on (the stored failure moved back, as a clock would move forward): Basic.
+    await env.DB.prepare('UPDATE billing_subscriptions SET past_due_since = ?1 WHERE user_id = ?2')
+      .bind(Date.now() - 8 * DAY_SECONDS * 1000, id)
+      .run();
+    expect(await billingOf(browser, bindings)).toMatchObject({ status: 'past_due', plan: 'basic' });
+    expect(await planOf(browser, bindings)).toBe('basic');
+  });
+
+  it('links a new checkout to its own subscription, not to a late event of an earlier one', async () => {
+    const bindings = stripeBindings();
+    const { browser, subscription, created } = await subscribeWithStripe(bindings);
     await sendStripe(
       bindings,
-      stripeEvent('invoice.payment_failed', lateFailure, nowSeconds() - 8 * DAY_SECONDS),
+      stripeEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' }, created + 1),
     );
-    expect(await billingOf(late.browser, bindings)).toMatchObject({ status: 'past_due', plan: 'basic' });
-    expect(await planOf(late.browser, bindings)).toBe('basic');
+    const again = await browser.request(
+      '/api/billing/checkout',
+      { json: { plan: 'enterprise', billingPeriod: 'monthly', currency: 'USD' } },
+      bindings,
+    );
+    expect(again.status).toBe(200);
+    // A repeat of the old subscription's update, sent before the new checkout began.
+    const late = await sendStripe(
+      bindings,
+      stripeEvent('customer.subscription.updated', subscription, created - 10 * 60),
+    );
+    expect(await late.json()).toMatchObject({ outcome: 'unknown-subscription' });
+    expect(await billingOf(browser, bindings)).toMatchObject({ provider: null, plan: 'basic' });
   });
 
   it('ends past_due with a paid retry', async () => {
@@ -335,7 +356,6 @@ describe('Stripe webhooks', () => {
       created + 1,
     );
     const body = JSON.stringify(event);
-    const { stripeSignature } = await import('./billing-fixtures');
     const attempts: Record<string, string>[] = [
       {},
       { 'stripe-signature': await stripeSignature('whsec_not_ours', body) },
