@@ -6,6 +6,7 @@ import { loadSession } from './auth/middleware';
 import { admin } from './routes/admin';
 import { auth } from './routes/auth';
 import { backtests } from './routes/backtests';
+import { billing } from './routes/billing';
 import { contact } from './routes/contact';
 import { datasets } from './routes/datasets';
 import { health } from './routes/health';
@@ -39,6 +40,7 @@ app
   .route('/api/auth', auth)
   .route('/api/admin', admin)
   .route('/api/subscriptions', subscriptions)
+  .route('/api/billing', billing)
   .route('/api/market', market)
   .route('/api/datasets', datasets)
   .route('/api/backtests', backtests)

@@ -25,6 +25,17 @@ export interface Env {
   ML_REQUEST_BUDGET_MS?: string;
   /** Estimated CPU ms of one ML job chunk (default 5000; tests lower it to get several chunks). */
   ML_CHUNK_BUDGET_MS?: string;
+  /** Stripe (USD subscriptions); STRIPE_API_URL overrides its API's base (tests use a fake). */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_URL?: string;
+  /** Razorpay (INR subscriptions); RAZORPAY_API_URL overrides its API's base. */
+  RAZORPAY_KEY_ID?: string;
+  RAZORPAY_KEY_SECRET?: string;
+  RAZORPAY_WEBHOOK_SECRET?: string;
+  RAZORPAY_API_URL?: string;
+  /** Days of a new account's free trial when a payment provider is configured (default 14). */
+  FREE_TRIAL_DAYS?: string;
 }
 
 export interface AppEnv {

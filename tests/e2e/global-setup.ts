@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { ensureLocalSessionSecret } from '../../scripts/dev-vars.mjs';
 import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
+import { E2E_STRIPE, startFakeStripe } from './fake-stripe-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,6 +43,14 @@ export default async function setup(project: TestProject) {
       throw new Error(`node ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   }
 
+  // Payments in USD go to a fake Stripe on loopback: its keys join the build's local variables,
+  // which `vite preview` reads (dist/backtest_platform/.dev.vars, written by the build).
+  const stripe = await startFakeStripe();
+  appendFileSync(
+    `${root}dist/backtest_platform/.dev.vars`,
+    `\nSTRIPE_SECRET_KEY = "${E2E_STRIPE.secretKey}"\nSTRIPE_WEBHOOK_SECRET = "${E2E_STRIPE.webhookSecret}"\nSTRIPE_API_URL = "${stripe.url}"\n`,
+  );
+
   const port = await freePort();
   const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(port), '--strictPort'], {
     cwd: root,
@@ -57,6 +67,7 @@ export default async function setup(project: TestProject) {
 
   return () => {
     server.kill('SIGTERM');
+    stripe.close();
   };
 }
 

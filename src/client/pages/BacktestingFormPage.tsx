@@ -4,6 +4,7 @@ import { PATHS, backtestResultPath } from '../config/paths';
 import { useAuth } from '../lib/auth/auth-context';
 import { BacktestBuilder } from '../features/backtest-form/components/BacktestBuilder';
 import { SUBMITTED_MESSAGE } from '../features/backtest-form/outcome';
+import { TrialEndedNotice } from '../features/billing/components/TrialEndedNotice';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './BacktestingFormPage.module.css';
 
@@ -45,6 +46,7 @@ export function BacktestingFormPage() {
         Choose the data, set entry and exit conditions without code, preview them, then run the backtest.
         Simulation only: no live trading and no financial advice.
       </p>
+      {user && <TrialEndedNotice />}
       <BacktestBuilder
         signedIn={user !== null}
         initialRequest={initialRequest}

@@ -1,12 +1,10 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   ANNUAL_BADGE,
   type BillingPeriod,
   CURRENCY_SYMBOLS,
   type Currency,
-  DEFAULT_BILLING_PERIOD,
-  DEFAULT_CURRENCY,
-  DEFAULT_SELECTED_PLAN,
   PAYMENT_METHODS,
   PLANS,
   type PlanId,
@@ -20,9 +18,10 @@ import { useAuth } from '../lib/auth/auth-context';
 import { FaqList } from '../features/site/components/FaqList';
 import { SitePage } from '../features/site/components/SitePage';
 import { SubscribeNow } from '../features/subscriptions/SubscribeNow';
+import { selectionFrom } from '../features/subscriptions/selection';
 import site from '../styles/site.module.css';
 import { PRICING_FAQ } from '../features/site/content/faq';
-import { planPrice } from '../features/site/pricing';
+import { FEATURE_NOTES, planPrice } from '../features/site/pricing';
 import styles from './PricingPage.module.css';
 
 const BILLING_OPTIONS = [
@@ -43,9 +42,12 @@ const PAYMENT_NOTES: Record<(typeof PAYMENT_METHODS)[number], string> = {
 /** Plans and prices (docs/product.md#screens-and-routes, docs/product.md#states-and-transitions, docs/product.md#plans-limits-and-constants). */
 export function PricingPage() {
   const { user } = useAuth();
-  const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
-  const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
-  const [selectedId, setSelectedId] = useState<PlanId>(DEFAULT_SELECTED_PLAN);
+  const [searchParams] = useSearchParams();
+  // A visitor back from signing in via Subscribe Now finds the selection they left.
+  const [initial] = useState(() => selectionFrom(searchParams));
+  const [period, setPeriod] = useState<BillingPeriod>(initial.period);
+  const [currency, setCurrency] = useState<Currency>(initial.currency);
+  const [selectedId, setSelectedId] = useState<PlanId>(initial.plan);
   const selected = PLANS.find((plan) => plan.id === selectedId) ?? PLANS[0]!;
   const selectedPrice = planPrice(selected, period, currency);
 
@@ -109,7 +111,12 @@ export function PricingPage() {
               </p>
               <ul className={styles.features}>
                 {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
+                  <li key={feature}>
+                    {feature}
+                    {FEATURE_NOTES[feature] && (
+                      <span className={styles.featureNote}> ({FEATURE_NOTES[feature]})</span>
+                    )}
+                  </li>
                 ))}
               </ul>
               <Button
@@ -137,9 +144,10 @@ export function PricingPage() {
             {period === 'annual' ? ` (${selectedPrice.perMonth} a month)` : null}.
           </p>
           <p className={styles.summaryNote}>
-            Subscribing records your request; you sign in or create an account first. Payments are processed
-            by {PARENT_COMPANY.name}. Your plan renews automatically; cancel any time, effective at the end of
-            the billing period.
+            Subscribe Now opens a secure payment page (cards and digital wallets; UPI too in INR); you sign in
+            or create an account first. Payments are processed by {PARENT_COMPANY.name}, in advance. Your plan
+            renews automatically; a change of plan starts at the next billing date, and a cancellation at the
+            end of the billing period.
           </p>
         </div>
         <SubscribeNow plan={selected} period={period} currency={currency} />

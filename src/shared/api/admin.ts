@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { userSchema } from './auth';
 import { storedContactMessageSchema } from './contact';
 import { storedSubscriptionRequestSchema } from './subscriptions';
+import { adminSubscriptionSchema } from './billing';
 
 export const adminUserSchema = userSchema.extend({ backtestsThisMonth: z.number().int() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -20,8 +21,9 @@ export type UserPage = z.infer<typeof userPageSchema>;
 export const contactMessagesAnswerSchema = z.object({ messages: z.array(storedContactMessageSchema) });
 export type ContactMessagesAnswer = z.infer<typeof contactMessagesAnswerSchema>;
 
-/** GET /api/admin/subscriptions */
+/** GET /api/admin/subscriptions: paid subscriptions, and Subscribe Now requests recorded without payment. */
 export const subscriptionRequestsAnswerSchema = z.object({
+  subscriptions: z.array(adminSubscriptionSchema),
   requests: z.array(storedSubscriptionRequestSchema),
 });
 export type SubscriptionRequestsAnswer = z.infer<typeof subscriptionRequestsAnswerSchema>;

@@ -3,7 +3,7 @@ import type { User } from '../../shared/api/auth';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { findUserById, publicUser } from '../db/users';
-import { teamOwnerPlan } from '../db/teams';
+import { resolvePlan } from '../billing/effective-plan';
 import { sha256Hex } from './encoding';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookies';
 import { MIN_SESSION_SECRET_LENGTH } from './config';
@@ -35,9 +35,10 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
 
-  // A team member works under the owner's plan (and quota, counted by team in db/backtests.ts).
-  const teamPlan = await teamOwnerPlan(c.env.DB, user.id);
-  c.set('user', publicUser(teamPlan ? { ...user, plan: teamPlan } : user));
+  // The plan in force: a subscription's, an admin's comp, or for a team member the owner's (and
+  // quota, counted by team in db/backtests.ts).
+  const { plan } = await resolvePlan(c.env.DB, user, user.plan, Date.now());
+  c.set('user', publicUser({ ...user, plan }));
   c.set('sessionIdHash', idHash);
   if (now - claims.issuedAt >= TOKEN_RENEW_AFTER_SECONDS) {
     setSessionCookie(c, await signSessionToken(secret, user.id, claims.sessionId, now));

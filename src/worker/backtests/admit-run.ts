@@ -17,6 +17,7 @@ import type { FieldError } from '../../shared/validation-errors';
 import type { Env } from '../env';
 import { ApiError } from '../errors';
 import { countBacktestsThisMonth } from '../db/backtests';
+import { subscriptionRefusal } from '../billing/run-allowance';
 import { entitlementRefusal } from './entitlements';
 import { configurationLimit, mayUseMl, monthlyLimit, UPGRADE_MESSAGE } from './quota';
 import { reversedDates } from './tradable';
@@ -80,6 +81,9 @@ const gridSize: Check = (_env, user, { configurations }) => {
   };
 };
 
+/** With payments configured: a subscription, or a free trial that has not ended. */
+const subscription: Check = (env, user) => subscriptionRefusal(env, user);
+
 /** Runs of the month (backtests, portfolio runs, analyses and ML runs alike). */
 const monthlyQuota: Check = async (env, user) => {
   const limit = monthlyLimit(user);
@@ -88,7 +92,14 @@ const monthlyQuota: Check = async (env, user) => {
 };
 
 /** The checks, in the order they are asked: the first refusal answers. */
-const CHECKS: readonly Check[] = [dateOrder, planEntitlements, machineLearning, gridSize, monthlyQuota];
+const CHECKS: readonly Check[] = [
+  dateOrder,
+  planEntitlements,
+  machineLearning,
+  gridSize,
+  subscription,
+  monthlyQuota,
+];
 
 /** The refusal of the month's limit, for an insert that found the quota used meanwhile. */
 export const quotaReached = () => new ApiError(402, UPGRADE_MESSAGE);

@@ -1,5 +1,4 @@
 /** Team seats (tables team_members, team_invites; migration 0010). */
-import type { PlanId } from '../../shared/plans';
 import type { TeamInvite, TeamMember } from '../../shared/team';
 
 /**
@@ -9,17 +8,6 @@ import type { TeamInvite, TeamMember } from '../../shared/team';
 export function teamUserIds(parameter: string): string {
   const owner = `coalesce((SELECT owner_id FROM team_members WHERE member_id = ${parameter}), ${parameter})`;
   return `(SELECT ${owner} UNION SELECT member_id FROM team_members WHERE owner_id = ${owner})`;
-}
-
-/** The plan of the team a member belongs to (null when the user is in no team as a member). */
-export async function teamOwnerPlan(db: D1Database, memberId: string): Promise<PlanId | null> {
-  const row = await db
-    .prepare(
-      'SELECT u.plan AS plan FROM team_members t JOIN users u ON u.id = t.owner_id WHERE t.member_id = ?1',
-    )
-    .bind(memberId)
-    .first<{ plan: PlanId }>();
-  return row?.plan ?? null;
 }
 
 export async function teamOwnerOf(

@@ -9,6 +9,7 @@ import { validate } from '../validation';
 import { publicUser, searchUsers, updateUser } from '../db/users';
 import { listContactMessages } from '../db/contact-messages';
 import { listSubscriptionRequests } from '../db/subscriptions';
+import { listSubscriptions } from '../db/billing';
 import { requireAdmin } from '../auth/middleware';
 import { revokeUserSessions } from '../db/sessions';
 
@@ -38,5 +39,8 @@ export const admin = new Hono<AppEnv>()
   )
 
   .get('/subscriptions', async (c) =>
-    c.json({ requests: await listSubscriptionRequests(c.env.DB) } satisfies SubscriptionRequestsAnswer),
+    c.json({
+      subscriptions: await listSubscriptions(c.env.DB),
+      requests: await listSubscriptionRequests(c.env.DB),
+    } satisfies SubscriptionRequestsAnswer),
   );

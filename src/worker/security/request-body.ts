@@ -34,6 +34,8 @@ export const BODY_RULES: readonly BodyRule[] = [
   { prefix: '/api/portfolios', maxBytes: 64 * KB, message: tooLarge('64 KB') },
   // A 5,000-character message in any script, JSON-escaped, fits.
   { prefix: '/api/contact', maxBytes: 32 * KB, message: 'The message is too large to send.' },
+  // A payment provider's event carries the whole subscription or invoice object.
+  { prefix: '/api/billing/webhooks/', maxBytes: 256 * KB, message: tooLarge('256 KB') },
   // Sign-in, registration, admin changes, subscription requests: a few short fields.
   { prefix: '/api/', maxBytes: 8 * KB, message: tooLarge('8 KB') },
 ];

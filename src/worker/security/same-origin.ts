@@ -4,13 +4,19 @@ import { ApiError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The payment providers' webhooks: called by their servers, authenticated by signature instead. */
+export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set([
+  '/api/billing/webhooks/stripe',
+  '/api/billing/webhooks/razorpay',
+]);
+
 /**
  * CSRF defence: a state-changing request must come from our own origin. The Origin header must
  * equal the request's origin; a request without Origin passes only when the browser says
  * Sec-Fetch-Site: same-origin. Unlike hono/csrf this applies to every content type, JSON too.
  */
 export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method)) return next();
+  if (SAFE_METHODS.has(c.req.method) || SIGNED_WEBHOOK_PATHS.has(c.req.path)) return next();
   const origin = c.req.header('origin');
   const allowed =
     origin !== undefined

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/Alert';
 import { errorMessage } from '../../lib/error-message';
-import { listMessages, listSubscriptionRequests } from './api';
+import { planById } from '../../../shared/plans';
+import { listMessages, listSubscriptions } from './api';
 import styles from './AdminPanels.module.css';
 
 /** Contact and support messages, newest first. */
@@ -32,20 +33,39 @@ export function MessagesPanel() {
   );
 }
 
-/** Subscribe Now requests awaiting the parent company's billing team. */
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'no date yet');
+
+/** Paid subscriptions, and Subscribe Now requests recorded where a currency takes no payment online. */
 export function SubscriptionsPanel() {
-  const requests = useQuery({ queryKey: ['admin', 'subscriptions'], queryFn: listSubscriptionRequests });
+  const answer = useQuery({ queryKey: ['admin', 'subscriptions'], queryFn: listSubscriptions });
   return (
     <section aria-labelledby="subscriptions-title" className={styles.panel}>
-      <h2 id="subscriptions-title">Subscription requests</h2>
-      {requests.isPending && <p>Loading...</p>}
-      {requests.isError && <Alert tone="error">{errorMessage(requests.error)}</Alert>}
-      {requests.isSuccess &&
-        (requests.data.length === 0 ? (
+      <h2 id="subscriptions-title">Subscriptions</h2>
+      {answer.isPending && <p>Loading...</p>}
+      {answer.isError && <Alert tone="error">{errorMessage(answer.error)}</Alert>}
+      {answer.isSuccess &&
+        (answer.data.subscriptions.length === 0 ? (
+          <p>No paid subscriptions yet.</p>
+        ) : (
+          <ul className={styles.list}>
+            {answer.data.subscriptions.map((subscription) => (
+              <li key={subscription.userId} className={styles.item}>
+                <strong>{subscription.email}</strong> · {planById(subscription.plan).name}, billed{' '}
+                {subscription.billingPeriod} in {subscription.currency} via {subscription.provider} ·{' '}
+                {subscription.status}
+                {subscription.cancelAtPeriodEnd ? ', ends' : ', renews'} {day(subscription.currentPeriodEnd)}
+                {subscription.pendingPlan && ` · changes to ${planById(subscription.pendingPlan).name}`}
+              </li>
+            ))}
+          </ul>
+        ))}
+      <h3>Requests without online payment</h3>
+      {answer.isSuccess &&
+        (answer.data.requests.length === 0 ? (
           <p>No subscription requests yet.</p>
         ) : (
           <ul className={styles.list}>
-            {requests.data.map((request) => (
+            {answer.data.requests.map((request) => (
               <li key={request.id} className={styles.item}>
                 <strong>{request.email}</strong> asks for {request.plan}, billed {request.billingPeriod} in{' '}
                 {request.currency} · {request.status} · {new Date(request.createdAt).toLocaleString()}

@@ -25,6 +25,7 @@ export async function listMessages() {
   return (await apiFetch('/api/admin/messages', contactMessagesAnswerSchema)).messages;
 }
 
-export async function listSubscriptionRequests() {
-  return (await apiFetch('/api/admin/subscriptions', subscriptionRequestsAnswerSchema)).requests;
+/** Paid subscriptions and the Subscribe Now requests recorded without payment. */
+export function listSubscriptions() {
+  return apiFetch('/api/admin/subscriptions', subscriptionRequestsAnswerSchema);
 }

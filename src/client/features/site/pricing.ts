@@ -33,3 +33,12 @@ export function planPrice(plan: Plan, period: BillingPeriod, currency: Currency)
       }
     : { perMonth: formatPrice(amount, currency), charged: formatPrice(amount, currency), cadence: 'a month' };
 }
+
+/**
+ * Plan features the product does not provide yet, with what it offers instead: said beside the
+ * feature, which keeps the plan's own wording.
+ */
+export const FEATURE_NOTES: Readonly<Record<string, string>> = {
+  'Tick data': 'Not available yet: 5 minutes is the smallest timeframe.',
+  'Real-time data': 'Not available yet: data ends at the latest closed bar, 5 minutes at the finest.',
+};

@@ -219,7 +219,7 @@ describe('admin page', () => {
           total: 1,
         }),
       'GET /api/admin/messages': () => jsonResponse(200, { messages: [] }),
-      'GET /api/admin/subscriptions': () => jsonResponse(200, { requests: [] }),
+      'GET /api/admin/subscriptions': () => jsonResponse(200, { subscriptions: [], requests: [] }),
       'PATCH /api/admin/users/u-basic': ({ body }) =>
         jsonResponse(200, { user: { ...BASIC_USER, ...(body as object) } }),
     });

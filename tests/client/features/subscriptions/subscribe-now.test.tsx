@@ -6,18 +6,64 @@ import { fakeApi, jsonResponse } from '../../fake-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
+const NO_ONLINE_PAYMENT = () => jsonResponse(200, { currencies: [], freeTrialDays: null });
+
+async function chooseEnterpriseMonthlyUsd() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('radio', { name: /Monthly/ }));
+  await user.click(screen.getByRole('radio', { name: /USD/ }));
+  await user.click(screen.getByRole('button', { name: 'Choose Enterprise' }));
+  return user;
+}
+
 describe('Subscribe Now on /pricing', () => {
-  it('sends signed-out visitors to /LoginPage first, to come back to /pricing', async () => {
+  it('brings a visitor who registers back to the same plan, period and currency', async () => {
+    fakeApi({
+      'POST /api/auth/register': () => jsonResponse(201, { user: BASIC_USER }),
+      'GET /api/billing/providers': () => jsonResponse(200, { currencies: ['USD'], freeTrialDays: 14 }),
+    });
     const { router } = renderRoute('/pricing');
-    await userEvent.setup().click(await screen.findByRole('link', { name: 'Subscribe Now' }));
+    const user = await chooseEnterpriseMonthlyUsd();
+    await user.click(screen.getByRole('link', { name: 'Subscribe Now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/LoginPage'));
-    expect(router.state.location.state).toEqual({ from: '/pricing' });
+    expect(router.state.location.state).toEqual({
+      from: '/pricing?plan=enterprise&period=monthly&currency=USD',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    const enterprise = await screen.findByRole('button', { name: 'Choose Enterprise' });
+    expect(enterprise.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('radio', { name: /Monthly/ }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: /USD/ }).getAttribute('aria-checked')).toBe('true');
   });
 
-  it('records a signed-in user’s request for the selected plan, period and currency, and confirms it', async () => {
+  it('opens the provider’s payment page for the selection when the currency is paid online', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const calls = fakeApi({
+      'GET /api/billing/providers': () => jsonResponse(200, { currencies: ['USD'], freeTrialDays: 14 }),
+      'POST /api/billing/checkout': () => jsonResponse(200, { url: 'https://checkout.example/cs_1' }),
+    });
+    renderRoute('/pricing', { user: BASIC_USER });
+    const user = await chooseEnterpriseMonthlyUsd();
+    await user.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      plan: 'enterprise',
+      billingPeriod: 'monthly',
+      currency: 'USD',
+    });
+  });
+
+  it('records the request, saying online payment is not set up, when the currency has no provider', async () => {
+    const calls = fakeApi({
+      'GET /api/billing/providers': NO_ONLINE_PAYMENT,
       'POST /api/subscriptions': () =>
         jsonResponse(201, {
           request: {
@@ -33,10 +79,10 @@ describe('Subscribe Now on /pricing', () => {
         }),
     });
     renderRoute('/pricing', { user: BASIC_USER });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('radio', { name: /Monthly/ }));
-    await user.click(screen.getByRole('radio', { name: /USD/ }));
-    await user.click(screen.getByRole('button', { name: 'Choose Enterprise' }));
+    const user = await chooseEnterpriseMonthlyUsd();
+    expect((await screen.findByText(/Online payment is not set up yet;/)).textContent).toBe(
+      'Online payment is not set up yet; Contact Sales',
+    );
     await user.click(screen.getByRole('button', { name: 'Subscribe Now' }));
     expect((await screen.findByRole('status')).textContent).toMatch(
       /^Your request for Enterprise \(monthly billing in USD\) is recorded\..*ada@example\.com.*nothing has been charged\.$/,
@@ -50,11 +96,13 @@ describe('Subscribe Now on /pricing', () => {
 
   it('shows the server’s message when the request fails', async () => {
     fakeApi({
+      'GET /api/billing/providers': NO_ONLINE_PAYMENT,
       'POST /api/subscriptions': () =>
         jsonResponse(401, { error: { code: 'unauthorized', message: 'Please log in to continue.' } }),
     });
     renderRoute('/pricing', { user: BASIC_USER });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Subscribe Now' }));
+    await screen.findByText(/Online payment is not set up yet;/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Subscribe Now' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please log in to continue.');
   });
 });

@@ -1,0 +1,16 @@
+/** The account page's billing calls: the user's subscription, plan changes, cancel and resume. */
+import { queryOptions } from '@tanstack/react-query';
+import { billingAnswerSchema, type PlanChangeRequest } from '../../../shared/api/billing';
+import { apiFetch } from '../../lib/api-client';
+
+export const billingQuery = () =>
+  queryOptions({ queryKey: ['billing'], queryFn: () => apiFetch('/api/billing', billingAnswerSchema) });
+
+export const changePlan = (change: PlanChangeRequest) =>
+  apiFetch('/api/billing/change', billingAnswerSchema, { json: change });
+
+export const cancelSubscription = () =>
+  apiFetch('/api/billing/cancel', billingAnswerSchema, { method: 'POST' });
+
+export const resumeSubscription = () =>
+  apiFetch('/api/billing/resume', billingAnswerSchema, { method: 'POST' });

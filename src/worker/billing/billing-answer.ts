@@ -1,0 +1,44 @@
+/** GET /api/billing: the user's plan, where it comes from, the subscription and its invoices. */
+import type { BillingAnswer } from '../../shared/api/billing';
+import type { User } from '../../shared/api/auth';
+import { listInvoices } from '../db/billing';
+import { findUserById } from '../db/users';
+import type { Env } from '../env';
+import { payableCurrencies } from './config';
+import { resolvePlan } from './effective-plan';
+import { subscriptionStatus } from './plan-in-force';
+import { mayRunBacktests, trialEnd } from './run-allowance';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export async function billingAnswer(env: Env, user: User, now = Date.now()): Promise<BillingAnswer> {
+  const stored = await findUserById(env.DB, user.id);
+  const resolved = await resolvePlan(env.DB, user, stored?.plan ?? 'basic', now);
+  const row = resolved.subscription;
+  const started = row && subscriptionStatus(row, now) !== null ? row : null;
+  const end = user.role === 'admin' ? null : trialEnd(env, user);
+  const trialing = !resolved.granted && end !== null && now < end;
+  return {
+    plan: resolved.plan,
+    status: started ? subscriptionStatus(started, now)! : trialing ? 'trialing' : 'none',
+    provider: started?.provider ?? null,
+    currency: started?.currency ?? null,
+    billingPeriod: started?.billingPeriod ?? null,
+    currentPeriodEnd: iso(started?.currentPeriodEnd ?? null),
+    cancelAtPeriodEnd: started?.cancelAtPeriodEnd ?? false,
+    pendingChange:
+      started?.pendingPlan && started.pendingBillingPeriod && started.pendingEffectiveAt !== null
+        ? {
+            plan: started.pendingPlan,
+            billingPeriod: started.pendingBillingPeriod,
+            effectiveAt: iso(started.pendingEffectiveAt)!,
+          }
+        : null,
+    invoices: await listInvoices(env.DB, user.id),
+    comp: resolved.comp,
+    team: resolved.team,
+    trialEndsAt: end === null || resolved.granted ? null : iso(end),
+    mayRun: await mayRunBacktests(env, user, now),
+    currencies: payableCurrencies(env),
+  };
+}

@@ -1,0 +1,54 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, useOwnClientAddress, watchForErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('buying a plan in chromium', () => {
+  it('goes from pricing through registration and the hosted payment page to /account on Professional', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchForErrors(page);
+    await useOwnClientAddress(page);
+
+    await page.goto(`${baseUrl}/pricing`);
+    await page.getByRole('radio', { name: /Monthly/ }).click();
+    await page.getByRole('radio', { name: /USD/ }).click();
+    await page.getByRole('button', { name: 'Choose Professional' }).click();
+    await page.getByRole('link', { name: 'Subscribe Now' }).click();
+    await page.waitForURL(`${baseUrl}/LoginPage`);
+
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Email').fill(`buyer-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    // Back on pricing with the same selection, not the defaults (annual, INR).
+    await page.waitForURL(`${baseUrl}/pricing?plan=pro&period=monthly&currency=USD`);
+    expect(await page.getByRole('button', { name: 'Choose Professional' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await page.getByRole('radio', { name: /USD/ }).getAttribute('aria-checked')).toBe('true');
+
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await page.getByRole('heading', { name: 'Fake Stripe Checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL(`${baseUrl}/account?checkout=success`);
+    const billing = page.getByRole('region', { name: 'Plan and billing' });
+    await billing.getByText('Professional, billed monthly').waitFor();
+    expect(await billing.getByText('Active', { exact: true }).count()).toBe(1);
+    expect(await billing.getByRole('cell', { name: '$24.00' }).count()).toBe(1);
+    expect(await billing.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Worker-test helpers for payments: bindings pointing the app at the fake Stripe and Razorpay
+ * (tests/worker/fakes), webhook deliveries signed exactly as each provider signs them, and
+ * signed-in accounts.
+ */
+import { env } from 'cloudflare:test';
+import { app } from '../../../src/worker/app';
+import { FAKE_RAZORPAY_HOST } from '../fakes/razorpay-api';
+import { FAKE_STRIPE_HOST } from '../fakes/stripe-api';
+import { hmacSha256Hex } from '../fakes/stripe-events';
+
+export { stripeSignature } from '../fakes/stripe-events';
+import { ORIGIN, TestBrowser } from '../test-client';
+
+export type Bindings = Partial<Cloudflare.Env>;
+
+const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 16);
+
+/** A Stripe account of its own (the fake keeps state per secret key). */
+export function stripeBindings() {
+  return {
+    STRIPE_SECRET_KEY: `sk_test_${uid()}`,
+    STRIPE_WEBHOOK_SECRET: `whsec_${uid()}`,
+    STRIPE_API_URL: `https://${FAKE_STRIPE_HOST}`,
+  } satisfies Bindings;
+}
+
+/** A Razorpay account of its own; the fake accepts the secret `secret_<key id>`. */
+export function razorpayBindings() {
+  const keyId = `rzp_test_${uid()}`;
+  return {
+    RAZORPAY_KEY_ID: keyId,
+    RAZORPAY_KEY_SECRET: `secret_${keyId}`,
+    RAZORPAY_WEBHOOK_SECRET: `rzp_whsec_${uid()}`,
+    RAZORPAY_API_URL: `https://${FAKE_RAZORPAY_HOST}`,
+  } satisfies Bindings;
+}
+
+export const NO_PROVIDERS: Bindings = {
+  STRIPE_SECRET_KEY: undefined,
+  RAZORPAY_KEY_ID: undefined,
+  RAZORPAY_KEY_SECRET: undefined,
+};
+
+/** X-Razorpay-Signature: hex HMAC-SHA256(webhook secret, raw body). */
+export const razorpaySignature = (secret: string, body: string) => hmacSha256Hex(secret, body);
+
+/** A webhook delivery as the provider's servers send it: no Origin, no cookies. */
+export function deliver(path: string, body: string, headers: Record<string, string>, bindings: Bindings) {
+  return app.request(
+    `${ORIGIN}${path}`,
+    { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body },
+    { ...env, ...bindings },
+  );
+}
+
+export async function signedInUser(email = `buyer-${uid()}@example.com`) {
+  const browser = new TestBrowser();
+  const res = await browser.register(email);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { browser, id: user.id, email };
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+export const DAY_SECONDS = 86_400;
