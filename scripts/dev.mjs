@@ -1,8 +1,9 @@
 // npm run dev: local D1 migrations, then SPA + API on one local URL (vite prints it).
-import { ensureLocalSessionSecret } from './dev-vars.mjs';
+import { ensureLocalEnvironment, ensureLocalSessionSecret } from './dev-vars.mjs';
 import { migrateLocal } from './migrate-local.mjs';
 import { runOrExit } from './run.mjs';
 
 ensureLocalSessionSecret();
+ensureLocalEnvironment();
 await migrateLocal();
 await runOrExit('vite', ['dev', ...process.argv.slice(2)]);

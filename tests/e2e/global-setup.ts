@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { ensureLocalSessionSecret } from '../../scripts/dev-vars.mjs';
+import { ensureLocalEnvironment, ensureLocalSessionSecret } from '../../scripts/dev-vars.mjs';
 import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
 
 declare module 'vitest' {
@@ -19,6 +19,7 @@ const root = new URL('../..', import.meta.url).pathname;
 export default async function setup(project: TestProject) {
   const env = { ...process.env, ...OFFLINE_ENV };
   ensureLocalSessionSecret(`${root}.dev.vars`);
+  ensureLocalEnvironment(`${root}.dev.vars`);
   for (const args of [
     ['scripts/build.mjs'],
     ['scripts/wrangler.mjs', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'wrangler.toml'],

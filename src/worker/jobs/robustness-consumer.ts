@@ -13,6 +13,7 @@
 import { decodeSeries, prepareMlBacktest } from '../../engine/index';
 import type { CandleSeries, MlPreparedRun } from '../../engine/index';
 import type { Env } from '../env';
+import { notifyJobFinished } from '../mail/job-finished-mail';
 import { summaryOf } from '../backtests/result';
 import {
   failJob,
@@ -73,6 +74,7 @@ async function finishRobustness(env: Env, job: RobustnessJob): Promise<void> {
   const resultKey = `jobs/${job.id}/result.json`;
   await env.DATASETS.put(resultKey, JSON.stringify(result));
   if (await finishJob(env.DB, job.id, resultKey)) await env.DATASETS.delete(job.seriesKey);
+  await notifyJobFinished(env, { jobId: job.id });
 }
 
 async function finishMl(env: Env, job: MlJob): Promise<void> {
@@ -90,6 +92,7 @@ async function finishMl(env: Env, job: MlJob): Promise<void> {
     result,
   });
   if (stored) await env.DATASETS.delete(job.seriesKey);
+  await notifyJobFinished(env, { jobId: job.id });
 }
 
 async function finishWhenComplete(env: Env, jobId: string): Promise<void> {
@@ -144,6 +147,7 @@ export async function handleDeadLetters(batch: MessageBatch<JobMessage>, env: En
           `kept failing after its retries: ${reason}`,
       );
       if (failed) await env.DATASETS.delete(job.seriesKey);
+      if (failed) await notifyJobFinished(env, { jobId });
     }
     message.ack();
   }

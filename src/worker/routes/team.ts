@@ -12,6 +12,7 @@ import {
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
+import { requireVerifiedEmail } from '../auth/verified-email';
 import { randomToken, sha256Hex } from '../auth/encoding';
 import {
   acceptInvite,
@@ -60,7 +61,7 @@ export const team = new Hono<AppEnv>()
       invites: await listPendingInvites(c.env.DB, user.id, now),
     });
   })
-  .post('/invites', validate('json', teamInviteSchema), async (c) => {
+  .post('/invites', requireVerifiedEmail('invite team members'), validate('json', teamInviteSchema), async (c) => {
     const user = c.var.user;
     const { email } = c.req.valid('json');
     if (await teamOwnerOf(c.env.DB, user.id)) fail(403, 'Only the team’s owner can invite users.');

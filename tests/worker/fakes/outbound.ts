@@ -1,10 +1,12 @@
 import { FAKE_GOOGLE_HOST, fakeGoogleTokenEndpoint } from './google-token-endpoint';
 import { FAKE_PROVIDER_HOST, fakeMarketDataProvider } from './market-data-provider';
+import { FAKE_RESEND_HOST, fakeResendApi } from './resend';
 
 /** Answers every outbound fetch of the worker under test: a local fake, or a refusal (no network). */
 export async function outboundService(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.host === FAKE_GOOGLE_HOST && url.pathname === '/token') return fakeGoogleTokenEndpoint(request);
   if (url.host === FAKE_PROVIDER_HOST) return fakeMarketDataProvider(request);
+  if (url.host === FAKE_RESEND_HOST) return fakeResendApi(request);
   return new Response(`Tests make no network calls (${url.host})`, { status: 599 });
 }
