@@ -116,7 +116,7 @@ export function LoginPage() {
           />
           {isLogin && (
             <p className={styles.forgot}>
-              <Link to={PATHS.forgotPassword}>Forgot your password?</Link>
+              <Link to={PATHS.forgotPassword}>Forgot password?</Link>
             </p>
           )}
           {formError && <Alert tone="error">{formError}</Alert>}
