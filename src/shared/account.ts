@@ -12,9 +12,7 @@ export const CHANGE_EMAIL_HOURS = 24;
 export const RECENT_GOOGLE_SIGN_IN_MINUTES = 10;
 
 /** Every one-time link carries 32 random bytes (256 bits), base64url. */
-const token = z
-  .string({ error: LINK_EXPIRED })
-  .regex(/^[A-Za-z0-9_-]{43}$/, LINK_EXPIRED);
+const token = z.string({ error: LINK_EXPIRED }).regex(/^[A-Za-z0-9_-]{43}$/, LINK_EXPIRED);
 
 const newPassword = (what: string) =>
   z

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMail } from '../../src/shared/api/account';
 import { INVALID_CREDENTIALS } from '../../src/shared/auth';
-import { launchBrowser, signUp, watchForErrors } from './browser';
+import { field, launchBrowser, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -64,14 +64,14 @@ describe('keeping an account in chromium', () => {
 
     await page.goto(await linkFromOutbox(page, email, 'Reset your password', '/reset-password'));
     const newPassword = 'a fresh and long password';
-    await page.getByLabel('New password').fill(newPassword);
+    await field(page, 'New password').fill(newPassword);
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('Your password is changed and every browser was signed out.').waitFor();
 
     await logIn(page, email, newPassword);
     await page.waitForURL(`${baseUrl}/`);
     await page.goto(`${baseUrl}/account`);
-    await page.getByLabel('Password to confirm').fill(newPassword);
+    await field(page, 'Password to confirm').fill(newPassword);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(`${baseUrl}/`);
 

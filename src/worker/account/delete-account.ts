@@ -76,7 +76,11 @@ const deleteRows: DeletionStep = {
   },
 };
 
-export const ACCOUNT_DELETION_STEPS: readonly DeletionStep[] = [tellTeamMembers, deleteStoredFiles, deleteRows];
+export const ACCOUNT_DELETION_STEPS: readonly DeletionStep[] = [
+  tellTeamMembers,
+  deleteStoredFiles,
+  deleteRows,
+];
 
 export async function deleteAccount(env: Env, user: StoredUser): Promise<void> {
   for (const step of ACCOUNT_DELETION_STEPS) {

@@ -39,7 +39,11 @@ export async function verificationMailFor(
  * The mail a "forgot password" for `email` sends: a reset link, a pointer to Google sign-in for
  * an account without a password, or nothing for an unknown address.
  */
-export async function passwordResetMailFor(env: Env, email: string, requestUrl: string): Promise<Mail | null> {
+export async function passwordResetMailFor(
+  env: Env,
+  email: string,
+  requestUrl: string,
+): Promise<Mail | null> {
   const user = await findUserByEmail(env.DB, email);
   if (!user) return null;
   if (!user.passwordHash && user.googleSub) {

@@ -74,7 +74,13 @@ export async function exportAccount(db: D1Database, profile: Account): Promise<A
     })),
     datasets: datasets!.results as AccountExport['datasets'],
     portfolios: (
-      portfolios!.results as { id: string; name: string; symbols_json: string; createdAt: string; updatedAt: string }[]
+      portfolios!.results as {
+        id: string;
+        name: string;
+        symbols_json: string;
+        createdAt: string;
+        updatedAt: string;
+      }[]
     ).map(({ symbols_json, ...portfolio }) => ({ ...portfolio, symbols: parse(symbols_json) })),
     shareLinks: shares!.results as AccountExport['shareLinks'],
     team: teamOwner

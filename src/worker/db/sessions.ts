@@ -29,7 +29,9 @@ export async function isRecentGoogleSession(
   sinceSeconds: number,
 ): Promise<boolean> {
   const row = await db
-    .prepare("SELECT 1 AS ok FROM sessions WHERE id_hash = ?1 AND sign_in_method = 'google' AND created_at >= ?2")
+    .prepare(
+      "SELECT 1 AS ok FROM sessions WHERE id_hash = ?1 AND sign_in_method = 'google' AND created_at >= ?2",
+    )
     .bind(sessionIdHash, sinceSeconds)
     .first();
   return row !== null;

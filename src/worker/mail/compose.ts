@@ -36,15 +36,15 @@ export async function composeMail(content: MailContent): Promise<Mail> {
   ].join('\n\n');
   const paragraph = (line: string) => html`<p>${line}</p>`;
   const body = await html`<!doctype html>
-<html>
-  <body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a">
-    <p style="font-weight: bold">${PRODUCT_NAME}</p>
-    ${content.paragraphs.map(paragraph)}
-    ${content.action ? html`<p><a href="${content.action.url}">${content.action.label}</a></p>` : raw('')}
-    ${after.map(paragraph)}
-    <p>— ${PRODUCT_NAME}</p>
-  </body>
-</html>`;
+    <html>
+      <body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a">
+        <p style="font-weight: bold">${PRODUCT_NAME}</p>
+        ${content.paragraphs.map(paragraph)}
+        ${content.action ? html`<p><a href="${content.action.url}">${content.action.label}</a></p>` : raw('')}
+        ${after.map(paragraph)}
+        <p>— ${PRODUCT_NAME}</p>
+      </body>
+    </html>`;
   return {
     to: content.to,
     subject: `${content.subject} · ${PRODUCT_NAME}`,

@@ -54,7 +54,10 @@ export async function notifyJobFinished(env: Env, { jobId }: { jobId: string }):
       to: job.email,
       subject: outcome.subject,
       paragraphs: outcome.paragraphs,
-      action: { label: job.state === 'done' ? 'Open the result' : 'Open your runs', url: siteUrl(env, outcome.path) },
+      action: {
+        label: job.state === 'done' ? 'Open the result' : 'Open your runs',
+        url: siteUrl(env, outcome.path),
+      },
       after: ['You get this mail because you asked for one when a long run finishes (your account page).'],
       idempotencyKey: `job-finished/${jobId}`,
     });

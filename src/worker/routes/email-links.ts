@@ -27,7 +27,11 @@ import { sendAfterResponse } from '../mail/send-mail';
 import { clientIp } from '../security/rate-limit';
 
 const HOUR_MS = 60 * 60 * 1000;
-export const VERIFICATION_RESENDS_PER_USER: RateLimit = { name: 'verify-resend', limit: 3, windowMs: HOUR_MS };
+export const VERIFICATION_RESENDS_PER_USER: RateLimit = {
+  name: 'verify-resend',
+  limit: 3,
+  windowMs: HOUR_MS,
+};
 /** Counted per address whether or not an account has it, so the limit tells nothing either. */
 export const PASSWORD_RESETS_PER_EMAIL: RateLimit = { name: 'reset-email', limit: 3, windowMs: HOUR_MS };
 export const PASSWORD_RESETS_PER_IP: RateLimit = { name: 'reset-ip', limit: 10, windowMs: HOUR_MS };
@@ -111,7 +115,9 @@ export const emailLinks = new Hono<AppEnv>()
     const attempt = await countEvent(c.env.DB, PASSWORD_CHANGE_FAILURES, user.id);
     if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-      throw new ApiError(400, WRONG_PASSWORD, { fields: [{ path: 'currentPassword', message: WRONG_PASSWORD }] });
+      throw new ApiError(400, WRONG_PASSWORD, {
+        fields: [{ path: 'currentPassword', message: WRONG_PASSWORD }],
+      });
     }
     await setPasswordHash(c.env.DB, user.id, await hashPassword(newPassword)).run();
     // Every other browser signs in again with the new password; this one stays signed in.

@@ -47,13 +47,15 @@ export async function sentWith(key: string): Promise<SentMail[]> {
 
 export async function fakeResendApi(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (url.pathname === '/__sent') return json(200, { mails: sent.get(url.searchParams.get('key') ?? '') ?? [] });
+  if (url.pathname === '/__sent')
+    return json(200, { mails: sent.get(url.searchParams.get('key') ?? '') ?? [] });
   if (url.pathname !== '/emails' || request.method !== 'POST') {
     return resendError(404, 'not_found', 'The requested endpoint does not exist.');
   }
   const key = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!key) return resendError(401, 'missing_api_key', 'Missing API key in the authorization header.');
-  if (key.startsWith('down:')) return resendError(500, 'internal_server_error', 'An unexpected error occurred.');
+  if (key.startsWith('down:'))
+    return resendError(500, 'internal_server_error', 'An unexpected error occurred.');
 
   const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
   const to = typeof body?.to === 'string' ? [body.to] : body?.to;

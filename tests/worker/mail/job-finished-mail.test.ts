@@ -14,7 +14,13 @@ async function userWith(notifyJobDone: boolean) {
 
 async function jobOf(
   userId: string,
-  job: { kind: 'ml' | 'robustness'; state: string; backtestId?: string; resultBacktestId?: string; error?: string },
+  job: {
+    kind: 'ml' | 'robustness';
+    state: string;
+    backtestId?: string;
+    resultBacktestId?: string;
+    error?: string;
+  },
 ) {
   const id = crypto.randomUUID();
   await env.DB.prepare(
@@ -22,7 +28,15 @@ async function jobOf(
        configurations, chunk_size, total_chunks, error, result_backtest_id)
      VALUES (?1, ?2, ?3, ?4, ?5, '{}', 0, 'jobs/x/series.bin', 1, 1, 1, ?6, ?7)`,
   )
-    .bind(id, userId, job.kind, job.backtestId ?? null, job.state, job.error ?? null, job.resultBacktestId ?? null)
+    .bind(
+      id,
+      userId,
+      job.kind,
+      job.backtestId ?? null,
+      job.state,
+      job.error ?? null,
+      job.resultBacktestId ?? null,
+    )
     .run();
   return id;
 }

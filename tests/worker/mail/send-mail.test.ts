@@ -12,7 +12,15 @@ describe('mail through the provider (Resend)', () => {
   it('sends the verification mail with the key, the sender, a text and an HTML part, and nothing to the outbox', async () => {
     const provider = fakeResend();
     const email = newEmail();
-    expect((await new TestBrowser().request('/api/auth/register', { json: { email, password: 'correct horse battery' } }, provider.bindings)).status).toBe(201);
+    expect(
+      (
+        await new TestBrowser().request(
+          '/api/auth/register',
+          { json: { email, password: 'correct horse battery' } },
+          provider.bindings,
+        )
+      ).status,
+    ).toBe(201);
     const [mail] = await sentWith(provider.key);
     expect(mail).toMatchObject({
       from: 'Backtest Studio <no-reply@backtest.test>',
@@ -30,10 +38,14 @@ describe('mail through the provider (Resend)', () => {
     const email = newEmail();
     await new TestBrowser().register(email);
     const browser = new TestBrowser();
-    expect((await browser.request('/api/auth/password/forgot', { json: { email } }, provider.bindings)).status).toBe(202);
+    expect(
+      (await browser.request('/api/auth/password/forgot', { json: { email } }, provider.bindings)).status,
+    ).toBe(202);
     const [mail] = await sentWith(provider.key);
     const token = tokenIn(mail!, '/reset-password');
-    const reset = await browser.request('/api/auth/password/reset', { json: { token, password: 'another long one' } });
+    const reset = await browser.request('/api/auth/password/reset', {
+      json: { token, password: 'another long one' },
+    });
     expect(reset.status).toBe(204);
   });
 
@@ -42,8 +54,18 @@ describe('mail through the provider (Resend)', () => {
     const provider = fakeResend('down');
     const email = newEmail();
     const browser = new TestBrowser();
-    expect((await browser.request('/api/auth/register', { json: { email, password: 'correct horse battery' } }, provider.bindings)).status).toBe(201);
-    expect((await browser.request('/api/auth/password/forgot', { json: { email } }, provider.bindings)).status).toBe(202);
+    expect(
+      (
+        await browser.request(
+          '/api/auth/register',
+          { json: { email, password: 'correct horse battery' } },
+          provider.bindings,
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (await browser.request('/api/auth/password/forgot', { json: { email } }, provider.bindings)).status,
+    ).toBe(202);
     expect(errors.mock.calls.map((call) => String(call[1]))).toEqual([
       expect.stringContaining('The mail provider refused a mail (500)'),
       expect.stringContaining('The mail provider refused a mail (500)'),
@@ -54,8 +76,15 @@ describe('mail through the provider (Resend)', () => {
 
   it('refuses to send without a sender, and sends an idempotency key when the mail has one', async () => {
     const provider = fakeResend();
-    const mail = await composeMail({ to: 'a@example.com', subject: 'Hello', paragraphs: ['Hi.'], idempotencyKey: 'k-1' });
-    await expect(sendMail({ ...env, ...provider.bindings, EMAIL_FROM: undefined }, mail)).rejects.toThrow(/EMAIL_FROM/);
+    const mail = await composeMail({
+      to: 'a@example.com',
+      subject: 'Hello',
+      paragraphs: ['Hi.'],
+      idempotencyKey: 'k-1',
+    });
+    await expect(sendMail({ ...env, ...provider.bindings, EMAIL_FROM: undefined }, mail)).rejects.toThrow(
+      /EMAIL_FROM/,
+    );
     await sendMail({ ...env, ...provider.bindings }, mail);
     await sendMail({ ...env, ...provider.bindings }, mail);
     const sent = await sentWith(provider.key);

@@ -27,9 +27,11 @@ const RUN = {
     ],
   },
 };
-const CSV = ['Date,Open,High,Low,Close,Volume', '2024-01-02,10,11,9,10.5,1000', '2024-01-03,10.5,12,10,11.5,1100'].join(
-  '\n',
-);
+const CSV = [
+  'Date,Open,High,Low,Close,Volume',
+  '2024-01-02,10,11,9,10.5,1000',
+  '2024-01-03,10.5,12,10,11.5,1100',
+].join('\n');
 
 /** An Enterprise owner with a member, a run shared by link, a dataset, a portfolio and a job's files. */
 async function ownerWithEverything() {
@@ -38,7 +40,9 @@ async function ownerWithEverything() {
   const run = await owner.browser.request('/api/backtests', { json: RUN });
   expect(run.status).toBe(201);
   const { id: backtestId } = (await run.json()) as { id: string };
-  expect((await owner.browser.request(`/api/backtests/${backtestId}/share`, { method: 'POST' })).status).toBe(201);
+  expect((await owner.browser.request(`/api/backtests/${backtestId}/share`, { method: 'POST' })).status).toBe(
+    201,
+  );
   const upload = await owner.browser.request('/api/datasets?name=Mine', {
     method: 'POST',
     headers: { 'content-type': 'text/csv' },
@@ -46,7 +50,13 @@ async function ownerWithEverything() {
   });
   expect(upload.status).toBe(201);
   const portfolio = await owner.browser.request('/api/portfolios', {
-    json: { name: 'Large caps', symbols: [{ exchange: 'US', symbol: 'AAPL' }, { exchange: 'US', symbol: 'MSFT' }] },
+    json: {
+      name: 'Large caps',
+      symbols: [
+        { exchange: 'US', symbol: 'AAPL' },
+        { exchange: 'US', symbol: 'MSFT' },
+      ],
+    },
   });
   expect(portfolio.status).toBe(201);
   const invite = await owner.browser.request('/api/team/invites', { json: { email: member.email } });
@@ -98,18 +108,33 @@ describe('exporting an account', () => {
       /^attachment; filename="backtest-studio-account-\d{4}-\d{2}-\d{2}\.json"$/,
     );
     const exported = (await res.json()) as AccountExport;
-    expect(exported.profile).toMatchObject({ id: owner.id, email: owner.email, plan: 'enterprise', hasPassword: true });
+    expect(exported.profile).toMatchObject({
+      id: owner.id,
+      email: owner.email,
+      plan: 'enterprise',
+      hasPassword: true,
+    });
     expect(exported.backtests).toHaveLength(1);
-    expect(exported.backtests[0]).toMatchObject({ id: backtestId, exchange: 'US', stock: 'AAPL', deletedAt: null });
+    expect(exported.backtests[0]).toMatchObject({
+      id: backtestId,
+      exchange: 'US',
+      stock: 'AAPL',
+      deletedAt: null,
+    });
     expect(exported.backtests[0]!.request).toMatchObject({ fromDate: '2023-09-05', timeframe: '1 hour' });
     expect(exported.backtests[0]!.metrics).toHaveProperty('totalReturnPct');
     expect(exported.datasets).toEqual([expect.objectContaining({ name: 'Mine', rows: 2 })]);
     expect(exported.datasets[0]!.sizeBytes).toBeGreaterThan(0);
     expect(exported.portfolios).toEqual([expect.objectContaining({ name: 'Large caps' })]);
     expect(exported.shareLinks).toEqual([{ backtestId, createdAt: expect.any(String) }]);
-    expect(exported.team).toEqual({ role: 'owner', members: [{ email: member.email, joinedAt: expect.any(String) }] });
+    expect(exported.team).toEqual({
+      role: 'owner',
+      members: [{ email: member.email, joinedAt: expect.any(String) }],
+    });
 
-    const memberExport = (await (await member.browser.request('/api/account/export')).json()) as AccountExport;
+    const memberExport = (await (
+      await member.browser.request('/api/account/export')
+    ).json()) as AccountExport;
     expect(memberExport.team).toMatchObject({ role: 'member', ownerEmail: owner.email });
     expect(JSON.stringify(exported)).not.toContain('pbkdf2');
   });
@@ -121,7 +146,10 @@ describe('deleting an account', () => {
     expect(await r2KeysOf(owner.id, jobId)).toHaveLength(3);
     expect((await rowsNaming(owner.id, owner.email)).length).toBeGreaterThan(5);
 
-    const res = await owner.browser.request('/api/account', { method: 'DELETE', json: { password: PASSWORD } });
+    const res = await owner.browser.request('/api/account', {
+      method: 'DELETE',
+      json: { password: PASSWORD },
+    });
     expect(res.status).toBe(204);
     expect(await rowsNaming(owner.id, owner.email)).toEqual([]);
     expect(await r2KeysOf(owner.id, jobId)).toEqual([]);
@@ -131,7 +159,9 @@ describe('deleting an account', () => {
     expect(login.status).toBe(401);
     expect(((await login.json()) as { error: { message: string } }).error.message).toBe(INVALID_CREDENTIALS);
 
-    const [told] = (await outboxFor(member.email)).filter((mail) => mail.subject.startsWith('Your team was dissolved'));
+    const [told] = (await outboxFor(member.email)).filter((mail) =>
+      mail.subject.startsWith('Your team was dissolved'),
+    );
     expect(told!.text).toContain(owner.email);
     const team = (await (await member.browser.request('/api/team')).json()) as { role: string };
     expect(team.role).not.toBe('member');
@@ -140,11 +170,16 @@ describe('deleting an account', () => {
 
   it('refuses a wrong or missing password and keeps everything', async () => {
     const { browser, email, id } = await signUpWithPlan('basic');
-    const wrong = await browser.request('/api/account', { method: 'DELETE', json: { password: 'not the one' } });
+    const wrong = await browser.request('/api/account', {
+      method: 'DELETE',
+      json: { password: 'not the one' },
+    });
     expect(wrong.status).toBe(400);
     const missing = await browser.request('/api/account', { method: 'DELETE', json: {} });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { error: { fields: { path: string }[] } }).error.fields[0]!.path).toBe('password');
+    expect(((await missing.json()) as { error: { fields: { path: string }[] } }).error.fields[0]!.path).toBe(
+      'password',
+    );
     expect((await rowsNaming(id, email)).length).toBeGreaterThan(0);
     expect((await browser.me()).status).toBe(200);
   });
@@ -154,7 +189,10 @@ describe('deleting an account', () => {
     const start = await browser.request('/api/auth/google');
     const location = new URL(start.headers.get('location')!);
     const email = `google-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const code = fakeAuthorizationCode({ sub: `sub-${email}`, email }, location.searchParams.get('code_challenge')!);
+    const code = fakeAuthorizationCode(
+      { sub: `sub-${email}`, email },
+      location.searchParams.get('code_challenge')!,
+    );
     const callback = await browser.request(
       `/api/auth/google/callback?code=${code}&state=${location.searchParams.get('state')}`,
     );
@@ -162,12 +200,18 @@ describe('deleting an account', () => {
     const me = (await (await browser.me()).json()) as { user: { id: string; emailVerified: boolean } };
     expect(me.user.emailVerified).toBe(true);
 
-    await env.DB.prepare('UPDATE sessions SET created_at = created_at - 601 WHERE user_id = ?1').bind(me.user.id).run();
+    await env.DB.prepare('UPDATE sessions SET created_at = created_at - 601 WHERE user_id = ?1')
+      .bind(me.user.id)
+      .run();
     const late = await browser.request('/api/account', { method: 'DELETE', json: {} });
     expect(late.status).toBe(403);
-    expect(((await late.json()) as { error: { message: string } }).error.message).toMatch(/sign in with Google again/);
+    expect(((await late.json()) as { error: { message: string } }).error.message).toMatch(
+      /sign in with Google again/,
+    );
 
-    await env.DB.prepare('UPDATE sessions SET created_at = created_at + 601 WHERE user_id = ?1').bind(me.user.id).run();
+    await env.DB.prepare('UPDATE sessions SET created_at = created_at + 601 WHERE user_id = ?1')
+      .bind(me.user.id)
+      .run();
     expect((await browser.request('/api/account', { method: 'DELETE', json: {} })).status).toBe(204);
     expect(await rowsNaming(me.user.id, email)).toEqual([]);
   });

@@ -69,14 +69,20 @@ describe('changing the email address', () => {
   it('mails a link to the new address, moves the account when it is opened, and tells the old address', async () => {
     const { browser, email } = await signedIn();
     const next = newEmail('moved');
-    const asked = await browser.request('/api/account/email', { json: { newEmail: next, password: PASSWORD } });
+    const asked = await browser.request('/api/account/email', {
+      json: { newEmail: next, password: PASSWORD },
+    });
     expect(asked.status).toBe(202);
     expect((await accountOf(browser)).email).toBe(email);
 
     const { token } = await latestLink(next, 'Confirm your new email', '/confirm-email');
-    expect((await new TestBrowser().request('/api/auth/email/confirm', { json: { token } })).status).toBe(204);
+    expect((await new TestBrowser().request('/api/auth/email/confirm', { json: { token } })).status).toBe(
+      204,
+    );
     expect(await accountOf(browser)).toMatchObject({ email: next, emailVerified: true });
-    const [notice] = (await outboxFor(email)).filter((mail) => mail.subject.startsWith('Your email address was changed'));
+    const [notice] = (await outboxFor(email)).filter((mail) =>
+      mail.subject.startsWith('Your email address was changed'),
+    );
     expect(notice!.text).toContain(next);
     expect(notice!.text).not.toContain('token=');
 
@@ -88,10 +94,16 @@ describe('changing the email address', () => {
 
   it('needs the password, and refuses the same address', async () => {
     const { browser, email } = await signedIn();
-    const wrong = await browser.request('/api/account/email', { json: { newEmail: newEmail(), password: 'nope nope' } });
+    const wrong = await browser.request('/api/account/email', {
+      json: { newEmail: newEmail(), password: 'nope nope' },
+    });
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { error: { fields: { path: string }[] } }).error.fields[0]!.path).toBe('password');
-    const same = await browser.request('/api/account/email', { json: { newEmail: email, password: PASSWORD } });
+    expect(((await wrong.json()) as { error: { fields: { path: string }[] } }).error.fields[0]!.path).toBe(
+      'password',
+    );
+    const same = await browser.request('/api/account/email', {
+      json: { newEmail: email, password: PASSWORD },
+    });
     expect(same.status).toBe(400);
   });
 
@@ -101,7 +113,9 @@ describe('changing the email address', () => {
     await browser.request('/api/account/email', { json: { newEmail: next, password: PASSWORD } });
     await new TestBrowser().register(next);
     const { token } = await latestLink(next, 'Confirm your new email', '/confirm-email');
-    expect((await new TestBrowser().request('/api/auth/email/confirm', { json: { token } })).status).toBe(409);
+    expect((await new TestBrowser().request('/api/auth/email/confirm', { json: { token } })).status).toBe(
+      409,
+    );
   });
 });
 

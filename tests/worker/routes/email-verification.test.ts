@@ -123,7 +123,9 @@ describe('what needs a verified address', () => {
 
     const { token } = await latestLink(email, 'Verify your email', '/verify-email');
     expect((await verify(browser, token)).status).toBe(204);
-    expect((await browser.request('/api/team/invites', { json: { email: newEmail('mate') } })).status).toBe(201);
+    expect((await browser.request('/api/team/invites', { json: { email: newEmail('mate') } })).status).toBe(
+      201,
+    );
     expect((await browser.request(`/api/backtests/${id}/share`, { method: 'POST' })).status).toBe(201);
   });
 });

@@ -76,7 +76,9 @@ describe('reset password', () => {
     expect((await elsewhere.login(email)).status).toBe(200);
     await forgot(new TestBrowser(), email);
     const { token } = await latestLink(email, 'Reset your password', '/reset-password');
-    const { results } = await env.DB.prepare("SELECT token_hash FROM email_tokens WHERE purpose = 'reset-password'").all();
+    const { results } = await env.DB.prepare(
+      "SELECT token_hash FROM email_tokens WHERE purpose = 'reset-password'",
+    ).all();
     expect(JSON.stringify(results)).not.toContain(token);
 
     expect((await reset(token)).status).toBe(204);
@@ -89,7 +91,9 @@ describe('reset password', () => {
 
     const oldPassword = await new TestBrowser().login(email);
     expect(oldPassword.status).toBe(401);
-    expect(((await oldPassword.json()) as { error: { message: string } }).error.message).toBe(INVALID_CREDENTIALS);
+    expect(((await oldPassword.json()) as { error: { message: string } }).error.message).toBe(
+      INVALID_CREDENTIALS,
+    );
     const fresh = new TestBrowser();
     expect((await fresh.login(email, NEW_PASSWORD)).status).toBe(200);
     const { user } = (await (await fresh.me()).json()) as { user: { emailVerified: boolean } };
@@ -103,7 +107,9 @@ describe('reset password', () => {
     const { token } = await latestLink(email, 'Reset your password', '/reset-password');
     const short = await reset(token, 'short');
     expect(short.status).toBe(400);
-    expect(((await short.json()) as { error: { fields: { path: string }[] } }).error.fields[0]!.path).toBe('password');
+    expect(((await short.json()) as { error: { fields: { path: string }[] } }).error.fields[0]!.path).toBe(
+      'password',
+    );
 
     await env.DB.prepare('UPDATE email_tokens SET expires_at = 0 WHERE email = ?1').bind(email).run();
     const expired = await reset(token);
