@@ -80,5 +80,5 @@ describe('keeping an account in chromium', () => {
     expect(page.url()).toBe(`${baseUrl}/LoginPage`);
     // The failed sign-in's 401 is the one expected console error.
     expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
-  });
+  }, 120_000); // Three password hashes and a dozen pages on a shared machine.
 });
