@@ -17,3 +17,19 @@ export function ensureLocalSessionSecret(path = '.dev.vars') {
   console.log(`Wrote a random SESSION_SECRET into ${path}.`);
   return true;
 }
+
+/**
+ * Makes sure the local `.dev.vars` names the environment `development` (it turns on the mail
+ * outbox, GET /api/dev/outbox), unless the file already names one. Deployed Workers have no
+ * ENVIRONMENT variable and behave as production.
+ */
+export function ensureLocalEnvironment(path = '.dev.vars') {
+  const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  if (/^ENVIRONMENT=/m.test(current)) return false;
+  const separator = current === '' || current.endsWith('\n') ? '' : '\n';
+  appendFileSync(
+    path,
+    `${separator}# Written by npm run dev: local mail goes to the outbox (GET /api/dev/outbox).\nENVIRONMENT=development\n`,
+  );
+  return true;
+}

@@ -1,6 +1,6 @@
 // npm run preview: serves the output of `npm run build` (local D1 migrated first).
 import { existsSync } from 'node:fs';
-import { ensureLocalSessionSecret } from './dev-vars.mjs';
+import { ensureLocalEnvironment, ensureLocalSessionSecret } from './dev-vars.mjs';
 import { migrateLocal } from './migrate-local.mjs';
 import { runOrExit } from './run.mjs';
 
@@ -9,5 +9,6 @@ if (!existsSync('dist/client/index.html')) {
   process.exit(1);
 }
 ensureLocalSessionSecret();
+ensureLocalEnvironment();
 await migrateLocal();
 await runOrExit('vite', ['preview', ...process.argv.slice(2)]);

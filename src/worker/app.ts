@@ -4,7 +4,10 @@ import type { AppEnv } from './env';
 import { handleError, jsonError } from './errors';
 import { loadSession } from './auth/middleware';
 import { admin } from './routes/admin';
+import { account } from './routes/account';
 import { auth } from './routes/auth';
+import { devOutbox } from './routes/dev-outbox';
+import { emailLinks } from './routes/email-links';
 import { backtests } from './routes/backtests';
 import { billing } from './routes/billing';
 import { contact } from './routes/contact';
@@ -38,6 +41,9 @@ app.use('/api/*', drainUnreadBody, limitRequestBody, sameOriginOnly, loadSession
 app
   .route('/api/health', health)
   .route('/api/auth', auth)
+  .route('/api/auth', emailLinks)
+  .route('/api/account', account)
+  .route('/api/dev', devOutbox)
   .route('/api/admin', admin)
   .route('/api/subscriptions', subscriptions)
   .route('/api/billing', billing)

@@ -23,6 +23,16 @@ export interface Env {
   MARKET_DATA_TIMEOUT_MS?: string;
   /** Estimated CPU ms an ML run may take inside the request (default 50; src/worker/jobs/ml/cost.ts). */
   ML_REQUEST_BUDGET_MS?: string;
+  /** Resend's API key; without it mail goes to the local outbox (src/worker/mail/send-mail.ts). */
+  EMAIL_API_KEY?: string;
+  /** The sender of every mail, e.g. "Backtest Studio <no-reply@example.com>" (required with a key). */
+  EMAIL_FROM?: string;
+  /** Resend's base URL (default https://api.resend.com; tests point it at a local fake). */
+  EMAIL_API_URL?: string;
+  /** The site's public origin for links in mails; defaults to the request's origin. */
+  APP_URL?: string;
+  /** "development" turns on the mail outbox (GET /api/dev/outbox); unset elsewhere. */
+  ENVIRONMENT?: string;
   /** Estimated CPU ms of one ML job chunk (default 5000; tests lower it to get several chunks). */
   ML_CHUNK_BUDGET_MS?: string;
   /** Stripe (USD subscriptions); STRIPE_API_URL overrides its API's base (tests use a fake). */

@@ -14,6 +14,7 @@ export const BASIC_USER: User = {
   role: 'basic',
   plan: 'basic',
   createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerified: true,
 };
 export const ADMIN_USER: User = {
   ...BASIC_USER,

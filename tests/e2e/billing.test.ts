@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, useOwnClientAddress, watchForErrors } from './browser';
+import { launchBrowser, markEmailVerified, useOwnClientAddress, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -27,7 +27,8 @@ describe('buying a plan in chromium', () => {
     await page.waitForURL(`${baseUrl}/LoginPage`);
 
     await page.getByRole('button', { name: 'Create an account' }).click();
-    await page.getByLabel('Email').fill(`buyer-${Date.now()}@example.com`);
+    const email = `buyer-${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a long enough password');
     await page.getByRole('button', { name: 'Register' }).click();
 
@@ -38,6 +39,8 @@ describe('buying a plan in chromium', () => {
     );
     expect(await page.getByRole('radio', { name: /USD/ }).getAttribute('aria-checked')).toBe('true');
 
+    // Buying a plan needs a verified address, as opening the verification mail's link gives.
+    markEmailVerified(email);
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.getByRole('heading', { name: 'Fake Stripe Checkout' }).waitFor();
     await page.getByRole('button', { name: 'Pay' }).click();

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { ensureLocalSessionSecret } from '../../scripts/dev-vars.mjs';
+import { ensureLocalEnvironment, ensureLocalSessionSecret } from '../../scripts/dev-vars.mjs';
 import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
 import { E2E_STRIPE, startFakeStripe } from './fake-stripe-server';
 
@@ -21,6 +21,7 @@ const root = new URL('../..', import.meta.url).pathname;
 export default async function setup(project: TestProject) {
   const env = { ...process.env, ...OFFLINE_ENV };
   ensureLocalSessionSecret(`${root}.dev.vars`);
+  ensureLocalEnvironment(`${root}.dev.vars`);
   for (const args of [
     ['scripts/build.mjs'],
     ['scripts/wrangler.mjs', 'd1', 'migrations', 'apply', 'DB', '--local', '-c', 'wrangler.toml'],

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signUp, watchForErrors } from './browser';
+import { launchBrowser, markEmailVerified, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -26,7 +26,8 @@ describe('sharing a result by link in chromium', () => {
     const owner = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await owner.newPage();
     const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'sharer');
+    // Sharing by link needs a verified address.
+    markEmailVerified(await signUp(page, baseUrl, 'sharer'));
     const answer = await page.request.post(`${baseUrl}/api/backtests`, {
       headers: { Origin: baseUrl },
       data: {

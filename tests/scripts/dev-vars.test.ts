@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { ensureLocalSessionSecret } from '../../scripts/dev-vars.mjs';
+import { ensureLocalEnvironment, ensureLocalSessionSecret } from '../../scripts/dev-vars.mjs';
 
 const folder = mkdtempSync(join(tmpdir(), 'dev-vars-'));
 const secretsOf = (text: string) => [...text.matchAll(/^SESSION_SECRET=(.*)$/gm)].map((match) => match[1]!);
@@ -40,5 +40,22 @@ describe('npm run dev’s local session secret', () => {
       return secretsOf(readFileSync(path, 'utf8'))[0];
     });
     expect(a).not.toBe(b);
+  });
+});
+
+describe('npm run dev’s local environment', () => {
+  it('names the environment development once, and keeps one the file already names', () => {
+    const path = join(folder, 'environment.dev.vars');
+    writeFileSync(path, 'MARKET_DATA_TOKEN=abc');
+    expect(ensureLocalEnvironment(path)).toBe(true);
+    expect(ensureLocalEnvironment(path)).toBe(false);
+    const text = readFileSync(path, 'utf8');
+    expect(text.startsWith('MARKET_DATA_TOKEN=abc\n')).toBe(true);
+    expect([...text.matchAll(/^ENVIRONMENT=(.*)$/gm)].map((match) => match[1])).toEqual(['development']);
+
+    const staging = join(folder, 'staging.dev.vars');
+    writeFileSync(staging, 'ENVIRONMENT=staging\n');
+    expect(ensureLocalEnvironment(staging)).toBe(false);
+    expect(readFileSync(staging, 'utf8')).toBe('ENVIRONMENT=staging\n');
   });
 });

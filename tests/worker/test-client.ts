@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { app } from '../../src/worker/app';
 
 export const ORIGIN = 'http://localhost';
@@ -34,11 +34,15 @@ export class TestBrowser {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
+    // Work the app leaves for after the answer (mail) is done before the test goes on.
+    const ctx = createExecutionContext();
     const res = await app.request(
       `${ORIGIN}${path}`,
       { ...init, method, headers, body },
       { ...env, ...bindings },
+      ctx,
     );
+    await waitOnExecutionContext(ctx);
     for (const line of setCookieLines(res)) this.storeCookie(line);
     return res;
   }
@@ -76,7 +80,14 @@ export class TestBrowser {
   }
 }
 
-/** A new signed-in account on `plan` (and `role`), as an admin would set them in D1. */
+/** Marks an account's email verified in D1, as opening the link of its verification mail does. */
+export async function markVerified(email: string): Promise<void> {
+  await env.DB.prepare("UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE email = ?1")
+    .bind(email.toLowerCase())
+    .run();
+}
+
+/** A new signed-in account on `plan` (and `role`) with a verified email, as an admin would set them in D1. */
 export async function signUpWithPlan(
   plan: 'basic' | 'pro' | 'enterprise' = 'basic',
   role: 'basic' | 'admin' = 'basic',
@@ -85,5 +96,6 @@ export async function signUpWithPlan(
   const email = `user-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
   await env.DB.prepare('UPDATE users SET plan = ?1, role = ?2 WHERE id = ?3').bind(plan, role, user.id).run();
+  await markVerified(email);
   return { browser, email, id: user.id };
 }

@@ -24,6 +24,8 @@ export default defineProject(async () => ({
           GOOGLE_CLIENT_SECRET: FAKE_GOOGLE.clientSecret,
           GOOGLE_AUTHORIZATION_URL: FAKE_GOOGLE.authorizationUrl,
           GOOGLE_TOKEN_URL: FAKE_GOOGLE.tokenUrl,
+          // Mail goes to the outbox unless a test points it at the fake Resend (fakes/resend.ts).
+          ENVIRONMENT: 'development',
         },
         // Outbound fetches from the worker reach local fakes, never the network.
         outboundService,

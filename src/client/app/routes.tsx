@@ -17,6 +17,7 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 
 const listingPages = () => import('../pages/ListingPages');
 const articlePages = () => import('../pages/ArticlePages');
+const emailLinkPages = () => import('../pages/EmailLinkPages');
 
 /**
  * The route table. React Router matches paths case-insensitively unless a route sets
@@ -206,6 +207,10 @@ export const routes: RouteObject[] = [
           (m) => m.AccountPage,
         ),
       },
+      { path: PATHS.forgotPassword, ...lazyPage(emailLinkPages, (m) => m.ForgotPasswordPage) },
+      { path: PATHS.resetPassword, ...lazyPage(emailLinkPages, (m) => m.ResetPasswordPage) },
+      { path: PATHS.verifyEmail, ...lazyPage(emailLinkPages, (m) => m.VerifyEmailPage) },
+      { path: PATHS.confirmEmail, ...lazyPage(emailLinkPages, (m) => m.ConfirmEmailPage) },
       {
         path: PATHS.sharedResult,
         ...lazyPage(

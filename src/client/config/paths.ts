@@ -1,3 +1,5 @@
+import { EMAIL_LINK_PATHS } from '../../shared/account';
+
 /**
  * Every route path of the app (docs/product.md#screens-and-routes), in one place. Matching is case-insensitive
  * (React Router's default), so the navigation bar's capitalised spellings reach the same pages.
@@ -36,6 +38,10 @@ export const PATHS = {
   teamManage: '/team/manage',
   teamJoin: '/team/join',
   account: '/account',
+  forgotPassword: '/forgot-password',
+  resetPassword: EMAIL_LINK_PATHS.resetPassword,
+  verifyEmail: EMAIL_LINK_PATHS.verifyEmail,
+  confirmEmail: EMAIL_LINK_PATHS.confirmEmail,
   help: '/help',
 } as const;
 

@@ -1,5 +1,12 @@
 import { SignInPrompt } from '../components/SignInPrompt';
 import { BillingSection } from '../features/billing/components/BillingSection';
+import { DataSection } from '../features/account/components/DataSection';
+import { EmailSection } from '../features/account/components/EmailSection';
+import { NotificationsSection } from '../features/account/components/NotificationsSection';
+import { PasswordSection } from '../features/account/components/PasswordSection';
+import { PlanSection } from '../features/account/components/PlanSection';
+import { ProfileSection } from '../features/account/components/ProfileSection';
+import { SessionsSection } from '../features/account/components/SessionsSection';
 import { useAuth } from '../lib/auth/auth-context';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 
@@ -16,11 +23,20 @@ export function AccountPage() {
       {status === 'loading' && <p>Loading...</p>}
       {status === 'signed-out' && <SignInPrompt what="your account" />}
       {status === 'signed-in' && user && (
-        <p>
-          Signed in as <strong>{user.email}</strong>
-        </p>
+        <>
+          <p>
+            Signed in as <strong>{user.email}</strong>
+          </p>
+          <ProfileSection />
+          <EmailSection />
+          <PasswordSection />
+          <NotificationsSection />
+          <PlanSection plan={user.plan} />
+          <SessionsSection />
+          <BillingSection />
+          <DataSection />
+        </>
       )}
-      {status === 'signed-in' && <BillingSection />}
     </section>
   );
 }

@@ -114,6 +114,11 @@ export function LoginPage() {
             onChange={(event) => setPassword(event.target.value)}
             error={fieldErrors.password}
           />
+          {isLogin && (
+            <p className={styles.forgot}>
+              <Link to={PATHS.forgotPassword}>Forgot password?</Link>
+            </p>
+          )}
           {formError && <Alert tone="error">{formError}</Alert>}
           <div className={styles.actions}>
             <Button type="submit" disabled={busy}>

@@ -10,6 +10,8 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   plan: z.enum(PLAN_IDS),
   createdAt: z.string(),
+  /** True once the owner opened a verification link, reset the password or signed in with Google. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

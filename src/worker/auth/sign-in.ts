@@ -5,7 +5,7 @@ import { type StoredUser, publicUser, updateUser } from '../db/users';
 import { adminEmails, sessionSecret } from './config';
 import { setSessionCookie } from './cookies';
 import { signSessionToken } from './session';
-import { createSession } from '../db/sessions';
+import { type SignInMethod, createSession } from '../db/sessions';
 
 /**
  * Signs a user in: opens a session row and sets the session cookie; returns the user as the API
@@ -16,7 +16,7 @@ import { createSession } from '../db/sessions';
 export async function signIn<E extends AppEnv>(
   c: Context<E>,
   user: StoredUser,
-  { emailVerified }: { emailVerified: boolean },
+  { emailVerified, method = 'password' }: { emailVerified: boolean; method?: SignInMethod },
 ): Promise<User> {
   const secret = sessionSecret(c.env);
   let current: StoredUser = user;
@@ -24,7 +24,7 @@ export async function signIn<E extends AppEnv>(
     current = (await updateUser(c.env.DB, user.id, { role: 'admin' })) ?? user;
   }
   const now = Math.floor(Date.now() / 1000);
-  const sessionId = await createSession(c.env.DB, current.id, now);
+  const sessionId = await createSession(c.env.DB, current.id, now, method);
   setSessionCookie(c, await signSessionToken(secret, current.id, sessionId, now));
   return publicUser(current);
 }

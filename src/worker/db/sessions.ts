@@ -2,16 +2,39 @@
 import { randomToken, sha256Hex } from '../auth/encoding';
 import { SESSION_MAX_AGE_SECONDS } from '../auth/session';
 
+export type SignInMethod = 'password' | 'google';
+
 /** Creates a session row; returns the id to put in the token (never stored as is). */
-export async function createSession(db: D1Database, userId: string, nowSeconds: number): Promise<string> {
+export async function createSession(
+  db: D1Database,
+  userId: string,
+  nowSeconds: number,
+  method: SignInMethod = 'password',
+): Promise<string> {
   const sessionId = randomToken(20);
   await db
     .prepare(
-      'INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?1, ?2, ?3, ?3, ?4)',
+      `INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at, sign_in_method)
+       VALUES (?1, ?2, ?3, ?3, ?4, ?5)`,
     )
-    .bind(await sha256Hex(sessionId), userId, nowSeconds, nowSeconds + SESSION_MAX_AGE_SECONDS)
+    .bind(await sha256Hex(sessionId), userId, nowSeconds, nowSeconds + SESSION_MAX_AGE_SECONDS, method)
     .run();
   return sessionId;
+}
+
+/** True when this session was opened by a Google sign-in at or after `sinceSeconds`. */
+export async function isRecentGoogleSession(
+  db: D1Database,
+  sessionIdHash: string,
+  sinceSeconds: number,
+): Promise<boolean> {
+  const row = await db
+    .prepare(
+      "SELECT 1 AS ok FROM sessions WHERE id_hash = ?1 AND sign_in_method = 'google' AND created_at >= ?2",
+    )
+    .bind(sessionIdHash, sinceSeconds)
+    .first();
+  return row !== null;
 }
 
 /** True when the session exists, belongs to the user and has not expired. */

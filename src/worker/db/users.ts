@@ -13,11 +13,15 @@ interface UserRow {
   role: string | null;
   plan: string | null;
   created_at: string;
+  email_verified_at: string | null;
+  notify_job_done: number;
 }
 
 export interface StoredUser extends User {
   passwordHash: string | null;
   googleSub: string | null;
+  /** "Email me when a long run finishes". */
+  notifyJobDone: boolean;
 }
 
 /** A missing or unreadable role reads as basic (docs/product.md#states-and-transitions); the same for plans. */
@@ -29,15 +33,17 @@ function toUser(row: UserRow): StoredUser {
     role: row.role === 'admin' ? 'admin' : 'basic',
     plan: (PLAN_IDS as readonly string[]).includes(row.plan ?? '') ? (row.plan as PlanId) : 'basic',
     createdAt: row.created_at,
+    emailVerified: row.email_verified_at !== null,
     passwordHash: row.password_hash,
     googleSub: row.google_sub,
+    notifyJobDone: row.notify_job_done === 1,
   };
 }
 
 /** The user as the API shows it: no hash, no provider ids. */
 export function publicUser(user: User): User {
-  const { id, email, displayName, role, plan, createdAt } = user;
-  return { id, email, displayName, role, plan, createdAt };
+  const { id, email, displayName, role, plan, createdAt, emailVerified } = user;
+  return { id, email, displayName, role, plan, createdAt, emailVerified };
 }
 
 async function findOne(db: D1Database, where: string, value: string): Promise<StoredUser | null> {
@@ -55,14 +61,16 @@ export interface NewUser {
   passwordHash?: string | null;
   googleSub?: string | null;
   role?: Role;
+  /** A Google sign-in with Google's verified email. */
+  emailVerified?: boolean;
 }
 
 /** Inserts a user; returns null when the email (or Google account) is already taken. */
 export async function createUser(db: D1Database, user: NewUser): Promise<StoredUser | null> {
   const row = await db
     .prepare(
-      `INSERT INTO users (id, email, display_name, password_hash, google_sub, role)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+      `INSERT INTO users (id, email, display_name, password_hash, google_sub, role, email_verified_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, CASE WHEN ?7 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)
        ON CONFLICT DO NOTHING
        RETURNING *`,
     )
@@ -73,6 +81,7 @@ export async function createUser(db: D1Database, user: NewUser): Promise<StoredU
       user.passwordHash ?? null,
       user.googleSub ?? null,
       user.role ?? 'basic',
+      user.emailVerified ? 1 : 0,
     )
     .first<UserRow>();
   return row ? toUser(row) : null;
@@ -85,9 +94,66 @@ export async function createUser(db: D1Database, user: NewUser): Promise<StoredU
  */
 export async function linkGoogleAccount(db: D1Database, userId: string, googleSub: string): Promise<void> {
   await db
-    .prepare('UPDATE users SET google_sub = ?2, password_hash = NULL WHERE id = ?1')
+    .prepare(
+      `UPDATE users SET google_sub = ?2, password_hash = NULL,
+         email_verified_at = COALESCE(email_verified_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+       WHERE id = ?1`,
+    )
     .bind(userId, googleSub)
     .run();
+}
+
+/** Marks the user's current email verified (kept as the first time it was proven). */
+export function markEmailVerified(db: D1Database, userId: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET email_verified_at = COALESCE(email_verified_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+       WHERE id = ?1`,
+    )
+    .bind(userId);
+}
+
+/** The statement that sets a new password hash (a reset or a change). */
+export function setPasswordHash(db: D1Database, userId: string, passwordHash: string): D1PreparedStatement {
+  return db.prepare('UPDATE users SET password_hash = ?2 WHERE id = ?1').bind(userId, passwordHash);
+}
+
+/** The owner's own settings: display name and the job-mail preference. */
+export async function updateSettings(
+  db: D1Database,
+  userId: string,
+  changes: { displayName?: string | null; notifyJobDone?: boolean },
+): Promise<StoredUser | null> {
+  const row = await db
+    .prepare(
+      `UPDATE users SET
+         display_name = CASE WHEN ?2 THEN ?3 ELSE display_name END,
+         notify_job_done = COALESCE(?4, notify_job_done)
+       WHERE id = ?1 RETURNING *`,
+    )
+    .bind(
+      userId,
+      changes.displayName !== undefined ? 1 : 0,
+      changes.displayName || null,
+      changes.notifyJobDone === undefined ? null : changes.notifyJobDone ? 1 : 0,
+    )
+    .first<UserRow>();
+  return row ? toUser(row) : null;
+}
+
+/**
+ * Moves the account to a new, proven address; returns false when another account has it.
+ * The new address is verified: the link that confirms it reached it.
+ */
+export async function changeEmail(db: D1Database, userId: string, email: string): Promise<boolean> {
+  const outcome = await db
+    .prepare(
+      `UPDATE users SET email = ?2, email_verified_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM users WHERE email = ?2)`,
+    )
+    .bind(userId, email.toLowerCase())
+    .run();
+  return outcome.meta.changes === 1;
 }
 
 export async function updateUser(

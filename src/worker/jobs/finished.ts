@@ -5,6 +5,7 @@
  */
 import type { Job } from '../db/jobs';
 import type { Env } from '../env';
+import { notifyJobFinished } from '../mail/job-finished-mail';
 
 export type JobOutcome = { state: 'done' } | { state: 'failed'; error: string };
 
@@ -12,4 +13,6 @@ export async function onJobFinished(env: Env, job: Job, outcome: JobOutcome): Pr
   // The candles were kept for the chunks only.
   await env.DATASETS.delete(job.seriesKey);
   console.log(`Job ${job.id} (${job.kind}) ${outcome.state}`);
+  // Mails the owner when they opted in; never throws.
+  await notifyJobFinished(env, { jobId: job.id });
 }

@@ -12,6 +12,7 @@ import {
   findUserByEmail,
   findUserByGoogleSub,
   linkGoogleAccount,
+  markEmailVerified,
   type StoredUser,
 } from '../db/users';
 import { sessionSecret } from '../auth/config';
@@ -22,6 +23,8 @@ import { requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { revokeSession, revokeUserSessions } from '../db/sessions';
 import { signIn } from '../auth/sign-in';
+import { verificationMailFor } from '../account/email-links';
+import { sendAfterResponse } from '../mail/send-mail';
 import { type RateLimit, uncountEvent } from '../db/rate-limits';
 import { clientIp, limitAttempts } from '../security/rate-limit';
 import { deleteCookie, setCookie } from 'hono/cookie';
@@ -92,6 +95,7 @@ export const auth = new Hono<AppEnv>()
       passwordHash: await hashPassword(password),
     });
     if (!user) throw new ApiError(409, 'An account with this email already exists. Log in instead.');
+    sendAfterResponse(c, verificationMailFor(c.env, user, c.req.url));
     await issueDeviceCookie(c, user.email);
     return c.json({ user: await signIn(c, user, { emailVerified: false }) } satisfies UserAnswer, 201);
   })
@@ -167,7 +171,7 @@ export const auth = new Hono<AppEnv>()
     }
     const user = await findOrCreateGoogleUser(c.env.DB, profile);
     if (!user) throw new ApiError(409, 'This Google account cannot be linked: its email is not verified.');
-    await signIn(c, user, { emailVerified: profile.emailVerified });
+    await signIn(c, user, { emailVerified: profile.emailVerified, method: 'google' });
     return c.redirect('/', 302);
   });
 
@@ -177,14 +181,23 @@ async function findOrCreateGoogleUser(
   profile: { sub: string; email: string; emailVerified: boolean; name: string | null },
 ): Promise<StoredUser | null> {
   const known = await findUserByGoogleSub(db, profile.sub);
-  if (known) return known;
+  if (known) {
+    if (known.emailVerified || !profile.emailVerified || known.email !== profile.email) return known;
+    await markEmailVerified(db, known.id).run();
+    return { ...known, emailVerified: true };
+  }
   const sameEmail = await findUserByEmail(db, profile.email);
   if (sameEmail) {
     if (!profile.emailVerified) return null;
     await linkGoogleAccount(db, sameEmail.id, profile.sub);
     // Sessions opened with the removed password end now.
     await revokeUserSessions(db, sameEmail.id);
-    return { ...sameEmail, googleSub: profile.sub, passwordHash: null };
+    return { ...sameEmail, googleSub: profile.sub, passwordHash: null, emailVerified: true };
   }
-  return createUser(db, { email: profile.email, displayName: profile.name, googleSub: profile.sub });
+  return createUser(db, {
+    email: profile.email,
+    displayName: profile.name,
+    googleSub: profile.sub,
+    emailVerified: profile.emailVerified,
+  });
 }

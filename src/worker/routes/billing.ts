@@ -12,10 +12,10 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
+import { requireVerifiedEmail } from '../auth/verified-email';
 import { findSubscription, saveSubscription, startSubscription, type SubscriptionRow } from '../db/billing';
 import { applyBillingEvent } from '../billing/apply-event';
 import { billingAnswer } from '../billing/billing-answer';
-import { mayPurchase } from '../billing/billing-mail';
 import { freeTrialDays, payableCurrencies } from '../billing/config';
 import { subscriptionPlan } from '../billing/plan-in-force';
 import { ProviderError } from '../billing/provider';
@@ -73,47 +73,51 @@ export const billing = new Hono<AppEnv>()
   .get('/', requireUser, async (c) =>
     c.json((await billingAnswer(c.env, c.var.user)) satisfies BillingAnswer),
   )
-  .post('/checkout', requireUser, validate('json', checkoutRequestSchema), async (c) => {
-    const { plan, billingPeriod, currency } = c.req.valid('json');
-    const user = c.var.user;
-    const provider = providerForCurrency(c.env, currency);
-    if (!provider) {
-      throw new ApiError(400, PAYMENT_NOT_SET_UP, {
-        fields: [{ path: 'currency', message: PAYMENT_NOT_SET_UP }],
-      });
-    }
-    if (!(await mayPurchase(c.env, user.id)))
-      throw new ApiError(403, 'Verify your email address before buying a plan.');
-    const now = Date.now();
-    const current = await findSubscription(c.env.DB, user.id);
-    if (current && subscriptionPlan(current, now) !== null) {
-      throw new ApiError(409, 'You already have a subscription. Change its plan on your account page.');
-    }
-    const origin = new URL(c.req.url).origin;
-    const started = await atProvider(
-      provider.startCheckout({
-        userId: user.id,
-        email: user.email,
-        plan: planById(plan),
-        billingPeriod,
-        successUrl: `${origin}/account?checkout=success`,
-        cancelUrl: `${origin}/account?checkout=cancelled`,
-      }),
-    );
-    await startSubscription(
-      c.env.DB,
-      {
-        userId: user.id,
-        provider: provider.name,
-        providerSubscriptionId: started.subscriptionId,
-        plan,
-        billingPeriod,
-        currency,
-      },
-      now,
-    );
-    return c.json({ url: started.url } satisfies CheckoutAnswer);
-  })
+  .post(
+    '/checkout',
+    requireUser,
+    requireVerifiedEmail('buy a plan'),
+    validate('json', checkoutRequestSchema),
+    async (c) => {
+      const { plan, billingPeriod, currency } = c.req.valid('json');
+      const user = c.var.user;
+      const provider = providerForCurrency(c.env, currency);
+      if (!provider) {
+        throw new ApiError(400, PAYMENT_NOT_SET_UP, {
+          fields: [{ path: 'currency', message: PAYMENT_NOT_SET_UP }],
+        });
+      }
+      const now = Date.now();
+      const current = await findSubscription(c.env.DB, user.id);
+      if (current && subscriptionPlan(current, now) !== null) {
+        throw new ApiError(409, 'You already have a subscription. Change its plan on your account page.');
+      }
+      const origin = new URL(c.req.url).origin;
+      const started = await atProvider(
+        provider.startCheckout({
+          userId: user.id,
+          email: user.email,
+          plan: planById(plan),
+          billingPeriod,
+          successUrl: `${origin}/account?checkout=success`,
+          cancelUrl: `${origin}/account?checkout=cancelled`,
+        }),
+      );
+      await startSubscription(
+        c.env.DB,
+        {
+          userId: user.id,
+          provider: provider.name,
+          providerSubscriptionId: started.subscriptionId,
+          plan,
+          billingPeriod,
+          currency,
+        },
+        now,
+      );
+      return c.json({ url: started.url } satisfies CheckoutAnswer);
+    },
+  )
   .post('/change', requireUser, validate('json', planChangeRequestSchema), async (c) => {
     const { plan, billingPeriod } = c.req.valid('json');
     const now = Date.now();

@@ -4,6 +4,7 @@ import { sharedResultPath } from '../../shared/shares';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
+import { requireVerifiedEmail } from '../auth/verified-email';
 import { randomToken, sha256Hex } from '../auth/encoding';
 import { findSharedBacktest, removeShare, replaceShare, shareCreatedAt } from '../db/shares';
 
@@ -20,7 +21,7 @@ export const shares = new Hono<AppEnv>()
     if (createdAt === undefined) throw new ApiError(404, NOT_YOURS);
     return c.json({ shared: createdAt !== null, createdAt } satisfies ShareStatus);
   })
-  .post('/:id/share', async (c) => {
+  .post('/:id/share', requireVerifiedEmail('share runs by link'), async (c) => {
     const token = randomToken(TOKEN_BYTES);
     const created = await replaceShare(c.env.DB, c.var.user.id, c.req.param('id'), await sha256Hex(token));
     if (!created) throw new ApiError(404, NOT_YOURS);

@@ -12,6 +12,7 @@ import {
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
+import { requireVerifiedEmail } from '../auth/verified-email';
 import { randomToken, sha256Hex } from '../auth/encoding';
 import {
   acceptInvite,
@@ -60,38 +61,43 @@ export const team = new Hono<AppEnv>()
       invites: await listPendingInvites(c.env.DB, user.id, now),
     });
   })
-  .post('/invites', validate('json', teamInviteSchema), async (c) => {
-    const user = c.var.user;
-    const { email } = c.req.valid('json');
-    if (await teamOwnerOf(c.env.DB, user.id)) fail(403, 'Only the team’s owner can invite users.');
-    const seats = seatsOf(user);
-    if (seats === 0) {
-      fail(402, 'Team users come with the Enterprise plan, which includes 3. See /pricing.');
-    }
-    if (email === user.email) fail(400, 'You are already on your team: invite someone else.');
-    const now = new Date();
-    const token = randomToken(TOKEN_BYTES);
-    const invite = {
-      id: crypto.randomUUID(),
-      email,
-      expiresAt: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_MS).toISOString(),
-    };
-    const stored = await insertInvite(
-      c.env.DB,
-      { ...invite, ownerId: user.id, tokenHash: await sha256Hex(token) },
-      seats,
-      now.toISOString(),
-    );
-    if (!stored) {
-      fail(
-        402,
-        `Your plan includes ${seats} team users, and every seat is taken or invited. ` +
-          'Remove a member or cancel an invite first.',
+  .post(
+    '/invites',
+    requireVerifiedEmail('invite team members'),
+    validate('json', teamInviteSchema),
+    async (c) => {
+      const user = c.var.user;
+      const { email } = c.req.valid('json');
+      if (await teamOwnerOf(c.env.DB, user.id)) fail(403, 'Only the team’s owner can invite users.');
+      const seats = seatsOf(user);
+      if (seats === 0) {
+        fail(402, 'Team users come with the Enterprise plan, which includes 3. See /pricing.');
+      }
+      if (email === user.email) fail(400, 'You are already on your team: invite someone else.');
+      const now = new Date();
+      const token = randomToken(TOKEN_BYTES);
+      const invite = {
+        id: crypto.randomUUID(),
+        email,
+        expiresAt: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_MS).toISOString(),
+      };
+      const stored = await insertInvite(
+        c.env.DB,
+        { ...invite, ownerId: user.id, tokenHash: await sha256Hex(token) },
+        seats,
+        now.toISOString(),
       );
-    }
-    const url = new URL(teamJoinPath(token), c.req.url).toString();
-    return c.json<InviteCreated>({ invite, url }, 201);
-  })
+      if (!stored) {
+        fail(
+          402,
+          `Your plan includes ${seats} team users, and every seat is taken or invited. ` +
+            'Remove a member or cancel an invite first.',
+        );
+      }
+      const url = new URL(teamJoinPath(token), c.req.url).toString();
+      return c.json<InviteCreated>({ invite, url }, 201);
+    },
+  )
   .delete('/invites/:id', async (c) => {
     const deleted = await deleteInvite(c.env.DB, c.var.user.id, c.req.param('id'));
     if (!deleted) fail(404, 'No invite of yours has this id.');

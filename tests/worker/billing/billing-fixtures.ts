@@ -10,7 +10,7 @@ import { FAKE_STRIPE_HOST } from '../fakes/stripe-api';
 import { hmacSha256Hex } from '../fakes/stripe-events';
 
 export { stripeSignature } from '../fakes/stripe-events';
-import { ORIGIN, TestBrowser } from '../test-client';
+import { markVerified, ORIGIN, TestBrowser } from '../test-client';
 
 export type Bindings = Partial<Cloudflare.Env>;
 
@@ -58,6 +58,8 @@ export async function signedInUser(email = `buyer-${uid()}@example.com`) {
   const browser = new TestBrowser();
   const res = await browser.register(email);
   const { user } = (await res.json()) as { user: { id: string } };
+  // Buying a plan needs a verified address.
+  await markVerified(email);
   return { browser, id: user.id, email };
 }
 

@@ -2,6 +2,7 @@ import { FAKE_GOOGLE_HOST, fakeGoogleTokenEndpoint } from './google-token-endpoi
 import { FAKE_PROVIDER_HOST, fakeMarketDataProvider } from './market-data-provider';
 import { FAKE_RAZORPAY_HOST, fakeRazorpayApi } from './razorpay-api';
 import { FAKE_STRIPE_HOST, fakeStripeApi } from './stripe-api';
+import { FAKE_RESEND_HOST, fakeResendApi } from './resend';
 
 /** Answers every outbound fetch of the worker under test: a local fake, or a refusal (no network). */
 export async function outboundService(request: Request): Promise<Response> {
@@ -10,5 +11,6 @@ export async function outboundService(request: Request): Promise<Response> {
   if (url.host === FAKE_PROVIDER_HOST) return fakeMarketDataProvider(request);
   if (url.hostname === FAKE_STRIPE_HOST) return fakeStripeApi(request);
   if (url.hostname === FAKE_RAZORPAY_HOST) return fakeRazorpayApi(request);
+  if (url.host === FAKE_RESEND_HOST) return fakeResendApi(request);
   return new Response(`Tests make no network calls (${url.host})`, { status: 599 });
 }

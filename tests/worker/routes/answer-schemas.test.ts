@@ -5,6 +5,7 @@ import {
   subscriptionRequestsAnswerSchema,
   userPageSchema,
 } from '../../../src/shared/api/admin';
+import { accountAnswerSchema } from '../../../src/shared/api/account';
 import { sessionAnswerSchema, userAnswerSchema } from '../../../src/shared/api/auth';
 import {
   backtestCreatedAnswerSchema,
@@ -23,7 +24,7 @@ import { shareLinkSchema, sharedBacktestSchema, shareStatusSchema } from '../../
 import { subscriptionCreatedAnswerSchema } from '../../../src/shared/api/subscriptions';
 import { usageSchema } from '../../../src/shared/api/usage';
 import { apiErrorBodySchema } from '../../../src/shared/api-error';
-import { TestBrowser } from '../test-client';
+import { TestBrowser, markVerified } from '../test-client';
 
 /** The body of a real answer, parsed strictly by its shared schema (unknown keys fail too). */
 async function answer<Schema extends z.ZodObject>(res: Response, status: number, schema: Schema) {
@@ -61,7 +62,9 @@ describe('every answer has the shape of its shared schema', () => {
     const email = `schema-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const { user } = await answer(await browser.register(email), 201, userAnswerSchema);
     expect(user.email).toBe(email);
+    await markVerified(email);
     await answer(await browser.me(), 200, userAnswerSchema);
+    await answer(await browser.request('/api/account'), 200, accountAnswerSchema);
     await answer(await browser.request('/api/usage'), 200, usageSchema);
 
     const { exchanges } = await answer(

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env } from 'cloudflare:test';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../../src/worker/app';
@@ -35,7 +35,15 @@ describe('register, login, me, logout', () => {
     expect(res.status).toBe(201);
     const { user } = (await res.json()) as UserBody;
     expect(user).toMatchObject({ email, displayName: 'Ada', role: 'basic', plan: 'basic' });
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'displayName', 'email', 'id', 'plan', 'role']);
+    expect(Object.keys(user).sort()).toEqual([
+      'createdAt',
+      'displayName',
+      'email',
+      'emailVerified',
+      'id',
+      'plan',
+      'role',
+    ]);
 
     const cookie = sessionCookieLine(res);
     expect(cookie).toMatch(/HttpOnly/);
@@ -61,6 +69,7 @@ describe('register, login, me, logout', () => {
         body: JSON.stringify({ email: unique('secure'), password: 'long enough pass' }),
       },
       env,
+      createExecutionContext(),
     );
     expect(https.status).toBe(201);
     expect(sessionCookieLine(https)).toMatch(/Secure/);

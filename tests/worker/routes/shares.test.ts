@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ShareLink, ShareStatus } from '../../../src/shared/api/shares';
 import { sha256Hex } from '../../../src/worker/auth/encoding';
-import { TestBrowser } from '../test-client';
+import { TestBrowser, markVerified } from '../test-client';
 
 const RUN = {
   exchange: 'US',
@@ -28,6 +28,7 @@ async function ownerWithRun() {
   const browser = new TestBrowser();
   const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
   expect((await browser.register(email, 'correct horse battery', 'Ada Owner')).status).toBe(201);
+  await markVerified(email);
   const created = await browser.request('/api/backtests', { json: RUN });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -36,7 +37,9 @@ async function ownerWithRun() {
 
 async function otherUser() {
   const browser = new TestBrowser();
-  await browser.register(`other-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  const email = `other-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await browser.register(email);
+  await markVerified(email);
   return browser;
 }
 

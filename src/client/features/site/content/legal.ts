@@ -162,6 +162,7 @@ export const PRIVACY_SECTIONS: readonly Section[] = [
     blocks: [
       bullets(
         'Account data: your email address, display name, and either a password (stored only as a salted hash) or the identifier Google gives us when you sign in with Google.',
+        'Whether you have confirmed your email address, and whether you want an email when a long run finishes.',
         'Your plan and role, and the subscription requests you make.',
         'What you do in the simulator: the strategies you build, the backtests you run, their results, and any data files you upload.',
         'Messages you send through the contact and support forms: your name, email, subject, message and the IP address the message came from.',
@@ -201,6 +202,7 @@ export const PRIVACY_SECTIONS: readonly Section[] = [
       bullets(
         'Our hosting provider, which runs the service and stores its data on our behalf.',
         'Google, only if you choose to sign in with Google.',
+        'Our email provider (Resend), which delivers the emails we send you: address confirmations, password resets, account notices and, if you ask for them, notices of finished runs.',
         'Our payment partner, for the payments you make.',
         'Authorities, when the law requires it.',
       ),
@@ -214,7 +216,9 @@ export const PRIVACY_SECTIONS: readonly Section[] = [
     title: 'How long we keep it',
     blocks: [
       bullets(
-        'Account data, strategies and backtests: while your account is open, and up to 30 days after you close it.',
+        'Account data, strategies, backtests, uploaded files, portfolios, share links and team membership: while your account is open. Deleting your account (on your account page) removes them at once; the database’s recovery copies expire within 30 days.',
+        'After you delete your account we keep only what the law needs: billing records for the time tax law requires, and the contact messages you sent (they are not tied to your account) until their 24 months end. Our email provider keeps its delivery log of the emails we sent you for its own limited period.',
+        'Email links (address confirmation, password reset): a fingerprint of each, never the link itself, until it is used or expires (30 minutes for a password reset, 24 hours otherwise).',
         'Contact and support messages: up to 24 months, so we can follow up on earlier conversations.',
         'Request counters: minutes to hours, until their time window ends.',
         'Billing records: as long as tax law requires, usually eight years.',
@@ -226,7 +230,7 @@ export const PRIVACY_SECTIONS: readonly Section[] = [
     title: 'Your rights',
     blocks: [
       p(
-        'You can ask for a summary of the personal data we hold about you, its correction or completion, or its erasure, and you can withdraw consent where we rely on it. Send your request through the contact form with the subject "Privacy and my data"; we answer within 30 days. If you are not satisfied with our answer, you may complain to the Data Protection Board of India or the authority of your country.',
+        'On your account page you can download a copy of your data (a JSON file), correct your name and email address, and delete your account. You can also ask for a summary of the personal data we hold about you, its correction or completion, or its erasure, and you can withdraw consent where we rely on it. Send your request through the contact form with the subject "Privacy and my data"; we answer within 30 days. If you are not satisfied with our answer, you may complain to the Data Protection Board of India or the authority of your country.',
       ),
       links({ label: 'Send a privacy request', to: contactPath('privacy') }),
     ],

@@ -1,0 +1,112 @@
+/**
+ * DELETE /api/account: the account and everything of it goes, as the privacy policy says. The
+ * deletion is a list of steps run in order, each one job, so a new kind of data adds one step.
+ */
+import type { Env } from '../env';
+import type { StoredUser } from '../db/users';
+import { findSubscription } from '../db/billing';
+import { subscriptionPlan } from '../billing/plan-in-force';
+import { providerNamed } from '../billing/providers';
+import { teamDissolvedMail } from '../mail/account-mails';
+import { sendMail } from '../mail/send-mail';
+
+export interface DeletionStep {
+  /** What the step removes, for the log when it fails. */
+  name: string;
+  run(env: Env, user: StoredUser): Promise<void>;
+}
+
+/** An owner's team ends with the account: each member is told (their own data stays theirs). */
+const tellTeamMembers: DeletionStep = {
+  name: 'tell the team members',
+  async run(env, user) {
+    const { results } = await env.DB.prepare(
+      'SELECT u.email AS email FROM team_members t JOIN users u ON u.id = t.member_id WHERE t.owner_id = ?1',
+    )
+      .bind(user.id)
+      .all<{ email: string }>();
+    for (const { email } of results) {
+      // A mail that fails must not keep the account alive.
+      await teamDissolvedMail(email, user.email)
+        .then((mail) => sendMail(env, mail))
+        .catch((error: unknown) => console.error('A team member could not be told', error));
+    }
+  },
+};
+
+/**
+ * A paid subscription is cancelled at the end of the period already paid for (no refund
+ * through the app, as the terms say), so the provider charges nothing more.
+ */
+const cancelSubscription: DeletionStep = {
+  name: 'cancel the subscription',
+  async run(env, user) {
+    const row = await findSubscription(env.DB, user.id);
+    if (!row || row.cancelAtPeriodEnd || !row.providerSubscriptionId) return;
+    if (subscriptionPlan(row, Date.now()) === null) return;
+    const provider = providerNamed(env, row.provider);
+    if (provider) await provider.cancelAtPeriodEnd(row.providerSubscriptionId);
+  },
+};
+
+/** Uploaded datasets and every file of the user's jobs (candles, results) in R2. */
+const deleteStoredFiles: DeletionStep = {
+  name: 'delete the stored files',
+  async run(env, user) {
+    const [datasets, jobs] = await env.DB.batch([
+      env.DB.prepare('SELECT r2_key AS key FROM datasets WHERE user_id = ?1').bind(user.id),
+      env.DB.prepare('SELECT id FROM jobs WHERE user_id = ?1').bind(user.id),
+    ]);
+    const keys = (datasets!.results as { key: string }[]).map((row) => row.key);
+    for (const { id } of jobs!.results as { id: string }[]) {
+      let cursor: string | undefined;
+      do {
+        const listed = await env.DATASETS.list({ prefix: `jobs/${id}/`, cursor });
+        keys.push(...listed.objects.map((object) => object.key));
+        cursor = listed.truncated ? listed.cursor : undefined;
+      } while (cursor);
+    }
+    // R2 deletes at most 1000 keys per call.
+    for (let start = 0; start < keys.length; start += 1000) {
+      await env.DATASETS.delete(keys.slice(start, start + 1000));
+    }
+  },
+};
+
+/**
+ * The user's row, and with it (ON DELETE CASCADE) sessions, runs and their share links,
+ * datasets, portfolios, jobs, team membership or the owned team, invites, subscription
+ * requests and email links; then invites sent to the address and rate-limit counters kept
+ * under the address or the id.
+ */
+const deleteRows: DeletionStep = {
+  name: 'delete the rows',
+  async run(env, user) {
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM users WHERE id = ?1').bind(user.id),
+      env.DB.prepare('DELETE FROM team_invites WHERE email = ?1').bind(user.email),
+      env.DB.prepare("DELETE FROM rate_limits WHERE substr(key, instr(key, ':') + 1) IN (?1, ?2)").bind(
+        user.email,
+        user.id,
+      ),
+    ]);
+  },
+};
+
+export const ACCOUNT_DELETION_STEPS: readonly DeletionStep[] = [
+  tellTeamMembers,
+  cancelSubscription,
+  deleteStoredFiles,
+  deleteRows,
+];
+
+export async function deleteAccount(env: Env, user: StoredUser): Promise<void> {
+  for (const step of ACCOUNT_DELETION_STEPS) {
+    try {
+      await step.run(env, user);
+    } catch (error) {
+      console.error(`Deleting account ${user.id}: could not ${step.name}`, error);
+      throw error;
+    }
+  }
+}

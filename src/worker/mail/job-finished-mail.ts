@@ -1,0 +1,68 @@
+/**
+ * "Email me when a long run finishes": one mail when a queued robustness analysis or ML run
+ * reaches done or failed, to a user who opted in, with the outcome and a link to it. Safe to
+ * call more than once for a job: the provider's idempotency key delivers one mail per job, and a
+ * failure to send is logged without failing the job.
+ */
+import type { Env } from '../env';
+import { composeMail } from './compose';
+import { siteUrl } from './links';
+import { sendMail } from './send-mail';
+
+interface FinishedJobRow {
+  kind: string;
+  state: string;
+  error: string | null;
+  backtest_id: string | null;
+  result_backtest_id: string | null;
+  email: string;
+  notify_job_done: number;
+}
+
+const resultPath = (backtestId: string) => `/backtests/${encodeURIComponent(backtestId)}`;
+
+function outcomeOf(job: FinishedJobRow) {
+  const work = job.kind === 'ml' ? 'Your ML run' : 'Your robustness analysis';
+  if (job.state === 'done') {
+    const backtestId = job.kind === 'ml' ? job.result_backtest_id : job.backtest_id;
+    return {
+      subject: job.kind === 'ml' ? 'Your ML run is ready' : 'Your robustness analysis is ready',
+      paragraphs: [`${work} has finished.`],
+      path: backtestId ? resultPath(backtestId) : '/backtests',
+    };
+  }
+  return {
+    subject: job.kind === 'ml' ? 'Your ML run failed' : 'Your robustness analysis failed',
+    paragraphs: [`${work} could not finish.`, job.error ?? 'No reason was recorded.'],
+    // A failed ML run has no result; an analysis belongs to the run it analysed.
+    path: job.kind === 'ml' || !job.backtest_id ? '/backtests' : resultPath(job.backtest_id),
+  };
+}
+
+export async function notifyJobFinished(env: Env, { jobId }: { jobId: string }): Promise<void> {
+  try {
+    const job = await env.DB.prepare(
+      `SELECT jobs.kind, jobs.state, jobs.error, jobs.backtest_id, jobs.result_backtest_id,
+              users.email, users.notify_job_done
+       FROM jobs JOIN users ON users.id = jobs.user_id WHERE jobs.id = ?1`,
+    )
+      .bind(jobId)
+      .first<FinishedJobRow>();
+    if (!job || job.notify_job_done !== 1 || (job.state !== 'done' && job.state !== 'failed')) return;
+    const outcome = outcomeOf(job);
+    const mail = await composeMail({
+      to: job.email,
+      subject: outcome.subject,
+      paragraphs: outcome.paragraphs,
+      action: {
+        label: job.state === 'done' ? 'Open the result' : 'Open your runs',
+        url: siteUrl(env, outcome.path),
+      },
+      after: ['You get this mail because you asked for one when a long run finishes (your account page).'],
+      idempotencyKey: `job-finished/${jobId}`,
+    });
+    await sendMail(env, mail);
+  } catch (error) {
+    console.error(`The mail about job ${jobId} could not be sent`, error);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * /api/auth routes of the links sent by mail: email verification, password reset, and the
+ * confirmation of a new address. Every used, expired or unknown link answers the same 400.
+ */
+import { Hono } from 'hono';
+import {
+  LINK_EXPIRED,
+  changePasswordSchema,
+  emailTokenSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+} from '../../shared/account';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+import { validate } from '../validation';
+import { passwordResetMailFor, verificationMailFor } from '../account/email-links';
+import { WRONG_PASSWORD } from '../account/confirm-identity';
+import { clearSessionCookie } from '../auth/cookies';
+import { requireUser } from '../auth/middleware';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { consumeEmailToken, deleteEmailTokens } from '../db/email-tokens';
+import { type RateLimit, countEvent } from '../db/rate-limits';
+import { revokeUserSessions } from '../db/sessions';
+import { changeEmail, findUserById, markEmailVerified, setPasswordHash } from '../db/users';
+import { emailChangedNoticeMail } from '../mail/account-mails';
+import { sendAfterResponse } from '../mail/send-mail';
+import { clientIp } from '../security/rate-limit';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const VERIFICATION_RESENDS_PER_USER: RateLimit = {
+  name: 'verify-resend',
+  limit: 3,
+  windowMs: HOUR_MS,
+};
+/** Counted per address whether or not an account has it, so the limit tells nothing either. */
+export const PASSWORD_RESETS_PER_EMAIL: RateLimit = { name: 'reset-email', limit: 3, windowMs: HOUR_MS };
+export const PASSWORD_RESETS_PER_IP: RateLimit = { name: 'reset-ip', limit: 10, windowMs: HOUR_MS };
+export const PASSWORD_CHANGE_FAILURES: RateLimit = {
+  name: 'password-change',
+  limit: 10,
+  windowMs: 15 * 60 * 1000,
+};
+
+const TOO_MANY = 'Too many attempts. Please wait a while and try again.';
+
+function tooMany(retryAfterSeconds: number): ApiError {
+  return new ApiError(429, TOO_MANY, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+}
+
+const linkExpired = () => new ApiError(400, LINK_EXPIRED);
+
+export const emailLinks = new Hono<AppEnv>()
+  .post('/email/verify', validate('json', emailTokenSchema, LINK_EXPIRED), async (c) => {
+    const link = await consumeEmailToken(c.env.DB, c.req.valid('json').token, 'verify-email');
+    const user = link && (await findUserById(c.env.DB, link.userId));
+    // A link sent to an address the account no longer has proves nothing.
+    if (!link || !user || user.email !== link.email) throw linkExpired();
+    await markEmailVerified(c.env.DB, user.id).run();
+    return c.body(null, 204);
+  })
+
+  .post('/email/resend', requireUser, async (c) => {
+    const user = c.var.user;
+    if (user.emailVerified) throw new ApiError(409, 'Your email address is already verified.');
+    const attempt = await countEvent(c.env.DB, VERIFICATION_RESENDS_PER_USER, user.id);
+    if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
+    sendAfterResponse(c, verificationMailFor(c.env, user, c.req.url));
+    return c.body(null, 202);
+  })
+
+  .post('/email/confirm', validate('json', emailTokenSchema, LINK_EXPIRED), async (c) => {
+    const link = await consumeEmailToken(c.env.DB, c.req.valid('json').token, 'change-email');
+    const user = link && (await findUserById(c.env.DB, link.userId));
+    if (!link || !user) throw linkExpired();
+    if (!(await changeEmail(c.env.DB, user.id, link.email))) {
+      throw new ApiError(409, 'Another account uses this address now, so yours could not move to it.');
+    }
+    sendAfterResponse(c, emailChangedNoticeMail(user.email, link.email));
+    return c.body(null, 204);
+  })
+
+  // The same answer, after the same work, for every address: whether an account has it, and
+  // which mail it gets, is decided after the answer has gone.
+  .post('/password/forgot', validate('json', forgotPasswordSchema), async (c) => {
+    const { email } = c.req.valid('json');
+    const perIp = await countEvent(c.env.DB, PASSWORD_RESETS_PER_IP, clientIp(c.req.raw.headers));
+    if (!perIp.allowed) throw tooMany(perIp.retryAfterSeconds);
+    const perEmail = await countEvent(c.env.DB, PASSWORD_RESETS_PER_EMAIL, email);
+    if (perEmail.allowed) sendAfterResponse(c, passwordResetMailFor(c.env, email, c.req.url));
+    return c.body(null, 202);
+  })
+
+  .post('/password/reset', validate('json', resetPasswordSchema), async (c) => {
+    const { token, password } = c.req.valid('json');
+    const link = await consumeEmailToken(c.env.DB, token, 'reset-password');
+    const user = link && (await findUserById(c.env.DB, link.userId));
+    if (!link || !user || user.email !== link.email) throw linkExpired();
+    // The link reached the address, so the address is proven too.
+    await c.env.DB.batch([
+      setPasswordHash(c.env.DB, user.id, await hashPassword(password)),
+      markEmailVerified(c.env.DB, user.id),
+      deleteEmailTokens(c.env.DB, user.id, 'reset-password'),
+    ]);
+    await revokeUserSessions(c.env.DB, user.id);
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  })
+
+  .post('/password/change', requireUser, validate('json', changePasswordSchema), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const user = await findUserById(c.env.DB, c.var.user.id);
+    if (!user?.passwordHash) {
+      throw new ApiError(400, 'Your account signs in with Google: it has no password to change.');
+    }
+    const attempt = await countEvent(c.env.DB, PASSWORD_CHANGE_FAILURES, user.id);
+    if (!attempt.allowed) throw tooMany(attempt.retryAfterSeconds);
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      throw new ApiError(400, WRONG_PASSWORD, {
+        fields: [{ path: 'currentPassword', message: WRONG_PASSWORD }],
+      });
+    }
+    await setPasswordHash(c.env.DB, user.id, await hashPassword(newPassword)).run();
+    // Every other browser signs in again with the new password; this one stays signed in.
+    await revokeUserSessions(c.env.DB, user.id, c.var.sessionIdHash);
+    return c.body(null, 204);
+  });

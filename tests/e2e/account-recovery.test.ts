@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { OutboxMail } from '../../src/shared/api/account';
+import { INVALID_CREDENTIALS } from '../../src/shared/auth';
+import { field, launchBrowser, signUp, watchForErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The link of the newest mail to `email` with that subject, from the dev server's outbox. */
+async function linkFromOutbox(page: Page, email: string, subject: string, path: string): Promise<string> {
+  let link: string | undefined;
+  // The mail is sent just after the answer: ask until it is there.
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await page.request.get(`${baseUrl}/api/dev/outbox`)).json()) as OutboxMail[];
+        const mail = mails.filter((m) => m.to === email && m.subject.startsWith(subject)).at(-1);
+        link = mail
+          ? new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(mail.text)?.[0]
+          : undefined;
+        return link;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeDefined();
+  return link!;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${baseUrl}/LoginPage`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+describe('keeping an account in chromium', () => {
+  it('verifies the email, resets a forgotten password from the mails, then deletes the account', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const errors = watchForErrors(page);
+    const email = await signUp(page, baseUrl, 'recovery');
+
+    await page.goto(await linkFromOutbox(page, email, 'Verify your email address', '/verify-email'));
+    await page.getByRole('button', { name: 'Verify my email address' }).click();
+    await page.getByText('Your email address is verified.').waitFor();
+
+    await page.goto(`${baseUrl}/account`);
+    await page.getByText(`${email} · verified`).waitFor();
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(`${baseUrl}/LoginPage`);
+
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByText(`If an account uses ${email}, we sent it a link`).waitFor();
+
+    await page.goto(await linkFromOutbox(page, email, 'Reset your password', '/reset-password'));
+    const newPassword = 'a fresh and long password';
+    await field(page, 'New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Your password is changed and every browser was signed out.').waitFor();
+
+    await logIn(page, email, newPassword);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/account`);
+    await field(page, 'Password to confirm').fill(newPassword);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+
+    await logIn(page, email, newPassword);
+    await page.getByText(INVALID_CREDENTIALS).waitFor();
+    expect(page.url()).toBe(`${baseUrl}/LoginPage`);
+    // The failed sign-in's 401 is the one expected console error.
+    expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
+  }, 120_000); // Three password hashes and a dozen pages on a shared machine.
+});
