@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { fetchUsage } from '../api';
+import { usageQuery } from '../../../lib/usage';
 import { usageText } from '../usage-text';
 import styles from './BacktestForm.module.css';
 
@@ -9,7 +9,7 @@ import styles from './BacktestForm.module.css';
  * with the plans a click away once none is left. Shows nothing until (or unless) it is known.
  */
 export function UsageMeter({ pricingLink }: { pricingLink: ReactNode }) {
-  const { data: usage } = useQuery({ queryKey: ['usage'], queryFn: fetchUsage });
+  const { data: usage } = useQuery(usageQuery());
   if (!usage) return null;
   const usedUp = usage.limit !== null && usage.used >= usage.limit;
   return (
