@@ -212,7 +212,7 @@ describe('history page', () => {
     const { router } = renderRoute('/backtests');
     await user.click(await screen.findByRole('link', { name: 'Log in' }));
     expect(router.state.location.pathname).toBe('/LoginPage');
-    expect(router.state.location.state).toEqual({ from: '/backtests' });
+    expect(router.state.location.search).toBe('?next=%2Fbacktests');
     expect(calls).toEqual([]);
   });
 });

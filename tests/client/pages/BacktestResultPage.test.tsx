@@ -480,7 +480,7 @@ describe('result page: other states', () => {
     const { router } = renderRoute(PATH);
     await user.click(await screen.findByRole('link', { name: 'Log in' }));
     expect(router.state.location.pathname).toBe('/LoginPage');
-    expect(router.state.location.state).toEqual({ from: PATH });
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent(PATH)}`);
     expect(calls).toEqual([]);
   });
 });
