@@ -36,7 +36,7 @@ const planName = (user: User) =>
 
 /** The grid to sweep (the body's, or the run's default), checked against the run and the plan. */
 function checkedGrid(user: User, request: BacktestRequest, body: RobustnessRequest) {
-  const grid = body.grid ?? defaultGrid(request);
+  const grid = body.grid ?? defaultGrid(request, configurationLimit(user));
   let size: number;
   try {
     ({ size } = checkGrid(grid, request));
