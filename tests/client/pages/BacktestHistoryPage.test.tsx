@@ -241,7 +241,7 @@ describe('navigation bar', () => {
     renderRoute('/backtests', { user: BASIC_USER });
     const [newest] = await runItems();
     expect(within(newest!).getByText(/^SMA \(10\) Crosses Above/).textContent).toBe(
-      'SMA (10) Crosses Above SMA (20) and RSI Less Than 70 → SMA (10) Crosses Below SMA (20), Stop loss 5%',
+      'SMA (10) Crosses Above SMA (20) and RSI (14) Less Than 70 → SMA (10) Crosses Below SMA (20), Stop loss 5%',
     );
 
     await user.selectOptions(screen.getByLabelText('Sort'), 'bestReturn');

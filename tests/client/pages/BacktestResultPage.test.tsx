@@ -224,7 +224,7 @@ describe('result page: data source, warnings and request', () => {
       'Position sizing': 'All capital on each entry, fractional units',
     });
     expect(section.textContent).toContain('SMA (10) Crosses Above SMA (20)');
-    expect(section.textContent).toContain('RSI Less Than 70');
+    expect(section.textContent).toContain('RSI (14) Less Than 70');
     expect(section.textContent).toContain('Stop loss 5%');
   });
 });
