@@ -218,10 +218,11 @@ describe('history page', () => {
 });
 
 describe('navigation bar', () => {
-  it('links to My backtests next to the simulator for signed-in users only', async () => {
+  it('links to My backtests, in the account menu next to the simulator, for signed-in users only', async () => {
     serveList();
     renderRoute('/', { user: BASIC_USER });
     const nav = screen.getByRole('navigation', { name: 'Main' });
+    await userEvent.setup().click(within(nav).getByRole('button', { name: 'Your account' }));
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);

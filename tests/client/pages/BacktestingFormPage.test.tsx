@@ -365,9 +365,15 @@ describe('exchange and stock selects', () => {
     const view = await openForm();
     const meter = await screen.findByLabelText('Backtests this month');
     expect(meter.textContent).toBe(
-      '5 of 5 backtests used this month, resets on January 1, 2027. Compare plans',
+      '5 of 5 runs used; resets on Jan 1. A new backtest can run once the count resets, or on a larger plan. Compare plans',
     );
     expect(within(meter).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
+    // Said again beside Final Submit, before the submission is refused.
+    await buildAndPreview(userEvent.setup());
+    const review = screen.getByRole('region', { name: 'Review your parameters' });
+    expect(within(review).getByLabelText('Backtests this month').textContent).toMatch(
+      /^5 of 5 runs used; resets on Jan 1\./,
+    );
     view.unmount();
 
     marketApi({
@@ -629,14 +635,15 @@ describe('condition rows', () => {
 
     await user.selectOptions(select('Entry crossover conditions'), '2');
     expect(screen.getAllByRole('group', { name: /^Crossover \d$/ })).toHaveLength(2);
-    expect(combobox('Entry crossover 1: indicator 1').value).toBe('OBV');
-    expect(select('Entry crossover 1: logic').value).toBe('Greater Than');
+    // A new row is a meaningful rule: SMA (10) Crosses Above SMA (20).
+    expect(combobox('Entry crossover 1: indicator 1').value).toBe('SMA');
+    expect(select('Entry crossover 1: logic').value).toBe('Crosses Above');
     expect(
       within(select('Entry crossover 1: logic'))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Greater Than', 'Less Than', 'Equals', 'Crosses Above', 'Crosses Below']);
-    expect(combobox('Entry crossover 2: indicator 2').value).toBe('OBV');
+    expect(combobox('Entry crossover 2: indicator 2').value).toBe('SMA');
     await user.selectOptions(select('Entry crossover 2: logic'), 'Less Than');
 
     await user.selectOptions(select('Entry crossover conditions'), '3');
@@ -738,6 +745,15 @@ describe('exit criteria and advanced options', () => {
       'Machine-learning backtests need the Pro or Enterprise plan. Compare plans',
     );
     expect(screen.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('does not tell a Professional user that ML needs the Professional plan', async () => {
+    const user = userEvent.setup();
+    marketApi();
+    await openForm({ ...BASIC_USER, plan: 'pro' });
+    await user.click(screen.getByRole('button', { name: 'Advanced options' }));
+    await user.selectOptions(select('Backtest mode'), 'ml');
+    expect(screen.queryByText(/need the Pro or Enterprise plan/)).toBeNull();
   });
 
   it('commission presets fill the commission; sizings that take a figure ask for it', async () => {

@@ -67,13 +67,6 @@ export function Header() {
                 Simulator
               </NavLink>
             </li>
-            {user && (
-              <li>
-                <NavLink to={PATHS.backtestHistory} className={linkClass}>
-                  My backtests
-                </NavLink>
-              </li>
-            )}
             {user && <NavMenu group={ACCOUNT_MENU} />}
             {user?.role === 'admin' && (
               <li>

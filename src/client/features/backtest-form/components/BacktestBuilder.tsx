@@ -229,6 +229,7 @@ export function BacktestBuilder({
         loginLink={loginLink}
         pricingLink={pricingLink}
         busy={queuedJobId !== null && !isFinalJobState(jobAnswer?.state)}
+        usage={signedIn && <UsageMeter pricingLink={pricingLink} />}
         job={
           queuedJobId !== null && (
             <MlJobProgress
