@@ -129,6 +129,9 @@ export const candlestickConditionSchema = z.object({
   pattern1: z.enum(CANDLESTICK_PATTERN_NAMES, { error: 'Choose a pattern from the list' }),
 });
 
+/** The largest starting capital: beyond it the equity figures lose their cents in a double. */
+export const MAX_INITIAL_CAPITAL = 1e12;
+
 const exitCriterionSchema = z
   .object({
     type: z.enum(EXIT_CRITERION_TYPES, { error: 'Choose none, percentage or points' }).default(''),
@@ -209,6 +212,7 @@ export const backtestRequestSchema = z
       }),
     initialCapital: requiredNumber
       .refine((n) => n > 0, 'Initial capital must be greater than 0')
+      .refine((n) => n <= MAX_INITIAL_CAPITAL, 'Initial capital can be at most 1,000,000,000,000')
       .default(REQUEST_DEFAULTS.initialCapital),
     commission: requiredNumber
       .refine((n) => n >= 0 && n < 100, 'Commission is a percent per side from 0 to under 100')
@@ -224,6 +228,19 @@ export const backtestRequestSchema = z
     sizingValue: optionalNumber.default(null),
   })
   .superRefine((request, ctx) => {
+    // A long position cannot fall 100% or more: a stop that far would never act.
+    if (request.transactionType === 'buy') {
+      for (const stop of ['stopLoss', 'trailingStopLoss'] as const) {
+        const { type, value } = request.exitCriteria[stop];
+        if (type === 'percentage' && value !== null && value >= 100) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['exitCriteria', stop, 'value'],
+            message: 'A percentage stop on a long position must be under 100%',
+          });
+        }
+      }
+    }
     const sizingProblem = sizingValueProblem(request);
     if (sizingProblem) ctx.addIssue({ code: 'custom', path: ['sizingValue'], message: sizingProblem });
     const { parameters, valueBased, candleStick } = request.entry;

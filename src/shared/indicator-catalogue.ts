@@ -60,6 +60,8 @@ export interface CatalogueEntry {
   source?: string;
   /** Pro entries: the engine study (a TA-Lib function name or our own) and its line. */
   study?: { name: string; line: string };
+  /** Other names traders type for it: abbreviations, full names, platform names. */
+  aliases: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,7 +337,10 @@ const SPEC_META: Record<string, SpecMeta> = {
   },
 };
 
-function specEntry(definition: { label: string; settings: readonly IndicatorSetting[] }): CatalogueEntry {
+function specEntry(definition: {
+  label: string;
+  settings: readonly IndicatorSetting[];
+}): Omit<CatalogueEntry, 'aliases'> {
   const meta = SPEC_META[definition.label];
   if (!meta) throw new Error(`No catalogue data for ${definition.label}`);
   return {
@@ -1155,7 +1160,7 @@ const TRADINGVIEW_STUDIES: readonly Study[] = [
   },
 ];
 
-function studyEntries(study: Study): CatalogueEntry[] {
+function studyEntries(study: Study): Omit<CatalogueEntry, 'aliases'>[] {
   return study.lines.map((line) => ({
     label: line.label,
     group: study.group,
@@ -1177,13 +1182,124 @@ function studyEntries(study: Study): CatalogueEntry[] {
   }));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Aliases: what traders type for an entry besides its label (TradingView, MetaTrader and TA-Lib
+// names). An entry's TA-Lib function name counts as an alias without being listed.
+
+const BOLLINGER = ['BB', 'Bollinger Bands', 'BBands'];
+const ICHIMOKU_CLOUD = ['Ichimoku Cloud', 'Kumo'];
+const DMI = ['DMI', 'Directional Movement'];
+const STOCHASTIC = ['Stoch', 'Stochastic Oscillator'];
+const HEIKIN_ASHI = ['HA', 'Heiken Ashi', 'Heikin Ashi candles'];
+
+const ALIASES: Readonly<Record<string, readonly string[]>> = {
+  OBV: ['On Balance Volume'],
+  'Pivot Point': ['PP', 'Pivots', 'Floor Pivots'],
+  'Support 1': ['S1', 'Pivots'],
+  'Support 2': ['S2', 'Pivots'],
+  'Resistance 1': ['R1', 'Pivots'],
+  'Resistance 2': ['R2', 'Pivots'],
+  'Open Price': ['Open'],
+  'High Price': ['High'],
+  'Low Price': ['Low'],
+  'Close Price': ['Close', 'Price'],
+  VWAP: ['Volume Weighted Average Price'],
+  EMA: ['Exponential Moving Average', 'XMA'],
+  SMA: ['MA', 'Moving Average', 'Simple Moving Average'],
+  'Bollinger Upper': [...BOLLINGER, 'BB Upper', 'Upper Band'],
+  'Bollinger Middle': [...BOLLINGER, 'BB Middle', 'BB Basis'],
+  'Bollinger Lower': [...BOLLINGER, 'BB Lower', 'Lower Band'],
+  'Williams %R': ['%R', 'WPR', 'Williams Percent Range'],
+  'Momentum Oscillators': ['MOM', 'Momentum'],
+  ATR: ['Average True Range'],
+  ROC: ['Rate of Change'],
+  'Elder-Ray Bull Power': ['Elder Ray', 'Bull Power', 'Bull Bear Power'],
+  'Elder-Ray Bear Power': ['Elder Ray', 'Bear Power', 'Bull Bear Power'],
+  'Chaikin Oscillator': ['Chaikin A/D Oscillator', 'CO'],
+  'Parabolic SAR': ['PSAR', 'SAR', 'Stop and Reverse'],
+  'Ichimoku tenkan_sen': [...ICHIMOKU_CLOUD, 'Tenkan', 'Conversion Line'],
+  'Ichimoku kijun_sen': [...ICHIMOKU_CLOUD, 'Kijun', 'Base Line'],
+  'Ichimoku senkou_span_a': [...ICHIMOKU_CLOUD, 'Senkou Span A', 'Leading Span A'],
+  'Ichimoku senkou_span_b': [...ICHIMOKU_CLOUD, 'Senkou Span B', 'Leading Span B'],
+  'Ichimoku chikou_span': [...ICHIMOKU_CLOUD, 'Chikou', 'Lagging Span'],
+  'MACD macd line': ['MACD', 'MACD Line', 'Moving Average Convergence Divergence'],
+  'MACD green line': ['MACD Signal', 'Signal Line'],
+  'MACD histogram': ['MACD Hist', 'MACD Histogram'],
+  RSI: ['Relative Strength Index'],
+  'Stochastic %K': [...STOCHASTIC, '%K', 'Slow %K'],
+  'Stochastic %D': [...STOCHASTIC, '%D', 'Slow %D'],
+  MFI: ['Money Flow Index'],
+  'Acceleration Bands Upper': ['Headley Bands'],
+  'Acceleration Bands Middle': ['Headley Bands'],
+  'Acceleration Bands Lower': ['Headley Bands'],
+  'Bollinger Bands Upper': [...BOLLINGER, 'BB Upper'],
+  'Bollinger Bands Middle': [...BOLLINGER, 'BB Basis'],
+  'Bollinger Bands Lower': [...BOLLINGER, 'BB Lower'],
+  'Double EMA': ['Double Exponential Moving Average'],
+  'Kaufman Adaptive MA': ['AMA', 'Kaufman Adaptive Moving Average'],
+  'Moving Average': ['MA Type'],
+  'T3 Moving Average': ['Tillson T3'],
+  'Triple EMA': ['Triple Exponential Moving Average'],
+  'Triangular MA': ['Triangular Moving Average'],
+  'Weighted MA': ['LWMA', 'Weighted Moving Average', 'Linear Weighted Moving Average'],
+  'Average Directional Index': [...DMI],
+  'ADX Rating': ['Average Directional Movement Rating'],
+  'Aroon Oscillator': ['Aroon Osc'],
+  'Commodity Channel Index': ['CCI'],
+  'Chande Momentum Oscillator': ['CMO'],
+  'Directional Movement Index': [...DMI],
+  'Intraday Momentum Index': ['IMI'],
+  'Minus Directional Indicator': [...DMI, '-DI', 'DI-', 'Negative Directional Indicator'],
+  'Minus Directional Movement': ['-DM', 'DM-'],
+  'Plus Directional Indicator': [...DMI, '+DI', 'DI+', 'Positive Directional Indicator'],
+  'Plus Directional Movement': ['+DM', 'DM+'],
+  'Percentage Price Oscillator': ['PPO'],
+  'Stochastic Slow %K': [...STOCHASTIC, '%K'],
+  'Stochastic Slow %D': [...STOCHASTIC, '%D'],
+  'Stochastic Fast %K': [...STOCHASTIC, '%K', 'Fast Stochastic'],
+  'Stochastic Fast %D': [...STOCHASTIC, '%D', 'Fast Stochastic'],
+  'Stochastic RSI %K': ['StochRSI', 'Stoch RSI', '%K'],
+  'Stochastic RSI %D': ['StochRSI', 'Stoch RSI', '%D'],
+  'Ultimate Oscillator': ['UO', 'ULTOSC'],
+  'Normalized ATR': ['NATR', 'ATR Percent'],
+  'True Range': ['TR'],
+  'Chaikin A/D Line': ['ADL', 'Accumulation Distribution', 'Accumulation/Distribution Line'],
+  'Linear Regression': ['LinReg', 'LSMA', 'Least Squares Moving Average'],
+  'Standard Deviation': ['StdDev', 'SD'],
+  'Time Series Forecast': ['TSF'],
+  'Rolling Minimum': ['Lowest', 'Min'],
+  'Rolling Maximum': ['Highest', 'Max'],
+  'Median Price': ['HL2'],
+  'Typical Price': ['HLC3'],
+  'Weighted Close Price': ['HLCC4'],
+  'Average Deviation': ['Mean Absolute Deviation'],
+  Supertrend: ['ST', 'Super Trend'],
+  'Supertrend Direction': ['Super Trend'],
+  'Keltner Channel Upper': ['KC', 'Keltner Channels'],
+  'Keltner Channel Middle': ['KC', 'Keltner Channels'],
+  'Keltner Channel Lower': ['KC', 'Keltner Channels'],
+  'Donchian Channel Upper': ['DC', 'Donchian Channels', 'Price Channel'],
+  'Donchian Channel Middle': ['DC', 'Donchian Channels', 'Price Channel'],
+  'Donchian Channel Lower': ['DC', 'Donchian Channels', 'Price Channel'],
+  'Hull MA': ['HMA', 'Hull Moving Average'],
+  VWMA: ['Volume Weighted Moving Average'],
+  ZLEMA: ['Zero Lag EMA', 'Zero Lag Exponential Moving Average'],
+  'Heikin-Ashi Open': HEIKIN_ASHI,
+  'Heikin-Ashi High': HEIKIN_ASHI,
+  'Heikin-Ashi Low': HEIKIN_ASHI,
+  'Heikin-Ashi Close': HEIKIN_ASHI,
+};
+
 /** Every entry: the spec's crossover then value-based lists, then the pro studies. */
 export const INDICATOR_CATALOGUE: readonly CatalogueEntry[] = [
   ...[...CROSSOVER_INDICATORS, ...VALUE_INDICATORS].map(specEntry),
   ...[...TALIB_STUDIES, ...TRADINGVIEW_STUDIES].flatMap(studyEntries),
-];
+].map((entry) => ({ ...entry, aliases: ALIASES[entry.label] ?? [] }));
 
 const byLabel = new Map(INDICATOR_CATALOGUE.map((entry) => [entry.label, entry]));
+for (const label of Object.keys(ALIASES)) {
+  if (!byLabel.has(label)) throw new Error(`Aliases for ${label}, which is not in the catalogue`);
+}
 
 /** The catalogue entry of a label, or undefined. */
 export function catalogueEntry(label: string): CatalogueEntry | undefined {

@@ -108,6 +108,10 @@ describe('accounts in chromium', () => {
     }
     // Narrow: the links sit behind the menu button and still work.
     await menu.click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Your account' })
+      .click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My backtests' }).click();
     await page.waitForURL(`${baseUrl}/backtests`);
     // Wide again: the full row comes back.

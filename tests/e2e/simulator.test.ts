@@ -103,6 +103,10 @@ describe('the simulator in chromium', () => {
       /^1,long,2023-(09|10)-\d\dT\d\d:\d\d:00-04:00,\d+\.\d\d,2023-(09|10)-\d\dT\d\d:\d\d:00-0[45]:00,\d+\.\d\d,/,
     );
 
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Your account' })
+      .click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My backtests' }).click();
     const runs = page.getByRole('list', { name: 'Your backtests, newest first' }).getByRole('listitem');
     await runs.first().waitFor();
@@ -120,6 +124,10 @@ describe('the simulator in chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' }).waitFor();
     expect((await chartedTrades(page)).trades).toBeGreaterThan(0);
 
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Your account' })
+      .click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My backtests' }).click();
     await expect.poll(() => runs.count()).toBe(2);
     expect(errors).toEqual([]);

@@ -357,3 +357,38 @@ describe('backtest request schema: position sizing', () => {
     ]);
   });
 });
+
+describe('bounds where a value cannot make sense', () => {
+  const errorsOf = (patch: Record<string, unknown>) => {
+    const parsed = backtestRequestSchema.safeParse({ ...smaCrossRequest, ...patch });
+    return parsed.success ? [] : toFieldErrors(parsed.error);
+  };
+
+  it('refuses a percentage stop of 100% or more on a long position, not on a short', () => {
+    const stop = (value: number) => ({
+      exitCriteria: {
+        stopLoss: { type: 'percentage', value },
+        trailingStopLoss: { type: 'percentage', value },
+      },
+    });
+    expect(errorsOf({ transactionType: 'buy', ...stop(150) })).toEqual([
+      {
+        path: 'exitCriteria.stopLoss.value',
+        message: 'A percentage stop on a long position must be under 100%',
+      },
+      {
+        path: 'exitCriteria.trailingStopLoss.value',
+        message: 'A percentage stop on a long position must be under 100%',
+      },
+    ]);
+    expect(errorsOf({ transactionType: 'buy', ...stop(99.5) })).toEqual([]);
+    expect(errorsOf({ transactionType: 'sell', ...stop(150) })).toEqual([]);
+  });
+
+  it('takes a capital up to 1e12', () => {
+    expect(errorsOf({ initialCapital: 1e12 })).toEqual([]);
+    expect(errorsOf({ initialCapital: 1e15 })).toEqual([
+      { path: 'initialCapital', message: 'Initial capital can be at most 1,000,000,000,000' },
+    ]);
+  });
+});

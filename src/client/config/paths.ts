@@ -75,3 +75,16 @@ export function backtestResultPath(id: string): string {
 export function compareBacktestsPath(ids: readonly string[]): string {
   return `/backtests/compare?ids=${ids.map(encodeURIComponent).join(',')}`;
 }
+
+/** The query parameter naming where sign-in returns to. */
+export const NEXT_PARAM = 'next';
+
+/**
+ * The login page, coming back to `next` (a path of this site with its query) once signed in.
+ * In the URL rather than in history state, so it survives a reload and a switch to registering.
+ */
+export function loginPath(next?: string): string {
+  return next && next !== PATHS.login
+    ? `${PATHS.login}?${NEXT_PARAM}=${encodeURIComponent(next)}`
+    : PATHS.login;
+}

@@ -9,6 +9,7 @@ import { useAuth } from '../lib/auth/auth-context';
 import type { BacktestRun } from '../../shared/api/backtests';
 import { backtestQuery } from '../lib/backtests/api';
 import { BacktestResult } from '../features/backtest-results/components/BacktestResult';
+import { RunInputs } from '../features/backtest-iterate/components/RunInputs';
 import { errorMessage } from '../lib/error-message';
 import { ApiError } from '../lib/api-client';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
@@ -69,7 +70,13 @@ function RunView({ run }: { run: UseQueryResult<BacktestRun> }) {
     const data = run.data;
     return (
       <BacktestResult
+        key={data.id}
         run={data}
+        inputs={
+          data.mode !== 'ml' && !data.result.portfolio ? (
+            <RunInputs run={data} pricingLink={<Link to={PATHS.pricing}>Compare plans</Link>} />
+          ) : undefined
+        }
         robustness={() => (
           <Suspense fallback={<p role="status">Loading the robustness lab...</p>}>
             <RobustnessLab run={data} />

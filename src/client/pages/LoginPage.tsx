@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema, registerSchema } from '../../shared/auth';
 import { toFieldErrors } from '../../shared/validation-errors';
-import { PATHS } from '../config/paths';
+import { NEXT_PARAM, PATHS } from '../config/paths';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { FormField } from '../components/FormField';
@@ -14,10 +14,18 @@ import styles from './LoginPage.module.css';
 
 type Mode = 'login' | 'register';
 
-/** Where to go after signing in: back to the page that sent the user here, else home. */
-function destination(state: unknown): string {
+const isSitePath = (path: unknown): path is string =>
+  typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+
+/**
+ * Where to go after signing in: back to the page that sent the user here (`?next=`, or the
+ * `from` a link passed in history state), else home.
+ */
+function destination(search: string, state: unknown): string {
+  const next = new URLSearchParams(search).get(NEXT_PARAM);
+  if (isSitePath(next)) return next;
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : PATHS.home;
+  return isSitePath(from) ? from : PATHS.home;
 }
 
 /** Log in or register with email and password, or with Google (docs/product.md#screens-and-routes). */
@@ -59,7 +67,7 @@ export function LoginPage() {
     try {
       const signedIn = isLogin ? await login(parsed.data) : await register(parsed.data);
       setUser(signedIn);
-      navigate(destination(location.state), { replace: true });
+      navigate(destination(location.search, location.state), { replace: true });
     } catch (error) {
       setFormError(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
       setBusy(false);

@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PATHS } from '../config/paths';
+import { loginPath } from '../config/paths';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { useAuth } from '../lib/auth/auth-context';
 import { TeamJoin } from '../features/team/components/TeamJoin';
@@ -32,10 +32,8 @@ export function TeamJoinPage() {
       {status === 'loading' && <p>Loading...</p>}
       {status === 'signed-out' && (
         <p>
-          <Link to={PATHS.login} state={{ from: `${location.pathname}${location.search}` }}>
-            Log in
-          </Link>{' '}
-          with the email address the invite was sent to, then accept it here.
+          <Link to={loginPath(`${location.pathname}${location.search}`)}>Log in</Link> with the email address
+          the invite was sent to, then accept it here.
         </p>
       )}
       {status === 'signed-in' && <TeamJoin token={params.get('token') ?? ''} />}

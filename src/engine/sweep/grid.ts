@@ -218,18 +218,38 @@ export function applySettings(request: BacktestRequest, settings: SweepSettings)
   return validated(applied, Object.keys(settings).join(', '));
 }
 
-/** Fractions of the run's value that defaultGrid steps through: +-50% in 5 steps. */
+/**
+ * Fractions of the run's value that defaultGrid steps through: +-50% in 5 steps, or the middle
+ * 3 (+-25%) when the grid must shrink to fit a plan.
+ */
 const DEFAULT_STEPS = [0.5, 0.75, 1, 1.25, 1.5] as const;
+const NARROW_STEPS = [0.75, 1, 1.25] as const;
 
 /** A value without the binary noise of the multiplication (0.30000000000000004 -> 0.3). */
 const rounded = (value: number) => Number(value.toPrecision(6));
 
-function steppedValues(centre: number, wholeBars: boolean): number[] {
-  const values = DEFAULT_STEPS.map((step) =>
+function steppedValues(
+  centre: number,
+  wholeBars: boolean,
+  steps: readonly number[] = DEFAULT_STEPS,
+): number[] {
+  const values = steps.map((step) =>
     wholeBars ? Math.min(Math.max(Math.round(centre * step), 1), MAX_SETTING_PERIOD) : rounded(centre * step),
   );
   return [...new Set(values)].sort((a, b) => a - b);
 }
+
+/** One axis of the default grid before its values are chosen. */
+interface DefaultAxis {
+  path: string;
+  centre: number;
+  wholeBars: boolean;
+  /** 2: five steps, 1: three steps, 0: left out. */
+  width: 0 | 1 | 2;
+}
+
+const axisValues = (axis: DefaultAxis) =>
+  steppedValues(axis.centre, axis.wholeBars, axis.width === 2 ? DEFAULT_STEPS : NARROW_STEPS);
 
 /**
  * The grid the robustness form starts from: every numeric setting of the run at
@@ -240,14 +260,20 @@ function steppedValues(centre: number, wholeBars: boolean): number[] {
  * distances step to 6 significant digits; a value of 0 is left out (+-50% of 0 is 0). Axes
  * follow the request's order: entry rows, exit rows, then target, stop and trailing stop.
  * Every value passes the shared schema (the result is checkGrid-clean).
+ *
+ * With `maxConfigurations` (the plan's limit) the grid is shrunk until it fits: the last of the
+ * widest axes narrows to 3 steps (+-25%), and once every axis has 3, the last one is left out.
  */
-export function defaultGrid(request: BacktestRequest): Record<string, number[]> {
-  const grid: Record<string, number[]> = {};
+export function defaultGrid(
+  request: BacktestRequest,
+  maxConfigurations = Infinity,
+): Record<string, number[]> {
+  const axes: DefaultAxis[] = [];
   const addSettings = (path: string, indicator: string, given: Record<string, string>) => {
     for (const { label, defaultValue } of indicatorSettings(indicator)) {
       const text = given[label]?.trim() ?? '';
       const centre = text === '' ? defaultValue : Number(text);
-      if (centre !== null) grid[`${path}.${label}`] = steppedValues(centre, true);
+      if (centre !== null) axes.push({ path: `${path}.${label}`, centre, wholeBars: true, width: 2 });
     }
   };
   for (const group of ['entry', 'exit'] as const) {
@@ -258,13 +284,30 @@ export function defaultGrid(request: BacktestRequest): Record<string, number[]> 
     request[group].valueBased.forEach((row, index) => {
       addSettings(`${group}.valueBased.${index}.additionalFields`, row.indicator, row.additionalFields);
       if (row.number !== null && row.number !== 0) {
-        grid[`${group}.valueBased.${index}.number`] = steppedValues(row.number, false);
+        axes.push({
+          path: `${group}.valueBased.${index}.number`,
+          centre: row.number,
+          wholeBars: false,
+          width: 2,
+        });
       }
     });
   }
   for (const criterion of EXIT_CRITERIA) {
     const { value } = request.exitCriteria[criterion];
-    if (value !== null) grid[`exitCriteria.${criterion}.value`] = steppedValues(value, false);
+    if (value !== null) {
+      axes.push({ path: `exitCriteria.${criterion}.value`, centre: value, wholeBars: false, width: 2 });
+    }
   }
-  return grid;
+  const size = () =>
+    axes.reduce((product, axis) => (axis.width === 0 ? product : product * axisValues(axis).length), 1);
+  // One axis is always kept: a grid needs a setting to sweep.
+  while (size() > maxConfigurations && axes.filter((axis) => axis.width > 0).length > 1) {
+    const widest = Math.max(...axes.map((axis) => axis.width));
+    const axis = axes.findLast((candidate) => candidate.width === widest)!;
+    axis.width = widest === 2 ? 1 : 0;
+  }
+  return Object.fromEntries(
+    axes.filter((axis) => axis.width > 0).map((axis) => [axis.path, axisValues(axis)]),
+  );
 }

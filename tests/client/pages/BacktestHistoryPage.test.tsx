@@ -212,16 +212,17 @@ describe('history page', () => {
     const { router } = renderRoute('/backtests');
     await user.click(await screen.findByRole('link', { name: 'Log in' }));
     expect(router.state.location.pathname).toBe('/LoginPage');
-    expect(router.state.location.state).toEqual({ from: '/backtests' });
+    expect(router.state.location.search).toBe('?next=%2Fbacktests');
     expect(calls).toEqual([]);
   });
 });
 
 describe('navigation bar', () => {
-  it('links to My backtests next to the simulator for signed-in users only', async () => {
+  it('links to My backtests, in the account menu next to the simulator, for signed-in users only', async () => {
     serveList();
     renderRoute('/', { user: BASIC_USER });
     const nav = screen.getByRole('navigation', { name: 'Main' });
+    await userEvent.setup().click(within(nav).getByRole('button', { name: 'Your account' }));
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
@@ -241,7 +242,7 @@ describe('navigation bar', () => {
     renderRoute('/backtests', { user: BASIC_USER });
     const [newest] = await runItems();
     expect(within(newest!).getByText(/^SMA \(10\) Crosses Above/).textContent).toBe(
-      'SMA (10) Crosses Above SMA (20) and RSI Less Than 70 → SMA (10) Crosses Below SMA (20), Stop loss 5%',
+      'SMA (10) Crosses Above SMA (20) and RSI (14) Less Than 70 → SMA (10) Crosses Below SMA (20), Stop loss 5%',
     );
 
     await user.selectOptions(screen.getByLabelText('Sort'), 'bestReturn');

@@ -224,7 +224,7 @@ describe('result page: data source, warnings and request', () => {
       'Position sizing': 'All capital on each entry, fractional units',
     });
     expect(section.textContent).toContain('SMA (10) Crosses Above SMA (20)');
-    expect(section.textContent).toContain('RSI Less Than 70');
+    expect(section.textContent).toContain('RSI (14) Less Than 70');
     expect(section.textContent).toContain('Stop loss 5%');
   });
 });
@@ -480,7 +480,7 @@ describe('result page: other states', () => {
     const { router } = renderRoute(PATH);
     await user.click(await screen.findByRole('link', { name: 'Log in' }));
     expect(router.state.location.pathname).toBe('/LoginPage');
-    expect(router.state.location.state).toEqual({ from: PATH });
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent(PATH)}`);
     expect(calls).toEqual([]);
   });
 });

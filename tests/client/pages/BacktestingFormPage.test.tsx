@@ -365,7 +365,7 @@ describe('exchange and stock selects', () => {
     const view = await openForm();
     const meter = await screen.findByLabelText('Backtests this month');
     expect(meter.textContent).toBe(
-      '5 of 5 backtests used this month, resets on January 1, 2027. Compare plans',
+      '5 of 5 runs used; resets on Jan 1. A new backtest can run once the count resets, or on a larger plan. Compare plans',
     );
     expect(within(meter).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
     view.unmount();
@@ -738,6 +738,15 @@ describe('exit criteria and advanced options', () => {
       'Machine-learning backtests need the Pro or Enterprise plan. Compare plans',
     );
     expect(screen.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('does not tell a Professional user that ML needs the Professional plan', async () => {
+    const user = userEvent.setup();
+    marketApi();
+    await openForm({ ...BASIC_USER, plan: 'pro' });
+    await user.click(screen.getByRole('button', { name: 'Advanced options' }));
+    await user.selectOptions(select('Backtest mode'), 'ml');
+    expect(screen.queryByText(/need the Pro or Enterprise plan/)).toBeNull();
   });
 
   it('commission presets fill the commission; sizings that take a figure ask for it', async () => {

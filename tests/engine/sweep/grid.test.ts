@@ -134,6 +134,24 @@ describe('configurationSettings and applySettings', () => {
 });
 
 describe('defaultGrid', () => {
+  it('shrinks to a limit: the last widest axis narrows to 3 steps first, then the last is left out', () => {
+    const full = defaultGrid(REQUEST);
+    const axes = Object.keys(full);
+    const sizeOf = (grid: Record<string, number[]>) =>
+      Object.values(grid).reduce((product, values) => product * values.length, 1);
+    expect(defaultGrid(REQUEST, Infinity)).toEqual(full);
+    expect(defaultGrid(REQUEST, sizeOf(full))).toEqual(full);
+    const narrowedOnce = defaultGrid(REQUEST, sizeOf(full) - 1);
+    expect(Object.keys(narrowedOnce)).toEqual(axes);
+    expect(narrowedOnce[axes.at(-1)!]!.length).toBe(3);
+    for (const limit of [1000, 50, 10, 1]) {
+      const grid = defaultGrid(REQUEST, limit);
+      expect(Object.keys(grid).length).toBeGreaterThan(0);
+      if (Object.keys(grid).length > 1) expect(sizeOf(grid)).toBeLessThanOrEqual(limit);
+      expect(() => checkGrid(grid, REQUEST)).not.toThrow();
+    }
+  });
+
   it('steps every numeric setting of the run through 0.5 to 1.5 times its value', () => {
     expect(defaultGrid(REQUEST)).toEqual({
       // A period of 3: rounded to whole bars, duplicates dropped.

@@ -261,6 +261,13 @@ describe('robustness jobs through the JOBS queue', () => {
     expect(queue.messages.map((m) => m.chunk)).toEqual(Array.from({ length: 125 }, (_, i) => i));
   });
 
+  it("shrinks the default grid to the plan's limit: a Basic user's fits its 50 configurations", async () => {
+    const { browser, backtestId } = await signedIn('basic');
+    const { jobId } = await startHeld(browser, backtestId, {});
+    // The five axes narrow to 3 steps, then the last two are left out: 3^3.
+    expect(await jobOf(browser, jobId)).toMatchObject({ state: 'queued', configurations: 27 });
+  });
+
   it('counts a chunk delivered twice once, and does not recompute a stored chunk', async () => {
     const { browser, backtestId } = await signedIn('pro');
     const { jobId, queue } = await startHeld(browser, backtestId);

@@ -5,7 +5,7 @@ import { PATHS } from '../../config/paths';
 import { AccountArea } from '../../features/auth/AccountArea';
 import { useAuth } from '../../lib/auth/auth-context';
 import styles from './Header.module.css';
-import { NAV_GROUPS, type NavGroup } from './navigation';
+import { ACCOUNT_MENU, NAV_GROUPS, type NavGroup } from './navigation';
 import { useCompactWhenCrowded } from './useCompactWhenCrowded';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -67,13 +67,7 @@ export function Header() {
                 Simulator
               </NavLink>
             </li>
-            {user && (
-              <li>
-                <NavLink to={PATHS.backtestHistory} className={linkClass}>
-                  My backtests
-                </NavLink>
-              </li>
-            )}
+            {user && <NavMenu group={ACCOUNT_MENU} />}
             {user?.role === 'admin' && (
               <li>
                 <NavLink to={PATHS.admin} className={linkClass}>

@@ -32,6 +32,17 @@ export const NAV_GROUPS: NavGroup[] = [
   { label: 'Resources', items: RESOURCE_LINKS },
 ];
 
+/** A signed-in user's own pages. */
+export const ACCOUNT_MENU: NavGroup = {
+  label: 'Your account',
+  items: [
+    { label: 'My backtests', to: PATHS.backtestHistory },
+    { label: 'Portfolios', to: PATHS.portfolios },
+    { label: 'Team', to: PATHS.teamManage },
+    { label: 'Account', to: PATHS.account },
+  ],
+};
+
 export const FOOTER_COLUMNS: NavGroup[] = [
   {
     label: 'Product',

@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
-import { PATHS } from '../../config/paths';
+import { useLocation, useNavigate } from 'react-router';
+import { PATHS, loginPath } from '../../config/paths';
 import { Button } from '../../components/Button';
 import { ButtonLink } from '../../components/ButtonLink';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -9,8 +9,14 @@ import styles from './AccountArea.module.css';
 export function AccountArea() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
 
-  if (!user) return <ButtonLink to={PATHS.login}>Log In / Sign Up</ButtonLink>;
+  // Signing in from the bar comes back to the page it was on.
+  if (!user) {
+    const here = `${pathname}${search}`;
+    const to = pathname === PATHS.home ? PATHS.login : pathname === PATHS.login ? here : loginPath(here);
+    return <ButtonLink to={to}>Log In / Sign Up</ButtonLink>;
+  }
 
   const name = user.displayName || user.email;
   return (

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
 import { backtestCreatedAnswerSchema, backtestQueuedAnswerSchema } from '../../../shared/api/backtests';
 import { mlJobAnswerSchema } from '../../../shared/api/jobs';
-import { usageSchema } from '../../../shared/api/usage';
 import { datasetCreatedAnswerSchema, datasetListAnswerSchema } from '../../../shared/api/datasets';
 import { exchangesAnswerSchema, stocksAnswerSchema } from '../../../shared/api/market';
 import { NO_CONTENT, apiFetch } from '../../lib/api-client';
@@ -61,8 +60,3 @@ export function submitBacktest(request: BacktestRequestInput) {
 export const mlJobQuery = (jobId: string) => jobQuery(jobId, mlJobAnswerSchema);
 
 export const cancelMlJob = (jobId: string) => cancelJob(jobId, mlJobAnswerSchema);
-
-/** The signed-in user's backtests this month against the plan's limit. */
-export function fetchUsage() {
-  return apiFetch('/api/usage', usageSchema);
-}

@@ -10,6 +10,7 @@ import {
   catalogueEntry,
 } from '../../../shared/indicator-catalogue';
 import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from '../../../shared/indicators';
+import { type SearchRank, rankIndicator } from './indicator-search';
 
 /** The first group: the spec's builder set for this kind of row. */
 export const STANDARD_GROUP = 'Builder standard';
@@ -55,21 +56,25 @@ export function isIndicatorFor(kind: IndicatorRowKind, label: unknown): label is
 }
 
 /**
- * The groups with only the entries whose label, shown group or TA-Lib group contains the query
- * (case-insensitive); empty groups are dropped, the order is kept.
+ * The groups with only the entries that match the query (indicator-search.ts: names, aliases,
+ * descriptions and groups, ignoring case and punctuation), best matches first: entries sorted by
+ * rank inside their group, groups by their best entry; equal ranks keep the catalogue's order.
+ * Empty groups are dropped.
  */
 export function filterIndicatorGroups(
   groups: readonly IndicatorOptionGroup[],
   query: string,
 ): IndicatorOptionGroup[] {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return [...groups];
-  return groups
-    .map((group) => ({
-      name: group.name,
-      entries: group.entries.filter((entry) =>
-        [entry.label, group.name, entry.group].some((text) => text.toLowerCase().includes(needle)),
-      ),
-    }))
-    .filter((group) => group.entries.length > 0);
+  if (query.trim() === '') return [...groups];
+  const ranked = groups
+    .map((group) => {
+      const entries = group.entries
+        .map((entry) => ({ entry, rank: rankIndicator(entry, query, group.name) }))
+        .filter((found): found is { entry: CatalogueEntry; rank: SearchRank } => found.rank !== null)
+        .sort((a, b) => a.rank - b.rank);
+      return { name: group.name, entries, best: entries[0]?.rank ?? Infinity };
+    })
+    .filter((group) => group.entries.length > 0)
+    .sort((a, b) => a.best - b.best);
+  return ranked.map((group) => ({ name: group.name, entries: group.entries.map((found) => found.entry) }));
 }

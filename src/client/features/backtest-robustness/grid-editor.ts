@@ -13,8 +13,12 @@ export interface GridRow {
   text: string;
 }
 
-export function initialRows(request: BacktestRequest): GridRow[] {
-  return Object.entries(defaultGrid(request)).map(([path, values]) => ({ path, text: values.join(', ') }));
+/** The rows the editor starts from: the default grid, shrunk to the plan's configurations. */
+export function initialRows(request: BacktestRequest, maxConfigurations = Infinity): GridRow[] {
+  return Object.entries(defaultGrid(request, maxConfigurations)).map(([path, values]) => ({
+    path,
+    text: values.join(', '),
+  }));
 }
 
 /** The numbers of a row's text; null when one of them is not a number. */

@@ -8,7 +8,9 @@ import {
   isSampleMarket,
   isUploadMarket,
 } from '../../../shared/data-sources';
+import { CANDLESTICK_PATTERNS } from '../../../shared/candlestick-patterns';
 import { COMMISSION_PRESETS } from '../../../shared/commission-presets';
+import { catalogueEntry } from '../../../shared/indicator-catalogue';
 import { PORTFOLIO_EXCHANGE } from '../../../shared/portfolio';
 import { formatMoney } from './format';
 
@@ -64,12 +66,19 @@ export function instrumentLabel(exchange: string, stock: string): string {
   return `${stock} (${exchange})`;
 }
 
-function withSettings(indicator: string, settings: Record<string, string>): string {
-  const values = Object.values(settings)
-    .map((value) => value.trim())
-    .filter(Boolean);
-  return values.length > 0 ? `${indicator} (${values.join(', ')})` : indicator;
+/** "SMA (20)": the indicator with its settings, a blank one read as its default. */
+function withSettings(indicator: string, settings: Record<string, string> = {}): string {
+  const declared = catalogueEntry(indicator)?.settings ?? [];
+  const values = declared.length
+    ? declared.map((setting) => settings[setting.label]?.trim() || String(setting.defaultValue ?? ''))
+    : Object.values(settings).map((value) => value.trim());
+  const shown = values.filter(Boolean);
+  return shown.length > 0 ? `${indicator} (${shown.join(', ')})` : indicator;
 }
+
+/** A candlestick pattern as traders name it ("Engulfing Pattern", not "EngulfingPattern"). */
+const patternText = (name: string) =>
+  CANDLESTICK_PATTERNS.find((pattern) => pattern.name === name)?.description ?? name;
 
 export function crossoverText(row: CrossoverCondition): string {
   return `${withSettings(row.indicator1, row.additionalFields1)} ${row.logic} ${withSettings(row.indicator2, row.additionalFields2)}`;
@@ -89,7 +98,7 @@ export function ruleLines(request: BacktestRequest): { entry: string[]; exit: st
     ...request.entry.valueBased.map(
       (row) => `${withSettings(row.indicator, row.additionalFields)} ${row.logic} ${row.number}`,
     ),
-    ...request.entry.candleStick.map((row) => `Candlestick: ${row.pattern1}`),
+    ...request.entry.candleStick.map((row) => `Candlestick: ${patternText(row.pattern1)}`),
   ];
   const { targetProfit, stopLoss, trailingStopLoss, timing } = request.exitCriteria;
   const exit = [

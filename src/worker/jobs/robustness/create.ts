@@ -12,6 +12,7 @@ import { DEFAULT_ANALYSIS_BLOCKS, type RobustnessRequest } from '../../../shared
 import type { Env } from '../../env';
 import { ApiError } from '../../errors';
 import { admitRun, quotaReached } from '../../backtests/admit-run';
+import { configurationLimit } from '../../backtests/quota';
 import { loadRunCandles, runSeries } from '../../backtests/run-series';
 import { noBarsToTrade } from '../../backtests/tradable';
 import { requiredWarmupBars } from '../../backtests/warmup';
@@ -20,9 +21,9 @@ import { insertJob, type NewJob } from '../../db/jobs';
 import { allChunks, sendChunks } from '../queue';
 import { CHUNK_SIZE, sweepChunkCount } from './chunks';
 
-/** The grid to sweep (the body's, or the run's default), checked against the run. */
-function checkedGrid(request: BacktestRequest, body: RobustnessRequest) {
-  const grid = body.grid ?? defaultGrid(request);
+/** The grid to sweep (the body's, or the run's default that fits the plan), checked against the run. */
+function checkedGrid(user: User, request: BacktestRequest, body: RobustnessRequest) {
+  const grid = body.grid ?? defaultGrid(request, configurationLimit(user));
   let size: number;
   try {
     ({ size } = checkGrid(grid, request));
@@ -64,7 +65,7 @@ export async function createRobustnessJob(
   if (request.mode === 'ml') {
     throw new ApiError(400, 'Robustness analysis sweeps rule-based runs; this run uses machine learning.');
   }
-  const { grid, size } = checkedGrid(request, body);
+  const { grid, size } = checkedGrid(user, request, body);
   // The plan is asked again: it may have changed since the run was made.
   const { monthlyLimit: monthly } = await admitRun(env, user, {
     kind: 'robustness',

@@ -63,6 +63,33 @@ describe('navigation bar', () => {
     expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
   });
 
+  it('gives a signed-in user a menu of their own pages', async () => {
+    renderRoute('/', { user: BASIC_USER });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const toggle = within(nav).getByRole('button', { name: /Your account/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.setup().click(toggle);
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['My backtests', '/backtests'],
+      ['Portfolios', '/portfolios'],
+      ['Team', '/team/manage'],
+      ['Account', '/account'],
+    ]);
+  });
+
+  it('signs in from the bar and comes back to the page it was on', async () => {
+    renderRoute('/pricing?plan=enterprise');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Log In / Sign Up' }).getAttribute('href')).toBe(
+      `/LoginPage?next=${encodeURIComponent('/pricing?plan=enterprise')}`,
+    );
+  });
+
   it('greets by email when there is no display name, and shows the Admin link to admins', () => {
     renderRoute('/', { user: ADMIN_USER });
     const nav = screen.getByRole('navigation', { name: 'Main' });

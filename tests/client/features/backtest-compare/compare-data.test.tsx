@@ -25,7 +25,7 @@ describe('compare data', () => {
 
   it('sums up a strategy in one line', () => {
     expect(strategySummary(REQUEST)).toBe(
-      'SMA (10) Crosses Above SMA (20) and RSI Less Than 70 → SMA (10) Crosses Below SMA (20), Stop loss 5%',
+      'SMA (10) Crosses Above SMA (20) and RSI (14) Less Than 70 → SMA (10) Crosses Below SMA (20), Stop loss 5%',
     );
   });
 });

@@ -31,6 +31,21 @@ describe('the grid editor model', () => {
     expect(gridSize(initialRows(REQUEST))).toBe(5 ** 7);
   });
 
+  it("starts within the plan's configurations, so Start is available on first view", () => {
+    const basic = initialRows(REQUEST, configurationLimit(BASIC_USER));
+    expect(gridSize(basic)).toBeLessThanOrEqual(50);
+    // Narrowed to +-25% in 3 steps, the last settings left out: 3 x 3 x 3 = 27.
+    expect(basic).toEqual([
+      { path: 'entry.parameters.0.additionalFields1.Timeframe', text: '8, 10, 13' },
+      { path: 'entry.parameters.0.additionalFields2.Timeframe', text: '15, 20, 25' },
+      { path: 'entry.valueBased.0.additionalFields.Timeframe', text: '11, 14, 18' },
+    ]);
+    const pro = initialRows(REQUEST, configurationLimit({ ...BASIC_USER, plan: 'pro' }));
+    // 3^7 = 2,187 is still over 1,000: the stop loss is left out, 3^6 = 729.
+    expect(gridSize(pro)).toBe(729);
+    expect(pro.map((row) => row.path)).not.toContain('exitCriteria.stopLoss.value');
+  });
+
   it('reads comma-separated numbers, drops repeats and refuses anything else', () => {
     expect(parseValues(' 5, 10,,15 , 10')).toEqual([5, 10, 15]);
     expect(parseValues('5, ten')).toBeNull();

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeamAnswer } from '../../../../src/shared/team';
@@ -87,11 +87,35 @@ describe('the team page', () => {
 
 describe('accepting an invite', () => {
   it('asks a signed-out visitor to log in and come back to the link', async () => {
-    const { router } = renderRoute(`/team/join?token=${'b'.repeat(43)}`);
+    const joinPath = `/team/join?token=${'b'.repeat(43)}`;
+    const { router } = renderRoute(joinPath);
     const login = await screen.findByRole('link', { name: 'Log in' });
     await userEvent.setup().click(login);
     expect(router.state.location.pathname).toBe('/LoginPage');
-    expect(router.state.location.state).toEqual({ from: `/team/join?token=${'b'.repeat(43)}` });
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent(joinPath)}`);
+  });
+
+  it('returns to the invite once the visitor has signed in, token and all', async () => {
+    const joinPath = `/team/join?token=${'c'.repeat(43)}`;
+    fakeApi({ 'POST /api/auth/login': () => jsonResponse(200, { user: BASIC_USER }) });
+    const { router } = renderRoute(`/LoginPage?next=${encodeURIComponent(joinPath)}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(joinPath),
+    );
+  });
+
+  it('never sends a signed-in user to another site', async () => {
+    fakeApi({ 'POST /api/auth/login': () => jsonResponse(200, { user: BASIC_USER }) });
+    const { router } = renderRoute(`/LoginPage?next=${encodeURIComponent('//evil.example/x')}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('sends the token and shows the API’s message when the invite expired', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commissionPresetLabel, sizingText } from '../../../../src/client/lib/backtests/labels';
+import { commissionPresetLabel, ruleLines, sizingText } from '../../../../src/client/lib/backtests/labels';
+import { backtestRequestSchema } from '../../../../src/shared/backtest-request';
 
 describe('what the result says of sizing and costs', () => {
   it('names the sizing with its figure', () => {
@@ -16,5 +17,22 @@ describe('what the result says of sizing and costs', () => {
   it('names the broker preset a commission equals, and none for a custom figure', () => {
     expect(commissionPresetLabel(0.053)).toBe('India, equity intraday (0.03% brokerage)');
     expect(commissionPresetLabel(0.05)).toBeNull();
+  });
+});
+
+describe('what the result says of the rules', () => {
+  it('shows every indicator with its periods, a blank one as its default, and patterns by name', () => {
+    const request = backtestRequestSchema.parse({
+      exchange: 'US',
+      stock: 'AAPL',
+      entry: {
+        parameters: [{ indicator1: 'SMA', logic: 'Crosses Above', indicator2: 'EMA' }],
+        candleStick: [{ pattern1: 'EngulfingPattern' }],
+      },
+    });
+    expect(ruleLines(request).entry).toEqual([
+      'SMA (20) Crosses Above EMA (20)',
+      'Candlestick: Engulfing Pattern',
+    ]);
   });
 });

@@ -5,6 +5,8 @@ import type { FormValues } from '../form-values';
 import { COMMISSION_PRESETS } from '../../../../shared/commission-presets';
 import { COMBINE_LABELS, MODE_LABELS, SIZING_LABELS, SIZING_VALUE_HINTS } from '../option-labels';
 import { InputField, Options, SelectField } from './Field';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { builderPlan } from '../plan-marks';
 import styles from './BacktestForm.module.css';
 
 /** The request paths this panel holds: an error at one of them opens it. */
@@ -34,6 +36,9 @@ function presetOf(commission: string) {
 
 /** Capital, costs, how rows combine, sizing and mode (docs/conventions.md#money): all defaulted, so collapsed. */
 export function AdvancedOptions({ values, errors, dispatch, pricingLink }: AdvancedOptionsProps) {
+  // Admins (no plan) and Professional or Enterprise users run ML: the upgrade notice is not theirs.
+  const plan = builderPlan(useAuth().user);
+  const mlInPlan = plan === null || plan.limits.mlBacktesting;
   const [expanded, setExpanded] = useState(false);
   const hasErrors = ADVANCED_PATHS.some((path) => errors[path]);
   const open = expanded || hasErrors;
@@ -145,7 +150,7 @@ export function AdvancedOptions({ values, errors, dispatch, pricingLink }: Advan
               error={errors.mode}
               value={values.mode}
               hint={
-                values.mode === 'ml' ? (
+                values.mode === 'ml' && !mlInPlan ? (
                   <>Machine-learning backtests need the Pro or Enterprise plan. {pricingLink}</>
                 ) : undefined
               }

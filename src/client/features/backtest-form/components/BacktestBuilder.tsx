@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useReducer, useRef, useState
 import { backtestRequestSchema } from '../../../../shared/backtest-request';
 import { CANDLESTICK_PATTERNS } from '../../../../shared/candlestick-patterns';
 import { toFieldErrors } from '../../../../shared/validation-errors';
+import { dateOrderError } from '../date-order';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ApiError, NetworkError } from '../../../lib/api-client';
@@ -93,7 +94,11 @@ export function BacktestBuilder({
     portfolios,
   );
   const plan = builderPlan(useAuth().user);
-  const { mode, values, errors, touched } = state;
+  const { mode, values, touched } = state;
+  // A to date before the from date is said at the field as soon as both are dates.
+  const dateError = dateOrderError(values);
+  const errors =
+    dateError && !state.errors.toDate ? { ...state.errors, toDate: dateError.message } : state.errors;
 
   const summaryRef = useRef<HTMLDivElement>(null);
   const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -119,7 +124,12 @@ export function BacktestBuilder({
     event.preventDefault();
     setOutcome({ kind: 'idle' });
     const parsed = backtestRequestSchema.safeParse(toRequest(values));
-    if (parsed.success) {
+    if (dateError) {
+      // Every error at once: the dates' with the schema's.
+      const schemaErrors = parsed.success ? [] : toFieldErrors(parsed.error);
+      dispatch({ type: 'showErrors', errors: [...schemaErrors, dateError] });
+      focusNext.current = 'summary';
+    } else if (parsed.success) {
       dispatch({ type: 'preview' });
       focusNext.current = 'review';
     } else {
@@ -229,6 +239,7 @@ export function BacktestBuilder({
         loginLink={loginLink}
         pricingLink={pricingLink}
         busy={queuedJobId !== null && !isFinalJobState(jobAnswer?.state)}
+        usage={signedIn && <UsageMeter pricingLink={pricingLink} />}
         job={
           queuedJobId !== null && (
             <MlJobProgress

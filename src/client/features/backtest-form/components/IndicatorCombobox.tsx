@@ -24,7 +24,8 @@ const labelOf = (entry: CatalogueEntry | null) => entry?.label ?? '';
 
 /**
  * A searchable, grouped indicator picker (WAI-ARIA 1.2 combobox with a listbox popup, through
- * downshift's useCombobox): typing filters by label and group, arrows, Home, End, Enter and
+ * downshift's useCombobox): typing finds entries by name, alias, description and group (best
+ * matches first), arrows, Home, End, Enter and
  * Escape work in the list, Tab leaves. Each option has a one-line description; the active
  * option's formula shows under the list, the chosen one's in a tooltip.
  */

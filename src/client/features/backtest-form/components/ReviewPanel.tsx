@@ -26,6 +26,8 @@ interface ReviewPanelProps {
   pricingLink: ReactNode;
   /** A queued ML run still running: the actions wait for it. */
   busy?: boolean;
+  /** The month's runs used (the usage meter), shown beside Final Submit. */
+  usage?: ReactNode;
   /** A queued ML run's progress. */
   job?: ReactNode;
   onEdit: () => void;
@@ -41,6 +43,7 @@ export function ReviewPanel({
   loginLink,
   pricingLink,
   busy = false,
+  usage,
   job,
   onEdit,
   onSubmit,
@@ -76,6 +79,7 @@ export function ReviewPanel({
           back. {loginLink}
         </Alert>
       )}
+      {usage}
       {job}
       {outcome.kind === 'submitting' && (
         <p role="status" className={styles.submitting}>

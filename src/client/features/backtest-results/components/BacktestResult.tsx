@@ -38,8 +38,11 @@ function fileStem(run: SharedBacktest): string {
 export function BacktestResult({
   run,
   robustness,
+  inputs,
 }: {
   run: BacktestRun | SharedBacktest;
+  /** The owner's "Inputs" panel, shown above the report. */
+  inputs?: ReactNode;
   /** The Robustness tab's content (the owner's runs); built only once the tab is first opened. */
   robustness?: () => ReactNode;
 }) {
@@ -81,6 +84,7 @@ export function BacktestResult({
 
   const resultBody = (
     <>
+      {inputs}
       {result.warnings.length > 0 && (
         <Alert tone="warning">
           <p className={styles.warningTitle}>

@@ -33,7 +33,9 @@ const BLOCK_CHOICES = [2, 4, 6, 8, 10, 12, 14, 16];
  */
 export function RobustnessLab({ run }: { run: BacktestRun }) {
   const { user } = useAuth();
-  const [rows, setRows] = useState(() => initialRows(run.request));
+  const [rows, setRows] = useState(() =>
+    initialRows(run.request, user ? configurationLimit(user) : Infinity),
+  );
   const [blocks, setBlocks] = useState(DEFAULT_ANALYSIS_BLOCKS);
   const [walkForward, setWalkForward] = useState(false);
   const [windows, setWindows] = useState(4);
