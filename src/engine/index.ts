@@ -123,3 +123,18 @@ export {
   type MlStrategyRun,
 } from './ml/ml-backtest';
 export { mlReport } from './ml/report';
+
+// Market data (pure functions of bars): corporate-action adjustment and data quality.
+export {
+  adjustForSplits,
+  adjustWithAdjustedCloses,
+  parseSplitRatio,
+  type Split,
+} from './candles/price-adjustment';
+export {
+  SUSPECT_JUMP_DEVIATIONS,
+  barQuality,
+  dropDuplicateBars,
+  type BarQuality,
+  type SuspectJump,
+} from './candles/data-quality';

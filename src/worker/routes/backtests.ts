@@ -14,6 +14,7 @@ import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
 import { entitlementRefusal } from '../backtests/entitlements';
 import { mayUseMl, monthlyLimit, UPGRADE_MESSAGE } from '../backtests/quota';
+import { runDataQuality } from '../backtests/data-quality';
 import { summaryOf, toResultBody } from '../backtests/result';
 import { loadRunCandles, runSeries } from '../backtests/run-series';
 import { noBarsToTrade, reversedDates } from '../backtests/tradable';
@@ -70,6 +71,7 @@ export const backtests = new Hono<AppEnv>()
         warnings: answer.warnings,
       });
     }
+    result.dataQuality = runDataQuality(request.exchange, answer, series);
     const id = await insertBacktest(
       c.env.DB,
       { userId: user.id, request, source: answer.source, summary: summaryOf(result.metrics), result },
