@@ -65,6 +65,8 @@ export const EXCHANGE_TIMES: Readonly<Record<string, ExchangeTime>> = {
   CC: time('Etc/UTC', '00:00', '00:00', true),
   // Forex days roll over at 17:00 New York.
   FOREX: time('America/New_York', '17:00', '17:00'),
+  // Indices: the bundled S&P 500 sample and the provider's index symbols, on New York's hours.
+  INDX: time('America/New_York', '09:30', '16:00'),
   NYSE: time('America/New_York', '09:30', '16:00'),
   AMEX: time('America/New_York', '09:30', '16:00'),
   TO: time('America/Toronto', '09:30', '16:00'),

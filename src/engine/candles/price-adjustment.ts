@@ -26,12 +26,20 @@ function laterSplitFactors(rows: readonly CandleRow[], splits: readonly Split[])
   return factors;
 }
 
-/** Bars adjusted for splits (prices divided, volume multiplied by the later splits' ratios). */
-export function adjustForSplits(rows: readonly CandleRow[], splits: readonly Split[]): CandleRow[] {
+/**
+ * Bars adjusted for splits: prices divided, and volume multiplied, by the later splits' ratios
+ * (`volumeAdjusted`: the source's volume already is, so it is kept).
+ */
+export function adjustForSplits(
+  rows: readonly CandleRow[],
+  splits: readonly Split[],
+  { volumeAdjusted = false } = {},
+): CandleRow[] {
   const factors = laterSplitFactors(rows, splits);
   return rows.map((row, i) => {
     const f = factors[i]!;
-    return f === 1 ? row : { t: row.t, o: row.o / f, h: row.h / f, l: row.l / f, c: row.c / f, v: row.v * f };
+    const v = volumeAdjusted ? row.v : row.v * f;
+    return f === 1 ? row : { t: row.t, o: row.o / f, h: row.h / f, l: row.l / f, c: row.c / f, v };
   });
 }
 

@@ -43,7 +43,11 @@ export function binanceConfig(env: Env): BinanceConfig | null {
   };
 }
 
-export const cacheHost = (config: BinanceConfig) => new URL(config.baseUrl).host;
+/** The server in cache keys: host and path of the base URL. */
+export const cacheHost = (config: BinanceConfig) => {
+  const url = new URL(config.baseUrl);
+  return `${url.host}${url.pathname}`;
+};
 
 const exchangeInfoSchema = z.object({
   symbols: z.array(

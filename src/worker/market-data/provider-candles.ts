@@ -135,13 +135,22 @@ async function fetchSplits(
   return splits;
 }
 
-/** The bars as the request asks: raw, split-adjusted, or adjusted for splits and dividends. */
+/**
+ * The bars as the request asks: raw, split-adjusted, or adjusted for splits and dividends. The
+ * provider's daily volume is already adjusted for splits (its documentation), its intraday bars
+ * are not adjusted at all.
+ */
 function adjusted(fetched: FetchedBars, splits: Split[], adjustment: PriceAdjustment): CandleRow[] {
   if (adjustment === 'none') return fetched.rows;
-  if (adjustment === 'splits-and-dividends' && fetched.adjustedCloses)
-    return adjustWithAdjustedCloses(fetched.rows, fetched.adjustedCloses, splits);
-  return adjustForSplits(fetched.rows, splits);
+  const daily = fetched.adjustedCloses !== undefined;
+  if (adjustment === 'splits-and-dividends' && daily)
+    return adjustWithAdjustedCloses(fetched.rows, fetched.adjustedCloses!, []);
+  return adjustForSplits(fetched.rows, splits, { volumeAdjusted: daily });
 }
+
+/** Whether the splits list is needed: daily bars adjusted for both use the adjusted close alone. */
+const needsSplits = (timeframe: string, adjustment: PriceAdjustment) =>
+  adjustment === 'splits' || (adjustment === 'splits-and-dividends' && timeframe !== '1d');
 
 /**
  * Bars that open inside the regular session. The provider's hourly bars start on the clock
@@ -190,7 +199,9 @@ export async function providerCandles(
   // One deadline for every call of this answer (spans, splits): the provider's time-out.
   const deadline = AbortSignal.timeout(config.timeoutMs);
   const splitsOf = () =>
-    adjustment === 'none' ? Promise.resolve([]) : fetchSplits(env, config, calendar, ticker, deadline);
+    needsSplits(query.timeframe, adjustment)
+      ? fetchSplits(env, config, calendar, ticker, deadline)
+      : Promise.resolve([]);
 
   const cached = await env.CACHE.get<FetchedBars>(key, 'json');
   if (cached) {

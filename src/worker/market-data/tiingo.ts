@@ -114,7 +114,8 @@ export async function tiingoCandles(env: Env, config: TiingoConfig, query: Candl
   if (estimate > MAX_BARS_PER_ANSWER) throw tooManyBars(estimate, query.timeframe);
   const warmupDays = Math.ceil(query.warmup * 1.5) + 4;
   const from = new Date(Date.parse(query.from) - warmupDays * DAY_MS).toISOString().slice(0, 10);
-  const host = new URL(config.baseUrl).host;
+  const base = new URL(config.baseUrl);
+  const host = `${base.host}${base.pathname}`;
   const key = `md:v3:tiingo:${host}:daily:${query.symbol}:${from}:${query.to}`;
   const adjustment = query.adjustment ?? 'splits-and-dividends';
 
