@@ -1,5 +1,10 @@
 /** How the builder names the request's coded choices, in its selects and in the review. */
-import type { ExitCriterionType, TimezoneLabel, TransactionType } from '../../../shared/backtest-vocabulary';
+import type {
+  ExitCriterionType,
+  PriceAdjustment,
+  TimezoneLabel,
+  TransactionType,
+} from '../../../shared/backtest-vocabulary';
 import { exchangeTimeLabel } from '../../../shared/exchange-time';
 import type { MlModel, MlWindowMode } from '../../../shared/ml-request';
 import type { BacktestMode, CombineMode, SizingMode } from './form-values';
@@ -72,6 +77,12 @@ export function exitTimezoneLabel(zone: TimezoneLabel, exchange: string): string
   return zone === 'exchange' ? exchangeTimeLabel(exchange) : TIMEZONE_LABELS[zone];
 }
 
+export const PRICE_ADJUSTMENT_LABELS: Record<PriceAdjustment, string> = {
+  'splits-and-dividends': 'Adjusted for splits and dividends',
+  splits: 'Adjusted for splits only',
+  none: 'As traded (no adjustment)',
+};
+
 /** The label of a coded value by the request key it sits under; other values show as they are. */
 export const VALUE_LABELS: Record<string, Record<string, string>> = {
   transactionType: TRANSACTION_TYPE_LABELS,
@@ -80,6 +91,7 @@ export const VALUE_LABELS: Record<string, Record<string, string>> = {
   mode: MODE_LABELS,
   sizing: SIZING_LABELS,
   timezone: TIMEZONE_LABELS,
+  priceAdjustment: PRICE_ADJUSTMENT_LABELS,
   model: ML_MODEL_LABELS,
   window: ML_WINDOW_LABELS,
 };
