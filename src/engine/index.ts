@@ -2,7 +2,7 @@
  * The engine's public surface: what the worker, the browser and the CLI use. Everything else
  * under src/engine is internal.
  */
-export { runBacktest, type BacktestOptions, type BacktestResult } from './backtest';
+export { runBacktest, tradedRange, type BacktestOptions, type BacktestResult } from './backtest';
 export { CsvFormatError, parseCandlesCsv } from './candles/csv';
 export { decodeSeries, encodeSeries } from './candles/series-binary';
 export { aggregateBars } from './candles/aggregate-bars';
