@@ -157,7 +157,7 @@ const timingSchema = z.object({
     .default(''),
   timezone: z
     .enum(TIMEZONES, { error: `Choose the exchange's time or one of ${TIMEZONES.slice(1).join(', ')}` })
-   .default(REQUEST_DEFAULTS.timezone),
+    .default(REQUEST_DEFAULTS.timezone),
 });
 
 /** A list of condition rows: at most `max` (the error names them), none when left out. */

@@ -37,7 +37,19 @@ export type ExitCriterionType = (typeof EXIT_CRITERION_TYPES)[number];
  * The exit time's zones: "exchange" (the default) is the zone of the run's exchange (see
  * src/shared/exchange-time.ts); the spec's GMT, EST, PST and CET, and six more.
  */
-export const TIMEZONES = ['exchange', 'GMT', 'EST', 'PST', 'CET', 'IST', 'JST', 'HKT', 'AEST', 'SGT', 'GST'] as const;
+export const TIMEZONES = [
+  'exchange',
+  'GMT',
+  'EST',
+  'PST',
+  'CET',
+  'IST',
+  'JST',
+  'HKT',
+  'AEST',
+  'SGT',
+  'GST',
+] as const;
 export type TimezoneLabel = (typeof TIMEZONES)[number];
 export type FixedTimezoneLabel = Exclude<TimezoneLabel, 'exchange'>;
 /** The zone labels as IANA zones, so daylight saving time is honoured where the zone has it. */

@@ -88,7 +88,8 @@ export function barQuality(
     const first = calendar.dayOf(series.t[from]!);
     const last = calendar.dayOf(series.t[end - 1]!);
     for (let day = first + 1; day < last; day++) {
-      if (!days.has(day) && isTradingDay(new Date(day * DAY_MS).toISOString().slice(0, 10))) missingSessions++;
+      if (!days.has(day) && isTradingDay(new Date(day * DAY_MS).toISOString().slice(0, 10)))
+        missingSessions++;
     }
   }
   return {
@@ -102,7 +103,9 @@ export function barQuality(
 }
 
 /** Rows sorted by time with repeated open times dropped (the first kept), and how many were dropped. */
-export function dropDuplicateBars<Row extends { t: number }>(rows: readonly Row[]): { rows: Row[]; dropped: number } {
+export function dropDuplicateBars<Row extends { t: number }>(
+  rows: readonly Row[],
+): { rows: Row[]; dropped: number } {
   const sorted = [...rows].sort((a, b) => a.t - b.t);
   const kept = sorted.filter((row, i) => i === 0 || row.t !== sorted[i - 1]!.t);
   return { rows: kept, dropped: rows.length - kept.length };

@@ -56,7 +56,8 @@ export function adjustWithAdjustedCloses(
   const volumeFactors = laterSplitFactors(rows, splits);
   return rows.map((row, i) => {
     const adjusted = adjustedCloses[i];
-    const k = adjusted != null && Number.isFinite(adjusted) && adjusted > 0 && row.c > 0 ? adjusted / row.c : 1;
+    const k =
+      adjusted != null && Number.isFinite(adjusted) && adjusted > 0 && row.c > 0 ? adjusted / row.c : 1;
     return { t: row.t, o: row.o * k, h: row.h * k, l: row.l * k, c: row.c * k, v: row.v * volumeFactors[i]! };
   });
 }

@@ -9,7 +9,9 @@ import { exchangeSession, isTradingDay } from '../market-data/sessions';
 
 export function runDataQuality(exchange: string, answer: CandlesAnswer, series: CandleSeries): DataQuality {
   const session = exchangeSession(exchange.toUpperCase());
-  const quality = barQuality(series, answer.warmupBars, series.t.length, (date) => isTradingDay(session, date));
+  const quality = barQuality(series, answer.warmupBars, series.t.length, (date) =>
+    isTradingDay(session, date),
+  );
   return {
     ...quality,
     source: answer.source,

@@ -79,13 +79,21 @@ export async function binanceSymbols(config: BinanceConfig): Promise<Stock[]> {
       currency: 'USDT',
       type: 'Crypto',
     }));
-  if (stocks.length === 0) throw new ProviderError('The market-data provider answered with an empty symbol list');
+  if (stocks.length === 0)
+    throw new ProviderError('The market-data provider answered with an empty symbol list');
   return stocks;
 }
 
 /** [open time ms, "open", "high", "low", "close", "volume", close time, ...]. */
 const klineSchema = z
-  .tuple([z.number(), z.coerce.number(), z.coerce.number(), z.coerce.number(), z.coerce.number(), z.coerce.number()])
+  .tuple([
+    z.number(),
+    z.coerce.number(),
+    z.coerce.number(),
+    z.coerce.number(),
+    z.coerce.number(),
+    z.coerce.number(),
+  ])
   .rest(z.unknown());
 
 /** The first instant of the UTC month holding `t`, and of the next one. */
@@ -116,7 +124,7 @@ async function fetchKlines(
 ): Promise<CandleRow[]> {
   const barMs = CANDLE_TIMEFRAMES[timeframe] * 60_000;
   const rows: CandleRow[] = [];
-  for (let start = from; start < to; ) {
+  for (let start = from; start < to;) {
     const url = new URL(`${config.baseUrl}/api/v3/klines`);
     url.searchParams.set('symbol', symbol);
     url.searchParams.set('interval', timeframe);
@@ -126,7 +134,13 @@ async function fetchKlines(
     const page = z
       .array(klineSchema)
       .safeParse(
-        asArray(await fetchProviderJson(url, { timeoutMs: config.timeoutMs, deadline, limitMessages: BINANCE_LIMITS })),
+        asArray(
+          await fetchProviderJson(url, {
+            timeoutMs: config.timeoutMs,
+            deadline,
+            limitMessages: BINANCE_LIMITS,
+          }),
+        ),
       );
     if (!page.success) throw new ProviderError(INCOMPLETE);
     for (const [t, o, h, l, c, v] of page.data) {
@@ -156,7 +170,11 @@ function tooLargeForBinance(timeframe: CandleTimeframe): CandleRequestError {
  * month through the cache. Throws ProviderError (the caller answers 502) or a 400 for a range
  * that needs too many calls.
  */
-export async function binanceCandles(env: Env, config: BinanceConfig, query: CandleQuery): Promise<CandlesAnswer> {
+export async function binanceCandles(
+  env: Env,
+  config: BinanceConfig,
+  query: CandleQuery,
+): Promise<CandlesAnswer> {
   const session = exchangeSession('BINANCE')!;
   const calendar = session.calendar;
   const barMs = CANDLE_TIMEFRAMES[query.timeframe] * 60_000;
@@ -169,7 +187,9 @@ export async function binanceCandles(env: Env, config: BinanceConfig, query: Can
 
   const host = cacheHost(config);
   const keyOf = (month: string) => `md:v3:binance:${host}:klines:${query.symbol}:${query.timeframe}:${month}`;
-  const cached = await Promise.all(months.map((month) => env.CACHE.get<CandleRow[]>(keyOf(month.name), 'json')));
+  const cached = await Promise.all(
+    months.map((month) => env.CACHE.get<CandleRow[]>(keyOf(month.name), 'json')),
+  );
   const missing = months.filter((_, i) => cached[i] === null);
   const rows: CandleRow[] = cached.flatMap((monthRows) => monthRows ?? []);
   if (missing.length > 0) {

@@ -32,7 +32,12 @@ function sampleNote(env: Env): string {
   return isConfigured(env, 'tiingo') ? TIINGO_NOTE : SAMPLE_DATA_NOTE;
 }
 
-const BINANCE_LISTING: Exchange = { code: BINANCE_EXCHANGE, name: 'Binance (spot, USDT pairs)', country: '', currency: 'USDT' };
+const BINANCE_LISTING: Exchange = {
+  code: BINANCE_EXCHANGE,
+  name: 'Binance (spot, USDT pairs)',
+  country: '',
+  currency: 'USDT',
+};
 /** Pairs offered while Binance's own list cannot be had (with the spec's banners). */
 const BINANCE_FALLBACK_PAIRS: Stock[] = ['BTC', 'ETH', 'BNB', 'SOL', 'XRP'].map((base) => ({
   code: `${base}USDT`,

@@ -24,7 +24,12 @@ import {
 import { cacheJson } from './cache';
 import type { z } from 'zod';
 import { type ProviderConfig, ProviderError, fetchJsonArray, providerId } from './provider';
-import { parseRows, providerDailyBarSchema, providerIntradayBarSchema, providerSplitSchema } from './provider-rows';
+import {
+  parseRows,
+  providerDailyBarSchema,
+  providerIntradayBarSchema,
+  providerSplitSchema,
+} from './provider-rows';
 import { type ExchangeSession, exchangeSession } from './sessions';
 
 const DAILY_TTL_SECONDS = 24 * 60 * 60;

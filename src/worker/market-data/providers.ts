@@ -18,7 +18,10 @@ export type ProviderName = 'eodhd' | 'tiingo' | 'binance';
 export const BINANCE_EXCHANGE = 'BINANCE';
 
 /** Exchanges (or every other one, '*') and the providers that may serve them, preferred first. */
-export const EXCHANGE_PROVIDERS: readonly { exchanges: readonly string[] | '*'; providers: readonly ProviderName[] }[] = [
+export const EXCHANGE_PROVIDERS: readonly {
+  exchanges: readonly string[] | '*';
+  providers: readonly ProviderName[];
+}[] = [
   { exchanges: [BINANCE_EXCHANGE], providers: ['binance'] },
   { exchanges: ['US', 'NASDAQ', 'NYSE', 'AMEX'], providers: ['eodhd', 'tiingo'] },
   { exchanges: '*', providers: ['eodhd'] },

@@ -75,7 +75,9 @@ interface TiingoBars {
 
 async function fetchTiingoDaily(config: TiingoConfig, query: CandleQuery, from: string): Promise<TiingoBars> {
   const calendar = calendarOf(query.exchange);
-  const url = new URL(`${config.baseUrl}/tiingo/daily/${encodeURIComponent(query.symbol.toLowerCase())}/prices`);
+  const url = new URL(
+    `${config.baseUrl}/tiingo/daily/${encodeURIComponent(query.symbol.toLowerCase())}/prices`,
+  );
   url.searchParams.set('startDate', from);
   url.searchParams.set('endDate', query.to);
   url.searchParams.set('format', 'json');
@@ -91,7 +93,14 @@ async function fetchTiingoDaily(config: TiingoConfig, query: CandleQuery, from: 
   if (bars.some(({ t }) => !Number.isFinite(t))) throw new ProviderError(INCOMPLETE);
   const { rows: kept, dropped } = dropDuplicateBars(bars);
   return {
-    rows: kept.map(({ t, bar }) => ({ t, o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: bar.volume })),
+    rows: kept.map(({ t, bar }) => ({
+      t,
+      o: bar.open,
+      h: bar.high,
+      l: bar.low,
+      c: bar.close,
+      v: bar.volume,
+    })),
     adjustedCloses: kept.map(({ bar }) => bar.adjClose ?? null),
     // A split factor other than 1 on a day: the split takes effect at that day's open.
     splits: kept
@@ -102,7 +111,11 @@ async function fetchTiingoDaily(config: TiingoConfig, query: CandleQuery, from: 
 }
 
 /** Daily candles from Tiingo through the cache (a day); intraday timeframes answer 400. */
-export async function tiingoCandles(env: Env, config: TiingoConfig, query: CandleQuery): Promise<CandlesAnswer> {
+export async function tiingoCandles(
+  env: Env,
+  config: TiingoConfig,
+  query: CandleQuery,
+): Promise<CandlesAnswer> {
   if (query.timeframe !== '1d') {
     throw new CandleRequestError(
       'Tiingo serves daily bars here: choose 1 day, or add an EODHD key for intraday bars.',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SessionCalendar, barQuality, dropDuplicateBars, seriesFromRows, type CandleRow } from '../../../src/engine/index';
+import {
+  SessionCalendar,
+  barQuality,
+  dropDuplicateBars,
+  seriesFromRows,
+  type CandleRow,
+} from '../../../src/engine/index';
 
 const DAY = 86_400_000;
 const weekdays = (date: string) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
@@ -31,7 +37,9 @@ describe('bar quality', () => {
   });
 
   it('finds trading sessions without a bar, bars without volume, and a jump of 10 robust deviations', () => {
-    const rows = january().filter((row) => row.t !== Date.UTC(2024, 0, 10) && row.t !== Date.UTC(2024, 0, 11));
+    const rows = january().filter(
+      (row) => row.t !== Date.UTC(2024, 0, 10) && row.t !== Date.UTC(2024, 0, 11),
+    );
     rows[3]!.v = 0;
     // A bad tick: one close 30% too high, and back.
     rows[8] = { ...rows[8]!, c: rows[8]!.c * 1.3 };
@@ -58,7 +66,9 @@ describe('bar quality', () => {
     }));
     const series = { ...seriesFromRows(rows), calendar };
     expect(barQuality(series, 0, 2, weekdays).missingSessions).toBe(1);
-    expect(barQuality(series, 0, 2, (date) => weekdays(date) && date !== '2023-08-15').missingSessions).toBe(0);
+    expect(barQuality(series, 0, 2, (date) => weekdays(date) && date !== '2023-08-15').missingSessions).toBe(
+      0,
+    );
     expect(barQuality(series, 0, 0, weekdays)).toMatchObject({ bars: 0, firstBar: null, lastBar: null });
   });
 
@@ -68,6 +78,12 @@ describe('bar quality', () => {
       { t: DAY, c: 1 },
       { t: 2 * DAY, c: 3 },
     ];
-    expect(dropDuplicateBars(rows)).toEqual({ rows: [{ t: DAY, c: 1 }, { t: 2 * DAY, c: 2 }], dropped: 1 });
+    expect(dropDuplicateBars(rows)).toEqual({
+      rows: [
+        { t: DAY, c: 1 },
+        { t: 2 * DAY, c: 2 },
+      ],
+      dropped: 1,
+    });
   });
 });

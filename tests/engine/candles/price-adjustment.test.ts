@@ -29,7 +29,9 @@ describe('price adjustment', () => {
   });
 
   it('keeps the volume when the source already adjusted it, and compounds two splits', () => {
-    expect(adjustForSplits(raw, split, { volumeAdjusted: true }).map((row) => row.v)).toEqual([100, 110, 120, 900, 600]);
+    expect(adjustForSplits(raw, split, { volumeAdjusted: true }).map((row) => row.v)).toEqual([
+      100, 110, 120, 900, 600,
+    ]);
     const twice = adjustForSplits(raw, [...split, { t: t0 + 2 * DAY, ratio: 2 }]);
     expect(twice.map((row) => row.c)).toEqual([506.09 / 8, 500.04 / 8, 499.23 / 4, 129.04, 134.18]);
   });

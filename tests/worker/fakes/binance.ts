@@ -18,10 +18,28 @@ const EXCHANGE_INFO = {
   serverTime: 1_700_000_000_000,
   rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 }],
   symbols: [
-    { symbol: 'BTCUSDT', status: 'TRADING', baseAsset: 'BTC', quoteAsset: 'USDT', isSpotTradingAllowed: true },
-    { symbol: 'ETHUSDT', status: 'TRADING', baseAsset: 'ETH', quoteAsset: 'USDT', isSpotTradingAllowed: true },
+    {
+      symbol: 'BTCUSDT',
+      status: 'TRADING',
+      baseAsset: 'BTC',
+      quoteAsset: 'USDT',
+      isSpotTradingAllowed: true,
+    },
+    {
+      symbol: 'ETHUSDT',
+      status: 'TRADING',
+      baseAsset: 'ETH',
+      quoteAsset: 'USDT',
+      isSpotTradingAllowed: true,
+    },
     { symbol: 'ETHBTC', status: 'TRADING', baseAsset: 'ETH', quoteAsset: 'BTC', isSpotTradingAllowed: true },
-    { symbol: 'LUNAUSDT', status: 'BREAK', baseAsset: 'LUNA', quoteAsset: 'USDT', isSpotTradingAllowed: true },
+    {
+      symbol: 'LUNAUSDT',
+      status: 'BREAK',
+      baseAsset: 'LUNA',
+      quoteAsset: 'USDT',
+      isSpotTradingAllowed: true,
+    },
   ],
 };
 
@@ -43,8 +61,12 @@ function klines(query: URLSearchParams) {
   const limit = Math.min(1000, Number(query.get('limit') ?? 500));
   const end = Number(query.get('endTime'));
   const rows = [];
-  for (let t = Math.ceil(Number(query.get('startTime')) / step) * step; t <= end && rows.length < limit; t += step) {
-    const open = 30_000 + ((t % 86_400_000) / step);
+  for (
+    let t = Math.ceil(Number(query.get('startTime')) / step) * step;
+    t <= end && rows.length < limit;
+    t += step
+  ) {
+    const open = 30_000 + (t % 86_400_000) / step;
     rows.push([
       t,
       open.toFixed(2),
@@ -68,14 +90,16 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 export async function fakeBinance(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (url.pathname === '/__calls') return json(200, { calls: calls.get(url.searchParams.get('id') ?? '') ?? [] });
+  if (url.pathname === '/__calls')
+    return json(200, { calls: calls.get(url.searchParams.get('id') ?? '') ?? [] });
   const [, id = '', ...rest] = url.pathname.split('/');
   const path = `/${rest.join('/')}`;
   calls.set(id, [...(calls.get(id) ?? []), `${path}${url.search}`]);
   const mode = id.split(':')[0];
   const count = calls.get(id)!.length;
 
-  if (mode === 'rate-limited') return json(429, { code: -1003, msg: 'Too much request weight used.' }, { 'retry-after': '60' });
+  if (mode === 'rate-limited')
+    return json(429, { code: -1003, msg: 'Too much request weight used.' }, { 'retry-after': '60' });
   if (path === '/api/v3/exchangeInfo') return json(200, EXCHANGE_INFO);
   if (path === '/api/v3/klines') {
     // A malformed page: the second call answers rows without their prices.

@@ -99,13 +99,13 @@ function intradayRows(interval: string, from: number, to: number) {
  */
 const RECORDED_AAPL_EOD = (
   [
-  ['2020-08-05', 437.51, 441.57, 435.59, 440.25, 109.8648, 121_992_000],
-  ['2020-08-06', 441.62, 457.65, 439.19, 455.61, 113.6979, 202_428_000],
-  ['2020-08-07', 452.82, 454.7, 441.17, 444.45, 111.1125, 198_045_600],
-  ['2020-08-27', 508.57, 509.94, 495.33, 500.04, 125.01, 155_552_000],
-  ['2020-08-28', 504.05, 505.77, 498.31, 499.23, 124.8075, 187_630_000],
-  ['2020-08-31', 127.58, 131.0, 126.0, 129.04, 129.04, 225_702_700],
-  ['2020-09-01', 132.76, 134.8, 130.53, 134.18, 134.18, 151_948_100],
+    ['2020-08-05', 437.51, 441.57, 435.59, 440.25, 109.8648, 121_992_000],
+    ['2020-08-06', 441.62, 457.65, 439.19, 455.61, 113.6979, 202_428_000],
+    ['2020-08-07', 452.82, 454.7, 441.17, 444.45, 111.1125, 198_045_600],
+    ['2020-08-27', 508.57, 509.94, 495.33, 500.04, 125.01, 155_552_000],
+    ['2020-08-28', 504.05, 505.77, 498.31, 499.23, 124.8075, 187_630_000],
+    ['2020-08-31', 127.58, 131.0, 126.0, 129.04, 129.04, 225_702_700],
+    ['2020-09-01', 132.76, 134.8, 130.53, 134.18, 134.18, 151_948_100],
   ] as [string, number, number, number, number, number, number][]
 ).map(([date, open, high, low, close, adjusted_close, volume]) => ({
   date,
@@ -217,7 +217,9 @@ export async function fakeMarketDataProvider(request: Request): Promise<Response
         200,
         url.pathname.includes('/api/eod/')
           ? RECORDED_AAPL_EOD.filter(
-              (row) => row.date >= (url.searchParams.get('from') ?? '') && row.date <= (url.searchParams.get('to') ?? ''),
+              (row) =>
+                row.date >= (url.searchParams.get('from') ?? '') &&
+                row.date <= (url.searchParams.get('to') ?? ''),
             )
           : list,
       );
@@ -228,7 +230,9 @@ export async function fakeMarketDataProvider(request: Request): Promise<Response
         url.pathname.includes('/api/eod/')
           ? eodRows(
               url.searchParams.get('from') ?? '',
-              new Date(Date.parse(`${url.searchParams.get('to')}T00:00:00Z`) - 40 * DAY_MS).toISOString().slice(0, 10),
+              new Date(Date.parse(`${url.searchParams.get('to')}T00:00:00Z`) - 40 * DAY_MS)
+                .toISOString()
+                .slice(0, 10),
             )
           : list,
       );

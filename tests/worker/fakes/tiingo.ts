@@ -13,7 +13,14 @@ export function fakeTiingoUrl(mode = 'good'): string {
 
 const calls = new Map<string, number>();
 
-const row = (date: string, close: number, adjClose: number, volume: number, divCash = 0, splitFactor = 1) => ({
+const row = (
+  date: string,
+  close: number,
+  adjClose: number,
+  volume: number,
+  divCash = 0,
+  splitFactor = 1,
+) => ({
   date: `${date}T00:00:00.000Z`,
   open: close - 1,
   high: close + 2,
@@ -45,12 +52,15 @@ const json = (status: number, body: unknown) =>
 
 export async function fakeTiingo(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (url.pathname === '/__calls') return json(200, { calls: calls.get(url.searchParams.get('id') ?? '') ?? 0 });
+  if (url.pathname === '/__calls')
+    return json(200, { calls: calls.get(url.searchParams.get('id') ?? '') ?? 0 });
   const [, id = '', ...rest] = url.pathname.split('/');
   calls.set(id, (calls.get(id) ?? 0) + 1);
-  if (request.headers.get('authorization') !== `Token ${FAKE_TIINGO_TOKEN}`) return json(401, { detail: 'Invalid token.' });
+  if (request.headers.get('authorization') !== `Token ${FAKE_TIINGO_TOKEN}`)
+    return json(401, { detail: 'Invalid token.' });
   const mode = id.split(':')[0];
-  if (mode === 'minute-limit') return json(429, { detail: 'You have run over your hourly request allocation.' });
+  if (mode === 'minute-limit')
+    return json(429, { detail: 'You have run over your hourly request allocation.' });
   const match = /^tiingo\/daily\/([^/]+)\/prices$/.exec(rest.join('/'));
   if (!match) return json(404, { detail: 'Not found.' });
   if (match[1] !== 'aapl') return json(404, { detail: 'Error: Ticker not found' });

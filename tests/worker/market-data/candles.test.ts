@@ -266,7 +266,11 @@ describe('candles from the provider', () => {
     ]).toEqual([810, 821, 809, 820.5, 30]);
     const { requests } = (await fakeLog(token, '__requests')) as { requests: string[] };
     // Intraday bars in 5 minutes, and the splits that adjust them.
-    expect(requests.filter((r) => !r.startsWith('/api/splits/AAPL.US?')).every((r) => r.startsWith('/api/intraday/AAPL.US?interval=5m&'))).toBe(true);
+    expect(
+      requests
+        .filter((r) => !r.startsWith('/api/splits/AAPL.US?'))
+        .every((r) => r.startsWith('/api/intraday/AAPL.US?interval=5m&')),
+    ).toBe(true);
   });
 
   it('splits 5-minute requests longer than the provider’s 600-day span, and asks 1h for hourly bars', async () => {
@@ -301,9 +305,9 @@ describe('candles from the provider', () => {
       {},
       hourly.bindings,
     );
-    const hourlyRequests = ((await fakeLog(hourly.token, '__requests')) as { requests: string[] }).requests.filter(
-      (r) => r.startsWith('/api/intraday/'),
-    );
+    const hourlyRequests = (
+      (await fakeLog(hourly.token, '__requests')) as { requests: string[] }
+    ).requests.filter((r) => r.startsWith('/api/intraday/'));
     expect(hourlyRequests).toHaveLength(1);
     expect(hourlyRequests[0]).toContain('interval=1h');
   });

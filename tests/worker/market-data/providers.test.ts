@@ -30,7 +30,11 @@ const eodhd = (mode: string, timeoutMs = 300) => {
   const token = `${mode}:${crypto.randomUUID()}`;
   return {
     token,
-    bindings: { MARKET_DATA_URL: fakeProviderUrl(), MARKET_DATA_TOKEN: token, MARKET_DATA_TIMEOUT_MS: String(timeoutMs) },
+    bindings: {
+      MARKET_DATA_URL: fakeProviderUrl(),
+      MARKET_DATA_TOKEN: token,
+      MARKET_DATA_TIMEOUT_MS: String(timeoutMs),
+    },
   };
 };
 
@@ -65,9 +69,13 @@ describe('adjusted prices (EODHD)', () => {
     const { token, bindings } = eodhd('recorded');
     const splits = await candles(`${AAPL_2020}&adjustment=splits`, bindings);
     expect(splits.body.adjustment).toBe('splits');
-    expect(round(splits.body.candles.c)).toEqual([110.0625, 113.9025, 111.1125, 125.01, 124.8075, 129.04, 134.18]);
+    expect(round(splits.body.candles.c)).toEqual([
+      110.0625, 113.9025, 111.1125, 125.01, 124.8075, 129.04, 134.18,
+    ]);
     expect(splits.body.candles.v[4]).toBe(187_630_000);
-    expect(await eodhdRequests(token)).toContainEqual(expect.stringMatching(/^\/api\/splits\/AAPL\.US\?fmt=json$/));
+    expect(await eodhdRequests(token)).toContainEqual(
+      expect.stringMatching(/^\/api\/splits\/AAPL\.US\?fmt=json$/),
+    );
   });
 
   it('adjusts intraday bars for splits from the splits data', async () => {
@@ -88,7 +96,8 @@ describe('adjusted prices (EODHD)', () => {
 describe('provider answers that must not be cached, and one deadline per answer', () => {
   it('does not cache an answer with bars but none inside the asked range', async () => {
     const { token, bindings } = eodhd('before-range');
-    const path = '/api/market/candles?exchange=LSE&symbol=VOD&timeframe=1d&from=2023-09-04&to=2023-09-08&warmup=3';
+    const path =
+      '/api/market/candles?exchange=LSE&symbol=VOD&timeframe=1d&from=2023-09-04&to=2023-09-08&warmup=3';
     for (let attempt = 1; attempt <= 2; attempt++) {
       const { body } = await candles(path, bindings);
       expect(body.source).toBe('provider');
@@ -96,7 +105,9 @@ describe('provider answers that must not be cached, and one deadline per answer'
     }
     expect(await eodhdRequests(token)).toHaveLength(2);
     const { keys } = await env.CACHE.list({ prefix: 'md:' });
-    expect(keys.filter((key) => key.name.includes(bindings.MARKET_DATA_URL.replace('https://', '')))).toEqual([]);
+    expect(keys.filter((key) => key.name.includes(bindings.MARKET_DATA_URL.replace('https://', '')))).toEqual(
+      [],
+    );
   });
 
   it('gives an intraday request split into several calls one deadline, then the fallback banner', async () => {
@@ -133,7 +144,9 @@ describe('Binance (no key)', () => {
     };
     expect(exchanges.exchanges.map((e) => e.code)).toContain('BINANCE');
     expect(exchanges.error).toBeUndefined();
-    const symbols = (await (await browser.request('/api/market/exchanges/BINANCE/symbols', {}, bindings)).json()) as {
+    const symbols = (await (
+      await browser.request('/api/market/exchanges/BINANCE/symbols', {}, bindings)
+    ).json()) as {
       symbols: { code: string; name: string }[];
     };
     expect(symbols.symbols.map((s) => [s.code, s.name])).toEqual([
@@ -151,7 +164,8 @@ describe('Binance (no key)', () => {
 
   it('pages hourly klines 1,000 a call, 24/7, then serves closed months from the cache', async () => {
     const { url, bindings } = on();
-    const path = '/api/market/candles?exchange=BINANCE&symbol=BTCUSDT&timeframe=1h&from=2024-01-01&to=2024-02-29&warmup=5';
+    const path =
+      '/api/market/candles?exchange=BINANCE&symbol=BTCUSDT&timeframe=1h&from=2024-01-01&to=2024-02-29&warmup=5';
     const first = await candles(path, bindings);
     expect(first.status).toBe(200);
     expect(first.body.source).toBe('binance');
@@ -208,7 +222,9 @@ describe('Binance (no key)', () => {
       expect(status, mode).toBe(502);
       expect(body.error?.message).toBe(`Market data could not be loaded: ${message}.`);
       const { keys } = await env.CACHE.list({ prefix: 'md:v3:binance:' });
-      expect(keys.filter((key) => key.name.includes(new URL(url).host) && key.name.includes(mode))).toEqual([]);
+      expect(keys.filter((key) => key.name.includes(new URL(url).host) && key.name.includes(mode))).toEqual(
+        [],
+      );
     }
   });
 });
@@ -216,7 +232,10 @@ describe('Binance (no key)', () => {
 describe('Tiingo (free key), used when EODHD’s key is not set', () => {
   const tiingo = (mode = 'good') => {
     const url = fakeTiingoUrl(mode);
-    return { url, bindings: { TIINGO_API_URL: url, TIINGO_TOKEN: FAKE_TIINGO_TOKEN, MARKET_DATA_TIMEOUT_MS: '300' } };
+    return {
+      url,
+      bindings: { TIINGO_API_URL: url, TIINGO_TOKEN: FAKE_TIINGO_TOKEN, MARKET_DATA_TIMEOUT_MS: '300' },
+    };
   };
 
   it('serves daily US bars adjusted for the split and the dividend, raw when asked, then from the cache', async () => {
@@ -252,7 +271,10 @@ describe('Tiingo (free key), used when EODHD’s key is not set', () => {
 describe('a fresh install (no provider configured)', () => {
   it('lists sample data with the neutral note, no error banner, and labels synthetic stocks', async () => {
     const browser = new TestBrowser();
-    const exchanges = (await (await browser.request('/api/market/exchanges')).json()) as Record<string, unknown>;
+    const exchanges = (await (await browser.request('/api/market/exchanges')).json()) as Record<
+      string,
+      unknown
+    >;
     expect(exchanges.error).toBeUndefined();
     expect(exchanges.warning).toBeUndefined();
     expect(exchanges.note).toBe(
@@ -315,7 +337,14 @@ describe('exchange time and data quality on a run', () => {
   it('reports the data quality with the tested span, source and adjustment', async () => {
     const { browser } = await signUpWithPlan('pro');
     const res = await browser.request('/api/backtests', {
-      json: { ...NSE_EXIT_1515, exchange: 'INDX', stock: 'GSPC', timeframe: '1 day', fromDate: '2019-01-01', toDate: '2020-12-31' },
+      json: {
+        ...NSE_EXIT_1515,
+        exchange: 'INDX',
+        stock: 'GSPC',
+        timeframe: '1 day',
+        fromDate: '2019-01-01',
+        toDate: '2020-12-31',
+      },
     });
     const { result } = (await res.json()) as { result: BacktestResultBody };
     expect(result.dataQuality).toMatchObject({

@@ -86,7 +86,9 @@ export function ExitCriteria({ values, errors, dispatch }: ExitCriteriaProps) {
           >
             <Options
               values={TIMEZONES}
-              labels={Object.fromEntries(TIMEZONES.map((zone) => [zone, exitTimezoneLabel(zone, values.exchange)]))}
+              labels={Object.fromEntries(
+                TIMEZONES.map((zone) => [zone, exitTimezoneLabel(zone, values.exchange)]),
+              )}
             />
           </SelectField>
         </fieldset>

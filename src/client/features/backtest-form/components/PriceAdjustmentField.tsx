@@ -19,7 +19,9 @@ export function PriceAdjustmentField({ values, errors, dispatch }: PriceAdjustme
       error={errors.priceAdjustment}
       hint="Market data only: a split otherwise reads as a crash. The sample, uploads and crypto are used as they are."
       value={values.priceAdjustment}
-      onChange={(event) => dispatch({ type: 'setField', field: 'priceAdjustment', value: event.target.value })}
+      onChange={(event) =>
+        dispatch({ type: 'setField', field: 'priceAdjustment', value: event.target.value })
+      }
     >
       <Options values={PRICE_ADJUSTMENTS} labels={PRICE_ADJUSTMENT_LABELS} />
     </SelectField>

@@ -37,7 +37,13 @@ function listLoad<A extends MarketListAnswer, T>(
       : { status: 'failed', message: errorMessage(state.error) };
   }
   const answer = state.data!;
-  return { status: 'ready', items: items(answer), error: answer.error, warning: answer.warning, note: answer.note };
+  return {
+    status: 'ready',
+    items: items(answer),
+    error: answer.error,
+    warning: answer.warning,
+    note: answer.note,
+  };
 }
 
 /**

@@ -152,7 +152,8 @@ export function BacktestResult({
           {instrumentLabel(run.exchange, run.stock)}, {run.timeframe}
         </h1>
         <p className={styles.meta}>
-          {result.dataQuality?.firstBar ?? run.fromDate} to {result.dataQuality?.lastBar ?? run.toDate} · run {formatDateTime(run.createdAt, 'UTC')} UTC
+          {result.dataQuality?.firstBar ?? run.fromDate} to {result.dataQuality?.lastBar ?? run.toDate} · run{' '}
+          {formatDateTime(run.createdAt, 'UTC')} UTC
           {run.mode === 'ml' ? ' · machine-learning mode' : ''}
         </p>
         <p className={styles.source}>

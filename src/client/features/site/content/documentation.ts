@@ -348,7 +348,9 @@ export const DOC_CATEGORIES: readonly DocCategory[] = [
             ['Zone', 'Follows'],
             TIMEZONES.map((zone) => [
               zone,
-              zone === 'exchange' ? 'the exchange’s own zone (the default), e.g. Asia/Kolkata for NSE' : TIMEZONE_IANA[zone],
+              zone === 'exchange'
+                ? 'the exchange’s own zone (the default), e.g. Asia/Kolkata for NSE'
+                : TIMEZONE_IANA[zone],
             ]),
           ),
         ],
