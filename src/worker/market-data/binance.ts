@@ -131,17 +131,15 @@ async function fetchKlines(
     url.searchParams.set('startTime', String(start));
     url.searchParams.set('endTime', String(to - 1));
     url.searchParams.set('limit', String(KLINES_PER_CALL));
-    const page = z
-      .array(klineSchema)
-      .safeParse(
-        asArray(
-          await fetchProviderJson(url, {
-            timeoutMs: config.timeoutMs,
-            deadline,
-            limitMessages: BINANCE_LIMITS,
-          }),
-        ),
-      );
+    const page = z.array(klineSchema).safeParse(
+      asArray(
+        await fetchProviderJson(url, {
+          timeoutMs: config.timeoutMs,
+          deadline,
+          limitMessages: BINANCE_LIMITS,
+        }),
+      ),
+    );
     if (!page.success) throw new ProviderError(INCOMPLETE);
     for (const [t, o, h, l, c, v] of page.data) {
       if (t >= start && t < to && [o, h, l, c, v].every(Number.isFinite)) rows.push({ t, o, h, l, c, v });
