@@ -6,7 +6,7 @@
  */
 import type { BacktestRequest } from '../shared/backtest-request';
 import { TIMEFRAME_MINUTES, TIMEZONE_IANA } from '../shared/backtest-vocabulary';
-import { UTC_CALENDAR } from './candles/session-calendar';
+import { type SessionCalendar, UTC_CALENDAR } from './candles/session-calendar';
 import { sliceSeries, type CandleSeries } from './candles/series';
 import { medianBarMinutes } from './candles/timeframe';
 import { drawdownCurveAndExtremes } from './metrics/drawdown';
@@ -48,10 +48,15 @@ function priceDistance(criterion: ExitCriterion): PriceDistance | null {
     : { unit: criterion.type, value: criterion.value };
 }
 
-function dailyExitTime(timing: BacktestRequest['exitCriteria']['timing']): DailyExitTime | null {
+/** The exit time in its zone; "exchange" is the series' own market zone (UTC for unknown data). */
+function dailyExitTime(
+  timing: BacktestRequest['exitCriteria']['timing'],
+  calendar: SessionCalendar,
+): DailyExitTime | null {
   if (timing.time === '') return null;
   const [hours, minutes] = timing.time.split(':').map(Number);
-  return { minuteOfDay: hours! * 60 + minutes!, timeZone: TIMEZONE_IANA[timing.timezone] };
+  const timeZone = timing.timezone === 'exchange' ? calendar.timeZone : TIMEZONE_IANA[timing.timezone];
+  return { minuteOfDay: hours! * 60 + minutes!, timeZone };
 }
 
 function timeframeWarning(request: BacktestRequest, series: CandleSeries): string | null {
@@ -127,8 +132,15 @@ export function tradedRange(
   return { firstBar, end };
 }
 
-/** The simulator's settings for a request whose first tradable bar is `firstBar`. */
-export function simulationSettings(request: BacktestRequest, firstBar: number): SimulationSettings {
+/**
+ * The simulator's settings for a request whose first tradable bar is `firstBar`, on a series read
+ * with `calendar` (its market's; the exit time's "exchange" zone is that calendar's).
+ */
+export function simulationSettings(
+  request: BacktestRequest,
+  firstBar: number,
+  calendar: SessionCalendar = UTC_CALENDAR,
+): SimulationSettings {
   const { exitCriteria } = request;
   return {
     side: request.transactionType === 'buy' ? 'long' : 'short',
@@ -141,7 +153,7 @@ export function simulationSettings(request: BacktestRequest, firstBar: number): 
     targetProfit: priceDistance(exitCriteria.targetProfit),
     stopLoss: priceDistance(exitCriteria.stopLoss),
     trailingStop: priceDistance(exitCriteria.trailingStopLoss),
-    dailyExitTime: dailyExitTime(exitCriteria.timing),
+    dailyExitTime: dailyExitTime(exitCriteria.timing, calendar),
   };
 }
 
@@ -179,7 +191,7 @@ export function runBacktest(
   const timeframeMismatch = timeframeWarning(request, tradedSeries);
   if (timeframeMismatch) warnings.push(timeframeMismatch);
 
-  const simulation = simulate(tradedSeries, signals, simulationSettings(request, firstBar));
+  const simulation = simulate(tradedSeries, signals, simulationSettings(request, firstBar, calendar));
   warnings.push(...simulation.warnings);
 
   const { curve: drawdown, extremes } = drawdownCurveAndExtremes(

@@ -2,7 +2,7 @@
  * The engine's public surface: what the worker, the browser and the CLI use. Everything else
  * under src/engine is internal.
  */
-export { runBacktest, type BacktestOptions, type BacktestResult } from './backtest';
+export { runBacktest, tradedRange, type BacktestOptions, type BacktestResult } from './backtest';
 export { CsvFormatError, parseCandlesCsv } from './candles/csv';
 export { decodeSeries, encodeSeries } from './candles/series-binary';
 export { aggregateBars } from './candles/aggregate-bars';
@@ -124,3 +124,18 @@ export {
 } from './ml/ml-backtest';
 export { mlReport } from './ml/report';
 export { ML_THRESHOLD_GRID } from './ml/threshold-sweep';
+
+// Market data (pure functions of bars): corporate-action adjustment and data quality.
+export {
+  adjustForSplits,
+  adjustWithAdjustedCloses,
+  parseSplitRatio,
+  type Split,
+} from './candles/price-adjustment';
+export {
+  SUSPECT_JUMP_DEVIATIONS,
+  barQuality,
+  dropDuplicateBars,
+  type BarQuality,
+  type SuspectJump,
+} from './candles/data-quality';

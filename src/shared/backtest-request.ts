@@ -11,6 +11,7 @@ import {
   EXIT_CRITERION_TYPES,
   LIMITS,
   MODES,
+  PRICE_ADJUSTMENTS,
   REQUEST_DEFAULTS,
   SIZING_MODES,
   TIMEFRAMES,
@@ -157,7 +158,9 @@ const timingSchema = z.object({
     .string()
     .regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM (24-hour)')
     .default(''),
-  timezone: z.enum(TIMEZONES, { error: 'Choose GMT, EST, PST or CET' }).default(REQUEST_DEFAULTS.timezone),
+  timezone: z
+    .enum(TIMEZONES, { error: `Choose the exchange's time or one of ${TIMEZONES.slice(1).join(', ')}` })
+    .default(REQUEST_DEFAULTS.timezone),
 });
 
 /** A list of condition rows: at most `max` (the error names them), none when left out. */
@@ -181,6 +184,10 @@ export const backtestRequestSchema = z
     timeframe: z
       .enum(TIMEFRAMES, { error: `Choose one of ${TIMEFRAMES.join(', ')}` })
       .default(REQUEST_DEFAULTS.timeframe),
+    /** How the provider's bars are adjusted for splits and dividends (others' bars are as they are). */
+    priceAdjustment: z
+      .enum(PRICE_ADJUSTMENTS, { error: `Choose one of ${PRICE_ADJUSTMENTS.join(', ')}` })
+      .default(REQUEST_DEFAULTS.priceAdjustment),
     transactionType: z
       .enum(TRANSACTION_TYPES, { error: 'Choose buy or sell' })
       .default(REQUEST_DEFAULTS.transactionType),

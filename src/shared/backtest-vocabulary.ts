@@ -33,15 +33,42 @@ export type CrossoverLogic = (typeof CROSSOVER_LOGIC)[number];
 export const EXIT_CRITERION_TYPES = ['', 'percentage', 'points'] as const;
 export type ExitCriterionType = (typeof EXIT_CRITERION_TYPES)[number];
 
-export const TIMEZONES = ['GMT', 'EST', 'PST', 'CET'] as const;
+/**
+ * The exit time's zones: "exchange" (the default) is the zone of the run's exchange (see
+ * src/shared/exchange-time.ts); the spec's GMT, EST, PST and CET, and six more.
+ */
+export const TIMEZONES = [
+  'exchange',
+  'GMT',
+  'EST',
+  'PST',
+  'CET',
+  'IST',
+  'JST',
+  'HKT',
+  'AEST',
+  'SGT',
+  'GST',
+] as const;
 export type TimezoneLabel = (typeof TIMEZONES)[number];
-/** The spec's zone labels as IANA zones, so daylight saving time is honoured (docs/conventions.md#sessions-and-time). */
-export const TIMEZONE_IANA: Record<TimezoneLabel, string> = {
+export type FixedTimezoneLabel = Exclude<TimezoneLabel, 'exchange'>;
+/** The zone labels as IANA zones, so daylight saving time is honoured where the zone has it. */
+export const TIMEZONE_IANA: Record<FixedTimezoneLabel, string> = {
   GMT: 'Etc/UTC',
   EST: 'America/New_York',
   PST: 'America/Los_Angeles',
   CET: 'Europe/Paris',
+  IST: 'Asia/Kolkata',
+  JST: 'Asia/Tokyo',
+  HKT: 'Asia/Hong_Kong',
+  AEST: 'Australia/Sydney',
+  SGT: 'Asia/Singapore',
+  GST: 'Asia/Dubai',
 };
+
+/** How a provider's daily bars are adjusted for corporate actions (intraday bars: for splits). */
+export const PRICE_ADJUSTMENTS = ['splits-and-dividends', 'splits', 'none'] as const;
+export type PriceAdjustment = (typeof PRICE_ADJUSTMENTS)[number];
 
 export const MODES = ['standard', 'ml'] as const;
 export const COMBINE_MODES = ['all', 'any'] as const;
@@ -64,7 +91,8 @@ export const REQUEST_DEFAULTS = {
   toDate: '2023-09-03',
   timeframe: '15 min' as Timeframe,
   transactionType: 'buy' as TransactionType,
-  timezone: 'GMT' as TimezoneLabel,
+  timezone: 'exchange' as TimezoneLabel,
+  priceAdjustment: 'splits-and-dividends' as PriceAdjustment,
   initialCapital: 100_000,
   commissionPct: 0,
   slippagePoints: 0,

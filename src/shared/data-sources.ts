@@ -12,10 +12,28 @@ export const isSampleMarket = (exchange: string, symbol: string) =>
   exchange.toUpperCase() === SAMPLE_EXCHANGE && symbol.toUpperCase() === SAMPLE_SYMBOL;
 export const isUploadMarket = (exchange: string) => exchange.toUpperCase() === UPLOAD_EXCHANGE;
 
-/** Where a run's candles came from (GET /api/market/candles, a result's `data.source`). */
-export const CANDLE_SOURCES = ['provider', 'cache', 'sample', 'synthetic', 'upload'] as const;
+/**
+ * Where a run's candles came from (GET /api/market/candles, a result's `data.source`):
+ * EODHD's answer or its cached copy, Binance, Tiingo, the S&P sample, synthetic demo prices or an
+ * upload.
+ */
+export const CANDLE_SOURCES = [
+  'provider',
+  'cache',
+  'binance',
+  'tiingo',
+  'sample',
+  'synthetic',
+  'upload',
+] as const;
 export type DataSource = (typeof CANDLE_SOURCES)[number];
 
 /** Where an exchange or symbol list came from. */
 export const LIST_SOURCES = ['provider', 'cache', 'fallback'] as const;
 export type ListSource = (typeof LIST_SOURCES)[number];
+
+/** The banner of a run or a chart whose bars are synthetic. */
+export const SYNTHETIC_PRICES_BANNER = 'Synthetic prices, for trying the builder; not market history';
+/** The one neutral note of a server without any market-data key. */
+export const SAMPLE_DATA_NOTE =
+  'Sample data: the S&P 500 sample, your uploads and synthetic demo prices. Add a market-data key for real lists.';

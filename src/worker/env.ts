@@ -19,7 +19,12 @@ export interface Env {
   /** EODHD-compatible market-data API; without both, bundled fallback data is used. */
   MARKET_DATA_URL?: string;
   MARKET_DATA_TOKEN?: string;
-  /** Provider time-out in ms (default 5000; tests shorten it). */
+  /** Tiingo (free key): daily US stocks and ETFs when EODHD's token is not set. */
+  TIINGO_API_URL?: string;
+  TIINGO_TOKEN?: string;
+  /** Binance's public market data (no key): exchange BINANCE. Unset: no Binance, no call. */
+  BINANCE_API_URL?: string;
+  /** Provider time-out in ms (default 5000; tests shorten it), for all the providers' calls of one answer. */
   MARKET_DATA_TIMEOUT_MS?: string;
   /** Estimated CPU ms an ML run may take inside the request (default 50; src/worker/jobs/ml/cost.ts). */
   ML_REQUEST_BUDGET_MS?: string;

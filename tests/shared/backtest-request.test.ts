@@ -43,7 +43,8 @@ describe('backtest request schema: valid requests', () => {
       sizing: 'all-in-fractional',
       entry: { parameters: [], candleStick: [], combine: 'all' },
       exit: { parameters: [], valueBased: [], combine: 'all' },
-      exitCriteria: { timing: { time: '', timezone: 'GMT' } },
+      exitCriteria: { timing: { time: '', timezone: 'exchange' } },
+      priceAdjustment: 'splits-and-dividends',
     });
   });
 
@@ -217,7 +218,7 @@ describe('backtest request schema: invalid requests give field paths', () => {
         valueBased: [{ indicator: 'RSI', logic: 'Crosses Above', number: 1 }],
         candleStick: [{ pattern1: 'Hamer' }],
       },
-      exitCriteria: { timing: { time: '09:30', timezone: 'IST' } },
+      exitCriteria: { timing: { time: '09:30', timezone: 'KST' } },
     });
     const paths = errors.map((e) => e.path);
     expect(paths).toEqual(
@@ -231,7 +232,7 @@ describe('backtest request schema: invalid requests give field paths', () => {
       ]),
     );
     expect(errors.find((e) => e.path === 'exitCriteria.timing.timezone')?.message).toBe(
-      'Choose GMT, EST, PST or CET',
+      "Choose the exchange's time or one of GMT, EST, PST, CET, IST, JST, HKT, AEST, SGT, GST",
     );
   });
 

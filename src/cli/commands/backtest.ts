@@ -1,12 +1,13 @@
 /**
  * `backtest --request R.json --candles C.csv [--output json|csv] [--trades FILE] [--no-equity]`
- * -> {metrics, trades, monthlyReturns, equity, warnings} as JSON, streamed (a million bars print tens of
+ * -> {metrics, trades, monthlyReturns, equity, warnings, dataQuality} as JSON, streamed (a million bars print tens of
  * megabytes). With `--output csv` the trade list goes to FILE as CSV and the JSON carries
- * {metrics, tradeCount, tradesFile, monthlyReturns, equity, warnings}. `--no-equity` leaves the per-bar equity
- * out.
+ * {metrics, tradeCount, tradesFile, monthlyReturns, equity, warnings, dataQuality}. `--no-equity` leaves the
+ * per-bar equity out. `dataQuality` is the API's: the file's bars read in UTC days, Monday to Friday as
+ * trading days, `source: "upload"` (a file of one's own) and no adjustment.
  */
 import { parseOptions } from '../parse-options';
-import { runBacktest } from '../../engine/index';
+import { barQuality, runBacktest, tradedRange } from '../../engine/index';
 import { OutputSink, StreamedOutput } from '../output-sink';
 import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
 import { writeSeriesJson, writeTradesCsv, writeTradesJson } from '../trade-output';
@@ -31,6 +32,14 @@ export function backtestCommand(args: string[]) {
   }
   const { request, candles } = readRequestInputs(values);
   const { metrics, trades, equity, monthlyReturns, warnings } = runBacktest(request, candles);
+  const { firstBar, end } = tradedRange(request, candles);
+  const weekday = (date: string) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+  const dataQuality = {
+    ...barQuality(candles, firstBar, end, weekday),
+    source: 'upload',
+    adjustment: 'none',
+    duplicatesDropped: 0,
+  };
   const tradesFile = values.output === 'csv' ? values.trades! : null;
   if (tradesFile !== null) {
     const file = OutputSink.file(tradesFile);
@@ -52,6 +61,6 @@ export function backtestCommand(args: string[]) {
       out.write(',"equity":');
       writeSeriesJson(equity, out);
     }
-    out.write(`,"warnings":${JSON.stringify(warnings)}}\n`);
+    out.write(`,"warnings":${JSON.stringify(warnings)},"dataQuality":${JSON.stringify(dataQuality)}}\n`);
   });
 }

@@ -339,7 +339,7 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
   const outOfSampleFrom = folds[0]!.testFrom;
   const withRules = hasEntryRules(request);
   const tradeSettings: SimulationSettings = {
-    ...simulationSettings(request, outOfSampleFrom),
+    ...simulationSettings(request, outOfSampleFrom, data.calendar),
     maxBarsHeld: horizonBars,
   };
   /** The run's trading at `threshold`: the run's own strategy is this at ml.threshold. */
@@ -369,7 +369,7 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
     data,
     { entry: buyAndHoldEntry, exit: new Uint8Array(bars) },
     {
-      ...simulationSettings(request, outOfSampleFrom),
+      ...simulationSettings(request, outOfSampleFrom, data.calendar),
       side: 'long',
       targetProfit: null,
       stopLoss: null,

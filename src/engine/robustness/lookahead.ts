@@ -76,7 +76,7 @@ export function lookaheadCheck(
   const traded = end < series.c.length ? sliceSeries(series, 0, end) : series;
   const full = recording(makeCache(traded));
   const signals = compileStrategy(request, traded, full.cache);
-  const { trades } = simulate(traded, signals, simulationSettings(request, firstBar));
+  const { trades } = simulate(traded, signals, simulationSettings(request, firstBar, traded.calendar));
 
   const bars = new Set<number>();
   for (let row = 0; row < trades.count; row++) {

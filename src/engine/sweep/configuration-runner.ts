@@ -85,7 +85,7 @@ export class ConfigurationRunner {
     const trades = fillKernel(
       this.series,
       signals,
-      simulationSettings(request, from),
+      simulationSettings(request, from, this.series.calendar),
       to,
       equity,
       this.tradeCapacity,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { BacktestRequest } from '../backtest-request';
 import { EXIT_REASONS } from '../backtest-result';
+import { PRICE_ADJUSTMENTS } from '../backtest-vocabulary';
 import { CANDLE_SOURCES } from '../data-sources';
 import { mlReportSchema } from '../ml-result';
 import { resultMetricsSchema } from '../result-metrics';
@@ -57,6 +58,24 @@ export type PortfolioBreakdown = z.infer<typeof portfolioBreakdownSchema>;
 export const monthlyReturnSchema = z.object({ month: z.string(), returnPct: z.number() });
 export type MonthlyReturn = z.infer<typeof monthlyReturnSchema>;
 
+/** What the bars behind a run are worth (absent in runs stored before it existed). */
+export const dataQualitySchema = z.object({
+  /** Bars tested (warm-up excluded). */
+  bars: z.number().int(),
+  source: z.enum(CANDLE_SOURCES),
+  adjustment: z.enum(PRICE_ADJUSTMENTS),
+  duplicatesDropped: z.number().int(),
+  /** Trading sessions of the exchange's calendar without a bar, between the first and last bar. */
+  missingSessions: z.number().int(),
+  zeroVolumeBars: z.number().int(),
+  /** Close-to-close moves beyond 10 robust standard deviations: the day and the move in percent. */
+  suspectJumps: z.array(z.object({ date: z.string(), changePct: z.number() })),
+  /** Trading days of the first and last tested bar: the tested span. */
+  firstBar: z.string().nullable(),
+  lastBar: z.string().nullable(),
+});
+export type DataQuality = z.infer<typeof dataQualitySchema>;
+
 export const backtestResultBodySchema = z.object({
   metrics: resultMetricsSchema,
   /** At most MAX_STORED_TRADES trades, in order; `tradesTruncated` says when more existed. */
@@ -90,6 +109,7 @@ export const backtestResultBodySchema = z.object({
     bars: z.number().int(),
     warmupBars: z.number().int(),
   }),
+  dataQuality: dataQualitySchema.optional(),
 });
 export type BacktestResultBody = z.infer<typeof backtestResultBodySchema>;
 

@@ -1,5 +1,6 @@
 /** Answers of /api/market: exchange and symbol lists (docs/product.md#outside-calls, docs/product.md#who-it-is-for, docs/product.md#screens-and-routes) and candles. */
 import { z } from 'zod';
+import { PRICE_ADJUSTMENTS } from '../backtest-vocabulary';
 import { CANDLE_SOURCES, LIST_SOURCES } from '../data-sources';
 
 export const exchangeSchema = z.object({
@@ -17,14 +18,20 @@ export const stockSchema = z.object({
   exchange: z.string(),
   currency: z.string(),
   type: z.string(),
+  /** Its candles are synthetic demo prices (a fallback stock without a provider). */
+  synthetic: z.boolean().optional(),
 });
 export type Stock = z.infer<typeof stockSchema>;
 
-/** Where a list came from; with `error` and `warning` when the provider failed (docs/product.md#errors-and-messages). */
+/**
+ * Where a list came from; with `error` and `warning` when the provider failed (docs/product.md#errors-and-messages), or a
+ * neutral `note` when the server has no list provider configured (no failure).
+ */
 export const marketListMetaSchema = z.object({
   source: z.enum(LIST_SOURCES),
   error: z.string().optional(),
   warning: z.string().optional(),
+  note: z.string().optional(),
 });
 export type MarketListAnswer = z.infer<typeof marketListMetaSchema>;
 
@@ -55,5 +62,9 @@ export const candlesAnswerSchema = z.object({
   /** How many of the first bars are warm-up before the request's `from`. */
   warmupBars: z.number().int(),
   warnings: z.array(z.string()),
+  /** How the bars were adjusted for splits and dividends ("none" for data that has none). */
+  adjustment: z.enum(PRICE_ADJUSTMENTS).optional(),
+  /** Bars dropped because another had the same open time. */
+  duplicatesDropped: z.number().int().optional(),
 });
 export type CandlesAnswer = z.infer<typeof candlesAnswerSchema>;

@@ -27,6 +27,7 @@ export function loadRunCandles(
       from: request.fromDate,
       to: request.toDate,
       warmup,
+      adjustment: request.priceAdjustment ?? 'splits-and-dividends',
     },
     userId,
   );

@@ -14,8 +14,19 @@ export async function cacheRows(
   rows: readonly unknown[],
   ttlSeconds: number,
 ): Promise<boolean> {
-  if (rows.length === 0 || ttlSeconds <= 0) return false;
-  const value = JSON.stringify(rows);
+  if (rows.length === 0) return false;
+  return cacheJson(cache, key, rows, ttlSeconds);
+}
+
+/** Caches any JSON value under `key` for `ttlSeconds` when it fits one KV value; true when stored. */
+export async function cacheJson(
+  cache: KVNamespace,
+  key: string,
+  json: unknown,
+  ttlSeconds: number,
+): Promise<boolean> {
+  if (ttlSeconds <= 0) return false;
+  const value = JSON.stringify(json);
   // UTF-16 length is a lower bound of the UTF-8 size; encode only when it may be close.
   if (value.length > MAX_CACHED_VALUE_BYTES) return false;
   if (

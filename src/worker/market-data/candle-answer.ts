@@ -1,6 +1,7 @@
 import { type CandleRow, rowsToColumns, type SessionCalendar } from '../../engine/index';
 import type { CandlesAnswer } from '../../shared/api/market';
 import type { DataSource } from '../../shared/data-sources';
+import type { PriceAdjustment } from '../../shared/backtest-vocabulary';
 import type { CandleTimeframe } from '../../shared/timeframes';
 import { ApiError } from '../errors';
 
@@ -15,7 +16,12 @@ export interface CandleQuery {
   from: string;
   to: string;
   warmup: number;
+  /** How a provider's bars are adjusted (default splits-and-dividends); other sources ignore it. */
+  adjustment?: PriceAdjustment;
 }
+
+/** Whether an answer holds no bar of the asked range (warm-up bars only, or none). */
+export const noBarsInRange = (answer: CandlesAnswer) => answer.candles.t.length === answer.warmupBars;
 
 /** A candle request that cannot be answered; thrown through the routes to handleError. */
 export class CandleRequestError extends ApiError {
@@ -58,7 +64,13 @@ export function tooManyBars(estimate: number, timeframe: CandleTimeframe): Candl
 export function answerWithWarmup(
   rows: readonly CandleRow[],
   query: CandleQuery,
-  meta: { calendar: SessionCalendar; source: DataSource; warnings: string[] },
+  meta: {
+    calendar: SessionCalendar;
+    source: DataSource;
+    warnings: string[];
+    adjustment?: PriceAdjustment;
+    duplicatesDropped?: number;
+  },
 ): CandlesAnswer {
   const fromMs = meta.calendar.startOfDate(query.from);
   const endMs = meta.calendar.startOfDay(meta.calendar.dayOfDate(query.to) + 1);
@@ -79,5 +91,7 @@ export function answerWithWarmup(
     source: meta.source,
     warmupBars,
     warnings,
+    adjustment: meta.adjustment ?? 'none',
+    duplicatesDropped: meta.duplicatesDropped ?? 0,
   };
 }

@@ -11,8 +11,11 @@ import {
   answerWithWarmup,
   tooManyBars,
 } from './candle-answer';
+import { binanceCandles, binanceConfig } from './binance';
 import { ProviderError, providerConfig } from './provider';
 import { providerCandles } from './provider-candles';
+import { candleProviderOf } from './providers';
+import { tiingoCandles, tiingoConfig } from './tiingo';
 import { isSample, sampleCandles } from './sample-candles';
 import { uploadCandles } from './upload-candles';
 import { syntheticCandles } from './synthetic-candles';
@@ -21,10 +24,26 @@ import { exchangeSession } from './sessions';
 export const SYNTHETIC_WARNING =
   'Synthetic sample data: these candles are generated for demonstration and are not real market prices.';
 
+/** The candles of the provider that serves the query's exchange (providers.ts), or null without one. */
+function fromProvider(env: Env, query: CandleQuery): Promise<CandlesAnswer> | null {
+  switch (candleProviderOf(env, query.exchange)) {
+    case 'eodhd':
+      return providerCandles(env, providerConfig(env)!, query);
+    case 'tiingo':
+      return tiingoCandles(env, tiingoConfig(env)!, query);
+    case 'binance':
+      return binanceCandles(env, binanceConfig(env)!, query);
+    case null:
+      return null;
+  }
+}
+
 /**
- * Candles for a query: the bundled sample; the user's own upload (exchange UPLOAD); else the provider (through the KV cache) when one
- * is configured; else, or when the provider fails, synthetic bars for the fallback stocks with
- * the spec's banner text among the warnings. Other symbols without a provider answer 404/502.
+ * Candles for a query: the bundled sample; the user's own upload (exchange UPLOAD); else the
+ * provider that serves the exchange (providers.ts, through the KV cache) when one is configured;
+ * else synthetic bars for the fallback stocks (labelled, no error: nothing failed), and when the
+ * provider fails, those with the spec's banner texts among the warnings. Other symbols without a
+ * provider answer 404/502.
  */
 export async function loadCandles(
   env: Env,
@@ -33,10 +52,10 @@ export async function loadCandles(
 ): Promise<CandlesAnswer> {
   if (isSample(query)) return sampleCandles(query);
   if (isUploadMarket(query.exchange)) return uploadCandles(env, userId, query);
-  const config = providerConfig(env);
-  if (!config) return fallbackCandles(query);
+  const loading = fromProvider(env, query);
+  if (!loading) return fallbackCandles(query);
   try {
-    return await providerCandles(env, config, query);
+    return await loading;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.warn(`Market data: ${error.message}`);

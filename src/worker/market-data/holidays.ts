@@ -86,7 +86,16 @@ const nse: HolidayRule = (year) => [
   iso(year, 12, 25),
 ];
 
-const RULES: Record<string, HolidayRule> = { US: nyse, NASDAQ: nyse, NSE: nse };
+/** The NYSE's holidays also close INDX's bundled S&P 500 sample, NYSE and AMEX; NSE's close BSE. */
+const RULES: Record<string, HolidayRule> = {
+  US: nyse,
+  NASDAQ: nyse,
+  NYSE: nyse,
+  AMEX: nyse,
+  INDX: nyse,
+  NSE: nse,
+  BSE: nse,
+};
 
 const cache = new Map<string, Set<string>>();
 

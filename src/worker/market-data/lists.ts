@@ -5,23 +5,48 @@ import {
   fallbackStocks,
 } from '../../shared/fallback-market';
 import type { Exchange, Stock } from '../../shared/api/market';
-import type { ListSource } from '../../shared/data-sources';
+import { SAMPLE_DATA_NOTE, type ListSource } from '../../shared/data-sources';
 import type { Env } from '../env';
+import { binanceConfig, binanceSymbols, cacheHost } from './binance';
 import { cacheRows } from './cache';
 import { type ProviderConfig, ProviderError, fetchJsonArray, providerConfig, providerId } from './provider';
 import { parseRows, providerExchangeSchema, providerSymbolSchema } from './provider-rows';
+import { BINANCE_EXCHANGE, candleProviderOf, isConfigured } from './providers';
 
 export interface ListAnswer<T> {
   items: T[];
   source: ListSource;
   error?: string;
   warning?: string;
+  note?: string;
 }
 
 const LIST_TTL_SECONDS = 24 * 60 * 60;
 const INCOMPLETE = 'The market-data provider answered with incomplete records';
-/** What users read when the server has no provider (inside the spec's "API Error: ..." banner). */
-const NOT_CONNECTED = 'Live market data is not connected on this server; showing sample data';
+/** The lists without EODHD but with Tiingo's daily prices. */
+const TIINGO_NOTE =
+  'Sample lists: daily prices of US stocks and ETFs come from Tiingo (any ticker), other exchanges have synthetic demo prices. Add an EODHD key for real lists.';
+
+/** The neutral note of a server without a list provider: configured, not failing. */
+function sampleNote(env: Env): string {
+  return isConfigured(env, 'tiingo') ? TIINGO_NOTE : SAMPLE_DATA_NOTE;
+}
+
+const BINANCE_LISTING: Exchange = {
+  code: BINANCE_EXCHANGE,
+  name: 'Binance (spot, USDT pairs)',
+  country: '',
+  currency: 'USDT',
+};
+/** Pairs offered while Binance's own list cannot be had (with the spec's banners). */
+const BINANCE_FALLBACK_PAIRS: Stock[] = ['BTC', 'ETH', 'BNB', 'SOL', 'XRP'].map((base) => ({
+  code: `${base}USDT`,
+  name: `${base} / USDT`,
+  country: '',
+  exchange: BINANCE_EXCHANGE,
+  currency: 'USDT',
+  type: 'Crypto',
+}));
 
 /** Provider rows, refusing an empty list: every exchange we list has symbols, so none is a broken answer. */
 async function nonEmptyRows(config: ProviderConfig, path: string, what: string): Promise<unknown[]> {
@@ -42,18 +67,21 @@ async function cachedList<T>(
   fallback: () => T[],
 ): Promise<ListAnswer<T>> {
   const config = providerConfig(env);
-  if (!config)
-    return {
-      items: fallback(),
-      source: 'fallback',
-      error: fallbackErrorMessage(NOT_CONNECTED),
-      warning: FALLBACK_WARNING,
-    };
-  const cacheKey = key(config);
+  if (!config) return { items: fallback(), source: 'fallback', note: sampleNote(env) };
+  return listWithFallback(env, key(config), () => load(config), fallback);
+}
+
+/** The list under `cacheKey`, else loaded (and cached when complete), else the fallback with banners. */
+async function listWithFallback<T>(
+  env: Env,
+  cacheKey: string,
+  load: () => Promise<T[]>,
+  fallback: () => T[],
+): Promise<ListAnswer<T>> {
   const cached = await env.CACHE.get<T[]>(cacheKey, 'json');
   if (cached) return { items: cached, source: 'cache' };
   try {
-    const items = await load(config);
+    const items = await load();
     await cacheRows(env.CACHE, cacheKey, items, LIST_TTL_SECONDS);
     return { items, source: 'provider' };
   } catch (error) {
@@ -68,8 +96,9 @@ async function cachedList<T>(
   }
 }
 
-export function listExchanges(env: Env): Promise<ListAnswer<Exchange>> {
-  return cachedList(
+/** EODHD's exchanges (or the fallback's), with BINANCE added when Binance is on. */
+export async function listExchanges(env: Env): Promise<ListAnswer<Exchange>> {
+  const answer = await cachedList(
     env,
     (config) => `md:v1:${providerId(config)}:exchanges`,
     async (config) => {
@@ -78,9 +107,22 @@ export function listExchanges(env: Env): Promise<ListAnswer<Exchange>> {
     },
     () => FALLBACK_EXCHANGES.map(({ code, name, country, currency }) => ({ code, name, country, currency })),
   );
+  if (!binanceConfig(env) || answer.items.some((item) => item.code === BINANCE_EXCHANGE)) return answer;
+  return { ...answer, items: [...answer.items, BINANCE_LISTING] };
 }
 
 export function listSymbols(env: Env, exchange: string): Promise<ListAnswer<Stock>> {
+  const binance = binanceConfig(env);
+  if (exchange === BINANCE_EXCHANGE && binance) {
+    return listWithFallback(
+      env,
+      `md:v3:binance:${cacheHost(binance)}:symbols`,
+      () => binanceSymbols(binance),
+      () => BINANCE_FALLBACK_PAIRS,
+    );
+  }
+  // Without a candle provider for the exchange its fallback stocks have synthetic prices.
+  const synthetic = candleProviderOf(env, exchange) === null;
   return cachedList(
     env,
     (config) => `md:v1:${providerId(config)}:symbols:${exchange}`,
@@ -90,6 +132,6 @@ export function listSymbols(env: Env, exchange: string): Promise<ListAnswer<Stoc
         await nonEmptyRows(config, `/exchange-symbol-list/${encodeURIComponent(exchange)}`, 'symbol'),
         INCOMPLETE,
       ),
-    () => [...fallbackStocks(exchange)],
+    () => fallbackStocks(exchange).map((stock) => (synthetic ? { ...stock, synthetic: true } : { ...stock })),
   );
 }

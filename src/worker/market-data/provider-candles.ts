@@ -1,5 +1,16 @@
-import { aggregateBars, type CandleRow, type SessionCalendar, UTC_CALENDAR } from '../../engine/index';
+import {
+  adjustForSplits,
+  adjustWithAdjustedCloses,
+  aggregateBars,
+  dropDuplicateBars,
+  parseSplitRatio,
+  type CandleRow,
+  type SessionCalendar,
+  type Split,
+  UTC_CALENDAR,
+} from '../../engine/index';
 import type { CandlesAnswer } from '../../shared/api/market';
+import type { PriceAdjustment } from '../../shared/backtest-vocabulary';
 import { CANDLE_TIMEFRAMES } from '../../shared/timeframes';
 import type { Env } from '../env';
 import {
@@ -7,12 +18,18 @@ import {
   DAY_MS,
   MAX_BARS_PER_ANSWER,
   answerWithWarmup,
+  noBarsInRange,
   tooManyBars,
 } from './candle-answer';
-import { cacheRows } from './cache';
+import { cacheJson } from './cache';
 import type { z } from 'zod';
 import { type ProviderConfig, ProviderError, fetchJsonArray, providerId } from './provider';
-import { parseRows, providerDailyBarSchema, providerIntradayBarSchema } from './provider-rows';
+import {
+  parseRows,
+  providerDailyBarSchema,
+  providerIntradayBarSchema,
+  providerSplitSchema,
+} from './provider-rows';
 import { type ExchangeSession, exchangeSession } from './sessions';
 
 const DAILY_TTL_SECONDS = 24 * 60 * 60;
@@ -23,6 +40,13 @@ const INTRADAY_SPAN_DAYS = { '5m': 600, '1h': 7200 } as const;
 const REGULAR_SESSION_ONLY = new Set(['US', 'NASDAQ']);
 
 const INCOMPLETE = 'The market-data provider answered with incomplete candles';
+
+/** What one provider fetch yields, as cached: raw bars, the adjusted closes of daily bars, duplicates. */
+interface FetchedBars {
+  rows: CandleRow[];
+  adjustedCloses?: (number | null)[];
+  duplicatesDropped: number;
+}
 
 /** Bars checked by zod, stamped by `timeOf`; a bar whose time cannot be read makes the answer partial. */
 function toRows<
@@ -42,14 +66,25 @@ async function fetchDaily(
   ticker: string,
   from: string,
   to: string,
-) {
-  const raw = await fetchJsonArray(config, `/eod/${encodeURIComponent(ticker)}`, {
-    from,
-    to,
-    period: 'd',
-    order: 'a',
-  });
-  return toRows(parseRows(providerDailyBarSchema, raw, INCOMPLETE), (bar) => calendar.startOfDate(bar.date));
+  deadline: AbortSignal,
+): Promise<FetchedBars> {
+  const raw = await fetchJsonArray(
+    config,
+    `/eod/${encodeURIComponent(ticker)}`,
+    { from, to, period: 'd', order: 'a' },
+    deadline,
+  );
+  const bars = parseRows(providerDailyBarSchema, raw, INCOMPLETE);
+  const rows = toRows(bars, (bar) => calendar.startOfDate(bar.date));
+  const adjustedCloses = bars.map((bar) => bar.adjusted_close ?? null);
+  // One bar a day: a repeated day keeps its first bar and adjusted close.
+  const kept = rows.map((row, i) => ({ ...row, i }));
+  const deduped = dropDuplicateBars(kept);
+  return {
+    rows: deduped.rows.map(({ i: _i, ...row }) => row),
+    adjustedCloses: deduped.rows.map((row) => adjustedCloses[row.i]!),
+    duplicatesDropped: deduped.dropped,
+  } satisfies FetchedBars;
 }
 
 async function fetchIntraday(
@@ -58,22 +93,69 @@ async function fetchIntraday(
   interval: '5m' | '1h',
   from: number,
   to: number,
-) {
+  deadline: AbortSignal,
+): Promise<FetchedBars> {
   const span = INTRADAY_SPAN_DAYS[interval] * DAY_MS;
   const rows: CandleRow[] = [];
+  // The spans share one deadline: the whole answer takes at most the provider's time-out.
   for (let start = from; start < to; start += span) {
     const end = Math.min(to, start + span);
-    const raw = await fetchJsonArray(config, `/intraday/${encodeURIComponent(ticker)}`, {
-      interval,
-      from: String(Math.floor(start / 1000)),
-      to: String(Math.floor(end / 1000) - 1),
-    });
+    const raw = await fetchJsonArray(
+      config,
+      `/intraday/${encodeURIComponent(ticker)}`,
+      { interval, from: String(Math.floor(start / 1000)), to: String(Math.floor(end / 1000) - 1) },
+      deadline,
+    );
     rows.push(
       ...toRows(parseRows(providerIntradayBarSchema, raw, INCOMPLETE), (bar) => bar.timestamp * 1000),
     );
   }
-  return rows.sort((a, b) => a.t - b.t).filter((row, i, all) => i === 0 || row.t !== all[i - 1]!.t);
+  const deduped = dropDuplicateBars(rows);
+  return { rows: deduped.rows, duplicatesDropped: deduped.dropped };
 }
+
+/**
+ * The ticker's splits, each effective from its day's session open, through the cache (a day).
+ * Needed only when bars are adjusted.
+ */
+async function fetchSplits(
+  env: Env,
+  config: ProviderConfig,
+  calendar: SessionCalendar,
+  ticker: string,
+  deadline: AbortSignal,
+): Promise<Split[]> {
+  const key = `md:v3:${providerId(config)}:splits:${ticker}`;
+  const cached = await env.CACHE.get<Split[]>(key, 'json');
+  if (cached) return cached;
+  const raw = await fetchJsonArray(config, `/splits/${encodeURIComponent(ticker)}`, {}, deadline);
+  const splits: Split[] = [];
+  for (const split of parseRows(providerSplitSchema, raw, INCOMPLETE)) {
+    const ratio = parseSplitRatio(split.split);
+    const t = calendar.startOfDate(split.date);
+    if (ratio === null || !Number.isFinite(t)) throw new ProviderError(INCOMPLETE);
+    splits.push({ t, ratio });
+  }
+  await cacheJson(env.CACHE, key, splits, DAILY_TTL_SECONDS);
+  return splits;
+}
+
+/**
+ * The bars as the request asks: raw, split-adjusted, or adjusted for splits and dividends. The
+ * provider's daily volume is already adjusted for splits (its documentation), its intraday bars
+ * are not adjusted at all.
+ */
+function adjusted(fetched: FetchedBars, splits: Split[], adjustment: PriceAdjustment): CandleRow[] {
+  if (adjustment === 'none') return fetched.rows;
+  const daily = fetched.adjustedCloses !== undefined;
+  if (adjustment === 'splits-and-dividends' && daily)
+    return adjustWithAdjustedCloses(fetched.rows, fetched.adjustedCloses!, []);
+  return adjustForSplits(fetched.rows, splits, { volumeAdjusted: daily });
+}
+
+/** Whether the splits list is needed: daily bars adjusted for both use the adjusted close alone. */
+const needsSplits = (timeframe: string, adjustment: PriceAdjustment) =>
+  adjustment === 'splits' || (adjustment === 'splits-and-dividends' && timeframe !== '1d');
 
 /**
  * Bars that open inside the regular session. The provider's hourly bars start on the clock
@@ -111,37 +193,75 @@ export async function providerCandles(
   const fetchFrom = Date.parse(`${query.from}T00:00:00Z`) - warmupDays * DAY_MS;
   const fetchTo = Date.parse(`${query.to}T00:00:00Z`) + DAY_MS;
   const ticker = `${query.symbol}.${query.exchange}`;
-  // v2: daily bars stamped at the session open (v1 stamped them at midnight UTC).
-  const key = `md:v2:${providerId(config)}:candles:${ticker}:${query.timeframe}:${fetchFrom}:${fetchTo}`;
+  const adjustment = query.adjustment ?? 'splits-and-dividends';
+  // v3: raw bars with their adjusted closes; the adjustment is applied per request.
+  const key = `md:v3:${providerId(config)}:candles:${ticker}:${query.timeframe}:${fetchFrom}:${fetchTo}`;
   const meta = {
     calendar,
     warnings: session ? [] : [`Sessions of ${query.exchange} are not known: bars are aligned to UTC days.`],
+    adjustment,
   };
+  // One deadline for every call of this answer (spans, splits): the provider's time-out.
+  const deadline = AbortSignal.timeout(config.timeoutMs);
+  const splitsOf = () =>
+    needsSplits(query.timeframe, adjustment)
+      ? fetchSplits(env, config, calendar, ticker, deadline)
+      : Promise.resolve([]);
 
-  const cached = await env.CACHE.get<CandleRow[]>(key, 'json');
-  if (cached) return answerWithWarmup(cached, query, { ...meta, source: 'cache' });
+  const cached = await env.CACHE.get<FetchedBars>(key, 'json');
+  if (cached) {
+    return answerWithWarmup(shape(adjusted(cached, await splitsOf(), adjustment)), query, {
+      ...meta,
+      source: 'cache',
+      duplicatesDropped: cached.duplicatesDropped,
+    });
+  }
 
-  let rows: CandleRow[];
+  let fetched: FetchedBars;
   if (query.timeframe === '1d') {
-    rows = await fetchDaily(
+    fetched = await fetchDaily(
       config,
       calendar,
       ticker,
       new Date(fetchFrom).toISOString().slice(0, 10),
       query.to,
+      deadline,
     );
   } else {
-    rows = await fetchIntraday(config, ticker, query.timeframe === '1h' ? '1h' : '5m', fetchFrom, fetchTo);
-    if (session && REGULAR_SESSION_ONLY.has(query.exchange)) rows = rows.filter(opensInSession(session));
-    if (minutes === 15 || minutes === 30)
-      rows = aggregateBars(rows, minutes, (t) => calendar.startOfDayAt(t));
+    fetched = await fetchIntraday(
+      config,
+      ticker,
+      query.timeframe === '1h' ? '1h' : '5m',
+      fetchFrom,
+      fetchTo,
+      deadline,
+    );
+    if (session && REGULAR_SESSION_ONLY.has(query.exchange))
+      fetched = { ...fetched, rows: fetched.rows.filter(opensInSession(session)) };
+  }
+  /** 15m and 30m bars aggregated from 5m ones, aligned to the session. */
+  function shape(rows: CandleRow[]): CandleRow[] {
+    return minutes === 15 || minutes === 30
+      ? aggregateBars(rows, minutes, (t) => calendar.startOfDayAt(t))
+      : rows;
   }
 
   // Shaped before caching: rows that make no answer (too many bars) are not kept either.
-  const answer = answerWithWarmup(rows, query, { ...meta, source: 'provider' });
-  // Daily data is kept a day; intraday data only once its days are closed; no bars, never.
+  const answer = answerWithWarmup(shape(adjusted(fetched, await splitsOf(), adjustment)), query, {
+    ...meta,
+    source: 'provider',
+    duplicatesDropped: fetched.duplicatesDropped,
+  });
+  // Daily data is kept a day; intraday data only once its days are closed; an answer without a
+  // bar of the asked range, never (the provider may have been missing them for a while).
   const closed = fetchTo <= Date.now() - DAY_MS;
-  const ttl = query.timeframe === '1d' ? DAILY_TTL_SECONDS : closed ? CLOSED_DAYS_TTL_SECONDS : 0;
-  await cacheRows(env.CACHE, key, rows, ttl);
+  const ttl = noBarsInRange(answer)
+    ? 0
+    : query.timeframe === '1d'
+      ? DAILY_TTL_SECONDS
+      : closed
+        ? CLOSED_DAYS_TTL_SECONDS
+        : 0;
+  if (fetched.rows.length > 0) await cacheJson(env.CACHE, key, fetched, ttl);
   return answer;
 }

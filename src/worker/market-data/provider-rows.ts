@@ -39,8 +39,14 @@ const prices = {
     .transform((volume) => volume ?? 0),
 };
 
-/** A bar of /eod/: its trading day, YYYY-MM-DD. */
-export const providerDailyBarSchema = z.object({ date: z.string(), ...prices });
+/** A bar of /eod/: its trading day, YYYY-MM-DD, and its close adjusted for splits and dividends. */
+export const providerDailyBarSchema = z.object({
+  date: z.string(),
+  ...prices,
+  adjusted_close: z.number().nullish(),
+});
+/** A split of /splits/: its first day, YYYY-MM-DD, and "4.000000/1.000000". */
+export const providerSplitSchema = z.object({ date: z.string(), split: z.string() });
 /** A bar of /intraday/: its open, unix seconds (a number or its text). */
 export const providerIntradayBarSchema = z.object({ timestamp: z.coerce.number(), ...prices });
 

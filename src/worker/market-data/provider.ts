@@ -54,25 +54,51 @@ const LIMIT_MESSAGES: Record<number, string> = {
 /**
  * GETs `path` (e.g. "/exchanges-list/") with the token and fmt=json, and returns the body when
  * it is a JSON array. Network errors, time-outs, non-OK statuses and any other body throw.
+ * `deadline` (default: the time-out from now) lets several calls share one time-out.
  */
 export async function fetchJsonArray(
   config: ProviderConfig,
   path: string,
   query: Record<string, string> = {},
+  deadline?: AbortSignal,
 ): Promise<unknown[]> {
   const url = new URL(`${config.baseUrl}${path}`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   url.searchParams.set('api_token', config.token);
   url.searchParams.set('fmt', 'json');
+  return asArray(await fetchProviderJson(url, { timeoutMs: config.timeoutMs, deadline }));
+}
 
+/** A JSON body that must be a list. */
+export function asArray(body: unknown): unknown[] {
+  if (!Array.isArray(body))
+    throw new ProviderError('The market-data provider answered with something other than a list');
+  return body;
+}
+
+export interface ProviderRequest {
+  timeoutMs: number;
+  /** Shared by the calls of one answer; default: `timeoutMs` from now. */
+  deadline?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Texts for statuses the provider uses for its limits (402 and 429 by default). */
+  limitMessages?: Record<number, string>;
+}
+
+/**
+ * GETs `url` and parses its JSON body, read as a bounded stream. Network errors, the time-out,
+ * non-OK statuses and a body that is not JSON throw ProviderError with the banner's text.
+ */
+export async function fetchProviderJson(url: URL, request: ProviderRequest): Promise<unknown> {
+  const limits = request.limitMessages ?? LIMIT_MESSAGES;
   let res: Response;
   let text: string;
   try {
     res = await fetch(url, {
-      signal: AbortSignal.timeout(config.timeoutMs),
-      headers: { accept: 'application/json' },
+      signal: request.deadline ?? AbortSignal.timeout(request.timeoutMs),
+      headers: { accept: 'application/json', ...request.headers },
     });
-    if (LIMIT_MESSAGES[res.status]) throw new ProviderError(LIMIT_MESSAGES[res.status]);
+    if (limits[res.status]) throw new ProviderError(limits[res.status]!);
     if (!res.ok) throw new ProviderError(`HTTP error! Status: ${res.status}`);
     // Inside the try: the time-out and a dropped connection can also strike while the body arrives.
     text = await readBounded(res, MAX_PROVIDER_BODY_BYTES);
@@ -81,21 +107,17 @@ export async function fetchJsonArray(
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new ProviderError(
       timedOut
-        ? `The market-data provider did not answer within ${config.timeoutMs / 1000} s`
+        ? `The market-data provider did not answer within ${request.timeoutMs / 1000} s`
         : 'The market-data provider could not be reached',
     );
   }
 
-  let body: unknown;
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     const hint = text.trim().startsWith('Unauthenticated') ? ' (Unauthenticated: check the token)' : '';
     throw new ProviderError(`The market-data provider did not answer with JSON${hint}`);
   }
-  if (!Array.isArray(body))
-    throw new ProviderError('The market-data provider answered with something other than a list');
-  return body;
 }
 
 /** The body as text, read as a stream and abandoned as soon as it passes `maxBytes`. */

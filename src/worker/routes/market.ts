@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { PRICE_ADJUSTMENTS } from '../../shared/backtest-vocabulary';
 import { calendarDate } from '../../shared/calendar-date';
 import type { AppEnv } from '../env';
 import type { CandlesAnswer, ExchangesAnswer, StocksAnswer } from '../../shared/api/market';
@@ -35,6 +36,9 @@ const candleQuery = z.object({
   from: calendarDate,
   to: calendarDate,
   warmup: z.coerce.number().int().min(0).max(5000, 'At most 5000 warm-up bars').default(0),
+  adjustment: z
+    .enum(PRICE_ADJUSTMENTS, { error: `Adjustment is one of ${PRICE_ADJUSTMENTS.join(', ')}` })
+    .default('splits-and-dividends'),
 });
 
 /** A list answer: its items under `key`, beside where they came from (docs/product.md#errors-and-messages). */

@@ -12,6 +12,7 @@ import { ApiError } from '../errors';
 import { insertBacktest } from '../db/backtests';
 import { startMlRun } from '../jobs/ml/start';
 import { admitRun, quotaReached } from '../backtests/admit-run';
+import { runDataQuality } from '../backtests/data-quality';
 import { summaryOf, toResultBody } from '../backtests/result';
 import { loadRunCandles, runSeries } from '../backtests/run-series';
 import { noBarsToTrade } from '../backtests/tradable';
@@ -43,6 +44,7 @@ export async function startRun(env: Env, user: User, request: BacktestRequest): 
       warnings: answer.warnings,
     });
   }
+  result.dataQuality = runDataQuality(request.exchange, answer, series);
   const id = await insertBacktest(
     env.DB,
     { userId: user.id, request, source: answer.source, summary: summaryOf(result.metrics), result },

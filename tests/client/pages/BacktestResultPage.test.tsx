@@ -183,9 +183,10 @@ describe('result page: data source, warnings and request', () => {
     expect(screen.getByText(/^Data source:/).querySelector('strong')?.textContent).toBe(
       'Synthetic sample data',
     );
-    const alert = screen.getByRole('alert');
+    const [banner, alert] = screen.getAllByRole('alert');
+    expect(banner!.textContent).toBe('Synthetic prices, for trying the builder; not market history');
     expect(
-      within(alert)
+      within(alert!)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(RUN.result.warnings);

@@ -136,13 +136,14 @@ const BUILT_REQUEST = {
     targetProfit: { type: '', value: '' },
     stopLoss: { type: 'percentage', value: '5' },
     trailingStopLoss: { type: '', value: '' },
-    timing: { time: '', timezone: 'GMT' },
+    timing: { time: '', timezone: 'exchange' },
   },
   initialCapital: '100000',
   commission: '0',
   slippage: '0',
   mode: 'standard',
   sizing: 'all-in-fractional',
+  priceAdjustment: 'splits-and-dividends',
 };
 
 async function buildAndPreview(user: ReturnType<typeof userEvent.setup>) {
@@ -705,15 +706,22 @@ describe('exit criteria and advanced options', () => {
     await user.selectOptions(select('Trailing stop loss type'), 'points');
     expect(input('Trailing stop loss value').disabled).toBe(false);
     expect(input('Exit timing time').type).toBe('time');
-    expect(
-      within(select('Exit timing timezone'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual([
-      'GMT (UTC, no daylight saving)',
-      'EST: New York time (EST/EDT)',
-      'PST: Los Angeles time (PST/PDT)',
-      'CET: Paris time (CET/CEST)',
+    const zones = within(select('Exit timing timezone'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    // The exchange's own zone first (the default), then the fixed zones.
+    expect(zones[0]).toMatch(/^Exchange time \(.+\)$/);
+    expect(zones.slice(1)).toEqual([
+      'GMT (UTC)',
+      'EST (New York)',
+      'PST (Los Angeles)',
+      'CET (Paris)',
+      'IST (India)',
+      'JST (Tokyo)',
+      'HKT (Hong Kong)',
+      'AEST (Sydney)',
+      'SGT (Singapore)',
+      'GST (Dubai)',
     ]);
   });
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SessionCalendar } from '../../../src/engine/candles/session-calendar';
-import { TIMEZONE_IANA, type TimezoneLabel } from '../../../src/shared/backtest-vocabulary';
+import { TIMEZONE_IANA, type FixedTimezoneLabel } from '../../../src/shared/backtest-vocabulary';
 import { HOUR_MS, LONG, ohlc, simulateTrades } from './helpers';
 
 function hourlyBars(fromIso: string, toIso: string) {
@@ -19,7 +19,7 @@ function hourlyBars(fromIso: string, toIso: string) {
   );
 }
 
-function timeExits(zone: TimezoneLabel, fromIso: string, toIso: string) {
+function timeExits(zone: FixedTimezoneLabel, fromIso: string, toIso: string) {
   const series = hourlyBars(fromIso, toIso);
   const bars = series.c.length;
   const { trades } = simulateTrades(

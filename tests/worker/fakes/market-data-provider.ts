@@ -93,7 +93,37 @@ function intradayRows(interval: string, from: number, to: number) {
   return rows;
 }
 
+/**
+ * AAPL's EOD rows around its dividend (0.82, ex-date 2020-08-07) and its 4:1 split
+ * (2020-08-31), as EODHD answers them: raw prices, `adjusted_close` for both, split-adjusted volume.
+ */
+const RECORDED_AAPL_EOD = (
+  [
+    ['2020-08-05', 437.51, 441.57, 435.59, 440.25, 109.8648, 121_992_000],
+    ['2020-08-06', 441.62, 457.65, 439.19, 455.61, 113.6979, 202_428_000],
+    ['2020-08-07', 452.82, 454.7, 441.17, 444.45, 111.1125, 198_045_600],
+    ['2020-08-27', 508.57, 509.94, 495.33, 500.04, 125.01, 155_552_000],
+    ['2020-08-28', 504.05, 505.77, 498.31, 499.23, 124.8075, 187_630_000],
+    ['2020-08-31', 127.58, 131.0, 126.0, 129.04, 129.04, 225_702_700],
+    ['2020-09-01', 132.76, 134.8, 130.53, 134.18, 134.18, 151_948_100],
+  ] as [string, number, number, number, number, number, number][]
+).map(([date, open, high, low, close, adjusted_close, volume]) => ({
+  date,
+  open,
+  high,
+  low,
+  close,
+  adjusted_close,
+  volume,
+}));
+
+/** Splits as EODHD records them: AAPL's 4:1 of 2020-08-31; no other ticker has one. */
+function splitRows(pathname: string) {
+  return pathname.endsWith('/AAPL.US') ? [{ date: '2020-08-31', split: '4.000000/1.000000' }] : [];
+}
+
 function listFor(pathname: string, query: URLSearchParams): unknown[] | null {
+  if (pathname.includes('/api/splits/')) return splitRows(pathname);
   if (pathname.includes('/api/eod/')) return eodRows(query.get('from') ?? '', query.get('to') ?? '');
   if (pathname.includes('/api/intraday/')) {
     return intradayRows(query.get('interval') ?? '', Number(query.get('from')), Number(query.get('to')));
@@ -168,6 +198,11 @@ export async function fakeMarketDataProvider(request: Request): Promise<Response
     `${logged.pathname.replace(/^\/[^/]+/, '')}${logged.search}`,
   ]);
   const mode = token.split(':')[0];
+  if (mode === 'slow-each') {
+    // Every call answers an empty list, each after 200 ms.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return json(200, []);
+  }
   const list = listFor(url.pathname, url.searchParams);
   if (!list) return new Response('Not found', { status: 404 });
   // Like EODHD, answer CSV unless fmt=json is asked for.
@@ -177,6 +212,30 @@ export async function fakeMarketDataProvider(request: Request): Promise<Response
   switch (mode) {
     case 'good':
       return json(200, list);
+    case 'recorded':
+      return json(
+        200,
+        url.pathname.includes('/api/eod/')
+          ? RECORDED_AAPL_EOD.filter(
+              (row) =>
+                row.date >= (url.searchParams.get('from') ?? '') &&
+                row.date <= (url.searchParams.get('to') ?? ''),
+            )
+          : list,
+      );
+    case 'before-range':
+      // Bars, but all of them at least a month before the asked `to` (a provider missing the recent days).
+      return json(
+        200,
+        url.pathname.includes('/api/eod/')
+          ? eodRows(
+              url.searchParams.get('from') ?? '',
+              new Date(Date.parse(`${url.searchParams.get('to')}T00:00:00Z`) - 40 * DAY_MS)
+                .toISOString()
+                .slice(0, 10),
+            )
+          : list,
+      );
     case 'unauthenticated':
       return new Response('Unauthenticated', { status: 200, headers: { 'content-type': 'text/plain' } });
     case 'daily-limit':

@@ -1,8 +1,10 @@
 import { FAKE_GOOGLE_HOST, fakeGoogleTokenEndpoint } from './google-token-endpoint';
+import { FAKE_BINANCE_HOST, fakeBinance } from './binance';
 import { FAKE_PROVIDER_HOST, fakeMarketDataProvider } from './market-data-provider';
 import { FAKE_RAZORPAY_HOST, fakeRazorpayApi } from './razorpay-api';
 import { FAKE_STRIPE_HOST, fakeStripeApi } from './stripe-api';
 import { FAKE_RESEND_HOST, fakeResendApi } from './resend';
+import { FAKE_TIINGO_HOST, fakeTiingo } from './tiingo';
 
 /** Answers every outbound fetch of the worker under test: a local fake, or a refusal (no network). */
 export async function outboundService(request: Request): Promise<Response> {
@@ -12,5 +14,7 @@ export async function outboundService(request: Request): Promise<Response> {
   if (url.hostname === FAKE_STRIPE_HOST) return fakeStripeApi(request);
   if (url.hostname === FAKE_RAZORPAY_HOST) return fakeRazorpayApi(request);
   if (url.host === FAKE_RESEND_HOST) return fakeResendApi(request);
+  if (url.host === FAKE_BINANCE_HOST) return fakeBinance(request);
+  if (url.host === FAKE_TIINGO_HOST) return fakeTiingo(request);
   return new Response(`Tests make no network calls (${url.host})`, { status: 599 });
 }

@@ -112,18 +112,12 @@ describe('answers that are not complete and usable are never cached', () => {
     expect(await cachedKeys(url)).toEqual([]);
   });
 
-  it('a candle answer with too many bars: 400 with the limit, asked again next time', async () => {
-    const { token, url, bindings } = provider('too-many-bars', 10_000);
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      const answer = await get(CANDLES_VOD, bindings);
-      expect(answer.status).toBe(400);
-      expect(answer.body.error).toMatchObject({
-        code: 'invalid_request',
-        message: expect.stringMatching(/one request can load at most 100,000/),
-      });
-    }
-    expect(await providerCalls(token)).toBe(2);
-    expect(await cachedKeys(url)).toEqual([]);
+  it('a candle answer of 110,000 bars of one day: one bar kept, the duplicates counted', async () => {
+    const { bindings } = provider('too-many-bars', 10_000);
+    const answer = await get(CANDLES_VOD, bindings);
+    expect(answer.status).toBe(200);
+    expect(answer.body.candles?.t).toHaveLength(1);
+    expect((answer.body as { duplicatesDropped?: number }).duplicatesDropped).toBe(109_999);
   });
 });
 

@@ -57,7 +57,7 @@ describe('GET /api/market/exchanges', () => {
     for (const answer of [first, second]) expect(JSON.stringify(answer.body)).not.toContain(token);
   });
 
-  it('falls back to the 12 bundled exchanges, with the spec’s banners, when no provider is configured', async () => {
+  it('lists the 12 bundled exchanges with a neutral note, no banner, when no provider is configured', async () => {
     const { body } = await get('/api/market/exchanges', {
       MARKET_DATA_URL: undefined,
       MARKET_DATA_TOKEN: undefined,
@@ -77,10 +77,11 @@ describe('GET /api/market/exchanges', () => {
       'SZSE',
       'TSX',
     ]);
-    expect(body.error).toBe(
-      'API Error: Live market data is not connected on this server; showing sample data. Using fallback data.',
+    expect(body.error).toBeUndefined();
+    expect(body.warning).toBeUndefined();
+    expect((body as { note?: string }).note).toBe(
+      'Sample data: the S&P 500 sample, your uploads and synthetic demo prices. Add a market-data key for real lists.',
     );
-    expect(body.warning).toBe(FALLBACK_WARNING);
   });
 
   const failures: [string, string][] = [

@@ -33,6 +33,7 @@ export const TOP_LEVEL_LABELS: Record<string, string> = {
   mode: 'Backtest mode',
   sizing: 'Position sizing',
   sizingValue: 'Size per trade',
+  priceAdjustment: 'Price adjustment',
   commissionPreset: 'Commission preset',
 };
 

@@ -50,7 +50,8 @@ export type PlainField =
   | 'slippage'
   | 'mode'
   | 'sizing'
-  | 'sizingValue';
+  | 'sizingValue'
+  | 'priceAdjustment';
 
 export type BuilderAction =
   /** The exchange list arrived: the first exchange is selected unless one already is. */

@@ -17,6 +17,8 @@ import {
   SIZING_MODES,
   TIMEFRAMES,
   TIMEZONES,
+  PRICE_ADJUSTMENTS,
+  type PriceAdjustment,
   TRANSACTION_TYPES,
   type Timeframe,
   type TimezoneLabel,
@@ -90,6 +92,7 @@ export interface FormValues {
   sizing: SizingMode;
   /** Units, cash or percent at risk, by the sizing; unused (blank) with all-in sizing. */
   sizingValue: string;
+  priceAdjustment: PriceAdjustment;
   /** The ML block, kept while the mode is standard and sent only in mode "ml". */
   ml: MlFormValues;
 }
@@ -142,6 +145,7 @@ export function defaultFormValues(exchange = '', stock = ''): FormValues {
     mode: REQUEST_DEFAULTS.mode,
     sizing: REQUEST_DEFAULTS.sizing,
     sizingValue: '',
+    priceAdjustment: REQUEST_DEFAULTS.priceAdjustment,
     ml: defaultMlValues(),
   };
 }
@@ -287,6 +291,7 @@ export function fromRequest(input: unknown): FormValues {
     mode: oneOf(MODES, request.mode, defaults.mode),
     sizing: oneOf(SIZING_MODES, request.sizing, defaults.sizing),
     sizingValue: asText(request.sizingValue),
+    priceAdjustment: oneOf(PRICE_ADJUSTMENTS, request.priceAdjustment, defaults.priceAdjustment),
     ml: mlValuesOf(request.ml),
   };
 }

@@ -1,5 +1,11 @@
 /** How the builder names the request's coded choices, in its selects and in the review. */
-import type { ExitCriterionType, TimezoneLabel, TransactionType } from '../../../shared/backtest-vocabulary';
+import type {
+  ExitCriterionType,
+  PriceAdjustment,
+  TimezoneLabel,
+  TransactionType,
+} from '../../../shared/backtest-vocabulary';
+import { exchangeTimeLabel } from '../../../shared/exchange-time';
 import type { MlModel, MlWindowMode } from '../../../shared/ml-request';
 import type { BacktestMode, CombineMode, SizingMode } from './form-values';
 
@@ -48,12 +54,33 @@ export const ML_WINDOW_LABELS: Record<MlWindowMode, string> = {
   anchored: 'Anchored: every bar from the start',
 };
 
-/** The spec's zone codes name zones that keep daylight saving time (docs/conventions.md#sessions-and-time): say so. */
+/**
+ * The exit time's zones, short enough for a narrow select. "exchange" reads "Exchange time (IST)"
+ * in the builder (exitTimezoneLabel); zones with daylight saving time keep it.
+ */
 export const TIMEZONE_LABELS: Record<TimezoneLabel, string> = {
-  GMT: 'GMT (UTC, no daylight saving)',
-  EST: 'EST: New York time (EST/EDT)',
-  PST: 'PST: Los Angeles time (PST/PDT)',
-  CET: 'CET: Paris time (CET/CEST)',
+  exchange: 'Exchange time',
+  GMT: 'GMT (UTC)',
+  EST: 'EST (New York)',
+  PST: 'PST (Los Angeles)',
+  CET: 'CET (Paris)',
+  IST: 'IST (India)',
+  JST: 'JST (Tokyo)',
+  HKT: 'HKT (Hong Kong)',
+  AEST: 'AEST (Sydney)',
+  SGT: 'SGT (Singapore)',
+  GST: 'GST (Dubai)',
+};
+
+/** The zone's option text for the run's exchange: "Exchange time (IST)" for NSE. */
+export function exitTimezoneLabel(zone: TimezoneLabel, exchange: string): string {
+  return zone === 'exchange' ? exchangeTimeLabel(exchange) : TIMEZONE_LABELS[zone];
+}
+
+export const PRICE_ADJUSTMENT_LABELS: Record<PriceAdjustment, string> = {
+  'splits-and-dividends': 'Adjusted for splits and dividends',
+  splits: 'Adjusted for splits only',
+  none: 'As traded (no adjustment)',
 };
 
 /** The label of a coded value by the request key it sits under; other values show as they are. */
@@ -64,6 +91,7 @@ export const VALUE_LABELS: Record<string, Record<string, string>> = {
   mode: MODE_LABELS,
   sizing: SIZING_LABELS,
   timezone: TIMEZONE_LABELS,
+  priceAdjustment: PRICE_ADJUSTMENT_LABELS,
   model: ML_MODEL_LABELS,
   window: ML_WINDOW_LABELS,
 };

@@ -18,6 +18,8 @@ import { formatMoney } from './format';
 export const SOURCE_LABELS: Record<DataSource, string> = {
   provider: 'Market data',
   cache: 'Market data',
+  binance: 'Binance market data',
+  tiingo: 'Tiingo market data',
   sample: 'Sample data (S&P 500)',
   synthetic: 'Synthetic sample data',
   upload: 'Your uploaded data',

@@ -36,12 +36,13 @@ describe('defaults', () => {
       slippage: '0',
       mode: 'standard',
       sizing: 'all-in-fractional',
+      priceAdjustment: 'splits-and-dividends',
     });
     expect(values.exitCriteria).toEqual({
       targetProfit: { type: '', value: '' },
       stopLoss: { type: '', value: '' },
       trailingStopLoss: { type: '', value: '' },
-      timing: { time: '', timezone: 'GMT' },
+      timing: { time: '', timezone: 'exchange' },
     });
   });
 });

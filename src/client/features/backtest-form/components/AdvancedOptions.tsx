@@ -4,6 +4,7 @@ import type { BuilderAction, PlainField } from '../form-state';
 import type { FormValues } from '../form-values';
 import { COMMISSION_PRESETS } from '../../../../shared/commission-presets';
 import { COMBINE_LABELS, MODE_LABELS, SIZING_LABELS, SIZING_VALUE_HINTS } from '../option-labels';
+import { PriceAdjustmentField } from './PriceAdjustmentField';
 import { InputField, Options, SelectField } from './Field';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { builderPlan } from '../plan-marks';
@@ -130,6 +131,7 @@ export function AdvancedOptions({ values, errors, dispatch, pricingLink }: Advan
                 <Options values={COMBINE_MODES} labels={COMBINE_LABELS} />
               </SelectField>
             ))}
+            <PriceAdjustmentField values={values} errors={errors} dispatch={dispatch} />
             <SelectField path="sizing" error={errors.sizing} value={values.sizing} onChange={set('sizing')}>
               <Options values={SIZING_MODES} labels={SIZING_LABELS} />
             </SelectField>

@@ -2,7 +2,7 @@ import type { Dispatch } from 'react';
 import { EXIT_CRITERION_TYPES, TIMEZONES, type TimezoneLabel } from '../../../../shared/backtest-vocabulary';
 import type { BuilderAction } from '../form-state';
 import { CRITERIA, type CriterionName, type FormValues } from '../form-values';
-import { CRITERION_TYPE_LABELS, TIMEZONE_LABELS } from '../option-labels';
+import { CRITERION_TYPE_LABELS, exitTimezoneLabel } from '../option-labels';
 import { InputField, Options, SelectField } from './Field';
 import styles from './BacktestForm.module.css';
 
@@ -78,12 +78,18 @@ export function ExitCriteria({ values, errors, dispatch }: ExitCriteriaProps) {
           <SelectField
             path="exitCriteria.timing.timezone"
             error={errors['exitCriteria.timing.timezone']}
+            hint="EST, PST, CET and AEST follow daylight saving time, as does the exchange's own time where it has it."
             value={timing.timezone}
             onChange={(event) =>
               dispatch({ type: 'setTiming', field: 'timezone', value: event.target.value as TimezoneLabel })
             }
           >
-            <Options values={TIMEZONES} labels={TIMEZONE_LABELS} />
+            <Options
+              values={TIMEZONES}
+              labels={Object.fromEntries(
+                TIMEZONES.map((zone) => [zone, exitTimezoneLabel(zone, values.exchange)]),
+              )}
+            />
           </SelectField>
         </fieldset>
       </div>

@@ -24,6 +24,7 @@ import { PORTFOLIO_SOURCE } from '../portfolio-source';
 import { TRANSACTION_TYPE_LABELS } from '../option-labels';
 import { dateHints, exchangeOutsidePlan, exchangeOutsidePlanHint } from '../plan-marks';
 import { InputField, SelectField } from './Field';
+import { MarketDataNote } from './MarketDataNote';
 import { UserDatasets } from './UserDatasets';
 import styles from './BacktestForm.module.css';
 
@@ -100,7 +101,8 @@ export function GeneralParameters({
   const stockItems = stocks.status === 'ready' ? stocks.items : [];
   // History depth and delay apply to the provider's data only: not to the sample, uploads or the
   // fallback (whose exchange list comes with an error banner).
-  const providerData = exchanges.status === 'ready' && !exchanges.error && !isLocalSource(values.exchange);
+  const providerData =
+    exchanges.status === 'ready' && !exchanges.error && !exchanges.note && !isLocalSource(values.exchange);
   const dates = providerData ? dateHints(plan, new Date().toISOString().slice(0, 10)) : {};
   const exchangeHint = values.exchange === '' ? undefined : exchangeOutsidePlanHint(plan, values.exchange);
   const knownStock = values.stock === '' || stockItems.some((item) => item.code === values.stock);
@@ -154,6 +156,7 @@ export function GeneralParameters({
           {text}
         </Alert>
       ))}
+      <MarketDataNote lists={lists} />
       {exchanges.status === 'failed' && (
         <Alert tone="error">
           <span className={styles.alertLine}>

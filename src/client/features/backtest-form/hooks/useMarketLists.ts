@@ -16,7 +16,7 @@ import type { BuilderAction } from '../form-state';
 /** A list from the API: loading, loaded (with the fallback's error and warning), or failed. */
 export type ListLoad<T> =
   | { status: 'loading' }
-  | { status: 'ready'; items: T[]; error?: string; warning?: string }
+  | { status: 'ready'; items: T[]; error?: string; warning?: string; note?: string }
   | { status: 'failed'; message: string };
 
 /** What the stock select offers: a code and the text shown for it. */
@@ -37,7 +37,13 @@ function listLoad<A extends MarketListAnswer, T>(
       : { status: 'failed', message: errorMessage(state.error) };
   }
   const answer = state.data!;
-  return { status: 'ready', items: items(answer), error: answer.error, warning: answer.warning };
+  return {
+    status: 'ready',
+    items: items(answer),
+    error: answer.error,
+    warning: answer.warning,
+    note: answer.note,
+  };
 }
 
 /**
@@ -93,7 +99,10 @@ export function useMarketLists(exchange: string, signedIn: boolean, dispatch: Di
     // selects it. The chosen one's comes from its query, so this hook re-renders when it changes.
     const state = code === exchange ? stockList : queryClient.getQueryState(stocksQuery(code).queryKey);
     return listLoad<StocksAnswer, StockChoice>(state, (answer) =>
-      answer.symbols.map((stock) => ({ code: stock.code, label: `${stock.code} — ${stock.name}` })),
+      answer.symbols.map((stock) => ({
+        code: stock.code,
+        label: `${stock.code} — ${stock.name}${stock.synthetic ? ' (synthetic)' : ''}`,
+      })),
     );
   }
 

@@ -11,6 +11,8 @@ import { downloadText, safeFileName } from '../download';
 import { formatDateTime } from '../../../lib/backtests/format';
 import { trialsText } from '../trials-text';
 import { instrumentLabel, sourceLabel } from '../../../lib/backtests/labels';
+import { DataQualityPanel } from './DataQualityPanel';
+import { SyntheticPricesBanner } from './SyntheticPricesBanner';
 import { TimeAxisSync } from '../time-axis-sync';
 import { tradeFocusRange, tradesToCsv } from '../trade-table';
 import styles from './BacktestResult.module.css';
@@ -155,7 +157,8 @@ export function BacktestResult({
           {instrumentLabel(run.exchange, run.stock)}, {run.timeframe}
         </h1>
         <p className={styles.meta}>
-          {run.fromDate} to {run.toDate} · run {formatDateTime(run.createdAt, 'UTC')} UTC
+          {result.dataQuality?.firstBar ?? run.fromDate} to {result.dataQuality?.lastBar ?? run.toDate} · run{' '}
+          {formatDateTime(run.createdAt, 'UTC')} UTC
           {run.mode === 'ml' ? ' · machine-learning mode' : ''}
         </p>
         {ownRun?.trials && <p className={styles.meta}>{trialsText(ownRun.trials)}</p>}
@@ -175,6 +178,8 @@ export function BacktestResult({
             </span>
           )}
         </p>
+        <SyntheticPricesBanner source={source} />
+        <DataQualityPanel quality={result.dataQuality} />
         <div className={styles.actions}>
           <Button onClick={exportTrades} disabled={result.trades.length === 0}>
             Export trades (CSV)

@@ -346,7 +346,12 @@ export const DOC_CATEGORIES: readonly DocCategory[] = [
           table(
             'Exit time zones',
             ['Zone', 'Follows'],
-            TIMEZONES.map((zone) => [zone, TIMEZONE_IANA[zone]]),
+            TIMEZONES.map((zone) => [
+              zone,
+              zone === 'exchange'
+                ? 'the exchange’s own zone (the default), e.g. Asia/Kolkata for NSE'
+                : TIMEZONE_IANA[zone],
+            ]),
           ),
         ],
       },

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SessionCalendar,
+  barQuality,
+  dropDuplicateBars,
+  seriesFromRows,
+  type CandleRow,
+} from '../../../src/engine/index';
+
+const DAY = 86_400_000;
+const weekdays = (date: string) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+
+/** Daily bars on the weekdays of January 2024 with small alternating moves. */
+function january(): CandleRow[] {
+  const rows: CandleRow[] = [];
+  for (let day = 1; day <= 31; day++) {
+    const t = Date.UTC(2024, 0, day);
+    if (!weekdays(new Date(t).toISOString().slice(0, 10))) continue;
+    const c = 100 + (rows.length % 2 === 0 ? 0.5 : -0.5) + rows.length * 0.01;
+    rows.push({ t, o: c, h: c + 1, l: c - 1, c, v: 1000 });
+  }
+  return rows;
+}
+
+describe('bar quality', () => {
+  it('counts the tested bars and names the first and last trading day', () => {
+    const series = seriesFromRows(january());
+    const quality = barQuality(series, 2, series.t.length, weekdays);
+    expect(quality).toEqual({
+      bars: 21,
+      missingSessions: 0,
+      zeroVolumeBars: 0,
+      suspectJumps: [],
+      firstBar: '2024-01-03',
+      lastBar: '2024-01-31',
+    });
+  });
+
+  it('finds trading sessions without a bar, bars without volume, and a jump of 10 robust deviations', () => {
+    const rows = january().filter(
+      (row) => row.t !== Date.UTC(2024, 0, 10) && row.t !== Date.UTC(2024, 0, 11),
+    );
+    rows[3]!.v = 0;
+    // A bad tick: one close 30% too high, and back.
+    rows[8] = { ...rows[8]!, c: rows[8]!.c * 1.3 };
+    const quality = barQuality(seriesFromRows(rows), 0, rows.length, weekdays);
+    expect(quality.missingSessions).toBe(2);
+    expect(quality.zeroVolumeBars).toBe(1);
+    expect(quality.suspectJumps.map((jump) => jump.date)).toEqual([
+      new Date(rows[8]!.t).toISOString().slice(0, 10),
+      new Date(rows[9]!.t).toISOString().slice(0, 10),
+    ]);
+    expect(quality.suspectJumps[0]!.changePct).toBeGreaterThan(25);
+    expect(quality.suspectJumps[1]!.changePct).toBeLessThan(-20);
+  });
+
+  it('reads days in the series’ market calendar: a holiday rule is the caller’s', () => {
+    const calendar = new SessionCalendar('Asia/Kolkata', 9 * 60 + 15);
+    const rows = ['2023-08-14', '2023-08-16'].map((date, i) => ({
+      t: calendar.startOfDate(date),
+      o: 1,
+      h: 1,
+      l: 1,
+      c: 1 + i * 0.001,
+      v: 5,
+    }));
+    const series = { ...seriesFromRows(rows), calendar };
+    expect(barQuality(series, 0, 2, weekdays).missingSessions).toBe(1);
+    expect(barQuality(series, 0, 2, (date) => weekdays(date) && date !== '2023-08-15').missingSessions).toBe(
+      0,
+    );
+    expect(barQuality(series, 0, 0, weekdays)).toMatchObject({ bars: 0, firstBar: null, lastBar: null });
+  });
+
+  it('drops repeated open times, keeping the first, and counts them', () => {
+    const rows = [
+      { t: 2 * DAY, c: 2 },
+      { t: DAY, c: 1 },
+      { t: 2 * DAY, c: 3 },
+    ];
+    expect(dropDuplicateBars(rows)).toEqual({
+      rows: [
+        { t: DAY, c: 1 },
+        { t: 2 * DAY, c: 2 },
+      ],
+      dropped: 1,
+    });
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * A local fake of Binance's public market-data API (exchangeInfo and klines, the answer shapes of
+ * its documentation), written with the Fetch API so worker tests (outbound service) and the
+ * end-to-end tests (a node:http server on loopback) both use it. The first path segment chooses
+ * the behaviour ("<mode>:<anything>") and counts the calls (GET /__calls?id=<segment>).
+ */
+export const FAKE_BINANCE_HOST = 'fake-binance.test';
+
+/** A base URL of the fake in worker tests; each test its own, as if each were another server. */
+export function fakeBinanceUrl(mode = 'good'): string {
+  return `https://${FAKE_BINANCE_HOST}/${mode}:${crypto.randomUUID()}`;
+}
+
+const calls = new Map<string, string[]>();
+
+const EXCHANGE_INFO = {
+  timezone: 'UTC',
+  serverTime: 1_700_000_000_000,
+  rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 }],
+  symbols: [
+    {
+      symbol: 'BTCUSDT',
+      status: 'TRADING',
+      baseAsset: 'BTC',
+      quoteAsset: 'USDT',
+      isSpotTradingAllowed: true,
+    },
+    {
+      symbol: 'ETHUSDT',
+      status: 'TRADING',
+      baseAsset: 'ETH',
+      quoteAsset: 'USDT',
+      isSpotTradingAllowed: true,
+    },
+    { symbol: 'ETHBTC', status: 'TRADING', baseAsset: 'ETH', quoteAsset: 'BTC', isSpotTradingAllowed: true },
+    {
+      symbol: 'LUNAUSDT',
+      status: 'BREAK',
+      baseAsset: 'LUNA',
+      quoteAsset: 'USDT',
+      isSpotTradingAllowed: true,
+    },
+  ],
+};
+
+const INTERVAL_MS: Record<string, number> = {
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '1d': 86_400_000,
+};
+
+/**
+ * Klines from startTime to endTime, at most `limit`: open = 30000 + the bar's number within its
+ * UTC day, a close 5 above, as strings like Binance's.
+ */
+function klines(query: URLSearchParams) {
+  const step = INTERVAL_MS[query.get('interval') ?? ''];
+  if (!step) return null;
+  const limit = Math.min(1000, Number(query.get('limit') ?? 500));
+  const end = Number(query.get('endTime'));
+  const rows = [];
+  for (
+    let t = Math.ceil(Number(query.get('startTime')) / step) * step;
+    t <= end && rows.length < limit;
+    t += step
+  ) {
+    const open = 30_000 + (t % 86_400_000) / step;
+    rows.push([
+      t,
+      open.toFixed(2),
+      (open + 10).toFixed(2),
+      (open - 10).toFixed(2),
+      (open + 5).toFixed(2),
+      '12.5',
+      t + step - 1,
+      '375000.0',
+      100,
+      '6.0',
+      '180000.0',
+      '0',
+    ]);
+  }
+  return rows;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+export async function fakeBinance(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname === '/__calls')
+    return json(200, { calls: calls.get(url.searchParams.get('id') ?? '') ?? [] });
+  const [, id = '', ...rest] = url.pathname.split('/');
+  const path = `/${rest.join('/')}`;
+  calls.set(id, [...(calls.get(id) ?? []), `${path}${url.search}`]);
+  const mode = id.split(':')[0];
+  const count = calls.get(id)!.length;
+
+  if (mode === 'rate-limited')
+    return json(429, { code: -1003, msg: 'Too much request weight used.' }, { 'retry-after': '60' });
+  if (path === '/api/v3/exchangeInfo') return json(200, EXCHANGE_INFO);
+  if (path === '/api/v3/klines') {
+    // A malformed page: the second call answers rows without their prices.
+    if (mode === 'malformed-page' && count >= 2) return json(200, [[1_700_000_000_000, null]]);
+    const rows = klines(url.searchParams);
+    return rows ? json(200, rows) : json(400, { code: -1120, msg: 'Invalid interval.' });
+  }
+  return json(404, { code: -1, msg: 'Not found' });
+}
+
+/** The calls a fake base URL received (paths with their queries), in order. */
+export async function binanceCalls(baseUrl: string): Promise<string[]> {
+  const id = new URL(baseUrl).pathname.slice(1);
+  const res = await fetch(`https://${FAKE_BINANCE_HOST}/__calls?id=${encodeURIComponent(id)}`);
+  return ((await res.json()) as { calls: string[] }).calls;
+}
