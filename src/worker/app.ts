@@ -17,6 +17,7 @@ import { subscriptions } from './routes/subscriptions';
 import { usage } from './routes/usage';
 import { team } from './routes/team';
 import { portfolios } from './routes/portfolios';
+import { tokens } from './routes/tokens';
 import { drainUnreadBody, limitRequestBody } from './security/request-body';
 import { sameOriginOnly } from './security/same-origin';
 import { allowedMethodsOf } from './allowed-methods';
@@ -49,7 +50,8 @@ app
   .route('/api/usage', usage)
   .route('/api/team', team)
   .route('/api/portfolios', portfolios)
-  .route('/api/contact', contact);
+  .route('/api/contact', contact)
+  .route('/api/tokens', tokens);
 
 const allowedMethods = allowedMethodsOf(app.routes);
 
