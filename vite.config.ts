@@ -1,6 +1,7 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { apiDocsAssets } from './build/api-docs-plugin.ts';
 import { sp500SamplePlugin } from './build/sp500-sample-plugin.ts';
 import { DEV_SERVER_HEADERS, staticHeadersFile } from './src/shared/security-headers.ts';
 
@@ -22,6 +23,7 @@ export default defineConfig({
     cloudflare({ configPath: './wrangler.toml' }),
     staticSecurityHeaders(),
     sp500SamplePlugin(),
+    apiDocsAssets(),
   ],
   server: { host: '127.0.0.1', port: 5173, strictPort: false, headers: { ...DEV_SERVER_HEADERS } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: false },

@@ -123,3 +123,4 @@ export {
   type MlStrategyRun,
 } from './ml/ml-backtest';
 export { mlReport } from './ml/report';
+export { exportStrategy } from './export/strategy-export';

@@ -4,10 +4,12 @@ import type { AppEnv } from './env';
 import { handleError, jsonError } from './errors';
 import { loadSession } from './auth/middleware';
 import { admin } from './routes/admin';
+import { apiReference } from './routes/api-reference';
 import { auth } from './routes/auth';
 import { backtests } from './routes/backtests';
 import { contact } from './routes/contact';
 import { datasets } from './routes/datasets';
+import { exports } from './routes/exports';
 import { health } from './routes/health';
 import { jobs } from './routes/jobs';
 import { market } from './routes/market';
@@ -45,13 +47,15 @@ app
   .route('/api/backtests', backtests)
   .route('/api/backtests', shares)
   .route('/api/backtests', robustness)
+  .route('/api/backtests', exports)
   .route('/api/jobs', jobs)
   .route('/api/public/backtests', publicBacktests)
   .route('/api/usage', usage)
   .route('/api/team', team)
   .route('/api/portfolios', portfolios)
   .route('/api/contact', contact)
-  .route('/api/tokens', tokens);
+  .route('/api/tokens', tokens)
+  .route('/api', apiReference);
 
 const allowedMethods = allowedMethodsOf(app.routes);
 
