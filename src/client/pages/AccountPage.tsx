@@ -1,4 +1,5 @@
 import { SignInPrompt } from '../components/SignInPrompt';
+import { ApiTokensSection } from '../features/api-tokens/components/ApiTokensSection';
 import { useAuth } from '../lib/auth/auth-context';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 
@@ -19,6 +20,7 @@ export function AccountPage() {
           Signed in as <strong>{user.email}</strong>
         </p>
       )}
+      {status === 'signed-in' && <ApiTokensSection />}
     </section>
   );
 }

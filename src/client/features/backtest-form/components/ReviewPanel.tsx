@@ -28,6 +28,8 @@ interface ReviewPanelProps {
   busy?: boolean;
   /** A queued ML run's progress. */
   job?: ReactNode;
+  /** Actions on the reviewed request (the strategy's export). */
+  exportActions?: ReactNode;
   onEdit: () => void;
   onSubmit: () => void;
   onReset: () => void;
@@ -42,6 +44,7 @@ export function ReviewPanel({
   pricingLink,
   busy = false,
   job,
+  exportActions,
   onEdit,
   onSubmit,
   onReset,
@@ -93,6 +96,7 @@ export function ReviewPanel({
         <Button variant="secondary" className={styles.resetButton} onClick={onReset} disabled={submitting}>
           Reset Form
         </Button>
+        {exportActions}
       </div>
     </section>
   );
