@@ -20,10 +20,11 @@ function staticSecurityHeaders(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    // Before cloudflare(): in development its middleware answers /api-docs/ files first.
+    apiDocsAssets(),
     cloudflare({ configPath: './wrangler.toml' }),
     staticSecurityHeaders(),
     sp500SamplePlugin(),
-    apiDocsAssets(),
   ],
   server: { host: '127.0.0.1', port: 5173, strictPort: false, headers: { ...DEV_SERVER_HEADERS } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: false },
