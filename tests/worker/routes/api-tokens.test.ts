@@ -199,7 +199,7 @@ describe('requests made with a token', () => {
     expect((await errorOf(over)).message).toBe(
       'Please upgrade your membership to generate backtesting results.',
     );
-  });
+  }, 30_000);
 
   it('are limited to 60 a minute per token, then 429 with Retry-After', async () => {
     const browser = await signedIn();
@@ -217,5 +217,6 @@ describe('requests made with a token', () => {
     // Another token of the same user has its own budget, and the site is not limited by it.
     expect((await withToken(other.token, '/api/usage')).status).toBe(200);
     expect((await browser.request('/api/usage')).status).toBe(200);
-  });
+    // 63 real requests through the app and D1: more than the default 5 s on a busy machine.
+  }, 30_000);
 });
