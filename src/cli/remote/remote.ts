@@ -4,7 +4,11 @@
  * them. The token comes from BACKTEST_STUDIO_TOKEN (server-client.ts).
  */
 import { parseArgs } from 'node:util';
-import { backtestCreatedAnswerSchema, backtestRunSchema, type BacktestResultBody } from '../../shared/api/backtests';
+import {
+  backtestCreatedAnswerSchema,
+  backtestRunSchema,
+  type BacktestResultBody,
+} from '../../shared/api/backtests';
 import { anyJobAnswerSchema, jobCreatedSchema, type AnyJobAnswer } from '../../shared/robustness-jobs';
 import { readJson, readRequest } from '../read-inputs';
 import { UsageError, requireOptions } from '../usage';
@@ -25,11 +29,19 @@ function runOutput(id: string, result: BacktestResultBody) {
 }
 
 async function remoteBacktest(args: string[]) {
-  const { values } = parseArgs({ args, options: { request: { type: 'string' }, server: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { request: { type: 'string' }, server: { type: 'string' } },
+  });
   requireOptions('remote backtest', values, ['request']);
   const client = ServerClient.from(values.server);
   readRequest(values.request); // the same validation as the local command, before anything is sent
-  const created = await client.call('POST', '/api/backtests', backtestCreatedAnswerSchema, readJson(values.request));
+  const created = await client.call(
+    'POST',
+    '/api/backtests',
+    backtestCreatedAnswerSchema,
+    readJson(values.request),
+  );
   return runOutput(created.id, created.result);
 }
 

@@ -31,7 +31,12 @@ export class ServerClient {
   }
 
   /** The answer of `method path`, parsed by its schema; an error naming the status and the API's message. */
-  async call<S extends z.ZodType>(method: string, path: string, answer: S, body?: unknown): Promise<z.output<S>> {
+  async call<S extends z.ZodType>(
+    method: string,
+    path: string,
+    answer: S,
+    body?: unknown,
+  ): Promise<z.output<S>> {
     const url = new URL(path, this.server);
     let res: Response;
     try {
@@ -57,7 +62,9 @@ export class ServerClient {
     if (!res.ok) {
       const parsed = apiErrorBodySchema.safeParse(json);
       if (!parsed.success) throw new Error(`${method} ${url.pathname}: ${res.status} ${res.statusText}`);
-      const fields = (parsed.data.error.fields ?? []).map(({ path: field, message }) => `\n  ${field}: ${message}`);
+      const fields = (parsed.data.error.fields ?? []).map(
+        ({ path: field, message }) => `\n  ${field}: ${message}`,
+      );
       const retry = res.headers.get('retry-after');
       throw new Error(
         `${method} ${url.pathname}: ${res.status} ${parsed.data.error.message}${fields.join('')}` +

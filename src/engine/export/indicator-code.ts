@@ -85,7 +85,13 @@ function midpricePine(period: string): string {
   return `math.avg(ta.highest(high, ${period}), ta.lowest(low, ${period}))`;
 }
 
-export const PINE_PIVOT_LABELS = new Set(['Pivot Point', 'Support 1', 'Support 2', 'Resistance 1', 'Resistance 2']);
+export const PINE_PIVOT_LABELS = new Set([
+  'Pivot Point',
+  'Support 1',
+  'Support 2',
+  'Resistance 1',
+  'Resistance 2',
+]);
 
 /** The lines a Pine script declares before using the pivot levels. */
 export const PINE_PIVOT_DECLARATIONS = [
@@ -108,7 +114,8 @@ export function pineIndicator(indicator: ResolvedIndicator): Code {
 // Python (backtesting.py + TA-Lib)
 
 /** Functions the Python file defines only when a row uses them. */
-export type PythonHelper = 'ta_line' | 'vwap' | 'session_vwap' | 'elder_power' | 'pivots' | 'midprice_shifted';
+export type PythonHelper =
+  'ta_line' | 'vwap' | 'session_vwap' | 'elder_power' | 'pivots' | 'midprice_shifted';
 
 /** TA-Lib's Python names: optInFastK_Period -> fastk_period. */
 const pythonParameter = (optIn: string) => optIn.replace(/^optIn/, '').toLowerCase();
@@ -164,7 +171,9 @@ export function pythonIndicator(indicator: ResolvedIndicator): Code {
   const talib = entry?.talib;
   if (!entry || !talib) return { missing: `TA-Lib has no function for ${indicator.label}` };
   if (talib.inputs) {
-    return { missing: `${indicator.label} feeds TA-Lib's ${talib.function} other inputs than its usual ones` };
+    return {
+      missing: `${indicator.label} feeds TA-Lib's ${talib.function} other inputs than its usual ones`,
+    };
   }
   const parameters = entry.settings
     .filter((setting) => setting.talib && indicator.settings[setting.label] !== null)

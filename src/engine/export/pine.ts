@@ -23,7 +23,8 @@ function operand(indicator: ResolvedIndicator, lag: number): string | { missing:
 }
 
 /** Within one part in a billion of the larger magnitude, as the engine's Equals. */
-const equals = (a: string, b: string) => `math.abs((${a}) - (${b})) <= 1e-9 * math.max(1, math.abs(${a}), math.abs(${b}))`;
+const equals = (a: string, b: string) =>
+  `math.abs((${a}) - (${b})) <= 1e-9 * math.max(1, math.abs(${a}), math.abs(${b}))`;
 
 function condition(row: Row): string | { missing: string } {
   if (row.kind === 'candlestick') {
@@ -58,7 +59,9 @@ function ruleLines(name: 'entry' | 'exit', rules: RuleSet): { lines: string[]; s
       names.push(`${name}${index + 1}`);
       lines.push(`// ${text}`, `${name}${index + 1} = ${code}`);
     } else {
-      lines.push(`// Left out: ${name} row ${index + 1}, ${text}: ${code.missing}. The ${name} signals differ.`);
+      lines.push(
+        `// Left out: ${name} row ${index + 1}, ${text}: ${code.missing}. The ${name} signals differ.`,
+      );
     }
   });
   const signal = names.length === 0 ? 'false' : names.join(rules.combine === 'all' ? ' and ' : ' or ');
@@ -71,12 +74,16 @@ function quantitySettings(request: BacktestRequest): { args: string[]; notes: st
     case 'all-in-fractional':
       return {
         args: ['default_qty_type = strategy.percent_of_equity', 'default_qty_value = 100'],
-        notes: ['Sizing: all the equity, fractional units; Pine may round the quantity to the symbol\'s lot size.'],
+        notes: [
+          "Sizing: all the equity, fractional units; Pine may round the quantity to the symbol's lot size.",
+        ],
       };
     case 'all-in-whole-units':
       return {
         args: ['default_qty_type = strategy.percent_of_equity', 'default_qty_value = 100'],
-        notes: ['Sizing: all the equity in whole units; Pine does not floor to whole units for every symbol.'],
+        notes: [
+          'Sizing: all the equity in whole units; Pine does not floor to whole units for every symbol.',
+        ],
       };
     case 'fixed-quantity':
       return { args: ['default_qty_type = strategy.fixed', `default_qty_value = ${value}`], notes: [] };
@@ -119,7 +126,10 @@ export function pineStrategy(request: BacktestRequest): string {
   }
 
   const usesPivots = [...entryRules(request).rows, ...exitRules(request).rows].some(
-    (row) => row.kind !== 'candlestick' && (PINE_PIVOT_LABELS.has(row.left.label) || (row.kind === 'crossover' && PINE_PIVOT_LABELS.has(row.right.label))),
+    (row) =>
+      row.kind !== 'candlestick' &&
+      (PINE_PIVOT_LABELS.has(row.left.label) ||
+        (row.kind === 'crossover' && PINE_PIVOT_LABELS.has(row.right.label))),
   );
   const [fromYear, fromMonth, fromDay] = request.fromDate.split('-').map(Number);
   const [toYear, toMonth, toDay] = request.toDate.split('-').map(Number);
@@ -127,11 +137,11 @@ export function pineStrategy(request: BacktestRequest): string {
   const lines = [
     '//@version=6',
     `// ${title}, ${request.fromDate} to ${request.toDate}: exported from Backtest Studio.`,
-    '// Fills: orders placed at a bar\'s close fill at the next bar\'s open, as in the run.',
+    "// Fills: orders placed at a bar's close fill at the next bar's open, as in the run.",
     ...notes.map((note) => `// ${note}`),
     `strategy(${JSON.stringify(title)}, overlay = true, initial_capital = ${number(request.initialCapital)}, ${quantity.args.join(', ')}, commission_type = strategy.commission.percent, commission_value = ${number(request.commission)}, slippage = 0, pyramiding = 0, process_orders_on_close = false)`,
     '',
-    '// The run\'s dates (UTC): signals before the from date are warm-up only.',
+    "// The run's dates (UTC): signals before the from date are warm-up only.",
     `windowStart = timestamp("UTC", ${fromYear}, ${fromMonth}, ${fromDay}, 0, 0)`,
     `windowEnd = timestamp("UTC", ${toYear}, ${toMonth}, ${toDay}, 0, 0) + 86400000`,
     'inWindow = time >= windowStart and time < windowEnd',
@@ -176,14 +186,21 @@ export function pineStrategy(request: BacktestRequest): string {
     `    strategy.close(${JSON.stringify(id)}, comment = "signal")`,
   );
   if (timing.time !== '') {
-    lines.push('if strategy.position_size != 0 and exitTimeNext', `    strategy.close(${JSON.stringify(id)}, comment = "time")`);
+    lines.push(
+      'if strategy.position_size != 0 and exitTimeNext',
+      `    strategy.close(${JSON.stringify(id)}, comment = "time")`,
+    );
   }
 
   const levels: string[] = [];
   if (stopLoss.type !== '') levels.push(`stop = entryPrice ${against} ${offset(stopLoss, 'entryPrice')}`);
-  if (targetProfit.type !== '') levels.push(`limit = entryPrice ${along} ${offset(targetProfit, 'entryPrice')}`);
+  if (targetProfit.type !== '')
+    levels.push(`limit = entryPrice ${along} ${offset(targetProfit, 'entryPrice')}`);
   if (trailingStopLoss.type !== '') {
-    levels.push(`trail_price = entryPrice`, `trail_offset = math.round(${offset(trailingStopLoss, 'entryPrice')} / syminfo.mintick)`);
+    levels.push(
+      `trail_price = entryPrice`,
+      `trail_offset = math.round(${offset(trailingStopLoss, 'entryPrice')} / syminfo.mintick)`,
+    );
   }
   if (levels.length > 0) {
     lines.push(
@@ -194,7 +211,9 @@ export function pineStrategy(request: BacktestRequest): string {
       `    strategy.exit("Levels", ${JSON.stringify(id)}, ${levels.join(', ')})`,
     );
     if (trailingStopLoss.type !== '') {
-      lines.push('// Pine\'s trailing stop moves within the bar; the run moved it only after each bar closed.');
+      lines.push(
+        "// Pine's trailing stop moves within the bar; the run moved it only after each bar closed.",
+      );
     }
   }
   lines.push(

@@ -65,7 +65,11 @@ interface Declared {
   helpers: Set<PythonHelper | 'shifted'>;
 }
 
-function indicatorCode(indicator: ResolvedIndicator, lag: number, declared: Declared): string | { missing: string } {
+function indicatorCode(
+  indicator: ResolvedIndicator,
+  lag: number,
+  declared: Declared,
+): string | { missing: string } {
   const code = pythonIndicator(indicator);
   if ('missing' in code) return code;
   for (const name of code.helpers ?? []) declared.helpers.add(name);
@@ -81,7 +85,9 @@ const last = (name: string) => `self.${name}[-1]`;
 function condition(row: Row, name: string, declared: Declared): string | { missing: string } {
   if (row.kind === 'candlestick') {
     declared.helpers.add('ta_line');
-    declared.init.push(`self.${name} = self.I(ta_line, self.data, '${row.talib}', 'integer', name='${row.pattern}')`);
+    declared.init.push(
+      `self.${name} = self.I(ta_line, self.data, '${row.talib}', 'integer', name='${row.pattern}')`,
+    );
     const test = row.direction === 'either' ? '!= 0' : row.direction === 'bullish' ? '> 0' : '< 0';
     return `${last(name)} ${test}`;
   }
@@ -125,7 +131,9 @@ function rules(kind: 'entry' | 'exit', ruleSet: RuleSet, declared: Declared): st
       names.push(name);
     } else {
       declared.init.splice(firstLine);
-      declared.comments.push(`# Left out: ${kind} row ${index + 1}, ${text}: ${code.missing}. The ${kind} signals differ.`);
+      declared.comments.push(
+        `# Left out: ${kind} row ${index + 1}, ${text}: ${code.missing}. The ${kind} signals differ.`,
+      );
     }
   });
   if (names.length === 0) return 'False';
@@ -148,7 +156,10 @@ function sizeCode(request: BacktestRequest): { code: string; note?: string } {
     case 'all-in-whole-units':
       return { code: '0.9999' };
     case 'fixed-quantity':
-      return { code: String(Math.max(1, Math.floor(value))), note: value % 1 === 0 ? undefined : `Sizing: ${value} units rounded down to whole units.` };
+      return {
+        code: String(Math.max(1, Math.floor(value))),
+        note: value % 1 === 0 ? undefined : `Sizing: ${value} units rounded down to whole units.`,
+      };
     case 'fixed-cash':
       return {
         code: `max(1, int(${value} // self.data.Close[-1]))`,
@@ -173,7 +184,9 @@ export function pythonStrategy(request: BacktestRequest): string {
     ...(size.note ? [size.note] : []),
     ...(request.mode === 'ml' ? ['This run is an ML run: the model is not exported, only its rules.'] : []),
     ...(request.slippage > 0
-      ? [`Slippage: the run moved every fill ${request.slippage} price points against the trade; backtesting.py has a relative spread instead (not set here).`]
+      ? [
+          `Slippage: the run moved every fill ${request.slippage} price points against the trade; backtesting.py has a relative spread instead (not set here).`,
+        ]
       : []),
   ];
   // Against the position: below the entry for a long, above for a short; with it the other way.
@@ -188,15 +201,19 @@ export function pythonStrategy(request: BacktestRequest): string {
   if (timing.time !== '') {
     next.push(
       "        next_open = (now + BAR).tz_localize('UTC').tz_convert(EXIT_ZONE) if now.tzinfo is None else (now + BAR).tz_convert(EXIT_ZONE)",
-      "        this_open = next_open - BAR",
-      '        exit_time_next = (next_open.hour * 60 + next_open.minute >= EXIT_MINUTE'
-        + ' and (this_open.hour * 60 + this_open.minute < EXIT_MINUTE or this_open.date() != next_open.date()))',
+      '        this_open = next_open - BAR',
+      '        exit_time_next = (next_open.hour * 60 + next_open.minute >= EXIT_MINUTE' +
+        ' and (this_open.hour * 60 + this_open.minute < EXIT_MINUTE or this_open.date() != next_open.date()))',
       '        squared_off = next_open.hour * 60 + next_open.minute >= EXIT_MINUTE',
     );
   }
   next.push('        if self.position:');
   const closeWhen = ['exit_signal', 'last_run_bar', ...(timing.time !== '' ? ['exit_time_next'] : [])];
-  next.push(`            if ${closeWhen.join(' or ')}:`, '                self.position.close()', '                return');
+  next.push(
+    `            if ${closeWhen.join(' or ')}:`,
+    '                self.position.close()',
+    '                return',
+  );
   const levels = stopLoss.type !== '' || targetProfit.type !== '' || trailingStopLoss.type !== '';
   if (levels) {
     next.push('            trade = self.trades[-1]', '            price = trade.entry_price');
@@ -208,8 +225,12 @@ export function pythonStrategy(request: BacktestRequest): string {
       );
       stops.push(`self.best ${against} ${distance(trailingStopLoss, 'price')}`);
     }
-    if (stops.length > 0) next.push(`            trade.sl = ${stops.length === 1 ? stops[0] : `${long ? 'max' : 'min'}(${stops.join(', ')})`}`);
-    if (targetProfit.type !== '') next.push(`            trade.tp = price ${along} ${distance(targetProfit, 'price')}`);
+    if (stops.length > 0)
+      next.push(
+        `            trade.sl = ${stops.length === 1 ? stops[0] : `${long ? 'max' : 'min'}(${stops.join(', ')})`}`,
+      );
+    if (targetProfit.type !== '')
+      next.push(`            trade.tp = price ${along} ${distance(targetProfit, 'price')}`);
   }
   const allow = ['now >= RUN_START', 'not last_run_bar', ...(timing.time !== '' ? ['not squared_off'] : [])];
   next.push(
@@ -218,7 +239,9 @@ export function pythonStrategy(request: BacktestRequest): string {
     `            self.${long ? 'buy' : 'sell'}(size=${size.code})`,
   );
 
-  const helpers = (['shifted', 'ta_line', 'vwap', 'session_vwap', 'elder_power', 'midprice_shifted', 'pivots'] as const)
+  const helpers = (
+    ['shifted', 'ta_line', 'vwap', 'session_vwap', 'elder_power', 'midprice_shifted', 'pivots'] as const
+  )
     .filter((name) => declared.helpers.has(name))
     .map((name) => HELPERS[name]);
 
@@ -267,8 +290,8 @@ export function pythonStrategy(request: BacktestRequest): string {
     '',
     '',
     "if __name__ == '__main__':",
-    "    bars = pd.read_csv(sys.argv[1], index_col=0, parse_dates=True)",
-    "    bars.columns = [column.capitalize() for column in bars.columns]",
+    '    bars = pd.read_csv(sys.argv[1], index_col=0, parse_dates=True)',
+    '    bars.columns = [column.capitalize() for column in bars.columns]',
     '    backtest = Backtest(bars, ExportedStrategy, cash=INITIAL_CAPITAL, commission=COMMISSION,',
     '                        exclusive_orders=True, finalize_trades=True)',
     '    print(backtest.run())',

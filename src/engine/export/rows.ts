@@ -44,11 +44,25 @@ function crossoverRows(rows: BacktestRequest['entry']['parameters']): Row[] {
     const left = resolveIndicator(row.indicator1, row.additionalFields1);
     const right = resolveIndicator(row.indicator2, row.additionalFields2);
     // The line opposite a chikou span is compared as it stood Timeframe 2 bars back.
-    return { kind: 'crossover', left, logic: row.logic, right, leftLag: chikouLag(right), rightLag: chikouLag(left) };
+    return {
+      kind: 'crossover',
+      left,
+      logic: row.logic,
+      right,
+      leftLag: chikouLag(right),
+      rightLag: chikouLag(left),
+    };
   });
 }
 
-function valueRows(rows: { indicator: string; logic: ComparisonLogic; additionalFields: Record<string, string>; number: number | null }[]): Row[] {
+function valueRows(
+  rows: {
+    indicator: string;
+    logic: ComparisonLogic;
+    additionalFields: Record<string, string>;
+    number: number | null;
+  }[],
+): Row[] {
   return rows
     .filter((row): row is typeof row & { number: number } => row.number !== null)
     .map((row) => ({

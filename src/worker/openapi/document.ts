@@ -84,7 +84,12 @@ function parametersOf(route: RouteEntry, names: string[]): JsonSchema[] {
   const query = route.request?.query ? jsonSchemaOf(route.request.query, 'input') : undefined;
   const required = new Set((query?.required as string[] | undefined) ?? []);
   const queryParameters = Object.entries((query?.properties ?? {}) as Record<string, JsonSchema>).map(
-    ([name, schema]) => ({ name, in: 'query', required: required.has(name) && !('default' in schema), schema }),
+    ([name, schema]) => ({
+      name,
+      in: 'query',
+      required: required.has(name) && !('default' in schema),
+      schema,
+    }),
   );
   return [...pathParameters, ...queryParameters];
 }
@@ -99,7 +104,10 @@ function operationOf(route: RouteEntry, names: string[]): JsonSchema {
       content: { 'application/json': { schema: ERROR_REF } },
     };
   }
-  responses.default = { description: 'Any other error', content: { 'application/json': { schema: ERROR_REF } } };
+  responses.default = {
+    description: 'Any other error',
+    content: { 'application/json': { schema: ERROR_REF } },
+  };
 
   const operation: JsonSchema = {
     operationId: `${route.method}${openApiPath(route.path)

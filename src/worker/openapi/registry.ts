@@ -28,7 +28,12 @@ import { inviteCreatedSchema, teamAnswerSchema, teamJoinedSchema } from '../../s
 import { tokenCreatedAnswerSchema, tokenListAnswerSchema } from '../../shared/api/tokens';
 import { usageSchema } from '../../shared/api/usage';
 import { tokenCreateSchema } from '../../shared/api-tokens';
-import { adminUserPatchSchema, loginSchema, registerSchema, subscriptionRequestSchema } from '../../shared/auth';
+import {
+  adminUserPatchSchema,
+  loginSchema,
+  registerSchema,
+  subscriptionRequestSchema,
+} from '../../shared/auth';
 import { backtestRequestSchema } from '../../shared/backtest-request';
 import { contactMessageSchema } from '../../shared/contact';
 import { portfolioRunSchema, portfolioSchema } from '../../shared/portfolio';
@@ -273,7 +278,10 @@ export const ROUTES: readonly RouteEntry[] = [
     request: { json: backtestRequestSchema },
     answers: {
       201: { description: 'The stored run', json: backtestCreatedAnswerSchema },
-      202: { description: 'An ML run too large for the request, queued as a job', json: backtestQueuedAnswerSchema },
+      202: {
+        description: 'An ML run too large for the request, queued as a job',
+        json: backtestQueuedAnswerSchema,
+      },
     },
     errors: [400, 402, 413],
   },

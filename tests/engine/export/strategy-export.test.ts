@@ -16,7 +16,9 @@ const CASES = readdirSync(join(HERE, 'requests')).map((file) => file.replace(/\.
 const scratch = mkdtempSync(join(tmpdir(), 'strategy-export-'));
 
 function exported(name: string, format: 'pine' | 'python'): string {
-  const request = backtestRequestSchema.parse(JSON.parse(readFileSync(join(HERE, 'requests', `${name}.json`), 'utf8')));
+  const request = backtestRequestSchema.parse(
+    JSON.parse(readFileSync(join(HERE, 'requests', `${name}.json`), 'utf8')),
+  );
   return exportStrategy(request, format);
 }
 
@@ -50,13 +52,19 @@ describe('rows and settings without an equivalent', () => {
     const python = exported('ichimoku-pivots-pro', 'python');
     expect(python).toContain('# Left out: entry row 5, Close Price Greater Than Supertrend(');
     expect(python).toContain('TA-Lib has no function for Supertrend');
-    expect(exported('crossover', 'pine')).toContain('Pine counts whole ticks: set slippage to 0.02 / syminfo.mintick');
+    expect(exported('crossover', 'pine')).toContain(
+      'Pine counts whole ticks: set slippage to 0.02 / syminfo.mintick',
+    );
   });
 
   it('keep the settings: TA-Lib names, MA types by code, the chikou span compared T2 bars back', () => {
     const python = exported('ichimoku-pivots-pro', 'python');
-    expect(python).toContain("self.I(ta_line, self.data, 'KAMA', 'real', timeperiod=12, name=\"Kaufman Adaptive MA(Timeframe=12)\")");
+    expect(python).toContain(
+      "self.I(ta_line, self.data, 'KAMA', 'real', timeperiod=12, name=\"Kaufman Adaptive MA(Timeframe=12)\")",
+    );
     expect(python).toContain("'BBANDS', 'upperband', timeperiod=5, nbdevup=2.5, nbdevdn=2, matype=1");
-    expect(exported('ichimoku-pivots-pro', 'pine')).toContain('entry1 = close > (((math.avg(ta.highest(high, 9), ta.lowest(low, 9))');
+    expect(exported('ichimoku-pivots-pro', 'pine')).toContain(
+      'entry1 = close > (((math.avg(ta.highest(high, 9), ta.lowest(low, 9))',
+    );
   });
 });

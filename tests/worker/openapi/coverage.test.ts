@@ -6,7 +6,9 @@ import { ROUTES } from '../../../src/worker/openapi/registry';
 
 /** Every method and path the app answers, as Hono lists them (middleware, method ALL, left out). */
 function appRoutes(): string[] {
-  const routes = app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`);
+  const routes = app.routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => `${route.method} ${route.path}`);
   return [...new Set(routes)].sort();
 }
 
@@ -27,9 +29,10 @@ describe('the OpenAPI registry', () => {
         'Add one for each: { method, path (as Hono writes it, e.g. /api/backtests/:id), tag, summary, ' +
         "access, request: { json | query | params: the zod schema it validates }, answers: { <status>: { description, json: the answer's schema from src/shared/api } }, errors }.",
     ).toEqual([]);
-    expect(stale, `Entries in src/worker/openapi/registry.ts naming no route of the app: ${stale.join(', ')}`).toEqual(
-      [],
-    );
+    expect(
+      stale,
+      `Entries in src/worker/openapi/registry.ts naming no route of the app: ${stale.join(', ')}`,
+    ).toEqual([]);
     expect(new Set(registered()).size).toBe(ROUTES.length);
   });
 
