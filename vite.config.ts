@@ -2,6 +2,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { devCronPlugin } from './build/dev-cron-plugin.ts';
+import { apiDocsAssets } from './build/api-docs-plugin.ts';
 import { sp500SamplePlugin } from './build/sp500-sample-plugin.ts';
 import { DEV_SERVER_HEADERS, staticHeadersFile } from './src/shared/security-headers.ts';
 
@@ -20,6 +21,8 @@ function staticSecurityHeaders(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    // Before cloudflare(): in development its middleware answers /api-docs/ files first.
+    apiDocsAssets(),
     cloudflare({ configPath: './wrangler.toml' }),
     staticSecurityHeaders(),
     sp500SamplePlugin(),

@@ -4,6 +4,7 @@
  */
 import { backtestCommand } from './commands/backtest';
 import { dsrCommand } from './commands/dsr';
+import { exportCommand } from './commands/export';
 import { indicatorCommand } from './commands/indicator';
 import { lookaheadCommand } from './commands/lookahead';
 import { mlCommand } from './commands/ml';
@@ -13,6 +14,7 @@ import { portfolioCommand } from './commands/portfolio';
 import { resampleCommand } from './commands/resample';
 import { sweepCommand } from './commands/sweep';
 import { walkForwardCommand } from './commands/walk-forward';
+import { remoteCommand } from './remote/remote';
 import { OutputSink, StreamedOutput } from './output-sink';
 import { USAGE, UsageError } from './usage';
 
@@ -28,15 +30,17 @@ const COMMANDS: Record<string, (args: string[]) => unknown> = {
   'walk-forward': walkForwardCommand,
   lookahead: lookaheadCommand,
   ml: mlCommand,
+  export: exportCommand,
+  remote: remoteCommand,
 };
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   try {
     const run = command === undefined ? undefined : COMMANDS[command];
     if (!run)
       throw new UsageError(command === undefined ? 'no command given' : `unknown command "${command}"`);
-    const result = run(args);
+    const result = await run(args);
     const stdout = OutputSink.stdout();
     // JSON.stringify writes NaN and Infinity as null: "no value" in every output.
     if (result instanceof StreamedOutput) result.writeTo(stdout);
@@ -51,4 +55,4 @@ function main(argv: string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

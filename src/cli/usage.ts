@@ -59,6 +59,16 @@ Commands:
       ending the purged training range. thresholdSweep trades the same out-of-sample bars at
       each threshold tried: PBO of the choice, DSR of the run's. The first warning says that
       every trade and metric is out-of-sample.
+  export --request R.json --format pine|python
+      Prints the request's strategy as Pine Script v6 (a strategy()) or Python for backtesting.py
+      with TA-Lib. What has no equivalent is a comment naming the difference.
+  remote backtest --request R.json --server URL
+  remote get --id ID --server URL
+  remote robustness --id ID [--grid G.json] [--blocks S] [--no-wait] --server URL
+      The same work on a Backtest Studio server, with the personal access token in
+      BACKTEST_STUDIO_TOKEN. backtest and get print {id, metrics, trades, monthlyReturns,
+      warnings} (get adds the request); robustness waits, with its progress on stderr, and prints
+      the sweep's JSON ({jobId} with --no-wait).
 
 Trading days (session VWAP, pivots, the request's dates) are UTC calendar days unless
 --timezone (an IANA zone, e.g. Australia/Sydney) and --session-open (local time at which each

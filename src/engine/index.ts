@@ -139,3 +139,4 @@ export {
   type BarQuality,
   type SuspectJump,
 } from './candles/data-quality';
+export { exportStrategy } from './export/strategy-export';

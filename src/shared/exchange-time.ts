@@ -6,6 +6,7 @@
  * An exchange missing here is read in UTC days (00:00 to 24:00, weekdays), and
  * its answers say so.
  */
+import { TIMEZONE_IANA, type TimezoneLabel } from './backtest-vocabulary';
 import { FALLBACK_EXCHANGES } from './fallback-market';
 
 export interface ExchangeTime {
@@ -99,4 +100,9 @@ export function exchangeTime(exchange: string): ExchangeTime | null {
 /** "Exchange time (IST)"; "Exchange time (UTC)" for an exchange not known. */
 export function exchangeTimeLabel(exchange: string): string {
   return `Exchange time (${exchangeTime(exchange)?.zoneName ?? 'UTC'})`;
+}
+
+/** The IANA zone of an exit time's label: "exchange" is the exchange's own (UTC when not known). */
+export function exitTimeZone(timezone: TimezoneLabel, exchange: string): string {
+  return timezone === 'exchange' ? (exchangeTime(exchange)?.timezone ?? 'Etc/UTC') : TIMEZONE_IANA[timezone];
 }

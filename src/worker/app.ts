@@ -5,6 +5,7 @@ import { handleError, jsonError } from './errors';
 import { loadSession } from './auth/middleware';
 import { admin } from './routes/admin';
 import { account } from './routes/account';
+import { apiReference } from './routes/api-reference';
 import { auth } from './routes/auth';
 import { devOutbox } from './routes/dev-outbox';
 import { emailLinks } from './routes/email-links';
@@ -12,6 +13,7 @@ import { backtests } from './routes/backtests';
 import { billing } from './routes/billing';
 import { contact } from './routes/contact';
 import { datasets } from './routes/datasets';
+import { exports } from './routes/exports';
 import { health } from './routes/health';
 import { jobs } from './routes/jobs';
 import { market } from './routes/market';
@@ -21,6 +23,7 @@ import { subscriptions } from './routes/subscriptions';
 import { usage } from './routes/usage';
 import { team } from './routes/team';
 import { portfolios } from './routes/portfolios';
+import { tokens } from './routes/tokens';
 import { drainUnreadBody, limitRequestBody } from './security/request-body';
 import { sameOriginOnly } from './security/same-origin';
 import { allowedMethodsOf } from './allowed-methods';
@@ -52,12 +55,15 @@ app
   .route('/api/backtests', backtests)
   .route('/api/backtests', shares)
   .route('/api/backtests', robustness)
+  .route('/api/backtests', exports)
   .route('/api/jobs', jobs)
   .route('/api/public/backtests', publicBacktests)
   .route('/api/usage', usage)
   .route('/api/team', team)
   .route('/api/portfolios', portfolios)
-  .route('/api/contact', contact);
+  .route('/api/contact', contact)
+  .route('/api/tokens', tokens)
+  .route('/api', apiReference);
 
 const allowedMethods = allowedMethodsOf(app.routes);
 

@@ -58,7 +58,9 @@ export interface AppEnv {
   Variables: {
     /** The signed-in user, read from D1 on every request that has a valid session. */
     user: import('../shared/api/auth').User | null;
-    /** Hash of the current session's id, when signed in. */
+    /** Hash of the current session's id, when signed in with the cookie. */
     sessionIdHash: string | null;
+    /** The personal access token the request was made with (null: a browser session or none). */
+    apiToken: { id: string; scope: import('../shared/api-tokens').TokenScope } | null;
   };
 }

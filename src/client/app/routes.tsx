@@ -110,6 +110,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: PATHS.apiGuide,
+        ...lazyPage(
+          () => import('../pages/ApiGuidePage'),
+          (m) => m.ApiGuidePage,
+        ),
+      },
+      {
         path: PATHS.community,
         ...lazyPage(
           () => import('../pages/CommunityPage'),

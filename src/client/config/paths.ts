@@ -28,6 +28,7 @@ export const PATHS = {
   login: '/LoginPage',
   admin: '/admin',
   documentation: '/resources/documentation',
+  apiGuide: '/resources/documentation/api',
   community: '/resources/community',
   tutorials: '/resources/tutorials',
   faq: '/faq',

@@ -7,6 +7,7 @@ import { PasswordSection } from '../features/account/components/PasswordSection'
 import { PlanSection } from '../features/account/components/PlanSection';
 import { ProfileSection } from '../features/account/components/ProfileSection';
 import { SessionsSection } from '../features/account/components/SessionsSection';
+import { ApiTokensSection } from '../features/api-tokens/components/ApiTokensSection';
 import { useAuth } from '../lib/auth/auth-context';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 
@@ -34,6 +35,7 @@ export function AccountPage() {
           <PlanSection plan={user.plan} />
           <SessionsSection />
           <BillingSection />
+          <ApiTokensSection />
           <DataSection />
         </>
       )}

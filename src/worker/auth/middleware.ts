@@ -2,22 +2,51 @@ import { createMiddleware } from 'hono/factory';
 import type { User } from '../../shared/api/auth';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { findUserById, publicUser } from '../db/users';
+import { type StoredUser, findUserById, publicUser } from '../db/users';
 import { resolvePlan } from '../billing/effective-plan';
 import { sha256Hex } from './encoding';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookies';
 import { MIN_SESSION_SECRET_LENGTH } from './config';
 import { TOKEN_RENEW_AFTER_SECONDS, signSessionToken, verifySessionToken } from './session';
 import { isSessionActive, touchSession } from '../db/sessions';
+import { bearerTokenOf, grantOf } from './api-tokens';
+import { tokenRefusal } from './token-scope';
 
 /**
- * Reads the session cookie on every API request: a valid token naming a live session sets
- * `user` (role and plan fresh from D1); anything else leaves it null and clears the cookie.
- * An active user's token is renewed once it is older than TOKEN_RENEW_AFTER_SECONDS.
+ * The user as routes see it, with the plan in force: a subscription's, an admin's comp, or for
+ * a team member the owner's (and quota, counted by team in db/backtests.ts).
+ */
+async function signedInUser(db: D1Database, user: StoredUser): Promise<User> {
+  const { plan } = await resolvePlan(db, user, user.plan, Date.now());
+  return publicUser({ ...user, plan });
+}
+
+/**
+ * Reads who is calling on every API request. A request with an `Authorization` header is
+ * authenticated by that personal access token alone (src/worker/auth/api-tokens.ts): the cookie
+ * is ignored, a bad token answers 401, the token's scope may refuse the request (403), and the
+ * answer never sets a cookie. Otherwise the session cookie: a valid token naming a live session
+ * sets `user` (role and plan fresh from D1); anything else leaves it null and clears the cookie.
+ * An active user's session token is renewed once it is older than TOKEN_RENEW_AFTER_SECONDS.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   c.set('sessionIdHash', null);
+  c.set('apiToken', null);
+  const bearer = bearerTokenOf(c.req.header('authorization'));
+  if (bearer !== undefined) {
+    const grant = await grantOf(c.env.DB, bearer);
+    const refusal = tokenRefusal(grant.scope, c.req.method, c.req.path);
+    if (refusal) throw new ApiError(403, refusal);
+    const owner = await findUserById(c.env.DB, grant.userId);
+    if (!owner) throw new ApiError(401, 'This API token is not valid: its account no longer exists.');
+    c.set('user', await signedInUser(c.env.DB, owner));
+    c.set('apiToken', { id: grant.tokenId, scope: grant.scope });
+    await next();
+    c.res.headers.delete('set-cookie');
+    return;
+  }
+
   const token = readSessionCookie(c);
   const secretText = c.env.SESSION_SECRET;
   if (!token || !secretText || secretText.length < MIN_SESSION_SECRET_LENGTH) return next();
@@ -35,10 +64,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
 
-  // The plan in force: a subscription's, an admin's comp, or for a team member the owner's (and
-  // quota, counted by team in db/backtests.ts).
-  const { plan } = await resolvePlan(c.env.DB, user, user.plan, Date.now());
-  c.set('user', publicUser({ ...user, plan }));
+  c.set('user', await signedInUser(c.env.DB, user));
   c.set('sessionIdHash', idHash);
   if (now - claims.issuedAt >= TOKEN_RENEW_AFTER_SECONDS) {
     setSessionCookie(c, await signSessionToken(secret, user.id, claims.sessionId, now));

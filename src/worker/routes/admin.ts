@@ -13,7 +13,7 @@ import { listSubscriptions } from '../db/billing';
 import { requireAdmin } from '../auth/middleware';
 import { revokeUserSessions } from '../db/sessions';
 
-const userQuerySchema = z.object({
+export const userQuerySchema = z.object({
   query: z.string().trim().max(200, 'At most 200 characters').default(''),
   page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Pages start at 1').default(1),
 });

@@ -9,7 +9,7 @@ import { loadCandles } from '../market-data/candles';
 import { type ListAnswer, listExchanges, listSymbols } from '../market-data/lists';
 import { validate } from '../validation';
 
-const exchangeParam = z.object({
+export const exchangeParam = z.object({
   code: z
     .string()
     .regex(
@@ -19,7 +19,7 @@ const exchangeParam = z.object({
     .transform((code) => code.toUpperCase()),
 });
 
-const candleQuery = z.object({
+export const candleQuery = z.object({
   exchange: z
     .string()
     .trim()

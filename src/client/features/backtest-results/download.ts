@@ -1,16 +1,5 @@
-/** Saves text the page built as a file, without a round trip to the server. */
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers; a moment later is safe.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+// The page's downloads are shared with the builder's strategy export.
+export { downloadText } from '../../lib/download';
 
 /** A file name made of the run's words: letters, digits, dots and dashes only. */
 export function safeFileName(...parts: string[]): string {

@@ -35,6 +35,7 @@ import { GeneralParameters } from './GeneralParameters';
 import { MlJobProgress } from './MlJobProgress';
 import { MlSection } from './MlSection';
 import { ReviewPanel } from './ReviewPanel';
+import { ExportStrategy } from '../../../components/ExportStrategy';
 import { UsageMeter } from './UsageMeter';
 import styles from './BacktestForm.module.css';
 
@@ -231,6 +232,7 @@ export function BacktestBuilder({
   };
 
   if (mode === 'review') {
+    const reviewed = backtestRequestSchema.safeParse(toRequest(values));
     return (
       <ReviewPanel
         items={buildReviewList(toRequest(values), describe)}
@@ -250,6 +252,7 @@ export function BacktestBuilder({
             />
           )
         }
+        exportActions={reviewed.success && <ExportStrategy request={reviewed.data} />}
         onEdit={edit}
         onSubmit={submit}
         onReset={reset}

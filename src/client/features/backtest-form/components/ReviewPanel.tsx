@@ -30,6 +30,8 @@ interface ReviewPanelProps {
   usage?: ReactNode;
   /** A queued ML run's progress. */
   job?: ReactNode;
+  /** Actions on the reviewed request (the strategy's export). */
+  exportActions?: ReactNode;
   onEdit: () => void;
   onSubmit: () => void;
   onReset: () => void;
@@ -45,6 +47,7 @@ export function ReviewPanel({
   busy = false,
   usage,
   job,
+  exportActions,
   onEdit,
   onSubmit,
   onReset,
@@ -97,6 +100,7 @@ export function ReviewPanel({
         <Button variant="secondary" className={styles.resetButton} onClick={onReset} disabled={submitting}>
           Reset Form
         </Button>
+        {exportActions}
       </div>
     </section>
   );

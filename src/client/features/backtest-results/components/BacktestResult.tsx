@@ -24,6 +24,7 @@ import { PortfolioBreakdown } from './PortfolioBreakdown';
 import { RequestSummary } from './RequestSummary';
 import { ResultCharts } from './ResultCharts';
 import { SharePanel } from './SharePanel';
+import { ExportStrategy } from '../../../components/ExportStrategy';
 import { TradeTable } from './TradeTable';
 
 type ResultTab = 'result' | 'ml' | 'robustness';
@@ -187,6 +188,7 @@ export function BacktestResult({
           <Button variant="secondary" onClick={exportJson}>
             Export JSON
           </Button>
+          <ExportStrategy request={run.request} />
           {ownRun && (
             <Button
               variant="secondary"

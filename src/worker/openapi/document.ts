@@ -1,0 +1,179 @@
+/**
+ * The OpenAPI 3.1 document of the API, generated from the route registry (registry.ts) with
+ * zod's own JSON Schema conversion: request bodies and parameters as the schemas accept them,
+ * answers as the schemas describe them, every error as the one error shape.
+ */
+import { z } from 'zod';
+import { version } from '../../../package.json';
+import { API_ERROR_CODES, apiErrorBodySchema } from '../../shared/api-error';
+import { TOKEN_REQUESTS_PER_MINUTE } from '../../shared/api-tokens';
+import { type Access, type Answer, ROUTES, type RouteEntry } from './registry';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  // Stored requests are z.custom (any object): "any" is the honest description of those.
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+}
+
+const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid request: `fields` names each invalid field by its dotted path',
+  401: 'Not signed in, or the bearer token is unknown, revoked or expired',
+  402: 'A plan limit or the monthly quota is reached',
+  403: 'Cross-site request, a read-scope token on a write, or not allowed',
+  404: 'Not found (or not yours)',
+  409: 'Conflicts with the current state',
+  410: 'Expired',
+  413: 'Body over the route’s limit',
+  415: 'Unsupported media type',
+  429: `Rate limited (a token: ${TOKEN_REQUESTS_PER_MINUTE} requests a minute); see Retry-After`,
+  500: 'Unexpected failure',
+  502: 'The market-data provider failed',
+  503: 'A store or an outside service is unavailable',
+};
+
+/** Errors every route of an access level can give, besides the route's own. */
+const ACCESS_ERRORS: Record<Access, number[]> = {
+  public: [],
+  optional: [401, 429],
+  user: [401, 403, 429],
+  admin: [401, 403, 429],
+};
+
+const SECURITY: Record<Access, Record<string, string[]>[] | undefined> = {
+  public: [],
+  optional: [{}, { bearerToken: [] }, { sessionCookie: [] }],
+  user: [{ bearerToken: [] }, { sessionCookie: [] }],
+  admin: [{ bearerToken: [] }, { sessionCookie: [] }],
+};
+
+function answerObject(answer: Answer): JsonSchema {
+  if ('json' in answer) {
+    return {
+      description: answer.description,
+      content: { 'application/json': { schema: jsonSchemaOf(answer.json, 'output') } },
+    };
+  }
+  if ('media' in answer) {
+    return { description: answer.description, content: { [answer.media]: { schema: { type: 'string' } } } };
+  }
+  return { description: answer.description };
+}
+
+/** `/api/backtests/:id` -> `/api/backtests/{id}`, and the names of its path parameters. */
+export function openApiPath(path: string): { path: string; names: string[] } {
+  const names: string[] = [];
+  const converted = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    names.push(name);
+    return `{${name}}`;
+  });
+  return { path: converted, names };
+}
+
+function parametersOf(route: RouteEntry, names: string[]): JsonSchema[] {
+  const params = route.request?.params ? jsonSchemaOf(route.request.params, 'input') : undefined;
+  const pathParameters = names.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: (params?.properties as Record<string, JsonSchema> | undefined)?.[name] ?? { type: 'string' },
+  }));
+  const query = route.request?.query ? jsonSchemaOf(route.request.query, 'input') : undefined;
+  const required = new Set((query?.required as string[] | undefined) ?? []);
+  const queryParameters = Object.entries((query?.properties ?? {}) as Record<string, JsonSchema>).map(
+    ([name, schema]) => ({
+      name,
+      in: 'query',
+      required: required.has(name) && !('default' in schema),
+      schema,
+    }),
+  );
+  return [...pathParameters, ...queryParameters];
+}
+
+function operationOf(route: RouteEntry, names: string[]): JsonSchema {
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, answer] of Object.entries(route.answers)) responses[status] = answerObject(answer);
+  const errors = new Set([...ACCESS_ERRORS[route.access], ...(route.errors ?? [])]);
+  for (const status of [...errors].sort((a, b) => a - b)) {
+    responses[String(status)] = {
+      description: ERROR_TEXT[status] ?? 'Error',
+      content: { 'application/json': { schema: ERROR_REF } },
+    };
+  }
+  responses.default = {
+    description: 'Any other error',
+    content: { 'application/json': { schema: ERROR_REF } },
+  };
+
+  const operation: JsonSchema = {
+    operationId: `${route.method}${openApiPath(route.path)
+      .path.split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((part) => part[0]!.toUpperCase() + part.slice(1))
+      .join('')}`,
+    tags: [route.tag],
+    summary: route.summary,
+    responses,
+  };
+  const security = SECURITY[route.access];
+  if (security) operation.security = security;
+  const parameters = parametersOf(route, names);
+  if (parameters.length > 0) operation.parameters = parameters;
+  if (route.request?.json) {
+    operation.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: jsonSchemaOf(route.request.json, 'input') } },
+    };
+  } else if (route.request?.media) {
+    operation.requestBody = {
+      required: true,
+      content: Object.fromEntries(
+        Object.entries(route.request.media).map(([media, description]) => [
+          media,
+          { schema: { type: 'string', description } },
+        ]),
+      ),
+    };
+  }
+  return operation;
+}
+
+/** The document, with `serverUrl` (the origin it was asked from) as its one server. */
+export function openApiDocument(serverUrl: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of ROUTES) {
+    const { path, names } = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method]: operationOf(route, names) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Backtest Studio API',
+      version,
+      description:
+        'Backtest trading strategies on historical market data. Authenticate with a personal ' +
+        'access token (`Authorization: Bearer bts_...`, created on /account) or the site’s session ' +
+        'cookie. Every error has one shape (ApiError); state-changing requests with a cookie must ' +
+        `come from the site's own origin. Codes: ${Object.values(API_ERROR_CODES).join(', ')}.`,
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      schemas: { ApiError: jsonSchemaOf(apiErrorBodySchema, 'output') },
+      securitySchemes: {
+        bearerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal access token: scope `read` (GET only) or `run` (also starts runs), ' +
+            `${TOKEN_REQUESTS_PER_MINUTE} requests a minute.`,
+        },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+      },
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchForErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the API reference', () => {
+  it('serves an OpenAPI 3.1 document that the official schema validates', async () => {
+    const res = await fetch(`${baseUrl}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    const document = (await res.json()) as { openapi: string; servers: { url: string }[] };
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(document.servers).toEqual([{ url: baseUrl }]);
+  });
+
+  it('shows every route interactively at /api/docs under the strict CSP, with no outside request', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    const origins = new Set<string>();
+    page.on('request', (request) => origins.add(new URL(request.url()).origin));
+    const answer = await page.goto(`${baseUrl}/api/docs`);
+    expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByRole('heading', { name: /Backtest Studio API/ }).waitFor();
+    await page.getByText('/api/backtests/{id}/export').first().waitFor();
+    await page.getByText('/api/tokens/{id}').first().waitFor();
+    expect([...origins].filter((origin) => origin.startsWith('http'))).toEqual([baseUrl]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

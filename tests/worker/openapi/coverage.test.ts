@@ -1,0 +1,72 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../../src/worker/app';
+import { openApiPath } from '../../../src/worker/openapi/document';
+import { ROUTES } from '../../../src/worker/openapi/registry';
+
+/** Every method and path the app answers, as Hono lists them (middleware, method ALL, left out). */
+function appRoutes(): string[] {
+  const routes = app.routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => `${route.method} ${route.path}`);
+  return [...new Set(routes)].sort();
+}
+
+const registered = () => ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort();
+
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
+}
+
+describe('the OpenAPI registry', () => {
+  it('describes every route of the app, and only those', () => {
+    const missing = appRoutes().filter((route) => !registered().includes(route));
+    const stale = registered().filter((route) => !appRoutes().includes(route));
+    expect(
+      missing,
+      `Routes without an entry in ROUTES of src/worker/openapi/registry.ts: ${missing.join(', ')}. ` +
+        'Add one for each: { method, path (as Hono writes it, e.g. /api/backtests/:id), tag, summary, ' +
+        "access, request: { json | query | params: the zod schema it validates }, answers: { <status>: { description, json: the answer's schema from src/shared/api } }, errors }.",
+    ).toEqual([]);
+    expect(
+      stale,
+      `Entries in src/worker/openapi/registry.ts naming no route of the app: ${stale.join(', ')}`,
+    ).toEqual([]);
+    expect(new Set(registered()).size).toBe(ROUTES.length);
+  });
+
+  it('serves a 3.1 document with every route, its answers and the error shape', async () => {
+    const res = await app.request('http://localhost/api/openapi.json', {}, env);
+    expect(res.status).toBe(200);
+    const document = (await res.json()) as Document;
+    expect(document.openapi).toBe('3.1.0');
+    for (const route of ROUTES) {
+      const operation = document.paths[openApiPath(route.path).path]?.[route.method];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      for (const status of Object.keys(route.answers)) expect(operation!.responses[status]).toBeDefined();
+      expect(operation!.responses.default).toEqual({
+        description: 'Any other error',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+      });
+      if (route.request?.json) expect(operation!.requestBody).toBeDefined();
+    }
+    const created = document.paths['/api/backtests']!.post!.responses['201'] as {
+      content: { 'application/json': { schema: { properties: Record<string, unknown> } } };
+    };
+    expect(Object.keys(created.content['application/json'].schema.properties)).toEqual(['id', 'result']);
+    // Schemas are inline: a $ref may only point into components, which the document has.
+    for (const ref of JSON.stringify(document).match(/"\$ref":"[^"]*"/g) ?? []) {
+      expect(ref).toBe('"$ref":"#/components/schemas/ApiError"');
+    }
+  });
+
+  it('serves the interactive reference from the site’s own assets, with the strict CSP', async () => {
+    const res = await app.request('http://localhost/api/docs', {}, env);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await res.text();
+    expect(html).toContain('<script src="/api-docs/swagger-ui-bundle.js"></script>');
+    expect(html).not.toMatch(/<script>|<style|https?:\/\//);
+  });
+});
