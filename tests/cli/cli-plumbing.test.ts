@@ -67,7 +67,14 @@ describe('engine CLI plumbing', () => {
       const run = await cli('backtest', '--request', REQUEST, '--candles', CANDLES);
       expect(run.code).toBe(0);
       const output = JSON.parse(run.stdout);
-      expect(Object.keys(output)).toEqual(['metrics', 'trades', 'monthlyReturns', 'equity', 'warnings']);
+      expect(Object.keys(output)).toEqual([
+        'metrics',
+        'trades',
+        'monthlyReturns',
+        'equity',
+        'warnings',
+        'dataQuality',
+      ]);
 
       const candles = parseCandlesCsv(readFileSync(join(ROOT, CANDLES), 'utf8'));
       const expected = runBacktest(
@@ -157,6 +164,7 @@ describe('engine CLI plumbing', () => {
         'tradesFile',
         'monthlyReturns',
         'warnings',
+        'dataQuality',
       ]);
       expect(output.metrics).toEqual(json.metrics);
       expect(output.tradeCount).toBe(json.trades.length);

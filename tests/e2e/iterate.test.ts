@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, setPlan, signUp, useOwnClientAddress, watchForErrors } from './browser';
+import {
+  field,
+  launchBrowser,
+  markEmailVerified,
+  setPlan,
+  signUp,
+  useOwnClientAddress,
+  watchForErrors,
+} from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -87,6 +95,8 @@ describe('a team invite in chromium', () => {
     const ownerPage = await browser.newPage();
     const owner = await signUp(ownerPage, baseUrl, 'owner');
     setPlan(owner, 'enterprise');
+    // Inviting team members needs a verified address.
+    markEmailVerified(owner);
     const inviteeEmail = `invitee-${Date.now()}@example.com`;
     const invite = await ownerPage.request.post(`${baseUrl}/api/team/invites`, {
       headers: { Origin: baseUrl },

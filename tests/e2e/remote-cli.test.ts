@@ -71,7 +71,14 @@ describe('remote commands', () => {
         metrics: Record<string, number>;
         trades: { entryTime: string; exitTime: string; entryPrice: number; exitPrice: number }[];
       };
-      expect(Object.keys(output)).toEqual(['id', 'metrics', 'trades', 'monthlyReturns', 'warnings']);
+      expect(Object.keys(output)).toEqual([
+        'id',
+        'metrics',
+        'trades',
+        'monthlyReturns',
+        'warnings',
+        'dataQuality',
+      ]);
 
       // The same bars locally: the stored run's candles with its warm-up, as a CSV.
       const stored = (await (
@@ -95,7 +102,13 @@ describe('remote commands', () => {
       const local = await engine(['backtest', '--request', requestFile, '--candles', csvFile, '--no-equity']);
       expect(local.code, local.stderr).toBe(0);
       const localOutput = JSON.parse(local.stdout) as typeof output;
-      expect(Object.keys(localOutput)).toEqual(['metrics', 'trades', 'monthlyReturns', 'warnings']);
+      expect(Object.keys(localOutput)).toEqual([
+        'metrics',
+        'trades',
+        'monthlyReturns',
+        'warnings',
+        'dataQuality',
+      ]);
       expect(output.trades.length).toBeGreaterThan(0);
       const fills = (trades: typeof output.trades) =>
         trades.map(({ entryTime, exitTime, entryPrice, exitPrice }) => ({

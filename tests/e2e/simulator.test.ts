@@ -70,10 +70,14 @@ describe('the simulator in chromium', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
     await page.getByRole('heading', { level: 1, name: 'Backtesting simulator' }).waitFor();
-    // No provider is configured here: the fallback lists and both banners of docs/product.md#errors-and-messages show.
+    // No provider is configured here: the bundled lists, with a calm note and no error banner.
     await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
     expect(await field(page, 'Exchange').inputValue()).toBe('US');
-    await page.getByRole('alert').filter({ hasText: 'Using fallback data' }).first().waitFor();
+    await page
+      .getByText('Sample data: the S&P 500 sample, your uploads and synthetic demo prices.')
+      .first()
+      .waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Using fallback data' }).count()).toBe(0);
 
     await buildStrategy(page);
     const firstId = await previewAndSubmit(page);

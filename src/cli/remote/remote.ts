@@ -26,6 +26,7 @@ function runOutput(id: string, result: BacktestResultBody) {
     trades: result.trades,
     monthlyReturns: result.monthlyReturns ?? [],
     warnings: result.warnings,
+    ...(result.dataQuality ? { dataQuality: result.dataQuality } : {}),
   };
 }
 

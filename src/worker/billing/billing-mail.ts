@@ -16,7 +16,7 @@ export async function sendBillingMail(
   env: Env,
   kind: BillingMailKind,
   to: { userId: string },
-  details: { amount?: number; currency?: string; invoiceUrl?: string | null },
+  details: { amount?: number; currency?: string; url?: string | null },
 ): Promise<void> {
   try {
     const user = await findUserById(env.DB, to.userId);
@@ -36,7 +36,9 @@ export async function sendBillingMail(
               `Thank you: ${paid ? `your payment of ${paid}` : 'your payment'} for ${PRODUCT_NAME} was received.`,
               'Your plan, its renewal date and every invoice are on your account page.',
             ],
-            action: { label: 'Open your account', url: details.invoiceUrl ?? accountUrl },
+            action: details.url
+              ? { label: 'See the invoice', url: details.url }
+              : { label: 'Open your account', url: accountUrl },
             after: [],
           })
         : await composeMail({

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BillingAnswer } from '../../../src/shared/api/billing';
+import { outboxFor } from '../outbox';
 import type { TestBrowser } from '../test-client';
 import {
   type Bindings,
@@ -53,7 +54,7 @@ describe('Stripe checkout', () => {
 
   it('makes the plan Professional once paid, with the invoice listed', async () => {
     const bindings = stripeBindings();
-    const { browser, subscription } = await subscribeWithStripe(bindings, 'pro', 'monthly');
+    const { browser, subscription, email } = await subscribeWithStripe(bindings, 'pro', 'monthly');
     const billing = await billingOf(browser, bindings);
     expect(billing).toMatchObject({
       plan: 'pro',
@@ -73,6 +74,11 @@ describe('Stripe checkout', () => {
     expect(billing.invoices[0]).toMatchObject({ amount: 2400, currency: 'USD' });
     expect(billing.invoices[0]!.url).toMatch(/^https:\/\/invoice\.stripe\.test\//);
     expect(await planOf(browser, bindings)).toBe('pro');
+    const [receipt] = (await outboxFor(email)).filter((mail) =>
+      mail.subject.startsWith('Your payment was received'),
+    );
+    expect(receipt?.text).toContain('your payment of $24.00 for Backtest Studio was received');
+    expect(receipt?.text).toMatch(/https:\/\/invoice\.stripe\.test\//);
   });
 
   it('refuses a second checkout while a subscription runs, and a currency without keys', async () => {
@@ -129,10 +135,15 @@ describe('Stripe renewals and failed payments', () => {
 
   it('keeps the plan 7 days past a failed renewal, then falls back to Basic', async () => {
     const bindings = stripeBindings();
-    const { browser, id, subscription, created } = await subscribeWithStripe(bindings);
+    const { browser, id, subscription, created, email } = await subscribeWithStripe(bindings);
     const end = subscription.items.data[0]!.current_period_end;
     const failed = stripeInvoice(subscription, { start: end, end: end + 30 * DAY_SECONDS }, false);
     await sendStripe(bindings, stripeEvent('invoice.payment_failed', failed, created + 1));
+    const warned = (await outboxFor(email)).filter((mail) =>
+      mail.subject.startsWith('Your payment did not go through'),
+    );
+    expect(warned).toHaveLength(1);
+    expect(warned[0]!.text).toContain('stays active for 7 days');
     expect(await billingOf(browser, bindings)).toMatchObject({ status: 'past_due', plan: 'pro' });
     expect(await planOf(browser, bindings)).toBe('pro');
 

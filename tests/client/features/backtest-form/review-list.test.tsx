@@ -25,6 +25,7 @@ describe('review list', () => {
       'Slippage (points per fill): 0',
       'Backtest mode: Standard (rules only)',
       'Position sizing: All capital, fractional units',
+      'Price adjustment: Adjusted for splits and dividends',
     ]);
   });
 
@@ -83,7 +84,7 @@ describe('review list', () => {
       '    Value: 0',
       '  Exit timing',
       '    Time: 15:30',
-      '    Timezone: EST: New York time (EST/EDT)',
+      '    Timezone: EST (New York)',
     ]);
     expect(items.map((item) => item.path)).toEqual(['exchange', 'entry', 'exit', 'exitCriteria']);
   });
