@@ -55,7 +55,19 @@ export interface PlanLimits {
   teamSeats: number;
   /** Configurations one robustness analysis (a parameter sweep) may run. */
   robustnessConfigurations: number;
+  /** Uploaded datasets a user may keep at once, and their total size (the CSV files' bytes). */
+  storage: StorageCap;
 }
+
+/** An upload storage cap: files and bytes kept at once, and the bytes as people read them. */
+export interface StorageCap {
+  files: number;
+  bytes: number;
+  bytesLabel: string;
+}
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
 
 export interface Plan {
   id: PlanId;
@@ -98,6 +110,7 @@ export const PLANS: readonly Plan[] = [
       portfolios: 1,
       teamSeats: 0,
       robustnessConfigurations: 50,
+      storage: { files: 20, bytes: 50 * MB, bytesLabel: '50 MB' },
     },
   },
   {
@@ -126,6 +139,7 @@ export const PLANS: readonly Plan[] = [
       portfolios: 10,
       teamSeats: 0,
       robustnessConfigurations: 1_000,
+      storage: { files: 200, bytes: GB, bytesLabel: '1 GB' },
     },
   },
   {
@@ -154,6 +168,7 @@ export const PLANS: readonly Plan[] = [
       portfolios: 25,
       teamSeats: 3,
       robustnessConfigurations: 10_000,
+      storage: { files: 1_000, bytes: 10 * GB, bytesLabel: '10 GB' },
     },
   },
 ];

@@ -10,12 +10,16 @@ export function setCookieLines(res: Response): string[] {
 
 /**
  * A browser-like client of the real Hono app: keeps cookies between requests, sends the
- * same-origin Origin header on state-changing requests, and has its own client IP.
+ * same-origin Origin header on state-changing requests, and has its own client IP. `origin`
+ * is the site it visits (an https:// one to see what a deployed site answers).
  */
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {}
+  constructor(
+    readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
+    readonly origin = ORIGIN,
+  ) {}
 
   async request(
     path: string,
@@ -25,7 +29,7 @@ export class TestBrowser {
     const headers = new Headers(init.headers);
     headers.set('cf-connecting-ip', this.ip);
     const method = init.method ?? (init.json === undefined ? 'GET' : 'POST');
-    if (!['GET', 'HEAD'].includes(method) && !headers.has('origin')) headers.set('origin', ORIGIN);
+    if (!['GET', 'HEAD'].includes(method) && !headers.has('origin')) headers.set('origin', this.origin);
     if (this.cookies.size > 0 && !headers.has('cookie')) {
       headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     }
@@ -37,7 +41,7 @@ export class TestBrowser {
     // Work the app leaves for after the answer (mail) is done before the test goes on.
     const ctx = createExecutionContext();
     const res = await app.request(
-      `${ORIGIN}${path}`,
+      `${this.origin}${path}`,
       { ...init, method, headers, body },
       { ...env, ...bindings },
       ctx,

@@ -14,8 +14,24 @@ export const datasetSchema = z.object({
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 
+/**
+ * What the user's uploads take and what the plan lets them keep (`storage` of PlanLimits in
+ * src/shared/plans.ts): files and bytes (the uploaded CSV files' sizes); the caps are null for
+ * administrators, who have none.
+ */
+export const datasetStorageSchema = z.object({
+  files: z.number().int(),
+  bytes: z.number().int(),
+  maxFiles: z.number().int().nullable(),
+  maxBytes: z.number().int().nullable(),
+});
+export type DatasetStorage = z.infer<typeof datasetStorageSchema>;
+
 /** GET /api/datasets */
-export const datasetListAnswerSchema = z.object({ datasets: z.array(datasetSchema) });
+export const datasetListAnswerSchema = z.object({
+  datasets: z.array(datasetSchema),
+  storage: datasetStorageSchema,
+});
 export type DatasetListAnswer = z.infer<typeof datasetListAnswerSchema>;
 
 /** POST /api/datasets (201) */

@@ -6,10 +6,10 @@
  * The cookie holds no email: it is checked against the email of the login attempt.
  */
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { sessionSecret } from './config';
-import { cookieOptions } from './cookies';
+import { cookieOptions, readCookie } from './cookies';
 import { fromBase64Url, randomToken, toBase64Url } from './encoding';
 
 export const DEVICE_COOKIE = 'device';
@@ -44,7 +44,9 @@ export async function trustedDeviceId<E extends AppEnv>(
   c: Context<E>,
   email: string,
 ): Promise<string | null> {
-  const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(getCookie(c, DEVICE_COOKIE) ?? '');
+  const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(
+    readCookie(c, DEVICE_COOKIE, DEVICE_COOKIE_PATH) ?? '',
+  );
   if (!match) return null;
   const [, deviceId, signature] = match as unknown as [string, string, string];
   const valid = await crypto.subtle.verify(

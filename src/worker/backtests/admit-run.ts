@@ -9,6 +9,9 @@
  * check, say), write one more Check and add it to CHECKS in the order it should be asked; every
  * entry point then applies it, and tests/worker/backtests/admit-run.test.ts runs every entry
  * point against every limit.
+ *
+ * Uploads are not runs: the plan's storage cap is admitted the same way, with its one 402 text,
+ * by src/worker/datasets/admit-upload.ts.
  */
 import type { User } from '../../shared/api/auth';
 import type { BacktestRequest } from '../../shared/backtest-request';

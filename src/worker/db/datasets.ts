@@ -32,11 +32,23 @@ export interface NewDataset {
   r2Key: string;
 }
 
-export async function insertDataset(db: D1Database, dataset: NewDataset): Promise<Dataset> {
+/**
+ * Inserts the dataset; with a cap, only while the user's datasets and this one stay within it
+ * (one statement, so parallel uploads cannot pass it together). Null when the cap refused it.
+ */
+export async function insertDataset(
+  db: D1Database,
+  dataset: NewDataset,
+  cap: { files: number; bytes: number } | null = null,
+): Promise<Dataset | null> {
   const row = await db
     .prepare(
       `INSERT INTO datasets (id, user_id, name, rows, first_bar_at, last_bar_at, timeframe, size_bytes, r2_key)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING *`,
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+       WHERE ?10 IS NULL OR (
+         SELECT COUNT(*) < ?10 AND COALESCE(SUM(size_bytes), 0) + ?8 <= ?11 FROM datasets WHERE user_id = ?2
+       )
+       RETURNING *`,
     )
     .bind(
       dataset.id,
@@ -48,10 +60,25 @@ export async function insertDataset(db: D1Database, dataset: NewDataset): Promis
       dataset.timeframe,
       dataset.sizeBytes,
       dataset.r2Key,
+      cap?.files ?? null,
+      cap?.bytes ?? null,
     )
     .first<DatasetRow>();
-  if (!row) throw new Error('dataset insert returned no row');
-  return toDataset(row);
+  return row ? toDataset(row) : null;
+}
+
+/** How many datasets the user keeps and their uploaded files' total size in bytes. */
+export async function datasetUsage(
+  db: D1Database,
+  userId: string,
+): Promise<{ files: number; bytes: number }> {
+  const row = await db
+    .prepare(
+      'SELECT COUNT(*) AS files, COALESCE(SUM(size_bytes), 0) AS bytes FROM datasets WHERE user_id = ?1',
+    )
+    .bind(userId)
+    .first<{ files: number; bytes: number }>();
+  return { files: row?.files ?? 0, bytes: row?.bytes ?? 0 };
 }
 
 export async function listDatasets(db: D1Database, userId: string): Promise<Dataset[]> {

@@ -58,7 +58,13 @@ function answerObject(answer: Answer): JsonSchema {
     };
   }
   if ('media' in answer) {
-    return { description: answer.description, content: { [answer.media]: { schema: { type: 'string' } } } };
+    const content = { [answer.media]: { schema: { type: 'string' } } };
+    if (!answer.attachment) return { description: answer.description, content };
+    const disposition = {
+      description: 'attachment; filename="…": a file to save',
+      schema: { type: 'string' },
+    };
+    return { description: answer.description, content, headers: { 'Content-Disposition': disposition } };
   }
   return { description: answer.description };
 }

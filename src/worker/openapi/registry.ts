@@ -73,7 +73,13 @@ export type Access = 'public' | 'optional' | 'user' | 'admin';
 /** A successful answer: JSON of a schema, another media type (text, HTML, a redirect), or none. */
 export type Answer =
   | { description: string; json: z.ZodType }
-  | { description: string; media: string; example?: string }
+  | {
+      description: string;
+      media: string;
+      example?: string;
+      /** A file to save: the answer carries `Content-Disposition: attachment; filename="…"`. */
+      attachment?: boolean;
+    }
   | { description: string };
 
 export interface RouteEntry {
@@ -261,7 +267,8 @@ export const ROUTES: readonly RouteEntry[] = [
     method: 'post',
     path: '/api/datasets',
     tag: 'Datasets',
-    summary: 'Upload an OHLCV CSV (multipart field "file", or a text/csv body; ?name=)',
+    summary:
+      'Upload an OHLCV CSV (multipart field "file", or a text/csv body; ?name=); 402 past the plan\'s storage cap',
     access: 'user',
     request: {
       media: {
@@ -276,7 +283,7 @@ export const ROUTES: readonly RouteEntry[] = [
     method: 'get',
     path: '/api/datasets',
     tag: 'Datasets',
-    summary: "The user's datasets",
+    summary: "The user's datasets, and the storage they take against the plan's cap (files, bytes)",
     access: 'user',
     answers: { 200: { description: 'The datasets', json: datasetListAnswerSchema } },
   },
@@ -340,7 +347,7 @@ export const ROUTES: readonly RouteEntry[] = [
     summary: "The run's strategy as Pine Script v6 or Python (backtesting.py with TA-Lib)",
     access: 'user',
     request: { query: exportQuerySchema },
-    answers: { 200: { description: 'The source file', media: 'text/plain' } },
+    answers: { 200: { description: 'The source file', media: 'text/plain', attachment: true } },
     errors: [400, 404],
   },
   {
@@ -657,7 +664,7 @@ export const ROUTES: readonly RouteEntry[] = [
     summary: 'Everything stored about the account, as a JSON file',
     access: 'user',
     answers: {
-      200: { description: 'The export (Content-Disposition: attachment)', media: 'application/json' },
+      200: { description: 'The export', media: 'application/json', attachment: true },
     },
   },
   {

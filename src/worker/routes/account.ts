@@ -4,6 +4,7 @@ import { accountPatchSchema, changeEmailSchema, deleteAccountSchema } from '../.
 import type { Account, AccountAnswer } from '../../shared/api/account';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { attachment } from '../attachment';
 import { validate } from '../validation';
 import { confirmIdentity } from '../account/confirm-identity';
 import { deleteAccount } from '../account/delete-account';
@@ -64,7 +65,7 @@ export const account = new Hono<AppEnv>()
     const user = await storedUser(c);
     const exported = await exportAccount(c.env.DB, accountOf(user, c.var.user.plan));
     const day = exported.exportedAt.slice(0, 10);
-    c.header('Content-Disposition', `attachment; filename="backtest-studio-account-${day}.json"`);
+    attachment(c, `backtest-studio-account-${day}.json`);
     return c.json(exported);
   })
 

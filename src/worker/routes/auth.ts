@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { SessionAnswer, UserAnswer } from '../../shared/api/auth';
 import type { z } from 'zod';
-import { getCookie } from 'hono/cookie';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { GOOGLE_NOT_CONFIGURED, INVALID_CREDENTIALS, loginSchema, registerSchema } from '../../shared/auth';
 import type { AppEnv } from '../env';
@@ -16,7 +15,7 @@ import {
   type StoredUser,
 } from '../db/users';
 import { sessionSecret } from '../auth/config';
-import { clearSessionCookie, cookieOptions } from '../auth/cookies';
+import { clearSessionCookie, cookieOptions, readCookie } from '../auth/cookies';
 import { issueDeviceCookie, trustedDeviceId } from '../auth/device-cookie';
 import { googleSignIn } from '../auth/google';
 import { requireUser } from '../auth/middleware';
@@ -57,7 +56,6 @@ const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try 
 
 const OAUTH_STATE_COOKIE = 'google_oauth_state';
 const OAUTH_VERIFIER_COOKIE = 'google_code_verifier';
-const OAUTH_COOKIE_PATH = '/api/auth/google';
 const RESTART = 'Please restart the process.';
 
 const limitRegistrations = limitAttempts(
@@ -142,7 +140,9 @@ export const auth = new Hono<AppEnv>()
     sessionSecret(c.env);
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
-    const shortLived = cookieOptions(c, { path: OAUTH_COOKIE_PATH, maxAge: 10 * 60 });
+    // Path=/ so that over HTTPS they are __Host- cookies: no sibling subdomain can plant a
+    // state of its own (login CSRF).
+    const shortLived = cookieOptions(c, { maxAge: 10 * 60 });
     setCookie(c, OAUTH_STATE_COOKIE, state, shortLived);
     setCookie(c, OAUTH_VERIFIER_COOKIE, codeVerifier, shortLived);
     return c.redirect(google.authorizationUrl(state, codeVerifier).toString(), 302);
@@ -153,9 +153,9 @@ export const auth = new Hono<AppEnv>()
     if (!google) throw new ApiError(503, GOOGLE_NOT_CONFIGURED);
     const code = c.req.query('code');
     const state = c.req.query('state');
-    const storedState = getCookie(c, OAUTH_STATE_COOKIE);
-    const codeVerifier = getCookie(c, OAUTH_VERIFIER_COOKIE);
-    const cleared = cookieOptions(c, { path: OAUTH_COOKIE_PATH });
+    const storedState = readCookie(c, OAUTH_STATE_COOKIE);
+    const codeVerifier = readCookie(c, OAUTH_VERIFIER_COOKIE);
+    const cleared = cookieOptions(c);
     deleteCookie(c, OAUTH_STATE_COOKIE, cleared);
     deleteCookie(c, OAUTH_VERIFIER_COOKIE, cleared);
     if (!code || !state || !storedState || !codeVerifier || state !== storedState) {

@@ -8,6 +8,7 @@ import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { deleteDataset, findOwnDataset, insertDataset, listDatasets } from '../db/datasets';
 import { COLUMNS_TYPE, datasetColumnsKey } from '../market-data/upload-candles';
+import { admitUpload, storageCapReached, storageOf } from '../datasets/admit-upload';
 
 const TOO_LARGE = `The file is larger than ${MAX_DATASET_SIZE_LABEL}.`;
 
@@ -46,6 +47,8 @@ export const datasets = new Hono<AppEnv>()
       });
     const sizeBytes = new TextEncoder().encode(upload.text).byteLength;
     if (sizeBytes > MAX_DATASET_BYTES) throw new ApiError(413, TOO_LARGE);
+    const user = c.var.user;
+    const cap = await admitUpload(c.env.DB, user, sizeBytes);
 
     let series;
     try {
@@ -61,33 +64,45 @@ export const datasets = new Hono<AppEnv>()
         fields: [{ path: 'file', message: 'No data rows' }],
       });
 
-    const user = c.var.user;
     const id = crypto.randomUUID();
     const timeframe = inferTimeframe(series.t);
     // The parsed columns are stored, not the text: a run reads them with no CSV parse.
     const r2Key = datasetColumnsKey(user.id, id);
     await c.env.DATASETS.put(r2Key, encodeSeries(series), { httpMetadata: { contentType: COLUMNS_TYPE } });
+    let dataset;
     try {
-      const dataset = await insertDataset(c.env.DB, {
-        id,
-        userId: user.id,
-        name: upload.name,
-        rows: series.t.length,
-        firstBarAt: series.t[0]!,
-        lastBarAt: series.t[series.t.length - 1]!,
-        timeframe: timeframe ? CODE_OF_TIMEFRAME[timeframe] : null,
-        sizeBytes,
-        r2Key,
-      });
-      return c.json({ dataset } satisfies DatasetCreatedAnswer, 201);
+      dataset = await insertDataset(
+        c.env.DB,
+        {
+          id,
+          userId: user.id,
+          name: upload.name,
+          rows: series.t.length,
+          firstBarAt: series.t[0]!,
+          lastBarAt: series.t[series.t.length - 1]!,
+          timeframe: timeframe ? CODE_OF_TIMEFRAME[timeframe] : null,
+          sizeBytes,
+          r2Key,
+        },
+        cap,
+      );
     } catch (error) {
       // Nothing half-stored: the file goes when its metadata could not be written.
       await c.env.DATASETS.delete(r2Key);
       throw error;
     }
+    if (!dataset) {
+      // Parallel uploads filled the cap since the check above.
+      await c.env.DATASETS.delete(r2Key);
+      throw cap ? storageCapReached(user, cap) : new Error('dataset insert returned no row');
+    }
+    return c.json({ dataset } satisfies DatasetCreatedAnswer, 201);
   })
   .get('/', async (c) =>
-    c.json({ datasets: await listDatasets(c.env.DB, c.var.user.id) } satisfies DatasetListAnswer),
+    c.json({
+      datasets: await listDatasets(c.env.DB, c.var.user.id),
+      storage: await storageOf(c.env.DB, c.var.user),
+    } satisfies DatasetListAnswer),
   )
   .delete('/:id', async (c) => {
     const dataset = await findOwnDataset(c.env.DB, c.var.user.id, c.req.param('id'));

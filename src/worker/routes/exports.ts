@@ -3,6 +3,7 @@ import { exportStrategy } from '../../engine/index';
 import { exportFileName, exportQuerySchema } from '../../shared/strategy-export';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { attachment } from '../attachment';
 import { requireUser } from '../auth/middleware';
 import { findOwnBacktest } from '../db/backtests';
 import { validate } from '../validation';
@@ -14,6 +15,6 @@ export const exports = new Hono<AppEnv>()
     const run = await findOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
     if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
     const { format } = c.req.valid('query');
-    c.header('Content-Disposition', `attachment; filename="${exportFileName(run.stock, format)}"`);
+    attachment(c, exportFileName(run.stock, format));
     return c.text(exportStrategy(run.request, format));
   });

@@ -41,13 +41,16 @@ const DATASETS = [
   },
 ];
 
+/** Basic's cap, with BTC hourly's 1.5 MB stored. */
+const STORAGE = { files: 1, bytes: 1_572_864, maxFiles: 20, maxBytes: 50 * 1024 * 1024 };
+
 type Routes = Parameters<typeof fakeApi>[0];
 
 /** The market API of a healthy provider, plus whatever a test adds or replaces. */
 function marketApi(overrides: Routes = {}) {
   const routes: Routes = {
     'GET /api/market/exchanges': () => jsonResponse(200, { exchanges: EXCHANGES, source: 'provider' }),
-    'GET /api/datasets': () => jsonResponse(200, { datasets: DATASETS }),
+    'GET /api/datasets': () => jsonResponse(200, { datasets: DATASETS, storage: STORAGE }),
     'GET /api/usage': () => jsonResponse(200, { used: 2, limit: 5, resetsOn: '2026-12-01' }),
   };
   for (const [code, symbols] of Object.entries(STOCKS)) {
@@ -503,6 +506,40 @@ describe('your uploaded data', () => {
     await waitFor(() => expect(select('Stock').value).toBe(UPLOADED.id));
     expect(within(uploadPanel()).queryByRole('alert')).toBeNull();
     expect(posts(calls)).toHaveLength(2);
+  });
+
+  it('shows the storage used of the plan’s cap, counts a new upload, and shows the cap’s refusal', async () => {
+    const user = userEvent.setup();
+    let stored = [...DATASETS];
+    let full = false;
+    const capMessage = 'Your Basic plan stores up to 20 files (50 MB); delete a file or upgrade.';
+    marketApi({
+      'GET /api/datasets': () =>
+        jsonResponse(200, {
+          datasets: stored,
+          storage: { ...STORAGE, files: stored.length, bytes: STORAGE.bytes + (stored.length - 1) * 2048 },
+        }),
+      'POST /api/datasets': () => {
+        if (full) return jsonResponse(402, { error: { code: 'payment_required', message: capMessage } });
+        stored = [UPLOADED, ...stored];
+        return jsonResponse(201, { dataset: UPLOADED });
+      },
+    });
+    await openForm();
+    expect(
+      await within(uploadPanel()).findByText('Storage used: 1 of 20 files, 1.5 MB of 50 MB.'),
+    ).toBeTruthy();
+
+    await user.upload(input('CSV file'), csvFile());
+    await user.click(within(uploadPanel()).getByRole('button', { name: 'Upload' }));
+    expect(
+      await within(uploadPanel()).findByText('Storage used: 2 of 20 files, 1.6 MB of 50 MB.'),
+    ).toBeTruthy();
+
+    full = true;
+    await user.upload(input('CSV file'), csvFile('more.csv'));
+    await user.click(within(uploadPanel()).getByRole('button', { name: 'Upload' }));
+    expect((await within(uploadPanel()).findByRole('alert')).textContent).toBe(capMessage);
   });
 
   it('refuses a file over 20 MB before sending it, and a missing file', async () => {

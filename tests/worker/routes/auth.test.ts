@@ -56,7 +56,7 @@ describe('register, login, me, logout', () => {
     expect(((await me.json()) as UserBody).user.id).toBe(user.id);
   });
 
-  it('sets a Secure cookie on https', async () => {
+  it('sets a Secure __Host- cookie on https', async () => {
     const https = await app.request(
       'https://backtest.example/api/auth/register',
       {
@@ -72,7 +72,8 @@ describe('register, login, me, logout', () => {
       createExecutionContext(),
     );
     expect(https.status).toBe(201);
-    expect(sessionCookieLine(https)).toMatch(/Secure/);
+    const cookie = setCookieLines(https).find((line) => line.startsWith('__Host-session=')) ?? '';
+    expect(cookie).toMatch(/; Secure/);
   });
 
   it('refuses a duplicate email with 409 and a clear message', async () => {

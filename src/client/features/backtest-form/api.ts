@@ -17,9 +17,9 @@ export function listStocks(exchange: string) {
   return apiFetch(`/api/market/exchanges/${encodeURIComponent(exchange)}/symbols`, stocksAnswerSchema);
 }
 
-/** The signed-in user's uploaded datasets. */
-export async function listDatasets() {
-  return (await apiFetch('/api/datasets', datasetListAnswerSchema)).datasets;
+/** The signed-in user's uploaded datasets, and the storage they take against the plan's cap. */
+export function listDatasets() {
+  return apiFetch('/api/datasets', datasetListAnswerSchema);
 }
 
 export const exchangesQuery = () =>

@@ -36,7 +36,11 @@ function api(overrides: Routes = {}) {
         ],
         source: 'provider',
       }),
-    'GET /api/datasets': () => jsonResponse(200, { datasets: [] }),
+    'GET /api/datasets': () =>
+      jsonResponse(200, {
+        datasets: [],
+        storage: { files: 0, bytes: 0, maxFiles: 20, maxBytes: 52_428_800 },
+      }),
     'GET /api/usage': () => jsonResponse(200, { used: 2, limit: 100, resetsOn: '2026-12-01' }),
     ...overrides,
   });

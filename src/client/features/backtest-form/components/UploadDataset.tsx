@@ -1,13 +1,17 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import type { DatasetStorage } from '../../../../shared/api/datasets';
 import { DATASET_FORMAT_HINT } from '../dataset-file';
+import { describeStorage } from '../dataset-storage';
 import type { DatasetStatus } from '../hooks/useDatasetActions';
 import forms from '../../../styles/forms.module.css';
 import styles from './BacktestForm.module.css';
 
 interface UploadDatasetProps {
   status: DatasetStatus;
+  /** What the uploads take of the plan's cap (undefined until listed). */
+  storage: DatasetStorage | undefined;
   onChooseFile: (file: File | undefined) => void;
   /** Sends the file; resolves true when it was stored. */
   onUpload: (file: File | undefined, name: string) => Promise<boolean>;
@@ -17,7 +21,7 @@ interface UploadDatasetProps {
  * A CSV file, an optional name and an Upload button. The inputs sit inside the builder's form,
  * so Enter in the name uploads instead of previewing; a refused file stays chosen for a retry.
  */
-export function UploadDataset({ status, onChooseFile, onUpload }: UploadDatasetProps) {
+export function UploadDataset({ status, storage, onChooseFile, onUpload }: UploadDatasetProps) {
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState('');
@@ -47,6 +51,7 @@ export function UploadDataset({ status, onChooseFile, onUpload }: UploadDatasetP
       <p id={hintId} className={`${forms.hint} ${styles.uploadHint}`}>
         {DATASET_FORMAT_HINT}
       </p>
+      {storage && <p className={`${forms.hint} ${styles.uploadHint}`}>{describeStorage(storage)}</p>}
       <div className={styles.uploadRow}>
         <div className={styles.field}>
           <label htmlFor={`${id}-file`} className={styles.label}>

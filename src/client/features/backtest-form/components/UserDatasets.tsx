@@ -28,7 +28,7 @@ export function UserDatasets({ selected, lists, dispatch }: UserDatasetsProps) {
 
   return (
     <div className={styles.datasets}>
-      <UploadDataset status={status} onChooseFile={chooseFile} onUpload={upload} />
+      <UploadDataset status={status} storage={lists.storage} onChooseFile={chooseFile} onUpload={upload} />
       <div role="status" className={styles.datasetStatus}>
         {status.kind === 'uploading' && (
           <p className={styles.submitting}>

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import type { Dataset } from '../../../../shared/api/datasets';
-import { deleteDataset, uploadDataset } from '../api';
+import { datasetsQuery, deleteDataset, uploadDataset } from '../api';
 import { datasetFileProblem } from '../dataset-file';
 import { UPLOAD_EXCHANGE, datasetRange, datasetTimeframe, describeDataset } from '../data-sources';
 import type { BuilderAction } from '../form-state';
@@ -28,6 +29,9 @@ export function useDatasetActions(
   dispatch: Dispatch<BuilderAction>,
 ) {
   const [status, setStatus] = useState<DatasetStatus>({ kind: 'idle' });
+  const queryClient = useQueryClient();
+  /** The list is read again after a change, so the storage shown counts it. */
+  const relist = () => void queryClient.invalidateQueries({ queryKey: datasetsQuery().queryKey });
 
   function uploadFailed(message: string) {
     setStatus({ kind: 'failed', action: 'upload', message });
@@ -54,6 +58,7 @@ export function useDatasetActions(
       const dataset = await uploadDataset(file, name);
       const range = datasetRange(dataset);
       lists.addDataset(dataset);
+      relist();
       dispatch({
         type: 'selectExchange',
         exchange: UPLOAD_EXCHANGE,
@@ -88,6 +93,7 @@ export function useDatasetActions(
       }
     }
     lists.removeDataset(dataset.id);
+    relist();
     dispatch({ type: 'selectExchange', ...lists.firstSelection() });
     setStatus({ kind: 'done', message: `Deleted “${dataset.name}”.` });
     return true;

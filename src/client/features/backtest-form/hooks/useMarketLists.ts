@@ -79,7 +79,9 @@ export function useMarketLists(exchange: string, signedIn: boolean, dispatch: Di
   const ownDatasets = signedIn
     ? [
         ...uploaded,
-        ...(datasetList.data ?? []).filter((stored) => !uploaded.some((item) => item.id === stored.id)),
+        ...(datasetList.data?.datasets ?? []).filter(
+          (stored) => !uploaded.some((item) => item.id === stored.id),
+        ),
       ].filter((dataset) => !deleted.includes(dataset.id))
     : [];
 
@@ -121,6 +123,8 @@ export function useMarketLists(exchange: string, signedIn: boolean, dispatch: Di
     stocksOf,
     firstSelection,
     datasets: ownDatasets,
+    /** What the uploads take of the plan's storage cap, once listed. */
+    storage: signedIn ? datasetList.data?.storage : undefined,
     /** A new upload, listed first as the API lists them (newest first). */
     addDataset: (dataset: Dataset) => {
       setUploaded((list) => [dataset, ...list.filter((item) => item.id !== dataset.id)]);

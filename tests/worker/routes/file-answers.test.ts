@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { attachment } from '../../../src/worker/attachment';
+import { ROUTES } from '../../../src/worker/openapi/registry';
+import { TestBrowser } from '../test-client';
+
+const RUN = {
+  exchange: 'US',
+  stock: 'AAPL',
+  fromDate: '2023-09-05',
+  toDate: '2023-09-15',
+  timeframe: '1 day',
+  transactionType: 'buy',
+  entry: {
+    parameters: [
+      {
+        indicator1: 'SMA',
+        logic: 'Crosses Above',
+        indicator2: 'SMA',
+        additionalFields1: { Timeframe: '2' },
+        additionalFields2: { Timeframe: '3' },
+      },
+    ],
+  },
+  exitCriteria: { stopLoss: { type: 'percentage', value: 2 } },
+};
+
+/** Every answer of the API that is a file to save, with the request that gets one. */
+const FILE_ROUTES = ['GET /api/backtests/:id/export', 'GET /api/account/export'];
+/** Answers that are not JSON and are not files: read by the reference page, or the page itself. */
+const READ_IN_PLACE = ['GET /api/openapi.json', 'GET /api/docs'];
+
+describe('answers that return files', () => {
+  it('are the registry’s attachments, and every other non-JSON answer is read in place', () => {
+    const withMedia = ROUTES.filter((route) =>
+      Object.values(route.answers).some((answer) => 'media' in answer),
+    );
+    const key = (route: (typeof ROUTES)[number]) => `${route.method.toUpperCase()} ${route.path}`;
+    const files = withMedia.filter((route) =>
+      Object.values(route.answers).some((answer) => 'attachment' in answer && answer.attachment),
+    );
+    expect(files.map(key).sort()).toEqual([...FILE_ROUTES].sort());
+    expect(
+      withMedia
+        .filter((route) => !files.includes(route))
+        .map(key)
+        .sort(),
+    ).toEqual([...READ_IN_PLACE].sort());
+  });
+
+  for (const origin of ['http://localhost', 'https://backtest.example']) {
+    it(`carry Content-Disposition: attachment with a safe file name (${origin})`, async () => {
+      const browser = new TestBrowser(undefined, origin);
+      expect((await browser.register(`files-${crypto.randomUUID().slice(0, 8)}@example.com`)).status).toBe(
+        201,
+      );
+      const created = await browser.request('/api/backtests', { json: RUN });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+
+      const answers = {
+        pine: await browser.request(`/api/backtests/${id}/export?format=pine`),
+        python: await browser.request(`/api/backtests/${id}/export?format=python`),
+        account: await browser.request('/api/account/export'),
+      };
+      const dispositions = Object.fromEntries(
+        Object.entries(answers).map(([name, res]) => [
+          name,
+          [res.status, res.headers.get('content-disposition')],
+        ]),
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      expect(dispositions).toEqual({
+        pine: [200, 'attachment; filename="aapl_strategy.pine"'],
+        python: [200, 'attachment; filename="aapl_strategy.py"'],
+        account: [200, `attachment; filename="backtest-studio-account-${day}.json"`],
+      });
+    });
+  }
+
+  it('reduces a file name to characters no header, path or shell misreads', async () => {
+    const app = new Hono().get('/:name', (c) => {
+      attachment(c, c.req.param('name'));
+      return c.text('x');
+    });
+    const disposition = async (name: string) =>
+      (await app.request(`/${encodeURIComponent(name)}`)).headers.get('content-disposition');
+    expect(await disposition('../etc/passwd')).toBe('attachment; filename="etc_passwd"');
+    expect(await disposition('a"; filename=evil.exe')).toBe('attachment; filename="a_filename_evil.exe"');
+    expect(await disposition('ré sumé\r\n.csv')).toBe('attachment; filename="r_sum_.csv"');
+    expect(await disposition('...')).toBe('attachment; filename="download"');
+  });
+});
