@@ -1,12 +1,15 @@
 // npm run deploy:check: a deploy rehearsal with no Cloudflare account and no network.
 // Builds the app, runs `wrangler deploy --dry-run --outdir <tmp>` on the configuration the build
 // generates (as `npm run deploy` does), checks that every binding of wrangler.toml made it into
-// the bundle's bindings, and prints the bundle's gzip size against the platform's limit.
+// the bundle's bindings, checks the configuration against the code (scripts/deploy-config.mjs:
+// the Env type's bindings, the scheduled handler's crons, the queue consumer's settings), and
+// prints the bundle's gzip size against the platform's limit.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { configProblems, envBindings, workerCrons } from './deploy-config.mjs';
 import { offlineEnv } from './offline-env.mjs';
 
 /** Workers Free plan: 3 MB after compression (the Paid plan allows 10 MB). */
@@ -23,9 +26,11 @@ function run(args) {
   return output;
 }
 
+/** The configuration the build generates, as `npm run deploy` deploys it. */
+const generatedConfig = () => JSON.parse(readFileSync('dist/backtest_platform/wrangler.json', 'utf8'));
+
 /** The binding names the generated configuration declares (D1, KV, R2, Queue producers). */
-function declaredBindings() {
-  const config = JSON.parse(readFileSync('dist/backtest_platform/wrangler.json', 'utf8'));
+function declaredBindings(config) {
   return [
     ...(config.d1_databases ?? []),
     ...(config.kv_namespaces ?? []),
@@ -49,10 +54,21 @@ try {
   const output = run(['scripts/wrangler.mjs', 'deploy', '--dry-run', '--outdir', outdir]);
   console.log(output.trim());
 
-  const bindings = declaredBindings();
+  const config = generatedConfig();
+  const bindings = declaredBindings(config);
   const missing = bindings.filter((name) => !output.includes(`env.${name} `));
   console.log(
     `\nBindings: ${bindings.join(', ')}${missing.length ? `; MISSING from the bundle: ${missing.join(', ')}` : ''}`,
+  );
+  const problems = configProblems(config, {
+    bindings: envBindings(readFileSync('src/worker/env.ts', 'utf8')),
+    crons: workerCrons(readFileSync('src/worker/index.ts', 'utf8')),
+  });
+  console.log(
+    problems.length
+      ? `Configuration against the code:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`
+      : `Configuration against the code: every Env binding declared, crons ${config.triggers.crons.join(' and ')}, ` +
+          'the queue consumer takes 1 message a batch with retries and a dead-letter queue.',
   );
 
   const code = filesUnder(outdir).filter((path) => /\.(m?js|wasm)$/.test(path));
@@ -63,7 +79,7 @@ try {
     `Worker bundle: ${kb(raw)}, ${kb(gzip)} gzip = ${share}% of the Workers Free plan's 3 MB limit ` +
       `(the Paid plan allows ${PAID_PLAN_LIMIT_BYTES / 1024 / 1024} MB).`,
   );
-  if (missing.length > 0 || gzip > FREE_PLAN_LIMIT_BYTES) {
+  if (missing.length > 0 || problems.length > 0 || gzip > FREE_PLAN_LIMIT_BYTES) {
     console.error('Deploy rehearsal failed.');
     process.exitCode = 1;
   }

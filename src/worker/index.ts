@@ -5,8 +5,9 @@ import { purgeExpired } from './jobs/purge-expired';
 import type { JobMessage } from './jobs/queue';
 import { sweepJobs } from './jobs/sweep';
 
-/** The cron triggers of wrangler.toml. */
+/** The cron triggers of wrangler.toml (`npm run deploy:check` checks each is declared). */
 const DAILY_PURGE_CRON = '17 3 * * *';
+const SWEEP_CRON = '* * * * *';
 
 export default {
   fetch: app.fetch,
@@ -19,7 +20,7 @@ export default {
       ctx.waitUntil(
         purgeExpired(env.DB).then((counts) => console.log('Purged expired data', JSON.stringify(counts))),
       );
-    } else {
+    } else if (controller.cron === SWEEP_CRON) {
       ctx.waitUntil(sweepJobs(env, controller.scheduledTime).then(() => undefined));
     }
   },

@@ -1,0 +1,67 @@
+// What `npm run deploy:check` asserts of a Worker configuration (wrangler.toml as wrangler
+// resolves it, or the generated dist/backtest_platform/wrangler.json) against the code: every
+// binding the worker's Env type uses is declared, every cron its scheduled handler answers is a
+// trigger, and the JOBS consumer runs one chunk per invocation, retries, and dead-letters.
+
+/** Binding types of src/worker/env.ts and where a configuration declares each. */
+const BINDING_KINDS = {
+  D1Database: 'd1_databases',
+  KVNamespace: 'kv_namespaces',
+  R2Bucket: 'r2_buckets',
+  Queue: 'queues.producers',
+  Fetcher: 'assets',
+};
+
+/** The bindings of `export interface Env` in the source of src/worker/env.ts: [{name, kind}]. */
+export function envBindings(envSource) {
+  const body = /export interface Env \{([\s\S]*?)\n\}/.exec(envSource)?.[1] ?? '';
+  return [...body.matchAll(/^\s+(\w+)\??:\s*(\w+)\s*(?:<[^>]*>)?;/gm)]
+    .filter(([, , type]) => type in BINDING_KINDS)
+    .map(([, name, type]) => ({ name, kind: BINDING_KINDS[type] }));
+}
+
+/** The crons the worker's scheduled handler dispatches on: the `…_CRON = '…'` constants of src/worker/index.ts. */
+export function workerCrons(indexSource) {
+  return [...indexSource.matchAll(/_CRON\s*=\s*'([^']+)'/g)].map((match) => match[1]);
+}
+
+function declaredNames(config, kind) {
+  if (kind === 'assets') return config.assets?.binding ? [config.assets.binding] : [];
+  if (kind === 'queues.producers') return (config.queues?.producers ?? []).map((queue) => queue.binding);
+  return (config[kind] ?? []).map((binding) => binding.binding);
+}
+
+/**
+ * What is wrong with `config` for the code (an empty list when nothing is): `bindings` from
+ * envBindings, `crons` from workerCrons.
+ */
+export function configProblems(config, { bindings, crons }) {
+  const problems = [];
+  for (const { name, kind } of bindings) {
+    if (!declaredNames(config, kind).includes(name)) {
+      problems.push(`binding ${name} (${kind}) is used by the code but not declared`);
+    }
+  }
+  const triggers = config.triggers?.crons ?? [];
+  for (const cron of crons) {
+    if (!triggers.includes(cron)) problems.push(`cron "${cron}" is handled by the worker but not a trigger`);
+  }
+  const consumers = config.queues?.consumers ?? [];
+  for (const { queue } of config.queues?.producers ?? []) {
+    const consumer = consumers.find((candidate) => candidate.queue === queue);
+    if (!consumer) {
+      problems.push(`queue ${queue} has no consumer`);
+      continue;
+    }
+    if (consumer.max_batch_size !== 1) {
+      problems.push(`queue ${queue}: max_batch_size is ${consumer.max_batch_size ?? 'unset'}, not 1`);
+    }
+    if (typeof consumer.max_retries !== 'number') problems.push(`queue ${queue}: max_retries is not set`);
+    if (!consumer.dead_letter_queue) {
+      problems.push(`queue ${queue}: dead_letter_queue is not set`);
+    } else if (!consumers.some((candidate) => candidate.queue === consumer.dead_letter_queue)) {
+      problems.push(`queue ${queue}: its dead-letter queue ${consumer.dead_letter_queue} has no consumer`);
+    }
+  }
+  return problems;
+}
