@@ -38,7 +38,8 @@ Commands:
   sweep --request R.json --candles C.csv --grid G.json [--score sharpe|totalReturnPct] [--blocks S]
       Runs every configuration of the grid, a JSON object {"<request path>": [values, ...]} with
       paths as validation errors write them (e.g. "exitCriteria.stopLoss.value"). Prints
-      {configurations: [{settings, metrics}], score, pbo, dsr, suggestion}.
+      {configurations: [{settings, metrics}], score, pbo, pboReason, dsr, dsrWarning, suggestion}
+      (pboReason says why pbo is null; dsrWarning flags a DSR on fewer than 100 days).
   walk-forward --request R.json --candles C.csv --grid G.json --windows N [--anchored]
            [--score sharpe|totalReturnPct]
       Optimises the grid on each training window and trades the next. Prints {score, windows:

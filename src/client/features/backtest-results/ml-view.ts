@@ -220,8 +220,8 @@ const sentence = (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.
 function triedText(trials: number, thresholds: number): string {
   if (trials <= thresholds) return `${formatCount(trials)} thresholds tried`;
   return (
-    `${formatCount(trials)} strategies tried on this data (the ${formatCount(thresholds)} thresholds ` +
-    'checked here, your other runs and their robustness analyses)'
+    `${formatCount(trials)} strategies tried on this data, counting the ${formatCount(thresholds)} ` +
+    'thresholds checked here and your other runs and analyses on it'
   );
 }
 
