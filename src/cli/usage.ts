@@ -33,8 +33,9 @@ Commands:
       degradation: {slope, intercept, r2}, probabilityOfLoss, splits}.
   dsr --sharpe SR --observations T --skewness G3 --kurtosis G4 --trials N --trials-sharpe-variance V
       Probabilistic and deflated Sharpe ratio of the best of N trials (per-period, not annualised
-      Sharpe ratios; G4 raw kurtosis, 3 for normal returns). Prints {psr, dsr, sr0}. Write a
-      negative value after "=": --skewness=-3.
+      Sharpe ratios; G4 raw kurtosis, 3 for normal returns). Prints {psr, dsr, sr0}. N and V are
+      the trials GET /api/backtests/:id reports; a negative value may follow its option
+      (--skewness -3) or "=" (--skewness=-3).
   sweep --request R.json --candles C.csv --grid G.json [--score sharpe|totalReturnPct] [--blocks S]
       Runs every configuration of the grid, a JSON object {"<request path>": [values, ...]} with
       paths as validation errors write them (e.g. "exitCriteria.stopLoss.value"). Prints

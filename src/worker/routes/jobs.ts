@@ -59,8 +59,9 @@ async function robustnessAnswerOf(env: Env, job: RobustnessJob): Promise<JobAnsw
   if (job.state !== 'done' || !job.resultKey) return answer;
   const stored = await env.DATASETS.get(job.resultKey);
   if (!stored) throw new Error(`the result of job ${job.id} is missing from R2`);
+  const kept = await stored.json<RobustnessResult>();
   // Results stored before pboReason and dsrWarning were kept have neither.
-  const result = { pboReason: null, dsrWarning: null, ...(await stored.json<RobustnessResult>()) };
+  const result = { ...kept, pboReason: kept.pboReason ?? null, dsrWarning: kept.dsrWarning ?? null };
   return { ...answer, result: analysisWithTrialsInDsr(result, await trialsOfAnalysis(env.DB, job)) };
 }
 
