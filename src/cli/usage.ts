@@ -33,12 +33,14 @@ Commands:
       degradation: {slope, intercept, r2}, probabilityOfLoss, splits}.
   dsr --sharpe SR --observations T --skewness G3 --kurtosis G4 --trials N --trials-sharpe-variance V
       Probabilistic and deflated Sharpe ratio of the best of N trials (per-period, not annualised
-      Sharpe ratios; G4 raw kurtosis, 3 for normal returns). Prints {psr, dsr, sr0}. Write a
-      negative value after "=": --skewness=-3.
+      Sharpe ratios; G4 raw kurtosis, 3 for normal returns). Prints {psr, dsr, sr0}. N and V are
+      the trials GET /api/backtests/:id reports; a negative value may follow its option
+      (--skewness -3) or "=" (--skewness=-3).
   sweep --request R.json --candles C.csv --grid G.json [--score sharpe|totalReturnPct] [--blocks S]
       Runs every configuration of the grid, a JSON object {"<request path>": [values, ...]} with
       paths as validation errors write them (e.g. "exitCriteria.stopLoss.value"). Prints
-      {configurations: [{settings, metrics}], score, pbo, dsr, suggestion}.
+      {configurations: [{settings, metrics}], score, pbo, pboReason, dsr, dsrWarning, suggestion}
+      (pboReason says why pbo is null; dsrWarning flags a DSR on fewer than 100 days).
   walk-forward --request R.json --candles C.csv --grid G.json --windows N [--anchored]
            [--score sharpe|totalReturnPct]
       Optimises the grid on each training window and trades the next. Prints {score, windows:

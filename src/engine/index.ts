@@ -65,6 +65,12 @@ export {
   type PboResult,
 } from './robustness/pbo';
 export { returnMoments, sharpeVariance, type ReturnMoments } from './robustness/return-moments';
+export {
+  deflateOverTried,
+  perPeriodSharpeVariance,
+  type JudgedSharpe,
+  type TriedStrategies,
+} from './robustness/trials-deflation';
 export { returnsMatrixFromColumns, type ReturnsMatrix } from './robustness/returns-matrix';
 export { ReturnsCsvError, parseReturnsMatrixCsv } from './robustness/returns-matrix-csv';
 export {

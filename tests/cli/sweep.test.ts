@@ -61,7 +61,15 @@ describe('sweep command', () => {
       );
       expect(run.code, run.stderr).toBe(0);
       const output = JSON.parse(run.stdout);
-      expect(Object.keys(output)).toEqual(['configurations', 'score', 'pbo', 'dsr', 'suggestion']);
+      expect(Object.keys(output)).toEqual([
+        'configurations',
+        'score',
+        'pbo',
+        'pboReason',
+        'dsr',
+        'dsrWarning',
+        'suggestion',
+      ]);
       const expected = runSweep(request, candles, GRID, { pboBlocks: 4 });
       expect(output.configurations).toEqual(
         asJson(expected.configurations.map(({ settings, metrics }) => ({ settings, metrics }))),
@@ -72,7 +80,9 @@ describe('sweep command', () => {
       });
       expect(output.pbo).toEqual(asJson(expected.summary!.pbo));
       expect(output.pbo.blocks).toBe(4);
+      expect(output.pboReason).toBeNull();
       expect(output.dsr).toEqual(asJson(expected.summary!.dsr));
+      expect(output.dsrWarning).toBe(expected.summary!.dsrWarning);
       expect(output.suggestion).toEqual(asJson(expected.summary!.suggestion));
       expect(output.score).toBe('sharpe');
     },

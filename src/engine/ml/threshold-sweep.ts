@@ -8,7 +8,7 @@
  * Retraining per configuration (what a sweep of the model's settings would need) is not done.
  */
 import { deflatedSharpeRatio, type DeflatedSharpe } from '../robustness/deflated-sharpe';
-import { EVIDENCE } from '../robustness/evidence';
+import { dsrTooFewWarning, pboTooFewReason } from '../robustness/evidence';
 import { DEFAULT_PBO_BLOCKS, probabilityOfBacktestOverfitting, type PboResult } from '../robustness/pbo';
 import { returnMoments, sharpeVariance } from '../robustness/return-moments';
 import { returnsMatrixFromColumns } from '../robustness/returns-matrix';
@@ -47,9 +47,11 @@ export function perBarReturns(
 export interface MlThresholdDeflatedSharpe extends DeflatedSharpe {
   /** Index in `thresholds` of the configuration judged: the run's own threshold. */
   configuration: number;
-  /** Its per-bar Sharpe ratio (not annualised) and the number of bars. */
+  /** Its per-bar Sharpe ratio (not annualised), the number of bars and the returns' shape. */
   sharpe: number;
   observations: number;
+  skewness: number;
+  kurtosis: number;
   /** The grid's size, and the variance of its configurations' per-bar Sharpe ratios. */
   trials: number;
   trialsSharpeVariance: number;
@@ -71,16 +73,8 @@ export interface MlThresholdSweep {
 }
 
 function pboOf(returns: readonly Float64Array[]): Pick<MlThresholdSweep, 'pbo' | 'pboReason'> {
-  const periods = returns[0]!.length;
-  const needed = DEFAULT_PBO_BLOCKS * EVIDENCE.pboPeriodsPerBlock;
-  if (periods < needed) {
-    return {
-      pbo: null,
-      pboReason:
-        `${periods} out-of-sample bars are too few for PBO: its ${DEFAULT_PBO_BLOCKS} blocks need ` +
-        `${EVIDENCE.pboPeriodsPerBlock} bars each (${needed} bars)`,
-    };
-  }
+  const reason = pboTooFewReason(returns[0]!.length, DEFAULT_PBO_BLOCKS, 'out-of-sample bars', 'bars');
+  if (reason) return { pbo: null, pboReason: reason };
   return {
     pbo: probabilityOfBacktestOverfitting(returnsMatrixFromColumns(returns), { blocks: DEFAULT_PBO_BLOCKS }),
     pboReason: null,
@@ -111,15 +105,13 @@ function dsrOf(
       configuration: chosen,
       sharpe,
       observations,
+      skewness,
+      kurtosis,
       trials,
       trialsSharpeVariance,
     },
     dsrReason: null,
-    dsrWarning:
-      observations < EVIDENCE.dsrObservations
-        ? `Only ${observations} out-of-sample bars: the deflated Sharpe ratio needs at least ` +
-          `${EVIDENCE.dsrObservations} to be reliable`
-        : null,
+    dsrWarning: dsrTooFewWarning(observations, 'out-of-sample bars'),
   };
 }
 

@@ -33,3 +33,26 @@ export const EVIDENCE = {
 
 export const LEAK_WARNING =
   'Results this strong usually mean information from the future; check the data and the features';
+
+/**
+ * Why PBO is left out of `periods` returns cut into `blocks` blocks, or null when there are
+ * enough: `unit` names the periods ("out-of-sample bars", "days") and `each` one of them in the
+ * plural ("bars", "days").
+ */
+export function pboTooFewReason(periods: number, blocks: number, unit: string, each: string): string | null {
+  const needed = blocks * EVIDENCE.pboPeriodsPerBlock;
+  if (periods >= needed) return null;
+  return (
+    `${periods} ${unit} are too few for PBO: its ${blocks} blocks need ` +
+    `${EVIDENCE.pboPeriodsPerBlock} ${each} each (${needed} ${each})`
+  );
+}
+
+/** The warning a deflated Sharpe ratio measured on `observations` `unit` carries, or null. */
+export function dsrTooFewWarning(observations: number, unit: string): string | null {
+  if (observations >= EVIDENCE.dsrObservations) return null;
+  return (
+    `Only ${observations} ${unit}: the deflated Sharpe ratio needs at least ` +
+    `${EVIDENCE.dsrObservations} to be reliable`
+  );
+}

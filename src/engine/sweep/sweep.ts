@@ -15,10 +15,12 @@
  *   A configuration without a value (Sharpe is null for a run too short to annualise or
  *   without variation) has no score.
  * - pbo: probability of backtest overfitting by CSCV on the daily-return matrix, with S blocks
- *   (16 by default); null with fewer than 2 configurations or fewer than max(S, 4) days.
+ *   (16 by default); null, with pboReason, with fewer than 2 configurations or fewer than
+ *   EVIDENCE.pboPeriodsPerBlock days a block (robustness/evidence.ts).
  * - dsr: the deflated Sharpe ratio of the configuration with the best per-day Sharpe ratio,
  *   the trials being the configurations with a per-day Sharpe ratio and their variance measured
- *   across them; null with fewer than 2 such configurations.
+ *   across them; null with fewer than 2 such configurations; dsrWarning below
+ *   EVIDENCE.dsrObservations days.
  * - suggestion: findPlateau over the scores (the centre of the most stable region).
  *
  * Work is shared: indicator series are computed once per distinct (indicator, settings) for
@@ -31,6 +33,7 @@ import type { CandleSeries } from '../candles/series';
 import { UTC_CALENDAR } from '../candles/session-calendar';
 import type { Metrics } from '../metrics/metrics';
 import { deflatedSharpeRatio, type DeflatedSharpe } from '../robustness/deflated-sharpe';
+import { dsrTooFewWarning, pboTooFewReason } from '../robustness/evidence';
 import { DEFAULT_PBO_BLOCKS, probabilityOfBacktestOverfitting, type PboResult } from '../robustness/pbo';
 import { findPlateau, type PlateauSuggestion } from '../robustness/plateau';
 import { returnMoments, sharpeVariance } from '../robustness/return-moments';
@@ -63,9 +66,11 @@ export interface SweepConfiguration {
 export interface SweepDeflatedSharpe extends DeflatedSharpe {
   /** Index of the configuration judged: the best per-day Sharpe ratio. */
   configuration: number;
-  /** Its per-day Sharpe ratio (not annualised) and the number of days. */
+  /** Its per-day Sharpe ratio (not annualised), the number of days and the returns' shape. */
   sharpe: number;
   observations: number;
+  skewness: number;
+  kurtosis: number;
   /** Configurations with a per-day Sharpe ratio, and the variance of those ratios. */
   trials: number;
   trialsSharpeVariance: number;
@@ -74,7 +79,11 @@ export interface SweepDeflatedSharpe extends DeflatedSharpe {
 export interface SweepSummary {
   score: SweepScore;
   pbo: PboResult | null;
+  /** Why pbo is null. */
+  pboReason: string | null;
   dsr: SweepDeflatedSharpe | null;
+  /** Set when the DSR rests on too few days (see the module note). */
+  dsrWarning: string | null;
   suggestion: PlateauSuggestion | null;
 }
 
@@ -197,6 +206,8 @@ function deflatedSharpeOfBest(
     configuration: configurations[best]!.index,
     sharpe,
     observations,
+    skewness,
+    kurtosis,
     trials: finite.length,
     trialsSharpeVariance,
   };
@@ -223,17 +234,24 @@ export function summariseSweep(
     );
   }
   const periods = configurations[0]?.returns.length ?? 0;
+  const pboReason =
+    configurations.length < 2
+      ? 'PBO compares configurations: the sweep has only one'
+      : pboTooFewReason(periods, blocks, 'days', 'days');
   const pbo =
-    configurations.length >= 2 && periods >= Math.max(blocks, 4)
+    pboReason === null
       ? probabilityOfBacktestOverfitting(
           returnsMatrixFromColumns(configurations.map((configuration) => configuration.returns)),
           { blocks },
         )
       : null;
+  const dsr = deflatedSharpeOfBest(configurations);
   return {
     score,
     pbo,
-    dsr: deflatedSharpeOfBest(configurations),
+    pboReason,
+    dsr,
+    dsrWarning: dsr ? dsrTooFewWarning(dsr.observations, 'days') : null,
     suggestion: findPlateau({
       axes,
       scores: Float64Array.from(configurations, (configuration) => scoreOf(configuration.metrics, score)),

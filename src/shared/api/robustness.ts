@@ -97,6 +97,13 @@ export const dsrSchema = z.object({
   configuration: z.number(),
   sharpe: z.number(),
   observations: z.number(),
+  /** The judged returns' skewness and raw kurtosis (absent from results stored before them). */
+  skewness: z.number().optional(),
+  kurtosis: z.number().optional(),
+  /**
+   * N and V[SR]: as served, every strategy the user tried on the data (docs/ml-evidence.md#every-trial-counted),
+   * at least the configurations measured here.
+   */
   trials: z.number(),
   trialsSharpeVariance: z.number(),
 });
@@ -154,7 +161,11 @@ export const robustnessResultSchema = z.object({
   /** What ranks configurations (the suggestion, walk-forward): the annualised Sharpe ratio. */
   score: z.enum(['sharpe', 'totalReturnPct']),
   pbo: pboSchema.nullable(),
+  /** Why pbo is null (too few configurations, or too few days a block). */
+  pboReason: z.string().nullable().default(null),
   dsr: dsrSchema.nullable(),
+  /** Set when the DSR rests on too few days to be reliable. */
+  dsrWarning: z.string().nullable().default(null),
   /** PSR(0) of the configuration the DSR judges. */
   psr: z.number().nullable(),
   suggestion: suggestionSchema.nullable(),

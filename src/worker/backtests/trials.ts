@@ -4,10 +4,12 @@
  * exchange, symbol and timeframe whose dates overlap, created up to the run (deleted runs
  * included: they were tried), an ML run counting each threshold of its overfitting check, and
  * the configurations of the finished robustness analyses of those runs created up to then.
- * Only the user's own runs count, never a team mate's.
+ * Only the user's own runs count, never a team mate's. The deflated Sharpe ratios served with
+ * a run or an analysis count them (trials-dsr.ts).
  */
 import { ML_THRESHOLD_GRID } from '../../engine/index';
 import type { BacktestRun, Trials } from '../../shared/api/backtests';
+import type { RobustnessJob } from '../db/jobs';
 
 interface TrialRow {
   created_at: string;
@@ -17,7 +19,29 @@ interface TrialRow {
   configurations: number;
 }
 
-export async function trialsOf(db: D1Database, userId: string, run: BacktestRun): Promise<Trials> {
+/** The data a trial was made on: its exchange, symbol, timeframe and dates. */
+export type TrialData = Pick<BacktestRun, 'exchange' | 'stock' | 'timeframe' | 'fromDate' | 'toDate'>;
+
+/** The trials of a stored run: up to its creation. */
+export function trialsOf(db: D1Database, userId: string, run: BacktestRun): Promise<Trials> {
+  return trialsOn(db, userId, run, run.createdAt);
+}
+
+/**
+ * The trials of a robustness analysis: on its run's data, up to the analysis's creation (its
+ * own configurations included once it is done).
+ */
+export async function trialsOfAnalysis(db: D1Database, job: RobustnessJob): Promise<Trials> {
+  const row = await db
+    .prepare('SELECT created_at FROM jobs WHERE id = ?1')
+    .bind(job.id)
+    .first<{ created_at: string }>();
+  const { exchange, stock, timeframe, fromDate, toDate } = job.request;
+  return trialsOn(db, job.userId, { exchange, stock, timeframe, fromDate, toDate }, row!.created_at);
+}
+
+/** Every trial of `userId` on `data` made up to `at` (see the module note). */
+async function trialsOn(db: D1Database, userId: string, data: TrialData, at: string): Promise<Trials> {
   const { results } = await db
     .prepare(
       `SELECT b.created_at, b.mode,
@@ -33,7 +57,7 @@ export async function trialsOf(db: D1Database, userId: string, run: BacktestRun)
          AND b.created_at <= ?7
        ORDER BY b.created_at`,
     )
-    .bind(userId, run.exchange, run.stock, run.timeframe, run.fromDate, run.toDate, run.createdAt)
+    .bind(userId, data.exchange, data.stock, data.timeframe, data.fromDate, data.toDate, at)
     .all<TrialRow>();
   let count = 0;
   const sharpes: number[] = [];
@@ -43,7 +67,7 @@ export async function trialsOf(db: D1Database, userId: string, run: BacktestRun)
     count += tried + row.configurations;
     if (row.sharpe !== null && Number.isFinite(row.sharpe)) sharpes.push(row.sharpe);
   }
-  return { count, sharpeVariance: sampleVariance(sharpes), since: results[0]?.created_at ?? run.createdAt };
+  return { count, sharpeVariance: sampleVariance(sharpes), since: results[0]?.created_at ?? at };
 }
 
 function sampleVariance(values: readonly number[]): number | null {

@@ -10,6 +10,8 @@ import {
 import type { AppEnv, Env } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
+import { trialsOfAnalysis } from '../backtests/trials';
+import { analysisWithTrialsInDsr } from '../backtests/trials-dsr';
 import { cancelJob, findJob, sweptSoFar, type Job, type MlJob, type RobustnessJob } from '../db/jobs';
 
 /** The job if `user` may see it (its owner, or an admin); a 404 otherwise, as if it did not exist. */
@@ -57,7 +59,10 @@ async function robustnessAnswerOf(env: Env, job: RobustnessJob): Promise<JobAnsw
   if (job.state !== 'done' || !job.resultKey) return answer;
   const stored = await env.DATASETS.get(job.resultKey);
   if (!stored) throw new Error(`the result of job ${job.id} is missing from R2`);
-  return { ...answer, result: await stored.json<RobustnessResult>() };
+  const kept = await stored.json<RobustnessResult>();
+  // Results stored before pboReason and dsrWarning were kept have neither.
+  const result = { ...kept, pboReason: kept.pboReason ?? null, dsrWarning: kept.dsrWarning ?? null };
+  return { ...answer, result: analysisWithTrialsInDsr(result, await trialsOfAnalysis(env.DB, job)) };
 }
 
 /**

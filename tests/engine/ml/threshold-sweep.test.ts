@@ -70,6 +70,8 @@ describe('ML threshold sweep', () => {
       configuration: chosen,
       sharpe,
       observations,
+      skewness,
+      kurtosis,
       trials: ML_THRESHOLD_GRID.length,
       trialsSharpeVariance,
     });

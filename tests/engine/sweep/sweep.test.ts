@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runBacktest } from '../../../src/engine/backtest';
 import { probabilityOfBacktestOverfitting } from '../../../src/engine/robustness/pbo';
+import { returnMoments } from '../../../src/engine/robustness/return-moments';
 import { returnsMatrixFromColumns } from '../../../src/engine/robustness/returns-matrix';
 import type { TradeColumns } from '../../../src/engine/simulate/trade-columns';
 import { applySettings, defaultGrid } from '../../../src/engine/sweep/grid';
@@ -279,9 +280,46 @@ describe('runSweep', () => {
   it('has no PBO with one configuration, and ranks by total return when asked', () => {
     const single = runSweep(SMA_REQUEST, series, { 'exitCriteria.stopLoss.value': [2] });
     expect(single.summary!.pbo).toBeNull();
+    expect(single.summary!.pboReason).toBe('PBO compares configurations: the sweep has only one');
     expect(single.summary!.dsr).toBeNull();
     const byReturn = runSweep(SMA_REQUEST, series, GRID, { score: 'totalReturnPct' });
     const suggestion = byReturn.summary!.suggestion!;
     expect(suggestion.score).toBe(byReturn.configurations[suggestion.index]!.metrics.totalReturnPct);
+  });
+
+  it('leaves PBO out below 8 days a block, with the reason, and warns on a DSR of fewer than 100 days', () => {
+    const sweep = runSweep(SMA_REQUEST, series, GRID, { pboBlocks: 8 });
+    const days = sweep.configurations[0]!.returns.length;
+    expect(days).toBeGreaterThanOrEqual(100);
+    expect(sweep.summary!.pboReason).toBeNull();
+    expect(sweep.summary!.dsrWarning).toBeNull();
+
+    // The same configurations cut to their first 90 days: 16 blocks need 128, 10 blocks 80.
+    const short = sweep.configurations.map(({ index, metrics, returns }) => ({
+      index,
+      metrics,
+      returns: returns.slice(0, 90),
+    }));
+    const sixteen = summariseSweep(sweep.axes, short, { pboBlocks: 16 });
+    expect(sixteen.pbo).toBeNull();
+    expect(sixteen.pboReason).toBe('90 days are too few for PBO: its 16 blocks need 8 days each (128 days)');
+    expect(sixteen.dsr!.observations).toBe(90);
+    expect(sixteen.dsrWarning).toBe(
+      'Only 90 days: the deflated Sharpe ratio needs at least 100 to be reliable',
+    );
+    const ten = summariseSweep(sweep.axes, short, { pboBlocks: 10 });
+    expect(ten.pbo!.periodsPerBlock).toBe(9);
+    expect(ten.pboReason).toBeNull();
+  });
+
+  it("keeps the judged configuration's skewness and kurtosis, so its DSR can be deflated over more trials", () => {
+    const { summary, configurations } = runSweep(SMA_REQUEST, series, GRID);
+    const judged = returnMoments(configurations[summary!.dsr!.configuration]!.returns);
+    expect(summary!.dsr).toMatchObject({
+      sharpe: judged.sharpe,
+      skewness: judged.skewness,
+      kurtosis: judged.kurtosis,
+      observations: judged.observations,
+    });
   });
 });

@@ -2,11 +2,15 @@
  * GET /api/backtests/:id counts the strategies the user tried on the run's data: their runs on
  * the same exchange, symbol and timeframe with overlapping dates, up to the run (deleted runs
  * too), plus the configurations of their finished robustness analyses; never another user's.
+ * The deflated Sharpe ratio served with an ML run and with an analysis counts them as its trials.
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { barsPerYear, deflatedSharpeRatio, TRADING_DAYS_PER_YEAR } from '../../../src/engine/index';
 import type { BacktestRun } from '../../../src/shared/api/backtests';
-import { TestBrowser } from '../test-client';
+import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/api/robustness';
+import { RULE_RUN, SMALL_GRID, untilEnded } from '../jobs/job-fixtures';
+import { signUpWithPlan, TestBrowser } from '../test-client';
 
 const RUN = {
   exchange: 'US',
@@ -49,7 +53,7 @@ const variance = (values: number[]) => {
   return values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
 };
 
-describe('trials of a run', () => {
+describe('trials of a run', { timeout: 30_000 }, () => {
   it("counts three runs on the same data as 3, with their Sharpe ratios' variance, and not another user's", async () => {
     const owner = await proUser();
     const other = await proUser();
@@ -97,5 +101,91 @@ describe('trials of a run', () => {
       .run();
     // 2 runs + the 12 configurations of the finished analysis; the cancelled one is left out.
     expect((await read(browser, second)).trials!.count).toBe(14);
+  });
+});
+
+/** Five years of AAPL's synthetic daily bars, a logistic model: trained within the request. */
+const ML_RUN = {
+  ...RULE_RUN,
+  mode: 'ml',
+  ml: { model: 'logistic', walkForward: { trainBars: 300, testBars: 200 }, seed: 7 },
+};
+
+type Dsr = NonNullable<JobAnswer['result']>['dsr'] & {};
+
+/** The DSR of `dsr`'s estimate over `trials` and `variance`, as the engine computes it. */
+const expectedDsr = (dsr: Dsr, trials: number, variance: number) =>
+  deflatedSharpeRatio({
+    sharpe: dsr.sharpe,
+    observations: dsr.observations,
+    skewness: dsr.skewness!,
+    kurtosis: dsr.kurtosis!,
+    trials,
+    trialsSharpeVariance: variance,
+  }).dsr;
+
+// Each test makes several real runs (ML ones train in the request).
+describe('the deflated Sharpe ratio over the trials', { timeout: 60_000 }, () => {
+  it("lowers an ML run's DSR as the user's trials on its data rise, and not for another user's", async () => {
+    const owner = await signUpWithPlan('pro');
+    const other = await signUpWithPlan('pro');
+    const firstId = await run(owner.browser, ML_RUN);
+    const first = await read(owner.browser, firstId);
+    const firstDsr = first.result.ml!.thresholdSweep.dsr!;
+    const thresholds = first.result.ml!.thresholdSweep.thresholds.length;
+    // Alone on its data, the run's trials are its thresholds: the DSR is the one it was stored with.
+    expect(first.trials!.count).toBe(thresholds);
+    expect(firstDsr.trials).toBe(thresholds);
+    const stored = await env.DB.prepare('SELECT result_json FROM backtests WHERE id = ?1')
+      .bind(firstId)
+      .first<{ result_json: string }>();
+    expect(firstDsr).toEqual(
+      (JSON.parse(stored!.result_json) as BacktestRun['result']).ml!.thresholdSweep.dsr,
+    );
+
+    // Another user's runs on the same data change nothing for the owner.
+    await run(other.browser, RULE_RUN);
+    await run(other.browser, ML_RUN);
+    await run(owner.browser, RULE_RUN);
+    await run(owner.browser, { ...RULE_RUN, exitCriteria: { stopLoss: { type: 'percentage', value: '3' } } });
+    const second = await read(owner.browser, await run(owner.browser, ML_RUN));
+    expect(second.trials!.count).toBe(2 * thresholds + 2);
+    const secondDsr = second.result.ml!.thresholdSweep.dsr!;
+    expect(secondDsr.trials).toBe(second.trials!.count);
+    // The same model on the same bars: only the trials differ.
+    expect(secondDsr.sharpe).toBe(firstDsr.sharpe);
+    expect(secondDsr.psr).toBe(firstDsr.psr);
+    const perBar = second.trials!.sharpeVariance! / barsPerYear('1 day');
+    const variance = Math.max(firstDsr.trialsSharpeVariance, perBar);
+    expect(secondDsr.trialsSharpeVariance).toBe(variance);
+    expect(secondDsr.dsr).toBeCloseTo(expectedDsr(secondDsr, second.trials!.count, variance), 12);
+    expect(secondDsr.dsr).toBeLessThan(firstDsr.dsr);
+    // The first run's trials stay those up to it.
+    expect((await read(owner.browser, firstId)).result.ml!.thresholdSweep.dsr).toEqual(firstDsr);
+  });
+
+  it("deflates an analysis's DSR over the runs on its data and its own configurations", async () => {
+    const { browser } = await signUpWithPlan('pro');
+    await run(browser, { ...RULE_RUN, exitCriteria: { stopLoss: { type: 'percentage', value: '3' } } });
+    await run(browser, { ...RULE_RUN, exitCriteria: { stopLoss: { type: 'percentage', value: '8' } } });
+    const analysed = await run(browser, RULE_RUN);
+    const started = await browser.request(`/api/backtests/${analysed}/robustness`, { json: SMALL_GRID });
+    expect(started.status).toBe(202);
+    const { jobId } = (await started.json()) as { jobId: string };
+    expect((await untilEnded(browser, jobId)).at(-1)!.state).toBe('done');
+
+    const job = jobAnswerSchema.parse(await (await browser.request(`/api/jobs/${jobId}`)).json());
+    const dsr = job.result!.dsr!;
+    // Three runs on the data and the analysis's two configurations.
+    expect(dsr.trials).toBe(5);
+    const runs = await read(browser, analysed);
+    const perDay = runs.trials!.sharpeVariance! / TRADING_DAYS_PER_YEAR;
+    const stored = await env.DATASETS.get(`jobs/${jobId}/result.json`);
+    const measured = (await stored!.json<{ dsr: Dsr }>()).dsr;
+    expect(measured.trials).toBe(2);
+    expect(dsr.trialsSharpeVariance).toBe(Math.max(measured.trialsSharpeVariance, perDay));
+    expect(dsr.dsr).toBeCloseTo(expectedDsr(dsr, 5, dsr.trialsSharpeVariance), 12);
+    expect(dsr.dsr).toBeLessThan(measured.dsr);
+    expect(dsr.psr).toBe(measured.psr);
   });
 });

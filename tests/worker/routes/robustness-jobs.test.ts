@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { runSweep } from '../../../src/engine/sweep/sweep';
+import { deflateOverTried } from '../../../src/engine/robustness/trials-deflation';
 import type { BacktestRequest } from '../../../src/shared/backtest-request';
 import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/api/robustness';
 import type { Usage } from '../../../src/shared/api/usage';
@@ -160,7 +161,9 @@ describe('robustness jobs through the JOBS queue', () => {
     });
     expect(result.pbo?.pbo).toBe(whole.summary!.pbo!.pbo);
     expect(result.pbo?.splits).toBe(6); // C(4, 2)
-    expect(result.dsr?.dsr).toBe(whole.summary!.dsr!.dsr);
+    // The DSR served counts the user's run and the 36 configurations as its trials.
+    expect(result.dsr).toEqual(deflateOverTried(whole.summary!.dsr!, { count: 37, sharpeVariance: null }));
+    expect(result.dsr!.dsr).toBeLessThan(whole.summary!.dsr!.dsr);
     expect(result.psr).toBe(whole.summary!.dsr!.psr);
     expect(result.suggestion?.settings).toEqual(whole.summary!.suggestion!.settings);
     expect(result.walkForward?.windows).toHaveLength(2);

@@ -5,6 +5,8 @@
  */
 import type {
   AreaData,
+  AreaSeriesPartialOptions,
+  AutoscaleInfoProvider,
   CandlestickData,
   LineData,
   SeriesMarker,
@@ -37,6 +39,25 @@ export const CHART_COLORS = {
   /** ML training windows: the focus blue, faint, darker where several folds trained. */
   training: '31, 111, 235',
 } as const;
+
+/**
+ * The training windows' band: an area of value 1 on a hidden price scale of its own, which
+ * always spans 0 to 1, so the band fills the pane's height without taking part in the candles'
+ * scale (a band on the price scale would stretch it down to 0).
+ */
+export const trainingShadeAutoscale: AutoscaleInfoProvider = () => ({
+  priceRange: { minValue: 0, maxValue: 1 },
+});
+
+/** The band's series options (see trainingShadeAutoscale). */
+export const TRAINING_SHADE_OPTIONS: AreaSeriesPartialOptions = {
+  priceScaleId: 'ml-training',
+  lineVisible: false,
+  crosshairMarkerVisible: false,
+  lastValueVisible: false,
+  priceLineVisible: false,
+  autoscaleInfoProvider: trainingShadeAutoscale,
+};
 
 /** Opacity of a bar in one training window, and the most any overlap reaches. */
 const TRAINING_ALPHA = { one: 0.1, step: 0.05, most: 0.3 } as const;

@@ -213,6 +213,18 @@ export interface OverfittingFigures {
 /** The engine's reason ("12 out-of-sample bars are too few ...") as a sentence. */
 const sentence = (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
 
+/**
+ * What the DSR was deflated over: the thresholds checked, or, when the run is read with its
+ * trials, every strategy tried on the data.
+ */
+function triedText(trials: number, thresholds: number): string {
+  if (trials <= thresholds) return `${formatCount(trials)} thresholds tried`;
+  return (
+    `${formatCount(trials)} strategies tried on this data, counting the ${formatCount(thresholds)} ` +
+    'thresholds checked here and your other runs and analyses on it'
+  );
+}
+
 /** The threshold sweep's PBO and deflated Sharpe ratio (robustness lab figures), as text. */
 export function overfittingFigures(report: MlReport): OverfittingFigures {
   const { thresholds, pbo, pboReason, dsr, dsrReason, dsrWarning } = report.thresholdSweep;
@@ -225,8 +237,8 @@ export function overfittingFigures(report: MlReport): OverfittingFigures {
       : sentence(pboReason ?? 'too few bars'),
     dsr: dsr ? formatShare(dsr.dsr) : 'Not measured',
     dsrExplanation: dsr
-      ? `Probability that the Sharpe ratio at this run’s threshold is real, after ${dsr.trials} ` +
-        'thresholds tried (the deflated Sharpe ratio).'
+      ? `Probability that the Sharpe ratio at this run’s threshold is real, after ` +
+        `${triedText(dsr.trials, thresholds.length)} (the deflated Sharpe ratio).`
       : sentence(dsrReason ?? 'no Sharpe ratio'),
     dsrWarning: dsr ? dsrWarning : null,
     psr: sharpePsr ? formatShare(sharpePsr.psr) : 'Not measured',

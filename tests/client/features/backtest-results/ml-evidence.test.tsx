@@ -168,4 +168,28 @@ describe('result page: one buy and hold, the horizon exit, the trials', () => {
       'You have tried 3 strategies on this data since 2026-11-18 08:30 UTC.',
     );
   });
+
+  it('says the DSR counts every strategy tried on the data when there were more than the thresholds', async () => {
+    const thresholds = report.thresholdSweep.thresholds.length;
+    const alone = report.thresholdSweep.dsr!;
+    await openMlTab(
+      withReport(
+        (r) => ({
+          ...r,
+          thresholdSweep: { ...r.thresholdSweep, dsr: { ...alone, trials: thresholds + 14, dsr: 0.123 } },
+        }),
+        { trials: { count: thresholds + 14, sharpeVariance: 0.2, since: '2026-11-18T08:30:00.000Z' } },
+      ),
+    );
+    const cards = within(screen.getByRole('list', { name: 'Overfitting check' })).getAllByRole('listitem');
+    const dsr = cards.find((card) => card.textContent!.startsWith('DSR'))!;
+    expect(dsr.textContent).toContain('12.3%');
+    expect(dsr.textContent).toContain(
+      `after ${thresholds + 14} strategies tried on this data, counting the ${thresholds} thresholds ` +
+        'checked here and your other runs and analyses on it (the deflated Sharpe ratio).',
+    );
+    expect(screen.getByText(/^You have tried/).textContent).toBe(
+      `You have tried ${thresholds + 14} strategies on this data since 2026-11-18 08:30 UTC.`,
+    );
+  });
 });

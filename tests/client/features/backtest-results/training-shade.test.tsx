@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  TRAINING_SHADE_OPTIONS,
   toChartTime,
   trainingShade,
+  trainingShadeAutoscale,
   trainingShadeColor,
 } from '../../../../src/client/features/backtest-results/chart-data';
 import { ML_CANDLES, ML_RUN } from './ml-fixtures';
@@ -50,5 +52,23 @@ describe('trainingShade', () => {
       ),
     );
     expect(shaded).toEqual([...expected].sort((a, b) => a - b));
+  });
+});
+
+describe('the training band and the price scale', () => {
+  it('lies on a scale of its own that spans 0 to 1 whatever the prices, so the candles keep theirs', () => {
+    // Candles go on lightweight-charts' default scale, 'right'; 'left' is the other visible one.
+    expect(['right', 'left']).not.toContain(TRAINING_SHADE_OPTIONS.priceScaleId);
+    const prices = () => ({ priceRange: { minValue: 4105.5, maxValue: 4796.25 } });
+    expect(TRAINING_SHADE_OPTIONS.autoscaleInfoProvider).toBe(trainingShadeAutoscale);
+    expect(trainingShadeAutoscale(prices)).toEqual({
+      priceRange: { minValue: 0, maxValue: 1 },
+    });
+    // The band is drawn at 1 on that scale: never a value near the prices or at 0.
+    const values = trainingShade(ML_CANDLES.candles.t, ML_RUN.result.ml!.trainingWindows).flatMap((point) =>
+      'value' in point ? [point.value] : [],
+    );
+    expect(values.length).toBeGreaterThan(0);
+    expect(new Set(values)).toEqual(new Set([1]));
   });
 });

@@ -52,6 +52,8 @@ export const RESULT: RobustnessResult = {
     periodsPerBlock: 15,
     periodsDropped: 3,
   },
+  pboReason: null,
+  dsrWarning: null,
   dsr: {
     psr: 0.91,
     dsr: 0.62,

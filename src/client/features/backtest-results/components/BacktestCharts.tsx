@@ -39,6 +39,7 @@ import {
   markersHaveRoomForText,
   overlayPoints,
   tradeMarkers,
+  TRAINING_SHADE_OPTIONS,
   trainingShade,
   trainingShadeColor,
 } from '../chart-data';
@@ -143,21 +144,14 @@ interface PriceChartProps {
   sync: TimeAxisSync;
 }
 
-/** The training windows' band: an area on a hidden scale of its own, always 0 to 1. */
+/** The training windows' band (TRAINING_SHADE_OPTIONS): on a hidden scale of its own, always 0 to 1. */
 function addTrainingShade(
   chart: IChartApi,
   times: ArrayLike<number>,
   windows: readonly { from: string; to: string }[],
   firstRow: number,
 ): number {
-  const band = chart.addSeries(AreaSeries, {
-    priceScaleId: 'ml-training',
-    lineVisible: false,
-    crosshairMarkerVisible: false,
-    lastValueVisible: false,
-    priceLineVisible: false,
-    autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 1 } }),
-  });
+  const band = chart.addSeries(AreaSeries, TRAINING_SHADE_OPTIONS);
   band.priceScale().applyOptions({ scaleMargins: { top: 0, bottom: 0 } });
   const points = trainingShade(times, windows, firstRow);
   band.setData(points);

@@ -164,7 +164,16 @@ export function RobustnessLab({ run }: { run: BacktestRun }) {
 
 /** What the heatmap reads from a running job: the configurations so far, no summary yet. */
 function partialResult(configurations: RobustnessResult['configurations']): RobustnessResult {
-  return { configurations, score: 'sharpe', pbo: null, dsr: null, psr: null, suggestion: null };
+  return {
+    configurations,
+    score: 'sharpe',
+    pbo: null,
+    pboReason: null,
+    dsr: null,
+    dsrWarning: null,
+    psr: null,
+    suggestion: null,
+  };
 }
 
 /** A refused start: the server's message, with the pricing page for a plan limit (402). */

@@ -26,6 +26,22 @@ function Gauge({ value }: { value: number }) {
   );
 }
 
+/** The engine's reason ("40 days are too few ...") as a sentence. */
+const sentence = (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
+
+/**
+ * What the DSR was deflated over: the sweep's configurations, or every strategy the user tried
+ * on the data when there were more.
+ */
+function triedText(trials: number, configurations: number): string {
+  const count = (value: number) => value.toLocaleString('en-US');
+  if (trials <= configurations) return `${count(trials)} trials`;
+  return (
+    `${count(trials)} strategies tried on this data (these ${count(configurations)} configurations, ` +
+    'your runs and your other analyses)'
+  );
+}
+
 /** The overfitting tests: PBO as a gauge, the probabilistic and the deflated Sharpe ratios. */
 export function Statistics({ result }: { result: RobustnessResult }) {
   const { pbo, dsr, psr } = result;
@@ -43,7 +59,12 @@ export function Statistics({ result }: { result: RobustnessResult }) {
             </figcaption>
           </figure>
         ) : (
-          <p>Not measured: the sweep has too few configurations or periods to split into blocks.</p>
+          <p>
+            Not measured:{' '}
+            {result.pboReason
+              ? sentence(result.pboReason)
+              : 'the sweep has too few configurations or periods to split into blocks.'}
+          </p>
         )}
       </section>
       <section aria-labelledby="sharpe-title" className={styles.card}>
@@ -62,9 +83,11 @@ export function Statistics({ result }: { result: RobustnessResult }) {
               <dt>DSR</dt>
               <dd>{percent(dsr.dsr)}</dd>
               <dd className={styles.muted}>
-                The same probability against the best Sharpe ratio {dsr.trials} trials would reach by luck (
-                {dsr.sr0.toFixed(3)} a day): the PSR deflated for the number of configurations tried.
+                The same probability against the best Sharpe ratio{' '}
+                {triedText(dsr.trials, result.configurations.length)} would reach by luck (
+                {dsr.sr0.toFixed(3)} a day): the PSR deflated for the number of strategies tried.
               </dd>
+              {result.dsrWarning && <dd className={styles.warning}>{sentence(result.dsrWarning)}</dd>}
             </div>
           </dl>
         ) : (

@@ -1,0 +1,47 @@
+/**
+ * The deflated Sharpe ratios served with a run (an ML run's threshold check) and with a
+ * robustness analysis, deflated over every strategy the user tried on the data (trials.ts):
+ * computed when the run or the analysis is read, so that they always use the trials served
+ * beside them (docs/ml-evidence.md#every-trial-counted). Results stored before the judged
+ * returns' skewness and kurtosis were kept are served as stored.
+ */
+import {
+  barsPerYear,
+  deflateOverTried,
+  perPeriodSharpeVariance,
+  TRADING_DAYS_PER_YEAR,
+} from '../../engine/index';
+import type { BacktestRun, Trials } from '../../shared/api/backtests';
+import type { RobustnessResult } from '../../shared/api/robustness';
+
+type StoredDsr = NonNullable<RobustnessResult['dsr']>;
+
+/** `dsr` deflated over `trials`, whose Sharpe ratios' variance is annualised over `periodsPerYear`. */
+function deflated(dsr: StoredDsr, trials: Trials, periodsPerYear: number): StoredDsr {
+  const { skewness, kurtosis } = dsr;
+  if (skewness === undefined || kurtosis === undefined) return dsr;
+  return deflateOverTried(
+    { ...dsr, skewness, kurtosis },
+    { count: trials.count, sharpeVariance: perPeriodSharpeVariance(trials.sharpeVariance, periodsPerYear) },
+  );
+}
+
+/** The run with its ML threshold check's DSR over its trials (its per-bar Sharpe ratio). */
+export function runWithTrialsInDsr(run: BacktestRun, trials: Trials): BacktestRun {
+  const ml = run.result.ml;
+  const dsr = ml?.thresholdSweep.dsr;
+  if (!ml || !dsr) return run;
+  const perBar = barsPerYear(run.request.timeframe);
+  return {
+    ...run,
+    result: {
+      ...run.result,
+      ml: { ...ml, thresholdSweep: { ...ml.thresholdSweep, dsr: deflated(dsr, trials, perBar) } },
+    },
+  };
+}
+
+/** The analysis's result with its DSR over its trials (its per-day Sharpe ratio). */
+export function analysisWithTrialsInDsr(result: RobustnessResult, trials: Trials): RobustnessResult {
+  return result.dsr ? { ...result, dsr: deflated(result.dsr, trials, TRADING_DAYS_PER_YEAR) } : result;
+}
