@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BacktestResultBody } from '../../src/shared/api/backtests';
-import { launchBrowser, setPlan, signUp, watchForErrors } from './browser';
+import { field, launchBrowser, setPlan, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -59,8 +59,10 @@ describe('market data in chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'calm');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
+    await page.goto(`${baseUrl}/BacktestingForm`);
     await page.getByRole('heading', { level: 1, name: 'Backtesting simulator' }).waitFor();
+    // Both lists have loaded: the bundled exchanges and the first stock of the default one.
+    await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
     const note = page.getByRole('status').filter({
       hasText:
         'Sample data: the S&P 500 sample, your uploads and synthetic demo prices. Add a market-data key for real lists.',
