@@ -1,8 +1,10 @@
 /**
- * The benchmarks' input file: 1,000,000 one-minute bars (about 52 MB) as a CSV in the shape
- * users upload (`Date,Open,High,Low,Close,Volume`, prices with 3 decimals), written once to the
- * system's temp folder and reused by later runs. A seeded random walk (mulberry32), so every
- * run and machine reads the same bytes.
+ * The benchmarks' input files: 1,000,000 one-minute bars (about 52 MB) as a CSV in the shape
+ * users upload (`Date,Open,High,Low,Close,Volume`, prices with 3 decimals), and the same count
+ * as a random walk of unrounded prices with a unix-time minute column
+ * (`timestamp,open,high,low,close,volume`). Each is written once to the system's temp folder and
+ * reused by later runs; seeded random walks (mulberry32), so every run and machine reads the
+ * same bytes.
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,13 +32,39 @@ function csvText(bars: number): string {
   return `${rows.join('\n')}\n`;
 }
 
-/** Path of the CSV with `bars` one-minute bars, written on first use. */
-export function minuteBarsCsv(bars: number): string {
-  const path = join(tmpdir(), `backtest-bench-${bars}-1m.csv`);
+/** A geometric random walk at full double precision, one row a minute in unix seconds. */
+function timestampCsvText(bars: number): string {
+  const random = mulberry32(0x7e57);
+  const rows: string[] = ['timestamp,open,high,low,close,volume'];
+  let close = 100;
+  for (let bar = 0; bar < bars; bar++) {
+    const open = close;
+    close = Math.max(open * (1 + (random() - 0.5) * 0.004), 0.01);
+    const high = Math.max(open, close) * (1 + random() * 0.001);
+    const low = Math.min(open, close) * (1 - random() * 0.001);
+    const time = (START + bar * MINUTE_MS) / 1000;
+    rows.push(`${time},${open},${high},${low},${close},${Math.round(random() * 5000)}`);
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+/** `name` in the temp folder, written from `text()` on first use (atomically, for runs at once). */
+function cachedFile(name: string, text: () => string): string {
+  const path = join(tmpdir(), name);
   if (!existsSync(path)) {
     const partial = `${path}.${process.pid}.part`;
-    writeFileSync(partial, csvText(bars));
+    writeFileSync(partial, text());
     renameSync(partial, path);
   }
   return path;
+}
+
+/** Path of the CSV with `bars` one-minute bars, written on first use. */
+export function minuteBarsCsv(bars: number): string {
+  return cachedFile(`backtest-bench-${bars}-1m.csv`, () => csvText(bars));
+}
+
+/** Path of the CSV with `bars` one-minute bars of the unrounded walk with a unix-time column. */
+export function minuteTimestampCsv(bars: number): string {
+  return cachedFile(`backtest-bench-${bars}-1m-unix.csv`, () => timestampCsvText(bars));
 }

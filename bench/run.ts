@@ -1,15 +1,16 @@
 /**
  * npm run bench: prints the benchmarks as `name  ms  bars/s` lines; `npm run bench --
  * --ingest-only` prints only the first section (CSV ingest, the rich request, CLI processes),
- * `--ml-only` only the ML models against scikit-learn's figures.
+ * `--ml-only` only the ML models against scikit-learn's figures, `--cli` only the whole CLI's
+ * JSON output against its `--output csv` time.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseCandlesCsv, runBacktest } from '../src/engine/index';
 import { benchBacktest, RICH_REQUEST, SMA_CROSS_REQUEST } from './backtest';
-import { benchCliBacktest, benchNpmStartup } from './cli-process';
+import { benchCliBacktest, benchNpmStartup, type ProcessResult } from './cli-process';
 import { benchIngest } from './ingest';
-import { minuteBarsCsv } from './minute-csv';
+import { minuteBarsCsv, minuteTimestampCsv } from './minute-csv';
 import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
 import { benchMl, ML_REFERENCE } from './ml';
 import { benchMlCost, ML_COST_CASES } from './ml-cost';
@@ -59,6 +60,41 @@ function printMlModels(): void {
 
 if (process.argv.includes('--ml-only')) {
   printMlModels();
+  process.exit(0);
+}
+
+/**
+ * The rich request as a whole CLI process on both 1M-bar files, trades as JSON (with equity)
+ * and as CSV (`--output csv`, equity still in the JSON): best of 5 each, so what the JSON
+ * writer adds is the difference. The machine's load is printed: other work inflates every figure.
+ */
+function printCliOutput(): void {
+  const RUNS = 5;
+  console.log(
+    `The rich request as a whole CLI process on ${BARS.toLocaleString('en-US')} one-minute bars, best of ${RUNS} ` +
+      `(load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+  );
+  for (const [name, csv] of [
+    ['bench CSV (date column)', minuteBarsCsv(BARS)],
+    ['random walk (unix minutes)', minuteTimestampCsv(BARS)],
+  ] as const) {
+    const tag = name.replace(/\W+/g, '-');
+    const json = benchCliBacktest(`cli-json-${tag}`, RICH_REQUEST, csv, { runs: RUNS });
+    const csvOut = benchCliBacktest(`cli-csv-${tag}`, RICH_REQUEST, csv, { output: 'csv', runs: RUNS });
+    const megabytes = (path: string) => (statSync(path).size / 1e6).toFixed(0);
+    const figures = (result: ProcessResult) =>
+      `${result.ms.toFixed(0).padStart(6)} ms wall ${result.cpuMs.toFixed(0).padStart(6)} ms CPU`;
+    console.log(
+      `${name.padEnd(28)}  JSON ${figures(json)} (${megabytes(json.outputFile)} MB)   --output csv ${figures(csvOut)}` +
+        `   JSON adds ${(json.ms - csvOut.ms).toFixed(0)} ms wall, ${(json.cpuMs - csvOut.cpuMs).toFixed(0)} ms CPU` +
+        `   peak memory ${json.peakMemoryMb.toFixed(0)} / ${csvOut.peakMemoryMb.toFixed(0)} MB`,
+    );
+  }
+  console.log(`(load average ${loadavg()[0]!.toFixed(1)} at the end)`);
+}
+
+if (process.argv.includes('--cli')) {
+  printCliOutput();
   process.exit(0);
 }
 

@@ -1,35 +1,29 @@
 /**
- * The trade list written straight from the engine's trade columns, row by row, as JSON objects
- * or CSV lines: no trade objects and no array of a run's strings. Times become ISO 8601 text
- * here, at the edge, through one formatter that caches each day's date.
+ * The trade list written straight from the engine's trade columns, as JSON or CSV lines: never
+ * one string of a whole run. JSON goes out in chunks of rows, each chunk one JSON.stringify of
+ * plain values (V8 formats the numbers natively, NaN and the infinities as null), so the text is
+ * byte for byte JSON.stringify of the whole list. Times become ISO 8601 text here, at the edge,
+ * through one formatter that caches each day's date.
  */
-import { EXIT_REASONS, IsoTimeFormatter, type TradeColumns } from '../engine/index';
+import { EXIT_REASONS, IsoTimeFormatter, tradeAt, type Trade, type TradeColumns } from '../engine/index';
 import type { OutputSink } from './output-sink';
 
-/** JSON's number text: NaN and the infinities become null, as JSON.stringify writes them. */
-export function jsonNumber(value: number): string {
-  return Number.isFinite(value) ? String(value) : 'null';
-}
+/** Rows per JSON.stringify call: small enough to stay in the young generation, large enough to be cheap. */
+const JSON_CHUNK_ROWS = 2048;
 
 export const TRADE_CSV_HEADER =
   'side,entryIndex,exitIndex,entryTime,exitTime,entryPrice,exitPrice,exitReason,quantity,pnl,returnPct,barsHeld,mfePct,maePct';
 
-/** Writes `[{trade}, ...]` with the fields of the engine's Trade, in its order. */
+/** Writes `[{trade}, ...]`: the engine's Trade objects, a chunk at a time. */
 export function writeTradesJson(trades: TradeColumns, openTimes: Float64Array, out: OutputSink): void {
   const isoTime = new IsoTimeFormatter();
+  const chunk: Trade[] = [];
   out.write('[');
-  for (let row = 0; row < trades.count; row++) {
-    const entryIndex = trades.entryIndex[row]!;
-    const exitIndex = trades.exitIndex[row]!;
-    out.write(
-      `${row > 0 ? ',' : ''}{"side":"${trades.side}","entryIndex":${entryIndex},"exitIndex":${exitIndex},` +
-        `"entryTime":"${isoTime.format(openTimes[entryIndex]!)}","exitTime":"${isoTime.format(openTimes[exitIndex]!)}",` +
-        `"entryPrice":${jsonNumber(trades.entryPrice[row]!)},"exitPrice":${jsonNumber(trades.exitPrice[row]!)},` +
-        `"exitReason":"${EXIT_REASONS[trades.exitReason[row]!]}","quantity":${jsonNumber(trades.quantity[row]!)},` +
-        `"pnl":${jsonNumber(trades.pnl[row]!)},"returnPct":${jsonNumber(trades.returnPct[row]!)},` +
-        `"barsHeld":${exitIndex - entryIndex + 1},"mfePct":${jsonNumber(trades.mfePct[row]!)},` +
-        `"maePct":${jsonNumber(trades.maePct[row]!)}}`,
-    );
+  for (let start = 0; start < trades.count; start += JSON_CHUNK_ROWS) {
+    const end = Math.min(start + JSON_CHUNK_ROWS, trades.count);
+    chunk.length = end - start;
+    for (let row = start; row < end; row++) chunk[row - start] = tradeAt(trades, row, openTimes, isoTime);
+    writeArrayItems(chunk, start > 0, out);
   }
   out.write(']');
 }
@@ -52,13 +46,19 @@ export function writeTradesCsv(trades: TradeColumns, openTimes: Float64Array, ou
 
 /** Writes a per-bar series as a JSON array, NaN (no value) as null. */
 export function writeSeriesJson(values: Float64Array, out: OutputSink): void {
-  const chunk = 4096;
+  const chunk: number[] = [];
   out.write('[');
-  for (let start = 0; start < values.length; start += chunk) {
-    const end = Math.min(start + chunk, values.length);
-    let text = start > 0 ? ',' : '';
-    for (let bar = start; bar < end; bar++) text += (bar > start ? ',' : '') + jsonNumber(values[bar]!);
-    out.write(text);
+  for (let start = 0; start < values.length; start += JSON_CHUNK_ROWS) {
+    const end = Math.min(start + JSON_CHUNK_ROWS, values.length);
+    chunk.length = end - start;
+    for (let bar = start; bar < end; bar++) chunk[bar - start] = values[bar]!;
+    writeArrayItems(chunk, start > 0, out);
   }
   out.write(']');
+}
+
+/** The items of `chunk` as JSON without the brackets, after a comma unless they come first. */
+function writeArrayItems(chunk: readonly unknown[], afterOthers: boolean, out: OutputSink): void {
+  const text = JSON.stringify(chunk);
+  out.write(afterOthers ? `,${text.slice(1, -1)}` : text.slice(1, -1));
 }

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { ensureLocalEnvironment, ensureLocalSessionSecret } from '../../scripts/dev-vars.mjs';
 import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
+import { startFakeBinance } from './fake-binance-server';
 import { E2E_STRIPE, startFakeStripe } from './fake-stripe-server';
 
 declare module 'vitest' {
@@ -51,6 +52,9 @@ export default async function setup(project: TestProject) {
     `${root}dist/backtest_platform/.dev.vars`,
     `\nSTRIPE_SECRET_KEY = "${E2E_STRIPE.secretKey}"\nSTRIPE_WEBHOOK_SECRET = "${E2E_STRIPE.webhookSecret}"\nSTRIPE_API_URL = "${stripe.url}"\n`,
   );
+  // Binance's klines come from a fake on loopback too (no key: its URL turns the adapter on).
+  const binance = await startFakeBinance();
+  appendFileSync(`${root}dist/backtest_platform/.dev.vars`, `BINANCE_API_URL = "${binance.url}"\n`);
 
   const port = await freePort();
   const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(port), '--strictPort'], {
@@ -69,6 +73,7 @@ export default async function setup(project: TestProject) {
   return () => {
     server.kill('SIGTERM');
     stripe.close();
+    binance.close();
   };
 }
 

@@ -34,30 +34,6 @@ export type ResultTrade = z.infer<typeof resultTradeSchema>;
 // The metrics live in their own module so that ml-result.ts can use them without a cycle.
 export { resultMetricsSchema, type ResultMetrics } from '../result-metrics';
 
-/** One symbol's part of a portfolio run: its sleeve (its weight of the capital) as a run of its own. */
-export const portfolioSymbolResultSchema = z.object({
-  exchange: z.string(),
-  symbol: z.string(),
-  weight: z.number(),
-  metrics: resultMetricsSchema,
-  /** The sleeve's net profit in percent of the whole capital: these add up to the portfolio's return. */
-  contributionPct: z.number(),
-});
-export type PortfolioSymbolResult = z.infer<typeof portfolioSymbolResultSchema>;
-
-/** What a portfolio run adds to a backtest result. */
-export const portfolioBreakdownSchema = z.object({
-  name: z.string(),
-  symbols: z.array(portfolioSymbolResultSchema),
-  /** Pearson correlation of the symbols' strategy returns per bar (null for one that never moved). */
-  correlation: z.object({ symbols: z.array(z.string()), matrix: z.array(z.array(z.number().nullable())) }),
-});
-export type PortfolioBreakdown = z.infer<typeof portfolioBreakdownSchema>;
-
-/** One calendar month's return, "YYYY-MM". */
-export const monthlyReturnSchema = z.object({ month: z.string(), returnPct: z.number() });
-export type MonthlyReturn = z.infer<typeof monthlyReturnSchema>;
-
 /** What the bars behind a run are worth (absent in runs stored before it existed). */
 export const dataQualitySchema = z.object({
   /** Bars tested (warm-up excluded). */
@@ -75,6 +51,32 @@ export const dataQualitySchema = z.object({
   lastBar: z.string().nullable(),
 });
 export type DataQuality = z.infer<typeof dataQualitySchema>;
+
+/** One symbol's part of a portfolio run: its sleeve (its weight of the capital) as a run of its own. */
+export const portfolioSymbolResultSchema = z.object({
+  exchange: z.string(),
+  symbol: z.string(),
+  weight: z.number(),
+  metrics: resultMetricsSchema,
+  /** The sleeve's net profit in percent of the whole capital: these add up to the portfolio's return. */
+  contributionPct: z.number(),
+  /** What the symbol's own bars are worth (absent in runs stored before it existed). */
+  dataQuality: dataQualitySchema.optional(),
+});
+export type PortfolioSymbolResult = z.infer<typeof portfolioSymbolResultSchema>;
+
+/** What a portfolio run adds to a backtest result. */
+export const portfolioBreakdownSchema = z.object({
+  name: z.string(),
+  symbols: z.array(portfolioSymbolResultSchema),
+  /** Pearson correlation of the symbols' strategy returns per bar (null for one that never moved). */
+  correlation: z.object({ symbols: z.array(z.string()), matrix: z.array(z.array(z.number().nullable())) }),
+});
+export type PortfolioBreakdown = z.infer<typeof portfolioBreakdownSchema>;
+
+/** One calendar month's return, "YYYY-MM". */
+export const monthlyReturnSchema = z.object({ month: z.string(), returnPct: z.number() });
+export type MonthlyReturn = z.infer<typeof monthlyReturnSchema>;
 
 export const backtestResultBodySchema = z.object({
   metrics: resultMetricsSchema,
@@ -109,6 +111,10 @@ export const backtestResultBodySchema = z.object({
     bars: z.number().int(),
     warmupBars: z.number().int(),
   }),
+  /**
+   * Of the run's tested bars. A portfolio's sums its symbols' (each symbol's own is in
+   * `portfolio.symbols[].dataQuality`); src/worker/backtests/data-quality.ts says how.
+   */
   dataQuality: dataQualitySchema.optional(),
 });
 export type BacktestResultBody = z.infer<typeof backtestResultBodySchema>;

@@ -5,19 +5,17 @@
  */
 import { runPortfolio, type PortfolioLeg, type PortfolioResult } from '../../engine/index';
 import type { BacktestRequest } from '../../shared/backtest-request';
-import type { BacktestResultBody } from '../../shared/api/backtests';
+import type { BacktestResultBody, DataQuality } from '../../shared/api/backtests';
 import { MAX_CURVE_POINTS, MAX_STORED_TRADES } from '../../shared/backtest-result';
 import type { DataSource } from '../../shared/data-sources';
 import type { Portfolio } from '../../shared/portfolio';
 import type { Env } from '../env';
 import { CandleRequestError } from '../market-data/candle-answer';
+import { leastRealSource, portfolioDataQuality, runDataQuality } from './data-quality';
 import { loadRunCandles, runSeries } from './run-series';
 import { thinRowsKeepingExtremes } from './thin-curve';
 import { noBarsToTrade } from './tradable';
 import { requiredWarmupBars } from './warmup';
-
-/** The least real source among the symbols' (synthetic beats sample beats provider), for the badge. */
-const SOURCE_ORDER: readonly DataSource[] = ['synthetic', 'sample', 'upload', 'cache', 'provider'];
 
 export interface PortfolioRun {
   source: DataSource;
@@ -51,8 +49,11 @@ export async function runPortfolioBacktest(
     ...(portfolio.symbols[index]!.weight === undefined ? {} : { weight: portfolio.symbols[index]!.weight }),
   }));
   const result = runPortfolio(request, legs);
-  const sources = loaded.map(({ answer }) => answer.source);
-  const source = SOURCE_ORDER.find((candidate) => sources.includes(candidate)) ?? 'provider';
+  const dataQuality = loaded.map(({ exchange, answer }, index) =>
+    runDataQuality(exchange, answer, legs[index]!.series),
+  );
+  // The badge shows the least real source among the symbols' (synthetic beats sample beats provider).
+  const source = leastRealSource(loaded.map(({ answer }) => answer.source));
   const warnings = [
     ...new Set(
       loaded.flatMap(({ symbol, answer }) => answer.warnings.map((warning) => `${symbol}: ${warning}`)),
@@ -63,7 +64,12 @@ export async function runPortfolioBacktest(
     source,
     result: portfolioResultBody(
       result,
-      loaded.map(({ exchange, symbol }) => ({ exchange, symbol, label: labelOf(exchange, symbol) })),
+      loaded.map(({ exchange, symbol }, index) => ({
+        exchange,
+        symbol,
+        label: labelOf(exchange, symbol),
+        dataQuality: dataQuality[index]!,
+      })),
       {
         source,
         timezone: loaded[0]!.answer.timezone,
@@ -76,7 +82,7 @@ export async function runPortfolioBacktest(
 
 function portfolioResultBody(
   result: PortfolioResult,
-  symbols: readonly { exchange: string; symbol: string; label: string }[],
+  symbols: readonly { exchange: string; symbol: string; label: string; dataQuality: DataQuality }[],
   data: { source: DataSource; timezone: string; warnings: string[]; name: string },
 ): BacktestResultBody {
   const { times, equity, drawdown } = result;
@@ -100,7 +106,7 @@ function portfolioResultBody(
     ],
     portfolio: {
       name: data.name,
-      symbols: symbols.map(({ exchange, symbol, label }) => {
+      symbols: symbols.map(({ exchange, symbol, label, dataQuality }) => {
         const leg = result.perSymbol[label]!;
         return {
           exchange,
@@ -108,10 +114,12 @@ function portfolioResultBody(
           weight: leg.weight,
           metrics: leg.metrics,
           contributionPct: leg.contributionPct,
+          dataQuality,
         };
       }),
       correlation: result.correlation,
     },
     data: { source: data.source, timezone: data.timezone, bars: times.length, warmupBars: 0 },
+    dataQuality: portfolioDataQuality(symbols.map((member) => member.dataQuality)),
   };
 }

@@ -1,6 +1,11 @@
 import { type BacktestResult, type CandleSeries, listTrades } from '../../engine/index';
 import { MAX_CURVE_POINTS, MAX_STORED_TRADES } from '../../shared/backtest-result';
-import { type BacktestResultBody, type ResultMetrics, type ResultTrade } from '../../shared/api/backtests';
+import {
+  type BacktestResultBody,
+  type DataQuality,
+  type ResultMetrics,
+  type ResultTrade,
+} from '../../shared/api/backtests';
 import { type DataSource } from '../../shared/data-sources';
 import type { BacktestSummary } from '../../shared/api/backtests';
 import { thinRowsKeepingExtremes } from './thin-curve';
@@ -56,6 +61,11 @@ export function toResultBody(
     warmupBars: number;
     warnings: string[];
     initialCapital: number;
+    /**
+     * The loaded bars' quality (data-quality.ts), which every run started from candles has
+     * (absent only in an ML job queued before runs had it).
+     */
+    dataQuality: DataQuality | undefined;
     /** First bar of the curves (default: the first after the warm-up). */
     curveFrom?: number;
     /**
@@ -94,6 +104,7 @@ export function toResultBody(
       bars: openTimes.length,
       warmupBars: data.warmupBars,
     },
+    ...(data.dataQuality ? { dataQuality: data.dataQuality } : {}),
   };
 }
 

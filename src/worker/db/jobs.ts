@@ -3,6 +3,7 @@
  * 0012_add_ml_jobs.sql, 0013_add_job_chunk_leases.sql): robustness analyses, and ML runs too
  * large for a request.
  */
+import type { DataQuality } from '../../shared/api/backtests';
 import type { BacktestRequest } from '../../shared/backtest-request';
 import type { DataSource } from '../../shared/data-sources';
 import type { JobKind, JobState } from '../../shared/api/jobs';
@@ -66,6 +67,8 @@ export interface MlJobData {
   source: DataSource;
   timezone: string;
   warnings: string[];
+  /** Absent in jobs queued before runs had it. */
+  dataQuality?: DataQuality;
 }
 
 export interface MlJob extends JobBase {

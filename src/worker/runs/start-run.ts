@@ -30,9 +30,10 @@ export async function startRun(env: Env, user: User, request: BacktestRequest): 
   if (empty) throw new ApiError(400, empty.message);
 
   const series = runSeries(request, answer.candles);
+  const dataQuality = runDataQuality(request.exchange, answer, series);
   let result: BacktestResultBody;
   if (request.mode === 'ml') {
-    const started = await startMlRun(env, user, request, answer, series, monthlyLimit);
+    const started = await startMlRun(env, user, request, answer, series, dataQuality, monthlyLimit);
     if ('jobId' in started) return started;
     result = started.result;
   } else {
@@ -42,9 +43,9 @@ export async function startRun(env: Env, user: User, request: BacktestRequest): 
       timezone: answer.timezone,
       warmupBars: answer.warmupBars,
       warnings: answer.warnings,
+      dataQuality,
     });
   }
-  result.dataQuality = runDataQuality(request.exchange, answer, series);
   const id = await insertBacktest(
     env.DB,
     { userId: user.id, request, source: answer.source, summary: summaryOf(result.metrics), result },

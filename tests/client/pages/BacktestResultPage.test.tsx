@@ -206,6 +206,35 @@ describe('result page: data source, warnings and request', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('heads the result with the tested span, not the asked dates, and shows the Data panel', async () => {
+    // Asked 2023-09-01 to 2023-10-31; the bars ran from 2023-09-05 to 2023-10-20.
+    const dataQuality = {
+      bars: 99,
+      source: 'synthetic' as const,
+      adjustment: 'none' as const,
+      duplicatesDropped: 0,
+      missingSessions: 0,
+      zeroVolumeBars: 0,
+      suspectJumps: [],
+      firstBar: '2023-09-05',
+      lastBar: '2023-10-20',
+    };
+    await openResult({ ...RUN, result: { ...RUN.result, dataQuality } });
+    const title = screen.getByRole('heading', { level: 1 });
+    expect(title.nextElementSibling?.textContent).toMatch(/^2023-09-05 to 2023-10-20 · run /);
+    const panel = screen.getByRole('region', { name: 'Data' });
+    expect(within(panel).getByText('Tested span').nextElementSibling?.textContent).toBe(
+      '2023-09-05 to 2023-10-20',
+    );
+  });
+
+  it('heads a run stored before data quality existed with its asked dates', async () => {
+    await openResult({ ...RUN, result: { ...RUN.result, dataQuality: undefined } });
+    const title = screen.getByRole('heading', { level: 1 });
+    expect(title.nextElementSibling?.textContent).toMatch(/^2023-09-01 to 2023-10-31 · run /);
+    expect(screen.queryByRole('region', { name: 'Data' })).toBeNull();
+  });
+
   it('summarises the request', async () => {
     await openResult();
     const section = screen.getByRole('region', { name: 'What was tested' });

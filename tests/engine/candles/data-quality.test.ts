@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { median } from '../../../src/engine/candles/data-quality';
 import {
   SessionCalendar,
   barQuality,
@@ -85,5 +87,30 @@ describe('bar quality', () => {
       ],
       dropped: 1,
     });
+  });
+});
+
+describe('the median of the returns', () => {
+  it('equals the middle of the sorted values (the mean of the two middle ones for an even count)', () => {
+    const sortedMedian = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = sorted.length >> 1;
+      return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    };
+    // Small integers repeat often: ties around the pivot are the hard case of a selection.
+    const value = fc.oneof(
+      fc.integer({ min: -3, max: 3 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 200 }), (values) => {
+        const input = Float64Array.from(values);
+        expect(median(input)).toBe(sortedMedian(values));
+        // The caller's values stay as they were.
+        expect(Array.from(input)).toEqual(Array.from(Float64Array.from(values)));
+      }),
+      { seed: 29, numRuns: 500 },
+    );
+    expect(median(Float64Array.from([5, 1, 4, 2, 3, 6]))).toBe(3.5);
   });
 });

@@ -17,6 +17,7 @@ import { backtestRequestSchema } from '../../../src/shared/backtest-request';
 import { mlJobAnswerSchema, type MlJobAnswer } from '../../../src/shared/api/jobs';
 import { jobAnswerSchema } from '../../../src/shared/api/robustness';
 import worker from '../../../src/worker/index';
+import { runDataQuality } from '../../../src/worker/backtests/data-quality';
 import { loadRunCandles, runSeries } from '../../../src/worker/backtests/run-series';
 import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
 import { JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE } from '../../../src/worker/jobs/queue';
@@ -97,6 +98,7 @@ async function inProcess(userId: string, body: object) {
     report: JSON.parse(JSON.stringify(mlReport(result, series))) as unknown,
     metrics: JSON.parse(JSON.stringify(result.strategy.metrics)) as unknown,
     tradeCount: result.strategy.trades.count,
+    dataQuality: runDataQuality(request.exchange, answer, series),
   };
 }
 
@@ -141,6 +143,8 @@ describe('ML backtests', () => {
     expect(result.metrics.buyHoldReturnPct).toBe(buyAndHold);
     expect((result.curve.buyHold!.at(-1)! / 100000 - 1) * 100).toBeCloseTo(buyAndHold!, 9);
     expect(result.warnings.join(' ')).not.toContain('ML mode is not available');
+    expect(result.dataQuality).toEqual(expected.dataQuality);
+    expect(result.dataQuality).toMatchObject({ source: 'synthetic', firstBar: '2019-01-02' });
     // Stored as answered.
     expect((await storedRun(browser, id)).result).toEqual(result);
     expect(await usedThisMonth(browser)).toBe(1);
@@ -175,6 +179,15 @@ describe('ML backtests', () => {
     expect(run.result.metrics).toEqual(expected.metrics);
     expect(run.result.trades).toHaveLength(expected.tradeCount);
     expect(run.result.warnings.join(' ')).not.toContain('ML mode is not available');
+    // The queued run states its bars' quality like one trained in the request: the tested span.
+    expect(run.result.dataQuality).toEqual(expected.dataQuality);
+    expect(run.result.dataQuality).toMatchObject({
+      source: 'synthetic',
+      adjustment: 'none',
+      bars: run.result.data.bars - run.result.data.warmupBars,
+      firstBar: '2019-01-02',
+      lastBar: '2023-12-29',
+    });
     // Finished: no chunk rows, no stored candles.
     const chunks = await env.DB.prepare('SELECT count(*) AS n FROM job_chunks WHERE job_id = ?1')
       .bind(jobId)

@@ -175,6 +175,45 @@ describe('portfolios', () => {
     expect(((await (await browser.request('/api/usage')).json()) as { used: number }).used).toBe(1);
   });
 
+  it('state each symbol’s data quality and their sum: the tested span of each and of the whole', async () => {
+    const browser = await account('pro');
+    const { body: portfolio } = await save(browser, {
+      name: 'Sample and synthetic',
+      symbols: [
+        { exchange: 'INDX', symbol: 'GSPC' },
+        { exchange: 'NSE', symbol: 'TCS' },
+      ],
+    });
+    const res = await browser.request(`/api/portfolios/${portfolio.id}/backtests`, {
+      json: { ...STRATEGY, fromDate: '2019-01-01', toDate: '2020-12-31' },
+    });
+    expect(res.status).toBe(201);
+    const { result } = (await res.json()) as { result: BacktestResultBody };
+    const [sample, synthetic] = result.portfolio!.symbols.map((member) => member.dataQuality!);
+    // The S&P sample ends on 2020-04-17: its span says so, not the asked end.
+    expect(sample).toMatchObject({
+      source: 'sample',
+      adjustment: 'none',
+      firstBar: '2019-01-02',
+      lastBar: '2020-04-17',
+    });
+    expect(sample!.suspectJumps.map((jump) => jump.date)).toContain('2020-03-16');
+    expect(synthetic).toMatchObject({ source: 'synthetic', firstBar: '2019-01-01', lastBar: '2020-12-31' });
+    expect(result.dataQuality).toEqual({
+      bars: sample!.bars + synthetic!.bars,
+      source: 'synthetic',
+      adjustment: 'none',
+      duplicatesDropped: 0,
+      missingSessions: sample!.missingSessions + synthetic!.missingSessions,
+      zeroVolumeBars: sample!.zeroVolumeBars + synthetic!.zeroVolumeBars,
+      suspectJumps: [...sample!.suspectJumps, ...synthetic!.suspectJumps].sort((a, b) =>
+        a.date.localeCompare(b.date),
+      ),
+      firstBar: '2019-01-01',
+      lastBar: '2020-12-31',
+    });
+  });
+
   it('refuse a symbol the plan does not cover, before running, without using the quota', async () => {
     const browser = await account();
     const { body: portfolio } = await save(browser, {

@@ -11,6 +11,7 @@ import {
 import { CANDLESTICK_PATTERNS } from '../../../shared/candlestick-patterns';
 import { COMMISSION_PRESETS } from '../../../shared/commission-presets';
 import { catalogueEntry } from '../../../shared/indicator-catalogue';
+import { exchangeTimeLabel } from '../../../shared/exchange-time';
 import { PORTFOLIO_EXCHANGE } from '../../../shared/portfolio';
 import { formatMoney } from './format';
 
@@ -111,7 +112,9 @@ export function ruleLines(request: BacktestRequest): { entry: string[]; exit: st
     exitCriterionText('Target profit', targetProfit),
     exitCriterionText('Stop loss', stopLoss),
     exitCriterionText('Trailing stop', trailingStopLoss),
-    timing.time ? `Exit at ${timing.time} ${timing.timezone}` : null,
+    timing.time
+      ? `Exit at ${timing.time} ${timing.timezone === 'exchange' ? exchangeTimeLabel(request.exchange) : timing.timezone}`
+      : null,
   ].filter((line): line is string => line !== null);
   return { entry, exit };
 }

@@ -3,7 +3,7 @@
  * trades and curves from the first test bar, the standard dashboard), and `ml` its report.
  */
 import { mlReport, type CandleSeries, type MlBacktestResult } from '../../../engine/index';
-import type { BacktestResultBody } from '../../../shared/api/backtests';
+import type { BacktestResultBody, DataQuality } from '../../../shared/api/backtests';
 import type { DataSource } from '../../../shared/data-sources';
 import { toResultBody } from '../../backtests/result';
 
@@ -16,6 +16,7 @@ export function mlResultBody(
     warmupBars: number;
     warnings: string[];
     initialCapital: number;
+    dataQuality: DataQuality | undefined;
   },
 ): BacktestResultBody {
   const { metrics, trades, equity, drawdown, monthlyReturns } = result.strategy;

@@ -27,6 +27,7 @@ export async function finishMlRun(env: Env, job: MlJob): Promise<boolean> {
   const assembled = assembleMlChunks(job, run, await readChunks(env.DB, job.id, job.totalChunks));
   const result = mlResultBody(assembled, await seriesOf(env, job), {
     ...job.data,
+    dataQuality: job.data.dataQuality,
     warmupBars: job.warmupBars,
     initialCapital: job.request.initialCapital,
   });

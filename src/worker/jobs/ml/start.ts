@@ -13,7 +13,7 @@ import {
   type MlPreparedRun,
 } from '../../../engine/index';
 import type { User } from '../../../shared/api/auth';
-import type { BacktestResultBody } from '../../../shared/api/backtests';
+import type { BacktestResultBody, DataQuality } from '../../../shared/api/backtests';
 import type { CandlesAnswer } from '../../../shared/api/market';
 import type { BacktestRequest } from '../../../shared/backtest-request';
 import type { Env } from '../../env';
@@ -47,18 +47,27 @@ function prepared(request: BacktestRequest, series: CandleSeries): MlPreparedRun
 
 export type MlStart = { result: BacktestResultBody } | { jobId: string };
 
-/** Trains the run now when small, else queues it; `limit` is the user's monthly runs (null: none). */
+/**
+ * Trains the run now when small, else queues it with the candles' data quality, which the job's
+ * stored run carries; `limit` is the user's monthly runs (null: none).
+ */
 export async function startMlRun(
   env: Env,
   user: User,
   request: BacktestRequest,
   answer: CandlesAnswer,
   series: CandleSeries,
+  dataQuality: DataQuality,
   limit: number | null,
 ): Promise<MlStart> {
   const run = prepared(request, series);
   const estimate = estimateMlCost(run);
-  const data: MlJobData = { source: answer.source, timezone: answer.timezone, warnings: answer.warnings };
+  const data: MlJobData = {
+    source: answer.source,
+    timezone: answer.timezone,
+    warnings: answer.warnings,
+    dataQuality,
+  };
   if (estimate.totalMs <= budgetMs(env.ML_REQUEST_BUDGET_MS, REQUEST_BUDGET_MS)) {
     const result = assembleMlBacktest(
       run,
@@ -67,6 +76,7 @@ export async function startMlRun(
     return {
       result: mlResultBody(result, series, {
         ...data,
+        dataQuality,
         warmupBars: answer.warmupBars,
         initialCapital: request.initialCapital,
       }),

@@ -28,6 +28,7 @@ export const ML_RESULT = mlResultBody(engineResult, series, {
   warmupBars: 0,
   warnings: [],
   initialCapital: ML_REQUEST.initialCapital,
+  dataQuality: undefined,
 });
 
 export const ML_RUN: BacktestRun = backtestRunSchema.parse({

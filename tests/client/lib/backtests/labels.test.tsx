@@ -35,4 +35,18 @@ describe('what the result says of the rules', () => {
       'Candlestick: Engulfing Pattern',
     ]);
   });
+
+  it('names the exit time’s zone, the exchange’s own by its abbreviation', () => {
+    const exitAt = (exchange: string, timezone: string) =>
+      ruleLines(
+        backtestRequestSchema.parse({
+          exchange,
+          stock: 'TCS',
+          entry: { parameters: [{ indicator1: 'SMA', logic: 'Crosses Above', indicator2: 'EMA' }] },
+          exitCriteria: { timing: { time: '15:15', timezone } },
+        }),
+      ).exit.at(-1);
+    expect(exitAt('NSE', 'exchange')).toBe('Exit at 15:15 Exchange time (IST)');
+    expect(exitAt('NSE', 'GMT')).toBe('Exit at 15:15 GMT');
+  });
 });

@@ -1,0 +1,150 @@
+/**
+ * Market data as a user meets it, in chromium against the built app: a server without a
+ * provider key is calm (the neutral sample-data note, no error banner), BINANCE's klines come
+ * from the fake Binance on loopback (tests/e2e/fake-binance-server.ts), and an NSE intraday run
+ * squares off at its exit time in India's time zone (synthetic demo prices: no key here).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BacktestResultBody } from '../../src/shared/api/backtests';
+import { field, launchBrowser, setPlan, signUp, watchForErrors } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const smaCross = (logic: string, fast: string, slow: string) => ({
+  indicator1: 'SMA',
+  logic,
+  indicator2: 'SMA',
+  additionalFields1: { Timeframe: fast },
+  additionalFields2: { Timeframe: slow },
+});
+
+/** A signed-up Pro user (BINANCE and intraday NSE are in the plan), on the home page. */
+async function proUser(prefix: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const email = await signUp(page, baseUrl, prefix);
+  setPlan(email, 'pro');
+  return page;
+}
+
+async function runBacktest(page: Page, request: object) {
+  const answer = await page.request.post(`${baseUrl}/api/backtests`, {
+    headers: { Origin: baseUrl },
+    data: request,
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return (await answer.json()) as { id: string; result: BacktestResultBody };
+}
+
+/** Minutes past midnight in India (UTC+05:30, no daylight saving) and the Indian date. */
+const inIndia = (iso: string) => {
+  const shifted = new Date(Date.parse(iso) + 330 * 60_000).toISOString();
+  return {
+    date: shifted.slice(0, 10),
+    minutes: Number(shifted.slice(11, 13)) * 60 + Number(shifted.slice(14, 16)),
+  };
+};
+
+describe('market data in chromium', () => {
+  it('opens the builder of a server without a provider key calmly: the sample-data note, no error banner', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchForErrors(page);
+    await signUp(page, baseUrl, 'calm');
+    await page.goto(`${baseUrl}/BacktestingForm`);
+    await page.getByRole('heading', { level: 1, name: 'Backtesting simulator' }).waitFor();
+    // Both lists have loaded: the bundled exchanges and the first stock of the default one.
+    await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
+    const note = page.getByRole('status').filter({
+      hasText:
+        'Sample data: the S&P 500 sample, your uploads and synthetic demo prices. Add a market-data key for real lists.',
+    });
+    await note.first().waitFor();
+    expect(await note.count()).toBe(1);
+    // Errors and warnings are role="alert" banners: none on a fresh install.
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByText(/API Error|Using fallback data/).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs BTCUSDT on BINANCE in 1-hour bars from the fake Binance: source "binance" in the answer and on the page', async () => {
+    const page = await proUser('binance');
+    const exchanges = (await (await page.request.get(`${baseUrl}/api/market/exchanges`)).json()) as {
+      exchanges: { code: string }[];
+    };
+    expect(exchanges.exchanges.map((exchange) => exchange.code)).toContain('BINANCE');
+
+    const { id, result } = await runBacktest(page, {
+      exchange: 'BINANCE',
+      stock: 'BTCUSDT',
+      fromDate: '2024-01-01',
+      toDate: '2024-01-31',
+      timeframe: '1 hour',
+      transactionType: 'buy',
+      entry: { parameters: [smaCross('Crosses Above', '5', '20')] },
+      exit: { parameters: [smaCross('Crosses Below', '5', '20')] },
+    });
+    expect(result.data.source).toBe('binance');
+    expect(result.dataQuality).toMatchObject({
+      source: 'binance',
+      // Every hour of January, weekends included: Binance trades around the clock.
+      bars: 31 * 24,
+      missingSessions: 0,
+      firstBar: '2024-01-01',
+      lastBar: '2024-01-31',
+    });
+    expect(result.metrics.tradeCount).toBeGreaterThan(0);
+
+    await page.goto(`${baseUrl}/backtests/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'BTCUSDT (BINANCE), 1 hour' }).waitFor();
+    expect(await page.getByText(/^Data source:/).textContent()).toBe('Data source: Binance market data');
+    const panel = page.getByRole('region', { name: 'Data' });
+    expect(await panel.getByText('Tested span').locator('xpath=..').textContent()).toBe(
+      'Tested span2024-01-01 to 2024-01-31',
+    );
+    await page.close();
+  });
+
+  it('closes every NSE 15-minute position by 15:15 IST on its entry day: no overnight position', async () => {
+    const page = await proUser('nse');
+    const { id, result } = await runBacktest(page, {
+      exchange: 'NSE',
+      stock: 'TCS',
+      fromDate: '2023-09-04',
+      toDate: '2023-09-29',
+      timeframe: '15 min',
+      transactionType: 'buy',
+      entry: { parameters: [smaCross('Crosses Above', '3', '8')] },
+      exitCriteria: { timing: { time: '15:15' } },
+    });
+    expect(result.data.timezone).toBe('Asia/Kolkata');
+    const closed = result.trades.filter((trade) => trade.exitReason !== 'end');
+    expect(closed.length).toBeGreaterThan(3);
+    expect(closed.some((trade) => trade.exitReason === 'time')).toBe(true);
+    for (const trade of closed) {
+      const entry = inIndia(trade.entryTime);
+      const exit = inIndia(trade.exitTime);
+      expect(exit.date, `${trade.entryTime} -> ${trade.exitTime}`).toBe(entry.date);
+      expect(exit.minutes, trade.exitTime).toBeLessThanOrEqual(15 * 60 + 15);
+    }
+    for (const trade of result.trades.filter((t) => t.exitReason === 'time'))
+      expect(inIndia(trade.exitTime).minutes).toBe(15 * 60 + 15);
+
+    // The page says the exit time's zone is the exchange's own.
+    await page.goto(`${baseUrl}/backtests/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'TCS (NSE), 15 min' }).waitFor();
+    expect(await page.getByRole('region', { name: 'What was tested' }).textContent()).toContain(
+      'Exit at 15:15 Exchange time (IST)',
+    );
+    await page.close();
+  });
+});
