@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, signUp, watchForErrors } from './browser';
+import { field, launchBrowser, setPlan, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -116,6 +116,41 @@ describe('the robustness lab in chromium', () => {
       .poll(() => field(page, 'Entry crossover 1: indicator 1 Timeframe').inputValue(), LONG)
       .toBe(suggested);
     expect(await field(page, 'Timeframe').inputValue()).toBe('1 day');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 300_000);
+
+  it('reopens the analysis after a reload of the Robustness tab, while it runs and once it is done', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchForErrors(page);
+    // A Professional plan runs the whole default grid: 5 values of the 4 periods, 625
+    // configurations in 25 parts, long enough to reload while it runs.
+    setPlan(await signUp(page, baseUrl, 'reopen'), 'pro');
+    const id = await runSp500(page);
+    await page.goto(`${baseUrl}/backtests/${id}`);
+    await page.getByRole('tab', { name: 'Robustness' }).click();
+    await page.waitForURL(`${baseUrl}/backtests/${id}?tab=robustness`);
+    const size = page.getByTestId('grid-size');
+    await expect.poll(() => size.textContent(), LONG).toContain('625 configurations of the 1,000');
+    await page.getByRole('button', { name: 'Start the analysis' }).click();
+
+    const status = page.getByRole('status').filter({ hasText: /parts of 625 configurations$/ });
+    await status.waitFor(LONG);
+    expect(await status.textContent()).toMatch(/^(Queued|Running): \d+ of 25 parts/);
+    await page.reload();
+    // The tab opens again with the analysis, followed to its end.
+    expect(await page.getByRole('tab', { name: 'Robustness' }).getAttribute('aria-selected')).toBe('true');
+    const progress = page.getByRole('progressbar', { name: 'Analysis progress' });
+    await progress.waitFor(LONG);
+    expect(await progress.getAttribute('aria-valuemax')).toBe('25');
+    await expect.poll(() => progress.getAttribute('aria-valuenow'), LONG).toBe('25');
+    await page.getByRole('heading', { name: 'Results of 625 configurations' }).waitFor(LONG);
+    const pbo = await page.getByRole('img', { name: /^PBO \d+%$/ }).getAttribute('aria-label');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Results of 625 configurations' }).waitFor(LONG);
+    expect(await page.getByRole('img', { name: /^PBO \d+%$/ }).getAttribute('aria-label')).toBe(pbo);
+    expect(await page.getByRole('button', { name: 'Start the analysis' }).isDisabled()).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
   }, 300_000);

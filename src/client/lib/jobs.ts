@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { JobState } from '../../shared/api/jobs';
-import { apiFetch } from './api-client';
+import { ApiError, apiFetch } from './api-client';
 
 /** A job that will not change any more. */
 export function isFinalJobState(state: JobState | undefined): boolean {
@@ -29,4 +29,12 @@ export function jobQuery<S extends z.ZodType<{ state: JobState }>>(jobId: string
 /** The job's parts still queued are skipped; answers the job as it stands. */
 export function cancelJob<S extends z.ZodType>(jobId: string, schema: S) {
   return apiFetch(jobPath(jobId), schema, { method: 'DELETE' });
+}
+
+/** What the page says when a cancel reached a job that had already ended (409). */
+export const FINISHED_BEFORE_CANCEL = 'The run finished before it could be cancelled';
+
+/** Whether a cancel failed because the job had already ended (DELETE /api/jobs/:id answered 409). */
+export function finishedBeforeCancel(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
 }

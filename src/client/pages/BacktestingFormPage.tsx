@@ -51,7 +51,9 @@ export function BacktestingFormPage() {
         signedIn={user !== null}
         initialRequest={initialRequest}
         initialPortfolio={initialPortfolio}
-        onSubmitted={(id) => navigate(backtestResultPath(id), { state: { notice: SUBMITTED_MESSAGE } })}
+        onSubmitted={(id, notice = SUBMITTED_MESSAGE) =>
+          navigate(backtestResultPath(id), { state: { notice } })
+        }
         loginLink={
           <Link to={PATHS.login} state={{ from: PATHS.simulator }}>
             Log in

@@ -1,7 +1,7 @@
 /**
  * Jobs of the JOBS queue, their chunks and the chunks' leases in D1 (migrations/0009_create_jobs.sql,
- * 0012_add_ml_jobs.sql, 0013_add_job_chunk_leases.sql): robustness analyses, and ML runs too
- * large for a request.
+ * 0012_add_ml_jobs.sql, 0013_add_job_chunk_leases.sql, 0019_count_job_chunk_sends.sql): robustness
+ * analyses, and ML runs too large for a request.
  */
 import type { DataQuality } from '../../shared/api/backtests';
 import type { BacktestRequest } from '../../shared/backtest-request';
@@ -208,7 +208,10 @@ export async function hasChunk(db: D1Database, jobId: string, index: number): Pr
   return row !== null;
 }
 
-/** Leases chunks `chunks` of the job at `now` (ms), keeping the attempts of those already leased. */
+/**
+ * Leases chunks `chunks` of the job at `now` (ms) as they are sent, counting one more send each
+ * and keeping the attempts of those already leased.
+ */
 export async function leaseChunks(
   db: D1Database,
   jobId: string,
@@ -217,9 +220,9 @@ export async function leaseChunks(
 ): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO job_chunk_leases (job_id, chunk_index, leased_at)
-       SELECT ?1, value, ?3 FROM json_each(?2) WHERE true
-       ON CONFLICT (job_id, chunk_index) DO UPDATE SET leased_at = excluded.leased_at`,
+      `INSERT INTO job_chunk_leases (job_id, chunk_index, leased_at, sends)
+       SELECT ?1, value, ?3, 1 FROM json_each(?2) WHERE true
+       ON CONFLICT (job_id, chunk_index) DO UPDATE SET leased_at = excluded.leased_at, sends = sends + 1`,
     )
     .bind(jobId, JSON.stringify(chunks), now)
     .run();
@@ -271,14 +274,17 @@ export async function storeChunk(
 export interface ExpiredLease {
   jobId: string;
   chunk: number;
+  /** Times a consumer started the chunk. */
   attempt: number;
+  /** Times the chunk was sent to the queue (a lost message is sent but never started). */
+  sends: number;
 }
 
 /** Leases of unfinished jobs' chunks, not stored yet, taken before `before` (ms). */
 export async function expiredLeases(db: D1Database, before: number): Promise<ExpiredLease[]> {
   const { results } = await db
     .prepare(
-      `SELECT l.job_id AS jobId, l.chunk_index AS chunk, l.attempt AS attempt
+      `SELECT l.job_id AS jobId, l.chunk_index AS chunk, l.attempt AS attempt, l.sends AS sends
        FROM job_chunk_leases l JOIN jobs j ON j.id = l.job_id
        WHERE j.state IN ('queued', 'running') AND l.leased_at < ?1
          AND NOT EXISTS (SELECT 1 FROM job_chunks c WHERE c.job_id = l.job_id AND c.chunk_index = l.chunk_index)
@@ -287,6 +293,22 @@ export async function expiredLeases(db: D1Database, before: number): Promise<Exp
     .bind(before)
     .all<ExpiredLease>();
   return results;
+}
+
+/**
+ * Whether a consumer started or stored a chunk of any job, or finished a job, at or after
+ * `since` (ms): the queue is moving, so a chunk not started yet may be waiting its turn.
+ */
+export async function queueMovedSince(db: D1Database, since: number): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `SELECT 1 AS moved FROM jobs
+       WHERE updated_at >= strftime('%Y-%m-%dT%H:%M:%fZ', ?1 / 1000.0, 'unixepoch') AND state IN ('running', 'done')
+       LIMIT 1`,
+    )
+    .bind(since)
+    .first<{ moved: number }>();
+  return row !== null;
 }
 
 /**

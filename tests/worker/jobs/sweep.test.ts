@@ -125,6 +125,72 @@ describe('the job sweep', () => {
     expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
   });
 
+  it('fails a job whose chunk is sent but never started, after as many sends as a started chunk gets', async () => {
+    const { browser } = await signUpWithPlan('pro');
+    const { jobId, queue } = await startHeld(browser);
+    const [first, ...others] = queue.take() as [JobMessage, ...JobMessage[]];
+    // Every chunk but the first runs; the first's message is lost each time it is sent.
+    await deliver(others);
+    expect(await jobOf(browser, jobId)).toMatchObject({ state: 'running', done: 3, total: 4 });
+    expect(await usedThisMonth(browser)).toBe(1);
+    // The clock of the sweeps starts just after the chunks were sent and the others stored.
+    const sentAt = Date.now() + 1;
+
+    // The sweeps, one a minute, until the job fails: each send of the lost chunk, in ms after
+    // the first.
+    const sends = [0];
+    let clock = sentAt;
+    while ((await jobOf(browser, jobId)).state === 'running') {
+      clock += MINUTE;
+      await sweepAt(queue, clock);
+      for (const message of mine(queue, jobId)) {
+        expect(message).toEqual(first);
+        sends.push(clock - sentAt);
+      }
+    }
+    const failedAfter = clock - sentAt;
+    // Sent again at the first sweep more than a lease after each send: a sweep's own send is
+    // exactly a lease old at the next sweep, so the one after sends it. Failed after the
+    // fourth send's lease, as a chunk started four times is.
+    expect(sends).toHaveLength(MAX_CHUNK_ATTEMPTS);
+    expect(sends).toEqual([0, 1, 3, 5].map((minutes) => minutes * MINUTE));
+    expect(failedAfter).toBe(7 * MINUTE);
+
+    const failed = await jobOf(browser, jobId);
+    expect(failed).toMatchObject({ state: 'failed', done: 3 });
+    expect(failed.error).toBe(
+      `Part 1 of 4 of the ML run stopped before finishing ${MAX_CHUNK_ATTEMPTS} times, so the ML run was stopped. ` +
+        "It does not count toward this month's backtests; please start it again.",
+    );
+    expect(await usedThisMonth(browser)).toBe(0);
+    expect(await rowsOf('job_chunks', jobId)).toBe(0);
+    expect(await rowsOf('job_chunk_leases', jobId)).toBe(0);
+    expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
+  }, 30_000);
+
+  it('leaves chunks waiting behind others alone while the queue moves, and sends them once it has stopped', async () => {
+    const { browser } = await signUpWithPlan('pro');
+    const { jobId, queue } = await startHeld(browser);
+    const [first, second, ...rest] = queue.take() as [JobMessage, JobMessage, ...JobMessage[]];
+    await deliver([first]);
+    // Past the chunks' leases, but before the later tests' sweeps (they share the database).
+    const clock = Date.now() + 2 * MINUTE;
+    // A chunk of some job was stored half a lease ago: the queue is busy, not stuck.
+    await env.DB.prepare('UPDATE jobs SET updated_at = ?2 WHERE id = ?1')
+      .bind(jobId, new Date(clock - LEASE_MS / 2).toISOString())
+      .run();
+    expect(await sweepAt(queue, clock)).toMatchObject({ resent: 0, failed: 0 });
+    expect(mine(queue, jobId)).toEqual([]);
+    const sends = await env.DB.prepare('SELECT max(sends) AS n FROM job_chunk_leases WHERE job_id = ?1')
+      .bind(jobId)
+      .first<{ n: number }>();
+    expect(sends!.n).toBe(1);
+
+    // Nothing has moved for a lease: the three chunks never started are sent again.
+    await sweepAt(queue, clock + LEASE_MS);
+    expect(mine(queue, jobId)).toEqual([second, ...rest]);
+  });
+
   it('keeps the quota of a cancelled job and deletes its chunk rows', async () => {
     const { browser } = await signUpWithPlan('pro');
     const { jobId, queue } = await startHeld(browser);

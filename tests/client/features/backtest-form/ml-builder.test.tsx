@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_KEY } from '../../../../src/client/features/backtest-form/draft';
+import { SUBMITTED_MESSAGE } from '../../../../src/client/features/backtest-form/outcome';
 import { ML_DEFAULTS } from '../../../../src/shared/ml-request';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
@@ -298,6 +299,64 @@ describe('a queued ML run (202)', () => {
     ]);
     expect(screen.queryByRole('button', { name: 'Cancel the ML run' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Final Submit' })).toHaveProperty('disabled', false);
+  });
+
+  it('shows the training part by part from the first part, not "Queued" while it runs', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      { id: 'job-4', kind: 'ml', state: 'running', done: 0, total: 6, backtestId: null },
+      { id: 'job-4', kind: 'ml', state: 'running', done: 1, total: 6, backtestId: null },
+    ];
+    let polled = 0;
+    api({
+      'POST /api/backtests': () => jsonResponse(202, { jobId: 'job-4' }),
+      'GET /api/jobs/job-4': () => jsonResponse(200, answers[Math.min(polled++, answers.length - 1)]),
+    });
+    await openMlForm(user);
+    await previewAndSubmit(user);
+    await screen.findByText('Training the models: 0 of 6 parts done.', {}, { timeout: 5000 });
+    expect(screen.queryByText(/^Queued/)).toBeNull();
+    await screen.findByText('Training the models: 1 of 6 parts done.', {}, { timeout: 5000 });
+    expect(
+      screen.getByRole('progressbar', { name: 'ML training progress' }).getAttribute('aria-valuenow'),
+    ).toBe('1');
+  });
+
+  it('says the run finished before a late cancel (409) and opens its result', async () => {
+    const user = userEvent.setup();
+    let finished = false;
+    const job = () =>
+      finished
+        ? { id: 'job-5', kind: 'ml', state: 'done', done: 4, total: 4, backtestId: 'run-late' }
+        : { id: 'job-5', kind: 'ml', state: 'running', done: 3, total: 4, backtestId: null };
+    api({
+      'POST /api/backtests': () => jsonResponse(202, { jobId: 'job-5' }),
+      'GET /api/jobs/job-5': () => jsonResponse(200, job()),
+      'DELETE /api/jobs/job-5': () => {
+        finished = true;
+        return jsonResponse(409, {
+          error: { code: 'conflict', message: 'This job has already finished (done).' },
+        });
+      },
+      'GET /api/backtests/run-late': () => jsonResponse(200, { ...RUN, id: 'run-late' }),
+      'GET /api/market/candles': () =>
+        jsonResponse(200, { candles: { t: [], o: [], h: [], l: [], c: [], v: [] } }),
+    });
+    const { router } = await openMlForm(user);
+    await previewAndSubmit(user);
+    await screen.findByText('Training the models: 3 of 4 parts done.', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Cancel the ML run' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/backtests/run-late'), {
+      timeout: 8000,
+    });
+    const notice = await screen.findByText(
+      'The run finished before it could be cancelled',
+      {},
+      { timeout: 8000 },
+    );
+    expect(notice.textContent).toBe('The run finished before it could be cancelled');
+    expect(screen.queryByText(SUBMITTED_MESSAGE)).toBeNull();
+    expect(screen.queryByText(/already finished/)).toBeNull();
   });
 
   it('shows why a job failed', async () => {

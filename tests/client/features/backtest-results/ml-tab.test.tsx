@@ -26,13 +26,14 @@ vi.mock('../../../../src/client/features/backtest-results/components/BacktestCha
 const PRO_USER = { ...BASIC_USER, plan: 'pro' as const };
 const report = ML_RUN.result.ml!;
 
-async function openMlRun(run: BacktestRun = ML_RUN) {
+async function openMlRun(run: BacktestRun = ML_RUN, path = `/backtests/${run.id}`) {
   fakeApi({
     [`GET /api/backtests/${run.id}`]: () => jsonResponse(200, run),
     'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
   });
-  renderRoute(`/backtests/${run.id}`, { user: PRO_USER });
+  const rendered = renderRoute(path, { user: PRO_USER });
   await screen.findByRole('heading', { level: 1, name: /SYN/ }, { timeout: 8000 });
+  return rendered;
 }
 
 /** The cells of a table's body rows, as text. */
@@ -262,6 +263,33 @@ describe('a shared ML run', () => {
     expect(bodyRows(screen.getByRole('table', { name: 'Walk-forward folds' }))).toHaveLength(
       report.folds.length,
     );
+  });
+});
+
+describe('result page: the tab after a reload', () => {
+  it('keeps the tab in the address, so a reload of an ML run opens its ML tab again', async () => {
+    const user = userEvent.setup();
+    const { router } = await openMlRun();
+    await user.click(screen.getByRole('tab', { name: 'ML' }));
+    expect(router.state.location.search).toBe('?tab=ml');
+    cleanup();
+
+    const reloaded = await openMlRun(ML_RUN, `/backtests/${ML_RUN.id}?tab=ml`);
+    expect(screen.getByRole('tab', { name: 'ML' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('table', { name: 'Walk-forward folds' })).toBeDefined();
+    // Back on the first tab, the address is the run's own again.
+    await user.click(screen.getByRole('tab', { name: 'Result' }));
+    expect(reloaded.router.state.location.search).toBe('');
+  });
+
+  it('opens the Result tab for a tab the run does not have', async () => {
+    fakeApi({
+      'GET /api/backtests/run-1': () => jsonResponse(200, RUN),
+      'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
+    });
+    renderRoute('/backtests/run-1?tab=ml', { user: PRO_USER });
+    await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' });
+    expect(screen.getByRole('tab', { name: 'Result' }).getAttribute('aria-selected')).toBe('true');
   });
 });
 

@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobAnswer } from '../../../../src/shared/api/robustness';
+import { JOB_POLL_MS } from '../../../../src/client/lib/jobs';
+import type { AnalysisListAnswer, JobAnswer } from '../../../../src/shared/api/robustness';
 import type { BacktestRequest } from '../../../../src/shared/backtest-request';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
@@ -22,16 +23,16 @@ function serve(routes: Routes) {
     'GET /api/backtests/run-1': () => jsonResponse(200, RUN),
     'GET /api/market/candles': () => jsonResponse(200, candleAnswer()),
     'POST /api/backtests/run-1/robustness': () => jsonResponse(202, { jobId: 'job-1' }),
+    'GET /api/backtests/run-1/robustness': () => jsonResponse(200, { analyses: [] }),
     ...routes,
   });
 }
 
 /** Opens the run's Robustness tab and trims the default grid to its first two settings. */
-async function openLab() {
-  const user = userEvent.setup();
+async function openLab(user = userEvent.setup()) {
   const view = renderRoute('/backtests/run-1', { user: BASIC_USER });
-  await user.click(await screen.findByRole('tab', { name: 'Robustness' }, { timeout: 5000 }));
-  const start = await screen.findByRole('button', { name: 'Start the analysis' }, { timeout: 5000 });
+  await user.click(await screen.findByRole('tab', { name: 'Robustness' }, { timeout: 15_000 }));
+  const start = await screen.findByRole('button', { name: 'Start the analysis' }, { timeout: 15_000 });
   // The default grid is cut to fit the basic plan's 50 configurations, so it can start at once.
   expect(start).toHaveProperty('disabled', false);
   const [, size] = /^(\d+) configurations of the 50 your plan allows/.exec(
@@ -51,6 +52,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -68,7 +70,7 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
         ),
       'DELETE /api/jobs/job-1': () => {
         cancelled = true;
-        return new Response(null, { status: 204 });
+        return jsonResponse(200, job({ state: 'cancelled', done: 1 }));
       },
     });
     const { user, start } = await openLab();
@@ -101,6 +103,8 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
   });
 
   it('polls a running job until it is done and then shows the results', async () => {
+    // Fake timers that follow the clock, so the test can then jump ahead of it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let polls = 0;
     serve({
       'GET /api/jobs/job-1': () => {
@@ -113,7 +117,7 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
         );
       },
     });
-    const { user, start } = await openLab();
+    const { user, start } = await openLab(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
     await user.click(start);
     expect(
       (await screen.findByRole('progressbar', {}, { timeout: 5000 })).getAttribute('aria-valuenow'),
@@ -139,8 +143,67 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
     expect(within(suggestion).getByRole('row', { name: /second indicator/ }).textContent).toBe(
       'Entry rule 1 · SMA (second indicator) · Timeframe2025',
     );
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A finished job is not asked again.
+    await vi.advanceTimersByTimeAsync(5 * JOB_POLL_MS);
     expect(polls).toBe(2);
+  });
+
+  it('shows the progress part by part from the first part, never "Queued" once it runs', async () => {
+    const answers = [
+      job({ state: 'queued', done: 0 }),
+      job({ state: 'running', done: 0 }),
+      job({ state: 'running', done: 1 }),
+      job({ state: 'running', done: 3 }),
+      job({ state: 'done', done: 4, result: RESULT }),
+    ];
+    let polls = 0;
+    serve({ 'GET /api/jobs/job-1': () => jsonResponse(200, answers[Math.min(polls++, answers.length - 1)]) });
+    const { user, start } = await openLab();
+    await user.click(start);
+    const seen: string[] = [];
+    for (const text of [
+      'Queued: 0 of 4 parts of 8 configurations',
+      'Running: 0 of 4 parts of 8 configurations',
+      'Running: 1 of 4 parts of 8 configurations',
+      'Running: 3 of 4 parts of 8 configurations',
+      'Done: 4 of 4 parts of 8 configurations',
+    ]) {
+      seen.push((await screen.findByText(text, {}, { timeout: 5000 })).textContent!);
+      const bar = screen.getByRole('progressbar', { name: 'Analysis progress' });
+      expect(bar.getAttribute('aria-valuetext')).toBe(`${/: (\d) of/.exec(text)![1]} of 4 parts`);
+    }
+    expect(seen).toHaveLength(5);
+    expect(polls).toBe(5);
+  });
+
+  it('says the run finished before a late cancel (409) and shows its result', async () => {
+    let finished = false;
+    const calls = serve({
+      'GET /api/jobs/job-1': () =>
+        jsonResponse(200, finished ? job({ state: 'done', done: 4, result: RESULT }) : job({ done: 3 })),
+      'DELETE /api/jobs/job-1': () => {
+        finished = true;
+        return jsonResponse(409, {
+          error: { code: 'conflict', message: 'This job has already finished (done).' },
+        });
+      },
+    });
+    const { user, start } = await openLab();
+    await user.click(start);
+    await screen.findByText('Running: 3 of 4 parts of 8 configurations', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    const notice = await screen.findByText(
+      'The run finished before it could be cancelled',
+      {},
+      { timeout: 5000 },
+    );
+    expect(notice.textContent).toBe('The run finished before it could be cancelled');
+    expect(notice.getAttribute('role')).toBe('status');
+    await screen.findByRole('heading', { name: 'Results of 8 configurations' }, { timeout: 5000 });
+    expect(screen.getByRole('img', { name: 'PBO 25%' })).toBeDefined();
+    expect(screen.queryByText(/already finished/)).toBeNull();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 
   it('opens the form with the suggestion’s settings applied to the run’s request', async () => {
@@ -150,7 +213,8 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
     const { user, start, router } = await openLab();
     await user.click(start);
     await user.click(await screen.findByRole('button', { name: 'Load into the form' }, { timeout: 5000 }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/BacktestingForm'));
+    // The form's page loads lazily: slow on a busy machine.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/BacktestingForm'), { timeout: 8000 });
     const request = (router.state.location.state as { request: BacktestRequest }).request;
     expect(request.entry.parameters[0]!.additionalFields1).toEqual({ Timeframe: '10' });
     expect(request.entry.parameters[0]!.additionalFields2).toEqual({ Timeframe: '25' });
@@ -213,5 +277,94 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
     const alert = await within(panel).findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toBe(`The grid does not fit the run.grid.${FAST}: Period must be at most 500`);
     expect(within(alert).queryByRole('link')).toBeNull();
+  });
+});
+
+const ANALYSES: AnalysisListAnswer['analyses'] = [
+  {
+    jobId: 'job-3',
+    state: 'failed',
+    createdAt: '2026-03-12T15:00:00.000Z',
+    configurations: 12,
+    pbo: null,
+    suggestion: null,
+  },
+  {
+    jobId: 'job-2',
+    state: 'done',
+    createdAt: '2026-03-12T14:05:00.000Z',
+    configurations: 8,
+    pbo: 0.25,
+    suggestion: null,
+  },
+  {
+    jobId: 'job-1',
+    state: 'done',
+    createdAt: '2026-03-10T09:30:00.000Z',
+    configurations: 6,
+    pbo: 0.5,
+    suggestion: null,
+  },
+];
+
+describe('the robustness lab after a reload', { timeout: 30_000 }, () => {
+  it('reopens the latest analysis running or done, and opens an earlier one from the list', async () => {
+    const calls = serve({
+      'GET /api/backtests/run-1/robustness': () => jsonResponse(200, { analyses: ANALYSES }),
+      'GET /api/jobs/job-2': () =>
+        jsonResponse(200, job({ id: 'job-2', state: 'done', done: 4, configurations: 8, result: RESULT })),
+      'GET /api/jobs/job-1': () =>
+        jsonResponse(
+          200,
+          job({ id: 'job-1', state: 'done', done: 1, total: 1, configurations: 6, result: RESULT }),
+        ),
+    });
+    const user = userEvent.setup();
+    // The tab is in the page's address, so a reload opens it again.
+    renderRoute('/backtests/run-1?tab=robustness', { user: BASIC_USER });
+    await screen.findByRole('heading', { name: 'Results of 8 configurations' }, { timeout: 8000 });
+    expect(screen.getByRole('tab', { name: 'Robustness' }).getAttribute('aria-selected')).toBe('true');
+
+    const picker = screen.getByLabelText('Analyses of this run') as HTMLSelectElement;
+    expect(picker.value).toBe('job-2');
+    expect([...picker.options].map((option) => option.textContent)).toEqual([
+      '2026-03-12 15:00 UTC · 12 configurations · PBO not measured · failed',
+      '2026-03-12 14:05 UTC · 8 configurations · PBO 25% · done',
+      '2026-03-10 09:30 UTC · 6 configurations · PBO 50% · done',
+    ]);
+
+    await user.selectOptions(picker, 'job-1');
+    await screen.findByRole('heading', { name: 'Results of 6 configurations' }, { timeout: 5000 });
+    expect(screen.queryByRole('heading', { name: 'Results of 8 configurations' })).toBeNull();
+    expect(calls.some((call) => call.method === 'GET' && call.url === '/api/jobs/job-3')).toBe(false);
+  });
+
+  it('reopens a running analysis and follows it to its result', async () => {
+    let polls = 0;
+    serve({
+      'GET /api/backtests/run-1/robustness': () =>
+        jsonResponse(200, {
+          analyses: [{ ...ANALYSES[1]!, jobId: 'job-1', state: polls > 1 ? 'done' : 'running', pbo: null }],
+        }),
+      'GET /api/jobs/job-1': () =>
+        jsonResponse(200, ++polls > 1 ? job({ state: 'done', done: 4, result: RESULT }) : job({ done: 2 })),
+    });
+    renderRoute('/backtests/run-1?tab=robustness', { user: BASIC_USER });
+    expect(
+      (
+        await screen.findByText('Running: 2 of 4 parts of 8 configurations', {}, { timeout: 8000 })
+      ).getAttribute('role'),
+    ).toBe('status');
+    // One analysis: nothing to choose between.
+    expect(screen.queryByLabelText('Analyses of this run')).toBeNull();
+    await screen.findByRole('heading', { name: 'Results of 8 configurations' }, { timeout: 5000 });
+  });
+
+  it('opens the form, not an analysis, when the run has none', async () => {
+    serve({});
+    renderRoute('/backtests/run-1?tab=robustness', { user: BASIC_USER });
+    await screen.findByRole('button', { name: 'Start the analysis' }, { timeout: 15_000 });
+    expect(screen.queryByRole('progressbar', { name: 'Analysis progress' })).toBeNull();
+    expect(screen.queryByLabelText('Analyses of this run')).toBeNull();
   });
 });

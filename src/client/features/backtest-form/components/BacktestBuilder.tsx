@@ -9,7 +9,7 @@ import { Button } from '../../../components/Button';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { cancelMlJob, mlJobQuery, submitBacktest } from '../api';
-import { isFinalJobState } from '../../../lib/jobs';
+import { FINISHED_BEFORE_CANCEL, finishedBeforeCancel, isFinalJobState } from '../../../lib/jobs';
 import { SAMPLE_EXCHANGE, SAMPLE_EXCHANGE_LABEL, UPLOAD_EXCHANGE } from '../data-sources';
 import { clearDraft, loadDraft, saveDraft } from '../draft';
 import { type BuilderState, builderReducer, initialBuilderState } from '../form-state';
@@ -45,8 +45,11 @@ interface BacktestBuilderProps {
   initialRequest?: unknown;
   /** A portfolio to run (the portfolio page's "Run a backtest"): the draft's strategy on it. */
   initialPortfolio?: string;
-  /** Called with the stored run's id after a successful submit. */
-  onSubmitted: (id: string) => void;
+  /**
+   * Called with the stored run's id after a successful submit, with what to say about it when
+   * it is not the usual (a cancel that came after the run had finished).
+   */
+  onSubmitted: (id: string, notice?: string) => void;
   /** A link to the login page that brings the user back here. */
   loginLink: ReactNode;
   /** A link to the plans. */
@@ -157,7 +160,13 @@ export function BacktestBuilder({
   const cancel = useMutation({
     mutationFn: cancelMlJob,
     onSuccess: (answer) => queryClient.setQueryData(mlJobQuery(answer.id).queryKey, answer),
+    // Too late: the run has ended, so its answer is asked again (and, done, its result opens).
+    onError: (error, jobId) => {
+      if (finishedBeforeCancel(error))
+        void queryClient.invalidateQueries({ queryKey: mlJobQuery(jobId).queryKey });
+    },
   });
+  const cancelTooLate = cancel.isError && finishedBeforeCancel(cancel.error);
   const jobAnswer = queuedJobId !== null && job.data?.id === queuedJobId ? job.data : undefined;
   const finishedRunId = jobAnswer?.state === 'done' ? jobAnswer.backtestId : null;
   const openedRunId = useRef<string | null>(null);
@@ -166,8 +175,8 @@ export function BacktestBuilder({
     openedRunId.current = finishedRunId;
     // The form is left for the result: the inputs were sent, so the draft goes.
     clearDraft();
-    onSubmitted(finishedRunId);
-  }, [finishedRunId, onSubmitted]);
+    onSubmitted(finishedRunId, cancelTooLate ? FINISHED_BEFORE_CANCEL : undefined);
+  }, [finishedRunId, onSubmitted, cancelTooLate]);
 
   async function submit() {
     if (!signedIn) {
@@ -249,6 +258,7 @@ export function BacktestBuilder({
               pollError={job.isError ? errorMessage(job.error) : null}
               onCancel={() => cancel.mutate(queuedJobId)}
               cancelling={cancel.isPending}
+              cancelTooLate={cancelTooLate}
             />
           )
         }

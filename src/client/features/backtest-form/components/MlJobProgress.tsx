@@ -1,6 +1,7 @@
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ProgressBar } from '../../../components/ProgressBar';
+import { FINISHED_BEFORE_CANCEL } from '../../../lib/jobs';
 import type { MlJobAnswer } from '../../../../shared/api/jobs';
 import styles from './MlSection.module.css';
 
@@ -11,6 +12,8 @@ interface MlJobProgressProps {
   pollError: string | null;
   onCancel: () => void;
   cancelling: boolean;
+  /** Whether a cancel came after the run had already finished (409). */
+  cancelTooLate: boolean;
 }
 
 /** The sentence of a job's state: "Training the models: 3 of 8 parts done". */
@@ -33,7 +36,7 @@ export function mlJobStatus(job: MlJobAnswer | undefined): string {
  * A queued ML run (POST /api/backtests answered 202): its progress by walk-forward parts, a
  * Cancel button while it runs, and how it ended when it did not succeed.
  */
-export function MlJobProgress({ job, pollError, onCancel, cancelling }: MlJobProgressProps) {
+export function MlJobProgress({ job, pollError, onCancel, cancelling, cancelTooLate }: MlJobProgressProps) {
   const running = !job || job.state === 'queued' || job.state === 'running';
   const total = job?.total ?? 0;
   const done = job?.done ?? 0;
@@ -42,6 +45,7 @@ export function MlJobProgress({ job, pollError, onCancel, cancelling }: MlJobPro
       <p role="status">{mlJobStatus(job)}</p>
       <ProgressBar label="ML training progress" done={done} total={total} unit="parts" />
       {pollError && <Alert tone="warning">The progress could not be read: {pollError} Retrying...</Alert>}
+      {cancelTooLate && <Alert tone="info">{FINISHED_BEFORE_CANCEL}</Alert>}
       {running && (
         <Button variant="secondary" onClick={onCancel} disabled={cancelling}>
           {cancelling ? 'Cancelling...' : 'Cancel the ML run'}

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../config/paths';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
@@ -29,6 +29,12 @@ import { TradeTable } from './TradeTable';
 
 type ResultTab = 'result' | 'ml' | 'robustness';
 
+/** The tab in the page's address (`?tab=robustness`), so a reload opens it again. */
+function tabOf(params: URLSearchParams): ResultTab {
+  const tab = params.get('tab');
+  return tab === 'ml' || tab === 'robustness' ? tab : 'result';
+}
+
 function fileStem(run: SharedBacktest): string {
   return safeFileName('backtest', run.stock, run.fromDate, run.toDate);
 }
@@ -56,8 +62,9 @@ export function BacktestResult({
   const intraday = run.timeframe !== '1 day';
   const [sync] = useState(() => new TimeAxisSync());
   const [shownTrade, setShownTrade] = useState<number | null>(null);
-  const [tab, setTab] = useState<ResultTab>('result');
-  const [robustnessOpened, setRobustnessOpened] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params);
+  const [robustnessOpened, setRobustnessOpened] = useState(tab === 'robustness');
   const barSeconds = (TIMEFRAME_MINUTES[run.timeframe as Timeframe] ?? 1440) * 60;
   const showTrade = useCallback(
     (trade: ResultTrade, number: number) => {
@@ -204,9 +211,17 @@ export function BacktestResult({
       {tabs.length > 1 ? (
         <Tabs
           label="Result views"
-          value={tab}
+          value={tabs.some((item) => item.id === tab) ? tab : 'result'}
           onChange={(next) => {
-            setTab(next);
+            setParams(
+              (current) => {
+                const updated = new URLSearchParams(current);
+                if (next === 'result') updated.delete('tab');
+                else updated.set('tab', next);
+                return updated;
+              },
+              { replace: true },
+            );
             if (next === 'robustness') setRobustnessOpened(true);
           }}
           tabs={tabs}

@@ -1,12 +1,15 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
 import { OptionList } from '../../../components/OptionList';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { errorMessage } from '../../../lib/error-message';
+import { FINISHED_BEFORE_CANCEL, finishedBeforeCancel, isFinalJobState } from '../../../lib/jobs';
 import type { BacktestRun } from '../../../../shared/api/backtests';
 import {
   DEFAULT_ANALYSIS_BLOCKS,
@@ -14,8 +17,9 @@ import {
   type RobustnessRequest,
   type RobustnessResult,
 } from '../../../../shared/api/robustness';
-import { analysisJobQuery, cancelAnalysis, startAnalysis } from '../api';
+import { analysesQuery, analysisJobQuery, cancelAnalysis, startAnalysis } from '../api';
 import { configurationLimit, gridOf, gridSize, initialRows } from '../grid-editor';
+import { AnalysisPicker } from './AnalysisPicker';
 import { GridEditor } from './GridEditor';
 import { Heatmap } from './Heatmap';
 import { JobProgress } from './JobProgress';
@@ -30,6 +34,8 @@ const BLOCK_CHOICES = [2, 4, 6, 8, 10, 12, 14, 16];
 /**
  * The Robustness tab of a run: a sweep of its numeric settings run as a job, then how much to
  * trust the run's numbers (heatmap, PBO, PSR/DSR, walk-forward, Monte Carlo, stable region).
+ * The run's analyses are stored: the tab opens the latest one running or done (after a reload
+ * too) and offers the earlier ones.
  */
 export function RobustnessLab({ run }: { run: BacktestRun }) {
   const { user } = useAuth();
@@ -40,17 +46,39 @@ export function RobustnessLab({ run }: { run: BacktestRun }) {
   const [walkForward, setWalkForward] = useState(false);
   const [windows, setWindows] = useState(4);
   const [anchored, setAnchored] = useState(false);
-  const [jobId, setJobId] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const analyses = useQuery({ ...analysesQuery(run.id), enabled: run.mode !== 'ml' });
+  // The analysis the user started or picked; until then the latest one running or done.
+  const [chosenJobId, setChosenJobId] = useState<string | null>(null);
+  const latestOpen = analyses.data?.find(
+    (analysis) => analysis.state !== 'failed' && analysis.state !== 'cancelled',
+  );
+  const jobId = chosenJobId ?? latestOpen?.jobId ?? null;
 
+  const refreshAnalyses = () => queryClient.invalidateQueries({ queryKey: analysesQuery(run.id).queryKey });
   const start = useMutation({
     mutationFn: (body: RobustnessRequest) => startAnalysis(run.id, body),
-    onSuccess: ({ jobId: id }) => setJobId(id),
+    onSuccess: ({ jobId: id }) => {
+      setChosenJobId(id);
+      void refreshAnalyses();
+    },
   });
   const job = useQuery({ ...analysisJobQuery(jobId ?? ''), enabled: jobId !== null });
   const cancel = useMutation({
-    mutationFn: () => cancelAnalysis(jobId!),
-    onSuccess: () => void job.refetch(),
+    mutationFn: (id: string) => cancelAnalysis(id),
+    onSuccess: (answer) => queryClient.setQueryData(analysisJobQuery(answer.id).queryKey, answer),
+    // Too late: the job has ended, so its answer is asked again and its result shows.
+    onError: (error, id) => {
+      if (finishedBeforeCancel(error))
+        void queryClient.invalidateQueries({ queryKey: analysisJobQuery(id).queryKey });
+    },
   });
+  // The list shows each analysis's state and PBO: asked again once the one shown has ended.
+  const shownState = job.data?.id === jobId ? job.data?.state : undefined;
+  useEffect(() => {
+    if (isFinalJobState(shownState))
+      void queryClient.invalidateQueries({ queryKey: analysesQuery(run.id).queryKey });
+  }, [shownState, queryClient, run.id]);
 
   if (run.mode === 'ml') {
     return (
@@ -66,7 +94,6 @@ export function RobustnessLab({ run }: { run: BacktestRun }) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!grid) return;
-    setJobId(null);
     cancel.reset();
     start.mutate({ grid, blocks, ...(walkForward ? { walkForward: { windows, anchored } } : {}) });
   };
@@ -128,10 +155,30 @@ export function RobustnessLab({ run }: { run: BacktestRun }) {
       </form>
 
       {start.isError && <StartError error={start.error} />}
-      {cancel.isError && <Alert tone="error">{cancel.error.message}</Alert>}
+      {analyses.isError && (
+        <LoadError onRetry={() => void analyses.refetch()}>
+          The run’s earlier analyses could not be loaded: {errorMessage(analyses.error)}
+        </LoadError>
+      )}
+      {analyses.data && analyses.data.length > 1 && jobId !== null && (
+        <AnalysisPicker
+          analyses={analyses.data}
+          value={jobId}
+          onChange={(id) => {
+            cancel.reset();
+            setChosenJobId(id);
+          }}
+        />
+      )}
+      {cancel.isError &&
+        (finishedBeforeCancel(cancel.error) ? (
+          <Alert tone="info">{FINISHED_BEFORE_CANCEL}</Alert>
+        ) : (
+          <Alert tone="error">{cancel.error.message}</Alert>
+        ))}
       {job.isError && <Alert tone="error">{job.error.message}</Alert>}
       {job.data && (
-        <JobProgress job={job.data} onCancel={() => cancel.mutate()} cancelling={cancel.isPending} />
+        <JobProgress job={job.data} onCancel={() => cancel.mutate(jobId!)} cancelling={cancel.isPending} />
       )}
       {running && job.data?.partial && job.data.partial.configurations.length > 0 && (
         <div className={styles.results} aria-live="polite">
