@@ -38,6 +38,7 @@ import {
   markerTrade,
   markersHaveRoomForText,
   overlayPoints,
+  thinMarkers,
   tradeMarkers,
   trainingShade,
   trainingShadeColor,
@@ -252,11 +253,16 @@ export function PriceChart({
             if (x !== null && (x < EDGE_ROOM_PX || x > width - EDGE_ROOM_PX)) cut.add(i);
           }
         }
-        const key = roomy ? [...cut].join() : 'bare';
+        // Crowded arrows are thinned, so they do not pile up into one band.
+        const drawn = roomy
+          ? labelled.map((marker, i) => (cut.has(i) ? bare[i]! : marker))
+          : thinMarkers(bare, (marker) => timeScale.timeToCoordinate(marker.time));
+        const key = roomy ? [...cut].join() : `bare:${drawn.map((marker) => marker.id).join()}`;
         if (key === shownKey) return;
         shownKey = key;
-        markers.setMarkers(roomy ? labelled.map((marker, i) => (cut.has(i) ? bare[i]! : marker)) : bare);
+        markers.setMarkers(drawn);
         element.dataset.markerLabels = roomy ? 'shown' : 'hidden';
+        element.dataset.markersDrawn = String(drawn.length);
       };
 
       let hoveredKey = '';
