@@ -83,9 +83,9 @@ describe('the trade list and the compare page in chromium', () => {
       '#',
       'Side',
       'Entry time',
-      'Exit time',
       'P&L',
       'Return',
+      'Exit time',
     ]);
     expect(wide.map((head) => head.label)).toContain('MAE');
     // Nothing to scroll at 1440: the MAE column is whole inside the list.

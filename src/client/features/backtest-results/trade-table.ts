@@ -24,10 +24,10 @@ export type TradeColumn =
   | 'maePct';
 
 /**
- * The trade list's columns in their order: what a trader reads first (number, side, the two
- * times, P&L and return) leads, so it stays in view on a phone while the rest scroll sideways.
- * A portfolio run's trades name their symbol after the number; excursions come last, for runs
- * that carry them.
+ * The trade list's columns in their order: what a trader reads first (number, side, entry time,
+ * P&L and return) leads, so it stays in view on a 375 px phone while the rest scroll sideways
+ * (with the exit time among the first five, P&L and return would not fit). A portfolio run's
+ * trades name their symbol after the number; excursions come last, for runs that carry them.
  */
 export function tradeColumns({
   symbols,
@@ -41,9 +41,9 @@ export function tradeColumns({
     ...(symbols ? (['symbol'] as const) : []),
     'side',
     'entryTime',
-    'exitTime',
     'pnl',
     'returnPct',
+    'exitTime',
     'entryPrice',
     'exitPrice',
     'exitReason',

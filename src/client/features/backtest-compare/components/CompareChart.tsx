@@ -24,6 +24,8 @@ const CHART_OPTIONS = {
     minBarSpacing: 0.01,
     fixLeftEdge: true,
     fixRightEdge: true,
+    // A resize (a phone turns, the window narrows) keeps the whole period in view.
+    lockVisibleTimeRangeOnResize: true,
   },
   handleScroll: { vertTouchDrag: false },
 } as const;

@@ -192,6 +192,7 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
             </li>
           ))}
         </ul>
+        {alignment === 'elapsed' && <p className={styles.credit}>Across: days since each run’s first bar.</p>}
         <ChartCredit className={styles.credit} />
       </section>
 

@@ -64,12 +64,16 @@ const COLUMN_HEADS: Record<TradeColumn, { label: string; numeric?: boolean; titl
 /** A date and time that may break onto two lines between them, never inside either. */
 function DateTime({ text }: { text: string }) {
   const [date, time] = text.split(' ');
-  return time ? (
+  return (
     <>
-      <span className={styles.nowrap}>{date}</span> <span className={styles.nowrap}>{time}</span>
+      <span className={styles.nowrap}>{date}</span>
+      {time && (
+        <>
+          {' '}
+          <span className={styles.nowrap}>{time}</span>
+        </>
+      )}
     </>
-  ) : (
-    text
   );
 }
 
