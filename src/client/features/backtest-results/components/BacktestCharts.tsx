@@ -253,11 +253,14 @@ export function PriceChart({
             if (x !== null && (x < EDGE_ROOM_PX || x > width - EDGE_ROOM_PX)) cut.add(i);
           }
         }
-        // Crowded arrows are thinned, so they do not pile up into one band.
+        // Crowded arrows are thinned, so they do not pile up into one band. Only the visible
+        // ones (and one beyond each edge) are drawn then: a scroll or zoom draws them again.
         const drawn = roomy
           ? labelled.map((marker, i) => (cut.has(i) ? bare[i]! : marker))
-          : thinMarkers(bare, (marker) => timeScale.timeToCoordinate(marker.time));
-        const key = roomy ? [...cut].join() : `bare:${drawn.map((marker) => marker.id).join()}`;
+          : thinMarkers(bare.slice(Math.max(0, from - 1), to + 1), (marker) =>
+              timeScale.timeToCoordinate(marker.time),
+            );
+        const key = roomy ? `labels:${[...cut].join()}` : `bare:${drawn.map((marker) => marker.id).join()}`;
         if (key === shownKey) return;
         shownKey = key;
         markers.setMarkers(drawn);
