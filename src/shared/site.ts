@@ -6,6 +6,11 @@ export const PRIVACY_POLICY_EFFECTIVE = '2 August 2025';
 export const LEGAL_PAGE_LAST_UPDATED = 'November 15, 2023';
 export const COPYRIGHT_YEAR = 2025;
 
+/** The footer's copyright years: the first year, then "–" and the current one once it is later. */
+export function copyrightYears(currentYear: number): string {
+  return currentYear > COPYRIGHT_YEAR ? `${COPYRIGHT_YEAR}–${currentYear}` : String(COPYRIGHT_YEAR);
+}
+
 export const MARKETING_STATS = [
   { value: '70+', label: 'Exchanges' },
   { value: '10+', label: 'Years of data' },

@@ -126,4 +126,40 @@ describe('a team invite in chromium', () => {
     await context.close();
     await ownerPage.close();
   }, 90_000);
+
+  it('brings an invitee who already has an account back to the invite after logging in', async () => {
+    const ownerPage = await browser.newPage();
+    const owner = await signUp(ownerPage, baseUrl, 'owner');
+    setPlan(owner, 'enterprise');
+    markEmailVerified(owner);
+    // The invitee registered earlier, in a browser of their own, and is signed out here.
+    const earlier = await browser.newContext();
+    const inviteeEmail = await signUp(await earlier.newPage(), baseUrl, 'member');
+    await earlier.close();
+    const invite = await ownerPage.request.post(`${baseUrl}/api/team/invites`, {
+      headers: { Origin: baseUrl },
+      data: { email: inviteeEmail },
+    });
+    expect(invite.status()).toBe(201);
+    const { url } = (await invite.json()) as { url: string };
+    const joinPath = new URL(url).pathname + new URL(url).search;
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    await useOwnClientAddress(page);
+    await page.goto(`${baseUrl}${joinPath}`);
+    await page.getByRole('heading', { level: 1, name: 'Join a team' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL(/\/LoginPage\?next=/);
+    await page.getByLabel('Email').fill(inviteeEmail);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(`${baseUrl}${joinPath}`);
+    await page.getByRole('button', { name: 'Accept the invite' }).click();
+    await page.getByText(`You joined ${owner}’s team.`).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+    await ownerPage.close();
+  }, 90_000);
 });

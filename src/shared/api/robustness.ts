@@ -123,11 +123,17 @@ const walkForwardSchema = z.object({
   anchored: z.boolean(),
   windows: z.array(
     z.object({
-      /** Bar times (ms) of the training and test windows, half-open [from, to). */
+      /**
+       * Bar times (ms) of the training and test windows, half-open [from, to): `to` is the next
+       * window's first bar (the last bar for the run's last window).
+       */
       trainFrom: z.number(),
       trainTo: z.number(),
       testFrom: z.number(),
       testTo: z.number(),
+      /** The time of each window's last bar (absent from analyses stored before it was kept). */
+      trainLast: z.number().optional(),
+      testLast: z.number().optional(),
       chosen: settingsSchema,
       inSampleScore: measured,
       outOfSampleMetrics: configurationMetricsSchema,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../render-route';
 
 describe('home page', () => {
@@ -56,6 +56,26 @@ describe('home page', () => {
     expect(within(footer).getAllByRole('link', { name: /opens in a new tab/ })).toHaveLength(5);
     expect(footer.textContent).toContain('© 2025');
     expect(footer.textContent).toContain('GSTIN');
+  });
+
+  describe('the footer’s copyright years', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('run from 2025 to the current year', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2027, 2, 1));
+      renderRoute('/');
+      expect(screen.getByRole('contentinfo').textContent).toContain('© 2025–2027 ');
+    });
+
+    it('are 2025 alone in 2025', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2025, 5, 1));
+      renderRoute('/');
+      expect(screen.getByRole('contentinfo').textContent).toContain('© 2025 ');
+    });
   });
 });
 

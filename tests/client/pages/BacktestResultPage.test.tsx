@@ -323,16 +323,34 @@ describe('result page: trades', () => {
     const cells = within(bodyRows()[1]!)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
+    // What a trader reads first leads, so it fits a phone's screen; the rest scroll sideways.
+    const heads = within(screen.getByRole('region', { name: 'Trade list' }))
+      .getAllByRole('columnheader')
+      .map((head) => head.querySelector('button')!.firstChild!.textContent);
+    expect(heads).toEqual([
+      '#',
+      'Side',
+      'Entry time',
+      'P&L',
+      'Return',
+      'Exit time',
+      'Entry price',
+      'Exit price',
+      'Exit reason',
+      'Bars held',
+      'MFE',
+      'MAE',
+    ]);
     expect(cells).toEqual([
       '2',
       'Long',
       formatDateTime(TRADES[1]!.entryTime, 'America/New_York'),
-      '101.00',
-      formatDateTime(TRADES[1]!.exitTime, 'America/New_York'),
-      '96.00',
-      'Stop loss',
       '-5,000.00',
       '-4.95%',
+      formatDateTime(TRADES[1]!.exitTime, 'America/New_York'),
+      '101.00',
+      '96.00',
+      'Stop loss',
       '3',
       '+1.10%',
       '-5.20%',

@@ -1,4 +1,5 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BacktestRun } from '../../../src/shared/api/backtests';
 import { formatSignedPercent } from '../../../src/client/lib/backtests/format';
@@ -11,7 +12,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 // happy-dom has no canvas: the chart is replaced by its accessible outline.
 vi.mock('../../../src/client/features/backtest-compare/components/CompareChart', () => ({
-  CompareChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+  CompareChart: ({ label, alignment }: { label: string; alignment: string }) => (
+    <div role="img" aria-label={label} data-alignment={alignment} />
+  ),
 }));
 
 /** The fixture run, and a second one with a 3% stop on MSFT that doubled its money. */
@@ -45,10 +48,31 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The fixture run again, a year later. */
+const A_YEAR_LATER: BacktestRun = {
+  ...RUN,
+  id: 'run-3',
+  result: {
+    ...RUN.result,
+    curve: { ...RUN.result.curve, t: RUN.result.curve.t.map((t) => t + 365 * 86_400_000) },
+  },
+};
+
+/** The fixture run over the same period, ending lower. */
+const SAME_PERIOD: BacktestRun = {
+  ...RUN,
+  id: 'run-4',
+  result: { ...RUN.result, curve: { ...RUN.result.curve, equity: [100_000, 90_000, 80_000] } },
+};
+
 async function openCompare(path = '/backtests/compare?ids=run-1,run-2') {
   fakeApi({
     'GET /api/backtests/run-1': () => jsonResponse(200, RUN),
     'GET /api/backtests/run-2': () => jsonResponse(200, SECOND),
+    'GET /api/backtests/run-3': () => jsonResponse(200, A_YEAR_LATER),
+    'GET /api/backtests/run-4': () => jsonResponse(200, SAME_PERIOD),
+    'GET /api/backtests/gone': () =>
+      jsonResponse(404, { error: { code: 'not_found', message: 'No backtest of yours has this id.' } }),
   });
   renderRoute(path, { user: BASIC_USER });
   await screen.findByRole('heading', { level: 1, name: 'Compare backtests' });
@@ -111,5 +135,40 @@ describe('the compare view', () => {
     expect(screen.getByText(/Compare at most 4/).textContent).toBe(
       'Compare at most 4 backtests at a time. Pick them in your backtests.',
     );
+  });
+
+  it('lines up runs of different periods by elapsed time, and switches back to calendar dates', async () => {
+    const user = userEvent.setup();
+    await openCompare('/backtests/compare?ids=run-1,run-3');
+    const chart = await screen.findByRole('img', { name: /^Equity of 2 backtests/ });
+    const axis = screen.getByRole('group', { name: 'Time axis' });
+    const elapsed = within(axis).getByRole('radio', { name: 'Elapsed time (days since each run’s start)' });
+    const calendar = within(axis).getByRole('radio', { name: 'Calendar dates' });
+    expect((elapsed as HTMLInputElement).checked).toBe(true);
+    expect(chart.dataset.alignment).toBe('elapsed');
+    expect(chart.getAttribute('aria-label')).toContain('aligned by days since each run’s start');
+    expect(axis.textContent).toContain('The runs cover different periods');
+
+    await user.click(calendar);
+    expect((calendar as HTMLInputElement).checked).toBe(true);
+    const redrawn = screen.getByRole('img', { name: /^Equity of 2 backtests/ });
+    expect(redrawn.dataset.alignment).toBe('calendar');
+    expect(redrawn.getAttribute('aria-label')).toContain('on calendar dates');
+  });
+
+  it('keeps calendar dates for runs over the same period', async () => {
+    await openCompare('/backtests/compare?ids=run-1,run-4');
+    const chart = await screen.findByRole('img', { name: /^Equity of 2 backtests/ });
+    expect(chart.dataset.alignment).toBe('calendar');
+    expect((screen.getByRole('radio', { name: 'Calendar dates' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('says a run that does not exist was not found, with the way back and no retry', async () => {
+    await openCompare('/backtests/compare?ids=run-1,gone');
+    const message = await screen.findByText(/One of these backtests was not found/);
+    expect(within(message).getByRole('link', { name: 'Back to your backtests' }).getAttribute('href')).toBe(
+      '/backtests',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

@@ -168,6 +168,14 @@ describe('robustness jobs through the JOBS queue', () => {
     expect(result.suggestion?.settings).toEqual(whole.summary!.suggestion!.settings);
     expect(result.walkForward?.windows).toHaveLength(2);
     expect(result.walkForward!.equity.t.length).toBe(result.walkForward!.equity.equity.length);
+    // Each window ends on its own last bar: the bar before the next window's first.
+    const times = Array.from(runSeries(request, answer.candles).t);
+    const barBefore = (time: number) => times[times.indexOf(time) - 1];
+    const [first, second] = result.walkForward!.windows;
+    expect(first!.trainLast).toBe(barBefore(first!.testFrom));
+    expect(first!.testLast).toBe(barBefore(second!.testFrom));
+    expect(second!.trainLast).toBe(barBefore(second!.testFrom));
+    expect(second!.testLast).toBe(times.at(-1));
 
     // Finished: the chunk rows and the stored candles are gone, the result is in R2.
     expect(await chunkRows(jobId)).toBe(0);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR, PARENT_COMPANY, PRODUCT_NAME, SOCIAL_LINKS } from '../../../shared/site';
+import { PARENT_COMPANY, PRODUCT_NAME, SOCIAL_LINKS, copyrightYears } from '../../../shared/site';
 import styles from './Footer.module.css';
 import { FOOTER_COLUMNS } from './navigation';
 
@@ -52,8 +52,9 @@ export function Footer() {
           </div>
         </div>
         <p className={styles.copyright}>
-          © {COPYRIGHT_YEAR} {PARENT_COMPANY.name}. All rights reserved. {PRODUCT_NAME} is a simulation tool
-          for users aged 18 and over; nothing on this site is financial advice.
+          © {copyrightYears(new Date().getFullYear())} {PARENT_COMPANY.name}. All rights reserved.{' '}
+          {PRODUCT_NAME} is a simulation tool for users aged 18 and over; nothing on this site is financial
+          advice.
         </p>
       </div>
     </footer>

@@ -11,6 +11,31 @@ import { searchUsers, updateUser } from './api';
 import { errorMessage } from '../../lib/error-message';
 import styles from './AdminPanels.module.css';
 
+/** What a role is called here: "basic" is also a plan's name, so the role reads "User". */
+const ROLE_LABELS: Record<Role, string> = { basic: 'User', admin: 'Administrator' };
+
+const planName = (plan: PlanId) => PLANS.find((entry) => entry.id === plan)?.name ?? plan;
+
+/**
+ * What a change did, in words that keep the role and the plan apart. The plan set here is the
+ * stored one: the user's own subscription or their team owner's may grant a higher plan, and
+ * the higher one is in force.
+ */
+function changeNotice(
+  user: Pick<AdminUser, 'email' | 'role' | 'plan'>,
+  changes: { role?: Role; plan?: PlanId },
+): string {
+  if (changes.role !== undefined) {
+    return user.role === 'admin'
+      ? `${user.email} is now an administrator.`
+      : `${user.email} is now a user without administrator rights.`;
+  }
+  return (
+    `${user.email}’s plan set by an administrator is now ${planName(user.plan)}. ` +
+    'A subscription of their own or of their team owner can still grant a higher plan, which is then in force.'
+  );
+}
+
 /** Find users and change their role or plan; a change ends that user's sessions. */
 export function UsersPanel() {
   const [queryText, setQueryText] = useState('');
@@ -27,7 +52,7 @@ export function UsersPanel() {
   async function change(user: AdminUser, changes: { role?: Role; plan?: PlanId }) {
     try {
       const updated = await updateUser(user.id, changes);
-      setNotice({ tone: 'success', text: `${updated.email} is now ${updated.role}, plan ${updated.plan}.` });
+      setNotice({ tone: 'success', text: changeNotice(updated, changes) });
       void result.refetch();
     } catch (error) {
       setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'The change failed.' });
@@ -63,7 +88,7 @@ export function UsersPanel() {
                   <th scope="col">Email</th>
                   <th scope="col">Name</th>
                   <th scope="col">Role</th>
-                  <th scope="col">Plan</th>
+                  <th scope="col">Plan set here</th>
                   <th scope="col">Created</th>
                   <th scope="col">Backtests this month</th>
                 </tr>
@@ -79,7 +104,9 @@ export function UsersPanel() {
                         value={user.role}
                         onChange={(event) => change(user, { role: event.target.value as Role })}
                       >
-                        <OptionList choices={ROLES.map((role) => ({ value: role, label: role }))} />
+                        <OptionList
+                          choices={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+                        />
                       </select>
                     </td>
                     <td>

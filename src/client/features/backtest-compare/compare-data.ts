@@ -29,6 +29,94 @@ export function normalisedEquity(curve: BacktestRun['result']['curve']): { t: nu
   return curve.t.map((t, i) => ({ t, value: (curve.equity[i]! / start) * 100 }));
 }
 
+/** How the chart lines the runs up: on their calendar dates, or from each run's own start. */
+export type CompareAlignment = 'calendar' | 'elapsed';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Two runs' periods "differ" when they share less than this part of the shorter one's span:
+ * on one calendar axis the later run would then sit beside the earlier one, not over it.
+ */
+export const MIN_SHARED_PART = 0.5;
+
+/** The first and last time of each run's curve (a run without points spans nothing). */
+function spanOf(points: readonly { t: number }[]): { from: number; to: number } | null {
+  const first = points[0];
+  const last = points.at(-1);
+  return first && last ? { from: first.t, to: last.t } : null;
+}
+
+/** Whether some two of the curves overlap by less than MIN_SHARED_PART of the shorter span. */
+export function spansDiffer(curves: readonly (readonly { t: number }[])[]): boolean {
+  const spans = curves.map(spanOf).filter((span) => span !== null);
+  for (let i = 0; i < spans.length; i++) {
+    for (let j = i + 1; j < spans.length; j++) {
+      const a = spans[i]!;
+      const b = spans[j]!;
+      const shared = Math.max(0, Math.min(a.to, b.to) - Math.max(a.from, b.from));
+      const shorter = Math.min(a.to - a.from, b.to - b.from);
+      const apart = a.to < b.from || b.to < a.from;
+      if (apart || shared < MIN_SHARED_PART * shorter) return true;
+    }
+  }
+  return false;
+}
+
+/** Elapsed time when the periods differ, calendar dates when they mostly coincide. */
+export function defaultAlignment(curves: readonly (readonly { t: number }[])[]): CompareAlignment {
+  return spansDiffer(curves) ? 'elapsed' : 'calendar';
+}
+
+/** At most this many points per curve on the elapsed-time axis. */
+export const MAX_ELAPSED_POINTS = 2_000;
+
+/** Grid steps, as `days / per` days: 5 and 15 minutes, 1 and 4 hours, then whole days. */
+const ELAPSED_STEPS: readonly { days: number; per: number }[] = [
+  { days: 1, per: 288 },
+  { days: 1, per: 96 },
+  { days: 1, per: 24 },
+  { days: 1, per: 6 },
+  { days: 1, per: 1 },
+  { days: 2, per: 1 },
+  { days: 5, per: 1 },
+  { days: 10, per: 1 },
+  { days: 30, per: 1 },
+  { days: 100, per: 1 },
+];
+
+/**
+ * The curves on one grid of days since each run's first point, for a chart that spaces its
+ * points evenly: the grid step is the smallest that keeps every curve within
+ * MAX_ELAPSED_POINTS, and a curve's value at a grid point is its last value at or before that
+ * moment. Each curve ends at the first grid point past its span, with its final value.
+ */
+export function elapsedCurves(
+  curves: readonly (readonly { t: number; value: number }[])[],
+): { x: number; value: number }[][] {
+  const longest = Math.max(0, ...curves.map((points) => (points.at(-1)?.t ?? 0) - (points[0]?.t ?? 0)));
+  const longestDays = longest / DAY_MS;
+  const step =
+    ELAPSED_STEPS.find((candidate) => (longestDays * candidate.per) / candidate.days <= MAX_ELAPSED_POINTS) ??
+    ELAPSED_STEPS.at(-1)!;
+  // Grid point k is k * days / per days: an exact whole number wherever it is one.
+  const dayAt = (k: number) => (k * step.days) / step.per;
+  return curves.map((points) => {
+    const start = points[0]?.t;
+    if (start === undefined) return [];
+    const spanDays = (points.at(-1)!.t - start) / DAY_MS;
+    const steps = Math.ceil((spanDays * step.per) / step.days);
+    const grid: { x: number; value: number }[] = [];
+    let at = 0;
+    for (let k = 0; k <= steps; k++) {
+      const moment = start + dayAt(k) * DAY_MS;
+      while (at + 1 < points.length && points[at + 1]!.t <= moment) at++;
+      grid.push({ x: dayAt(k), value: k === steps ? points.at(-1)!.value : points[at]!.value });
+    }
+    return grid;
+  });
+}
+
 /** How the compare view names a run: "A: AAPL (US), 1 hour". */
 export function runName(run: BacktestRun, index: number): string {
   return `${String.fromCharCode(65 + index)}: ${instrumentLabel(run.exchange, run.stock)}, ${run.timeframe}`;

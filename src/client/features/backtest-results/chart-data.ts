@@ -25,14 +25,18 @@ export function toChartTime(ms: number): ChartTime {
   return Math.floor(ms / 1000) as ChartTime;
 }
 
-/** Exits have colours of their own: a green or red arrow would read as a candle. */
+/**
+ * The chart's colours. Exits read as the trade list's P&L does: green for a profit, red for a
+ * loss (the gain and loss colours of the app's tokens); an arrow's shape and place beside the
+ * bar tell it from a candle.
+ */
 export const CHART_COLORS = {
   up: '#0a7d5c',
   down: '#b42318',
   longEntry: '#1f6feb',
   shortEntry: '#b35900',
-  win: '#6d3fd6',
-  loss: '#c2185b',
+  win: '#06664a',
+  loss: '#b42318',
   equity: '#0b1f3a',
   buyHold: '#8a5a00',
   drawdown: '#b42318',
@@ -100,8 +104,8 @@ function fillTime(series: CandleSeries, row: number, iso: string): ChartTime {
 
 /**
  * Two arrows per trade: the entry (blue for long, orange for short, pointing the way the
- * position was opened) and the exit (violet for a profit, magenta for a loss, labelled with why
- * it closed). Sorted by time, as the markers plugin expects. Ids are `entry-N` / `exit-N` with
+ * position was opened) and the exit (green for a profit, red for a loss, labelled with why it
+ * closed). Sorted by time, as the markers plugin expects. Ids are `entry-N` / `exit-N` with
  * N the trade's 1-based number.
  */
 export function tradeMarkers(
@@ -255,6 +259,31 @@ export const MIN_PIXELS_PER_LABELLED_MARKER = 56;
 /** Whether `visibleMarkers` arrows across `widthPx` pixels leave room for their labels. */
 export function markersHaveRoomForText(visibleMarkers: number, widthPx: number): boolean {
   return visibleMarkers === 0 || widthPx / visibleMarkers >= MIN_PIXELS_PER_LABELLED_MARKER;
+}
+
+/** The chart draws no arrow narrower than this, in pixels, however far it is zoomed out. */
+export const MARKER_MIN_WIDTH_PX = 12;
+
+/**
+ * The arrows to draw where they would overlap: on each side of the bars (above and below), an
+ * arrow less than one arrow's width from the last one drawn on that side is left out. What is
+ * left out shows again on zooming in, and every trade stays in the trade list. `xOf` gives a
+ * marker's x in pixels (null when it is not on the time scale: always drawn).
+ */
+export function thinMarkers<T extends Pick<SeriesMarker<ChartTime>, 'position'>>(
+  markers: readonly T[],
+  xOf: (marker: T) => number | null,
+  gapPx = MARKER_MIN_WIDTH_PX,
+): T[] {
+  const lastX = new Map<string, number>();
+  return markers.filter((marker) => {
+    const x = xOf(marker);
+    if (x === null) return true;
+    const last = lastX.get(marker.position);
+    if (last !== undefined && x - last < gapPx) return false;
+    lastX.set(marker.position, x);
+    return true;
+  });
 }
 
 /** The same arrows without labels (dense charts; the details show on hover). */

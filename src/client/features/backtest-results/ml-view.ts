@@ -91,6 +91,23 @@ export function foldRows(
   });
 }
 
+/**
+ * The folds the table lists, those with at least one labelled test bar, and a note naming the
+ * others (typically the last, whose bars' labels would need bars after the end of the data).
+ */
+export function listedFolds(rows: readonly FoldRow[]): { listed: FoldRow[]; note: string | null } {
+  const listed = rows.filter((row) => row.samples > 0);
+  const empty = rows.filter((row) => row.samples === 0).map((row) => row.number);
+  if (empty.length === 0) return { listed, note: null };
+  const names = empty.length === 1 ? `Fold ${empty[0]} is` : `Folds ${empty.join(', ')} are`;
+  return {
+    listed,
+    note:
+      `${names} not listed: no test bar of ${empty.length === 1 ? 'it' : 'them'} has a label to score ` +
+      '(a bar’s label looks ahead, and near the end of the data there is nothing to look at).',
+  };
+}
+
 export interface ImportanceBar {
   feature: string;
   importance: number;

@@ -23,6 +23,35 @@ export type TradeColumn =
   | 'mfePct'
   | 'maePct';
 
+/**
+ * The trade list's columns in their order: what a trader reads first (number, side, entry time,
+ * P&L and return) leads, so it stays in view on a 375 px phone while the rest scroll sideways
+ * (with the exit time among the first five, P&L and return would not fit). A portfolio run's
+ * trades name their symbol after the number; excursions come last, for runs that carry them.
+ */
+export function tradeColumns({
+  symbols,
+  excursions,
+}: {
+  symbols: boolean;
+  excursions: boolean;
+}): TradeColumn[] {
+  return [
+    'number',
+    ...(symbols ? (['symbol'] as const) : []),
+    'side',
+    'entryTime',
+    'pnl',
+    'returnPct',
+    'exitTime',
+    'entryPrice',
+    'exitPrice',
+    'exitReason',
+    'barsHeld',
+    ...(excursions ? (['mfePct', 'maePct'] as const) : []),
+  ];
+}
+
 export type SortDirection = 'ascending' | 'descending';
 
 export interface TradeSort {
@@ -143,6 +172,14 @@ export function priceDecimals(trades: readonly ResultTrade[]): number {
   return Math.min(decimals, 6);
 }
 
+/** Decimals of the CSV's return column (percent). */
+const RETURN_DECIMALS = 6;
+
+/** A quantity to at most 8 decimals, without trailing zeros (whole shares stay whole). */
+function quantityText(quantity: number): string {
+  return String(Number(quantity.toFixed(8)));
+}
+
 export const TRADE_CSV_HEADER = [
   'trade',
   'side',
@@ -162,7 +199,8 @@ export const TRADE_CSV_HEADER = [
 /**
  * The trades as CSV: a header row, then one row per trade, CRLF line ends (RFC 4180). Times in
  * the data's zone with their offset (2023-09-05T10:30:00-04:00), prices at the instrument's
- * precision, P&L in cents. A portfolio run's trades add their symbol after the trade number.
+ * precision, P&L in cents, returns to 6 decimals (a millionth of a percent) and quantities to 8
+ * (a satoshi), without float noise such as 1.4999999999999998. A portfolio run's trades add their symbol after the trade number.
  */
 export function tradesToCsv(trades: readonly ResultTrade[], timeZone: string): string {
   const decimals = priceDecimals(trades);
@@ -180,9 +218,9 @@ export function tradesToCsv(trades: readonly ResultTrade[], timeZone: string): s
       isoInZone(trade.exitTime, timeZone),
       trade.exitPrice.toFixed(decimals),
       exitReasonLabel(trade.exitReason),
-      trade.quantity,
+      quantityText(trade.quantity),
       trade.pnl.toFixed(2),
-      trade.returnPct,
+      trade.returnPct.toFixed(RETURN_DECIMALS),
       trade.barsHeld,
       trade.mfePct?.toFixed(4) ?? '',
       trade.maePct?.toFixed(4) ?? '',

@@ -92,8 +92,10 @@ function walkForwardOf(job: RobustnessJob, series: CandleSeries): StoredWalkForw
     windows: result.windows.map((window) => ({
       trainFrom: time(window.trainFrom),
       trainTo: time(window.trainTo),
+      trainLast: time(window.trainTo - 1),
       testFrom: time(window.testFrom),
       testTo: time(window.testTo),
+      testLast: time(window.testTo - 1),
       chosen: window.chosen.settings,
       inSampleScore: window.inSampleScore,
       outOfSampleMetrics: window.outOfSampleMetrics,

@@ -263,9 +263,20 @@ describe('admin page', () => {
     const row = planSelect.closest('tr')!;
     const cells = within(row).getAllByRole('cell');
     expect(cells[headers.indexOf('Backtests this month')]!.textContent).toBe('2');
-    await userEvent.setup().selectOptions(planSelect, 'pro');
-    expect((await screen.findByText(/is now basic/)).textContent).toBe(
-      'ada@example.com is now basic, plan pro.',
+    // The role reads "User", never "basic", which is also a plan's name.
+    const roleSelect = within(row).getByLabelText('Role of ada@example.com');
+    expect([...roleSelect.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'User',
+      'Administrator',
+    ]);
+    const user = userEvent.setup();
+    await user.selectOptions(planSelect, 'pro');
+    expect((await screen.findByText(/plan set by an administrator/)).textContent).toBe(
+      'ada@example.com’s plan set by an administrator is now Professional. A subscription of their own or of their team owner can still grant a higher plan, which is then in force.',
+    );
+    await user.selectOptions(roleSelect, 'admin');
+    expect((await screen.findByText(/is now an administrator/)).textContent).toBe(
+      'ada@example.com is now an administrator.',
     );
     expect(screen.getByText(/^No messages/).textContent).toBe('No messages yet.');
     expect(screen.getByText(/^No subscription requests/).textContent).toBe('No subscription requests yet.');

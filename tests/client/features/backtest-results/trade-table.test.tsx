@@ -85,8 +85,10 @@ describe('CSV', () => {
       'trade,side,entry_time,entry_price,exit_time,exit_price,exit_reason,quantity,pnl,return_pct,bars_held,mfe_pct,mae_pct',
     );
     expect(lines[2]).toBe(
-      `2,long,2023-09-02T09:30:00-04:00,101.00,2023-09-02T11:30:00-04:00,96.00,Stop loss,1000,-5000.00,${-5000 / 1010},3,1.1000,-5.2000`,
+      `2,long,2023-09-02T09:30:00-04:00,101.00,2023-09-02T11:30:00-04:00,96.00,Stop loss,1000,-5000.00,${(-5000 / 1010).toFixed(6)},3,1.1000,-5.2000`,
     );
+    // The engine's -4.9504950495049505 reads -4.950495: no 16-decimal returns.
+    expect(lines[2]!.split(',')[9]).toBe('-4.950495');
     // A run stored before excursions existed leaves those cells empty.
     const { mfePct: _mfe, maePct: _mae, ...older } = TRADES[0]!;
     expect(tradesToCsv([older], 'UTC').split('\r\n')[1]).toMatch(/,9,,$/);
@@ -102,6 +104,19 @@ describe('CSV', () => {
     expect(tradesToCsv([january], 'UTC').split('\r\n')[1]).toMatch(/^1,long,2024-01-05T14:30:00\+00:00,/);
     // The end-of-data label holds a comma, so it is quoted.
     expect(lines[30]).toContain(',"End of data (still open, closed at last close)",');
+  });
+});
+
+describe('the CSV’s number formats', () => {
+  it('rounds returns to 6 decimals and quantities to 8, money to cents, keeping whole values whole', () => {
+    const trade = { ...TRADES[0]!, quantity: 0.1 + 0.2, pnl: 1234.5678, returnPct: 1.4999999999999998 };
+    const fields = tradesToCsv([trade], 'UTC').split('\r\n')[1]!.split(',');
+    expect(fields.slice(7, 10)).toEqual(['0.3', '1234.57', '1.500000']);
+    expect(
+      tradesToCsv([{ ...trade, quantity: 1000 }], 'UTC')
+        .split('\r\n')[1]!
+        .split(',')[7],
+    ).toBe('1000');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Component, type ReactNode, Suspense, lazy, useMemo } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PATHS, backtestResultPath } from '../../../config/paths';
@@ -6,8 +6,17 @@ import { ChartCredit } from '../../../components/ChartCredit';
 import { LoadError } from '../../../components/LoadError';
 import type { BacktestRun } from '../../../../shared/api/backtests';
 import { backtestQuery } from '../../../lib/backtests/api';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { type CompareRow, metricRows, normalisedEquity, runName, settingRows } from '../compare-data';
+import {
+  type CompareAlignment,
+  type CompareRow,
+  defaultAlignment,
+  metricRows,
+  normalisedEquity,
+  runName,
+  settingRows,
+} from '../compare-data';
 import tables from '../../../styles/tables.module.css';
 import styles from './Compare.module.css';
 
@@ -76,6 +85,45 @@ function CompareTable({
   );
 }
 
+const ALIGNMENT_CHOICES: { value: CompareAlignment; label: string }[] = [
+  { value: 'elapsed', label: 'Elapsed time (days since each run’s start)' },
+  { value: 'calendar', label: 'Calendar dates' },
+];
+
+/** The chart's time axis: radio buttons, so the arrow keys switch it. */
+function AlignmentChoice({
+  value,
+  onChange,
+  periodsDiffer,
+}: {
+  value: CompareAlignment;
+  onChange: (value: CompareAlignment) => void;
+  periodsDiffer: boolean;
+}) {
+  return (
+    <fieldset className={styles.alignment}>
+      <legend>Time axis</legend>
+      {ALIGNMENT_CHOICES.map((choice) => (
+        <label key={choice.value}>
+          <input
+            type="radio"
+            name="compare-alignment"
+            value={choice.value}
+            checked={value === choice.value}
+            onChange={() => onChange(choice.value)}
+          />{' '}
+          {choice.label}
+        </label>
+      ))}
+      <p className={styles.alignmentNote}>
+        {periodsDiffer
+          ? 'The runs cover different periods, so their curves start together by default.'
+          : 'The runs cover mostly the same period, so their curves share the calendar by default.'}
+      </p>
+    </fieldset>
+  );
+}
+
 /** Two to four of the user's runs side by side: equity curves from 100, metrics and settings. */
 export function CompareView({ ids }: { ids: readonly string[] }) {
   const runs = useQuery({
@@ -94,7 +142,19 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
     [runs],
   );
 
+  const suggested = useMemo(() => defaultAlignment(series.map((run) => run.points)), [series]);
+  const [chosen, setChosen] = useState<CompareAlignment | null>(null);
+  const alignment = chosen ?? suggested;
+
   if (runs.isPending) return <p role="status">Loading the backtests...</p>;
+  if (runs.isError && runs.error instanceof ApiError && runs.error.status === 404) {
+    return (
+      <p>
+        One of these backtests was not found: it may have been deleted, and only your own runs can be
+        compared. <Link to={PATHS.backtestHistory}>Back to your backtests</Link>
+      </p>
+    );
+  }
   if (runs.isError) {
     return (
       <>
@@ -107,7 +167,8 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
   }
 
   const compared = runs.data;
-  const chartLabel = `Equity of ${compared.length} backtests, each starting at 100: ${series
+  const axis = alignment === 'elapsed' ? 'aligned by days since each run’s start' : 'on calendar dates';
+  const chartLabel = `Equity of ${compared.length} backtests, each starting at 100, ${axis}: ${series
     .map((run) => `${run.name} ends at ${run.points.at(-1)?.value.toFixed(1) ?? '—'}`)
     .join('; ')}.`;
   const settings = settingRows(compared);
@@ -117,9 +178,10 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
     <>
       <section aria-labelledby="compare-equity-title">
         <h2 id="compare-equity-title">Equity, normalised to 100</h2>
+        <AlignmentChoice value={alignment} onChange={setChosen} periodsDiffer={suggested === 'elapsed'} />
         <ChartBoundary fallback={<p>The chart could not be drawn in this browser. {chartLabel}</p>}>
           <Suspense fallback={<p>Loading the chart… {chartLabel}</p>}>
-            <CompareChart series={series} label={chartLabel} />
+            <CompareChart series={series} alignment={alignment} label={chartLabel} />
           </Suspense>
         </ChartBoundary>
         <ul className={styles.legend} aria-label="Compared backtests">
@@ -130,6 +192,7 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
             </li>
           ))}
         </ul>
+        {alignment === 'elapsed' && <p className={styles.credit}>Across: days since each run’s first bar.</p>}
         <ChartCredit className={styles.credit} />
       </section>
 

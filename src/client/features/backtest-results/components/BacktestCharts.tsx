@@ -38,6 +38,7 @@ import {
   markerTrade,
   markersHaveRoomForText,
   overlayPoints,
+  thinMarkers,
   tradeMarkers,
   TRAINING_SHADE_OPTIONS,
   trainingShade,
@@ -246,11 +247,19 @@ export function PriceChart({
             if (x !== null && (x < EDGE_ROOM_PX || x > width - EDGE_ROOM_PX)) cut.add(i);
           }
         }
-        const key = roomy ? [...cut].join() : 'bare';
+        // Crowded arrows are thinned, so they do not pile up into one band. Only the visible
+        // ones (and one beyond each edge) are drawn then: a scroll or zoom draws them again.
+        const drawn = roomy
+          ? labelled.map((marker, i) => (cut.has(i) ? bare[i]! : marker))
+          : thinMarkers(bare.slice(Math.max(0, from - 1), to + 1), (marker) =>
+              timeScale.timeToCoordinate(marker.time),
+            );
+        const key = roomy ? `labels:${[...cut].join()}` : `bare:${drawn.map((marker) => marker.id).join()}`;
         if (key === shownKey) return;
         shownKey = key;
-        markers.setMarkers(roomy ? labelled.map((marker, i) => (cut.has(i) ? bare[i]! : marker)) : bare);
+        markers.setMarkers(drawn);
         element.dataset.markerLabels = roomy ? 'shown' : 'hidden';
+        element.dataset.markersDrawn = String(drawn.length);
       };
 
       let hoveredKey = '';

@@ -9,6 +9,7 @@ import {
   aucFigures,
   baselineRows,
   foldRows,
+  listedFolds,
   formatScore,
   formatShare,
   importanceBars,
@@ -166,7 +167,9 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
   // The run's bar times date the test windows; the price chart loads the same bars (one fetch).
   const candles = useQuery(runCandlesQuery(run));
   const intraday = run.timeframe !== '1 day';
-  const rows = foldRows(report, candles.data?.candles.t ?? null, run.result.data.timezone, intraday);
+  const { listed: rows, note: unlisted } = listedFolds(
+    foldRows(report, candles.data?.candles.t ?? null, run.result.data.timezone, intraday),
+  );
   return (
     <section aria-labelledby="ml-folds-title" className={styles.section}>
       <h3 id="ml-folds-title" className={mlStyles.title}>
@@ -227,6 +230,7 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
           </tbody>
         </table>
       </div>
+      {unlisted && <p className={styles.note}>{unlisted}</p>}
     </section>
   );
 }

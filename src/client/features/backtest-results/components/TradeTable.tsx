@@ -10,6 +10,7 @@ import {
 } from '../../../lib/backtests/format';
 import { exitReasonLabel, sideLabel } from '../../../lib/backtests/labels';
 import {
+  type NumberedTrade,
   type TradeColumn,
   type TradeSort,
   TRADES_PER_PAGE,
@@ -21,6 +22,7 @@ import {
   hasSymbols,
   priceDecimals,
   sortTrades,
+  tradeColumns,
 } from '../trade-table';
 import styles from './BacktestResult.module.css';
 
@@ -34,34 +36,108 @@ interface TradeTableProps {
   onShowTrade?: (trade: ResultTrade, number: number) => void;
 }
 
-const COLUMNS: { id: TradeColumn; label: string; numeric?: boolean }[] = [
-  { id: 'number', label: '#', numeric: true },
-  { id: 'side', label: 'Side' },
-  { id: 'entryTime', label: 'Entry time' },
-  { id: 'entryPrice', label: 'Entry price', numeric: true },
-  { id: 'exitTime', label: 'Exit time' },
-  { id: 'exitPrice', label: 'Exit price', numeric: true },
-  { id: 'exitReason', label: 'Exit reason' },
-  { id: 'pnl', label: 'P&L', numeric: true },
-  { id: 'returnPct', label: 'Return', numeric: true },
-  { id: 'barsHeld', label: 'Bars held', numeric: true },
-];
-
-/** A portfolio run's trades each name their symbol. */
-const SYMBOL_COLUMN: (typeof COLUMNS)[number] = { id: 'symbol', label: 'Symbol' };
-
-/** Maximum favourable and adverse excursion, shown when the run's trades carry them. */
-const EXCURSION_COLUMNS: typeof COLUMNS = [
-  { id: 'mfePct', label: 'MFE', numeric: true },
-  { id: 'maePct', label: 'MAE', numeric: true },
-];
-
-const EXCURSION_TITLES: Partial<Record<TradeColumn, string>> = {
-  mfePct: 'Maximum favourable excursion: the best price while the trade was open, percent of the entry price',
-  maePct: 'Maximum adverse excursion: the worst price while the trade was open, percent of the entry price',
+const COLUMN_HEADS: Record<TradeColumn, { label: string; numeric?: boolean; title?: string }> = {
+  number: { label: '#', numeric: true },
+  symbol: { label: 'Symbol' },
+  side: { label: 'Side' },
+  entryTime: { label: 'Entry time' },
+  exitTime: { label: 'Exit time' },
+  pnl: { label: 'P&L', numeric: true },
+  returnPct: { label: 'Return', numeric: true },
+  entryPrice: { label: 'Entry price', numeric: true },
+  exitPrice: { label: 'Exit price', numeric: true },
+  exitReason: { label: 'Exit reason' },
+  barsHeld: { label: 'Bars held', numeric: true },
+  mfePct: {
+    label: 'MFE',
+    numeric: true,
+    title:
+      'Maximum favourable excursion: the best price while the trade was open, percent of the entry price',
+  },
+  maePct: {
+    label: 'MAE',
+    numeric: true,
+    title: 'Maximum adverse excursion: the worst price while the trade was open, percent of the entry price',
+  },
 };
 
+/** A date and time that may break onto two lines between them, never inside either. */
+function DateTime({ text }: { text: string }) {
+  const [date, time] = text.split(' ');
+  return (
+    <>
+      <span className={styles.nowrap}>{date}</span>
+      {time && (
+        <>
+          {' '}
+          <span className={styles.nowrap}>{time}</span>
+        </>
+      )}
+    </>
+  );
+}
+
 const tone = (value: number) => (value > 0 ? styles.gain : value < 0 ? styles.loss : undefined);
+
+interface TradeCellProps {
+  column: TradeColumn;
+  trade: NumberedTrade;
+  timeZone: string;
+  intraday: boolean;
+  decimals: number;
+  onShowTrade: TradeTableProps['onShowTrade'];
+}
+
+function TradeCell({ column, trade, timeZone, intraday, decimals, onShowTrade }: TradeCellProps) {
+  const numeric = (text: string, extra?: string) => (
+    <td className={[styles.numeric, extra].filter(Boolean).join(' ')}>{text}</td>
+  );
+  switch (column) {
+    case 'number':
+      return (
+        <td className={styles.numeric}>
+          {onShowTrade ? (
+            <button
+              type="button"
+              className={styles.showTrade}
+              aria-label={`Show trade ${trade.number} on the chart`}
+              title="Show on the chart"
+              onClick={() => onShowTrade(trade, trade.number)}
+            >
+              {trade.number}
+            </button>
+          ) : (
+            trade.number
+          )}
+        </td>
+      );
+    case 'symbol':
+      return <td>{trade.symbol}</td>;
+    case 'side':
+      return <td>{sideLabel(trade.side)}</td>;
+    case 'entryTime':
+    case 'exitTime':
+      return (
+        <td className={styles.time}>
+          <DateTime text={formatDateTime(trade[column], timeZone, intraday)} />
+        </td>
+      );
+    case 'entryPrice':
+    case 'exitPrice':
+      return numeric(formatPriceAt(trade[column], decimals));
+    case 'exitReason':
+      return <td className={styles.reason}>{exitReasonLabel(trade.exitReason)}</td>;
+    case 'pnl':
+      return numeric(formatSignedMoney(trade.pnl), tone(trade.pnl));
+    case 'returnPct':
+      return numeric(formatSignedPercent(trade.returnPct), tone(trade.returnPct));
+    case 'barsHeld':
+      return numeric(formatCount(trade.barsHeld));
+    case 'mfePct':
+    case 'maePct':
+      return numeric(formatSignedPercent(trade[column]!));
+  }
+}
 
 /**
  * The run's trades: sortable by every column, 25 to a page. A trade's number shows it on the
@@ -74,20 +150,12 @@ export function TradeTable({ trades, truncated, timeZone, intraday, onShowTrade 
   const decimals = useMemo(() => priceDecimals(trades), [trades]);
   const symbols = useMemo(() => hasSymbols(trades), [trades]);
   const excursions = useMemo(() => hasExcursions(trades), [trades]);
-  const columns = useMemo(
-    () => [
-      ...COLUMNS.slice(0, 1),
-      ...(symbols ? [SYMBOL_COLUMN] : []),
-      ...COLUMNS.slice(1),
-      ...(excursions ? EXCURSION_COLUMNS : []),
-    ],
-    [symbols, excursions],
-  );
+  const columns = useMemo(() => tradeColumns({ symbols, excursions }), [symbols, excursions]);
   const sorted = useMemo(() => sortTrades(numbered, sort), [numbered, sort]);
   const pages = pageCount(sorted.length);
   const shown = pageOf(sorted, page);
   const first = (page - 1) * TRADES_PER_PAGE + 1;
-  const sortedBy = columns.find((column) => column.id === sort.column)?.label ?? '';
+  const sortedBy = COLUMN_HEADS[sort.column].label;
 
   if (trades.length === 0) {
     return <p>The strategy made no trades in this period.</p>;
@@ -104,28 +172,32 @@ export function TradeTable({ trades, truncated, timeZone, intraday, onShowTrade 
           <thead>
             <tr>
               {columns.map((column) => {
-                const active = sort.column === column.id;
+                const head = COLUMN_HEADS[column];
+                const active = sort.column === column;
                 return (
                   <th
-                    key={column.id}
+                    key={column}
                     scope="col"
                     aria-sort={active ? sort.direction : 'none'}
-                    className={column.numeric ? styles.numeric : undefined}
+                    className={head.numeric ? styles.numeric : undefined}
                   >
                     <button
                       type="button"
                       className={styles.sortButton}
-                      title={EXCURSION_TITLES[column.id]}
+                      title={head.title}
                       onClick={() => {
-                        setSort(nextSort(sort, column.id));
+                        setSort(nextSort(sort, column));
                         setPage(1);
                       }}
                     >
-                      {column.label}
-                      {column.id === 'entryTime' || column.id === 'exitTime' ? (
+                      {head.label}
+                      {column === 'entryTime' || column === 'exitTime' ? (
                         <span className="visually-hidden"> ({timeZone})</span>
                       ) : null}
-                      <span aria-hidden="true" className={styles.sortMark}>
+                      <span
+                        aria-hidden="true"
+                        className={active ? styles.sortMark : `${styles.sortMark} ${styles.sortIdle}`}
+                      >
                         {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
                       </span>
                     </button>
@@ -137,41 +209,17 @@ export function TradeTable({ trades, truncated, timeZone, intraday, onShowTrade 
           <tbody>
             {shown.map((trade) => (
               <tr key={trade.number}>
-                <td className={styles.numeric}>
-                  {onShowTrade ? (
-                    <button
-                      type="button"
-                      className={styles.showTrade}
-                      aria-label={`Show trade ${trade.number} on the chart`}
-                      title="Show on the chart"
-                      onClick={() => onShowTrade(trade, trade.number)}
-                    >
-                      {trade.number}
-                    </button>
-                  ) : (
-                    trade.number
-                  )}
-                </td>
-                {symbols && <td>{trade.symbol}</td>}
-                <td>{sideLabel(trade.side)}</td>
-                <td>{formatDateTime(trade.entryTime, timeZone, intraday)}</td>
-                <td className={styles.numeric}>{formatPriceAt(trade.entryPrice, decimals)}</td>
-                <td>{formatDateTime(trade.exitTime, timeZone, intraday)}</td>
-                <td className={styles.numeric}>{formatPriceAt(trade.exitPrice, decimals)}</td>
-                <td className={styles.reason}>{exitReasonLabel(trade.exitReason)}</td>
-                <td className={[styles.numeric, tone(trade.pnl)].filter(Boolean).join(' ')}>
-                  {formatSignedMoney(trade.pnl)}
-                </td>
-                <td className={[styles.numeric, tone(trade.returnPct)].filter(Boolean).join(' ')}>
-                  {formatSignedPercent(trade.returnPct)}
-                </td>
-                <td className={styles.numeric}>{formatCount(trade.barsHeld)}</td>
-                {excursions && (
-                  <>
-                    <td className={styles.numeric}>{formatSignedPercent(trade.mfePct!)}</td>
-                    <td className={styles.numeric}>{formatSignedPercent(trade.maePct!)}</td>
-                  </>
-                )}
+                {columns.map((column) => (
+                  <TradeCell
+                    key={column}
+                    column={column}
+                    trade={trade}
+                    timeZone={timeZone}
+                    intraday={intraday}
+                    decimals={decimals}
+                    onShowTrade={onShowTrade}
+                  />
+                ))}
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,5 @@
 import type { RobustnessResult } from '../../../../shared/api/robustness';
+import { lineText } from '../line-text';
 import styles from './Robustness.module.css';
 
 const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
@@ -118,8 +119,8 @@ function InSampleOutOfSample({ pbo }: { pbo: Pbo }) {
         Mean Sharpe ratio of the best in-sample configuration: {decay.meanInSample.toFixed(2)} in sample,{' '}
         {decay.meanOutOfSample.toFixed(2)} out of sample
         {decay.ratio === null ? '' : ` (${(decay.ratio * 100).toFixed(0)}% kept)`}. Across the splits, out of
-        sample = {ratio(degradation.intercept)} + {ratio(degradation.slope)} × in sample (R²{' '}
-        {ratio(degradation.r2)}).
+        sample = {lineText(degradation.intercept, degradation.slope, 'in sample')} (R² {ratio(degradation.r2)}
+        ).
       </p>
       <figure>
         <svg

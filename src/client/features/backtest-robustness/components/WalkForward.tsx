@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import type { RobustnessResult } from '../../../../shared/api/robustness';
 import { ChartCredit } from '../../../components/ChartCredit';
+import { windowDates } from '../walk-forward-dates';
 import styles from './Robustness.module.css';
 
 const WalkForwardChart = lazy(() =>
@@ -9,7 +10,6 @@ const WalkForwardChart = lazy(() =>
 
 type WalkForwardResult = NonNullable<RobustnessResult['walkForward']>;
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const percent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
 
 /** Each window optimised on its training bars and traded on the next ones, stitched together. */
@@ -46,12 +46,8 @@ export function WalkForward({ walkForward }: { walkForward: WalkForwardResult })
             {windows.map((window, index) => (
               <tr key={index}>
                 <th scope="row">W{index + 1}</th>
-                <td>
-                  {day(window.trainFrom)} to {day(window.trainTo)}
-                </td>
-                <td>
-                  {day(window.testFrom)} to {day(window.testTo)}
-                </td>
+                <td>{windowDates(window).trained}</td>
+                <td>{windowDates(window).traded}</td>
                 <td>{window.inSampleScore === null ? '—' : window.inSampleScore.toFixed(2)}</td>
                 <td>{percent(window.outOfSampleMetrics.totalReturnPct)}</td>
               </tr>
