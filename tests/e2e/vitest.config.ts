@@ -12,6 +12,9 @@ export default defineProject({
     // no longer for a larger limit.
     testTimeout: 90_000,
     hookTimeout: 60_000,
+    // expect.poll gives up after 1 s by default: too soon for a list the page loads on a busy
+    // machine. A poll that succeeds returns as soon as it does.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
   },
 });
