@@ -96,12 +96,8 @@ async function chooseUploadedData(user: ReturnType<typeof userEvent.setup>) {
 
 /** A valid strategy: SMA 10 Crosses Above SMA 20, and RSI Less Than 70, with a 5% stop. */
 async function buildStrategy(user: ReturnType<typeof userEvent.setup>) {
+  // A new crossover row is SMA 10 Crosses Above SMA 20 already.
   await user.selectOptions(select('Entry crossover conditions'), '1');
-  await chooseIndicator(user, 'Entry crossover 1: indicator 1', 'SMA');
-  await user.type(input('Entry crossover 1: indicator 1 Timeframe'), '10');
-  await user.selectOptions(select('Entry crossover 1: logic'), 'Crosses Above');
-  await chooseIndicator(user, 'Entry crossover 1: indicator 2', 'SMA');
-  await user.type(input('Entry crossover 1: indicator 2 Timeframe'), '20');
   await user.selectOptions(select('Entry value-based conditions'), '1');
   await user.selectOptions(select('Entry value 1: logic'), 'Less Than');
   await user.type(input('Entry value 1: number'), '70');
@@ -630,20 +626,24 @@ describe('condition rows', () => {
 
     await user.selectOptions(select('Entry crossover conditions'), '2');
     expect(screen.getAllByRole('group', { name: /^Crossover \d$/ })).toHaveLength(2);
-    expect(combobox('Entry crossover 1: indicator 1').value).toBe('OBV');
-    expect(select('Entry crossover 1: logic').value).toBe('Greater Than');
+    // A new row is a strategy on its own: SMA 10 Crosses Above SMA 20.
+    expect(combobox('Entry crossover 1: indicator 1').value).toBe('SMA');
+    expect(input('Entry crossover 1: indicator 1 Timeframe').value).toBe('10');
+    expect(select('Entry crossover 1: logic').value).toBe('Crosses Above');
+    expect(combobox('Entry crossover 1: indicator 2').value).toBe('SMA');
+    expect(input('Entry crossover 1: indicator 2 Timeframe').value).toBe('20');
     expect(
       within(select('Entry crossover 1: logic'))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Greater Than', 'Less Than', 'Equals', 'Crosses Above', 'Crosses Below']);
-    expect(combobox('Entry crossover 2: indicator 2').value).toBe('OBV');
+    expect(combobox('Entry crossover 2: indicator 2').value).toBe('SMA');
     await user.selectOptions(select('Entry crossover 2: logic'), 'Less Than');
 
     await user.selectOptions(select('Entry crossover conditions'), '3');
     expect(screen.getAllByRole('group', { name: /^Crossover \d$/ })).toHaveLength(3);
     // Earlier entries are discarded.
-    expect(select('Entry crossover 2: logic').value).toBe('Greater Than');
+    expect(select('Entry crossover 2: logic').value).toBe('Crosses Above');
 
     await user.selectOptions(select('Entry crossover conditions'), '0');
     expect(screen.queryByLabelText('Entry crossover 1: indicator 1')).toBeNull();
@@ -663,12 +663,9 @@ describe('condition rows', () => {
     marketApi();
     await openForm();
     await user.selectOptions(select('Entry crossover conditions'), '1');
-    expect(screen.queryByLabelText(/Entry crossover 1: indicator 1 /)).toBeNull();
-
-    await chooseIndicator(user, 'Entry crossover 1: indicator 1', 'SMA');
     const period = input('Entry crossover 1: indicator 1 Timeframe');
     expect(period.placeholder).toBe('default 20');
-    await user.type(period, '10');
+    expect(period.value).toBe('10');
 
     await chooseIndicator(user, 'Entry crossover 1: indicator 2', 'MACD macd line');
     expect(input('Entry crossover 1: indicator 2 Fast Period').placeholder).toBe('default 12');
