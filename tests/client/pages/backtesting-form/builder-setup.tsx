@@ -147,6 +147,15 @@ export async function buildAndPreview(user: ReturnType<typeof userEvent.setup>) 
   await screen.findByRole('heading', { name: 'Review your parameters' });
 }
 
+/**
+ * Loads the lazily loaded page (and everything it imports) once before a file's tests, so the
+ * first test does not spend its waits on the module graph: give it `beforeAll(loadBuilderPage,
+ * 60_000)`, a loaded machine's time for the first transform.
+ */
+export async function loadBuilderPage() {
+  await import('../../../../src/client/pages/BacktestingFormPage');
+}
+
 /** After each test: unmount first, since a builder still mounted could save its draft again after the clear. */
 export function cleanupBuilder() {
   cleanup();

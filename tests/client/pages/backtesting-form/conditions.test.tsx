@@ -1,18 +1,21 @@
 /** The builder's entry and exit condition rows: counts, default rows and indicator settings. */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CANDLESTICK_PATTERNS } from '../../../../src/shared/candlestick-patterns';
 import {
   chooseIndicator,
   cleanupBuilder,
+  loadBuilderPage,
   combobox,
+  description,
   input,
   marketApi,
   openForm,
   select,
 } from './builder-setup';
 
+beforeAll(loadBuilderPage, 60_000);
 afterEach(cleanupBuilder);
 
 describe('condition rows', () => {
@@ -89,5 +92,51 @@ describe('condition rows', () => {
     expect(input('Entry crossover 1: indicator 1 Short EMA Timeframe').placeholder).toBe('default 3');
     await chooseIndicator(user, 'Entry crossover 1: indicator 1', 'Close Price');
     expect(screen.queryByLabelText(/Entry crossover 1: indicator 1 /)).toBeNull();
+  });
+
+  it('Preview reports every problem of a row at once', async () => {
+    const user = userEvent.setup();
+    marketApi();
+    await openForm();
+    await user.selectOptions(select('Entry value-based conditions'), '1');
+    await user.type(input('Entry value 1: Timeframe'), '0');
+    await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
+
+    const summary = screen.getByRole('alert', { name: 'There are 2 problems to fix' });
+    expect(summary.textContent).toContain('Entry value 1: enter a number');
+    expect(description(input('Entry value 1: number'))).toBe('Enter a number');
+    expect(input('Entry value 1: Timeframe').getAttribute('aria-invalid')).toBe('true');
+    expect(description(input('Entry value 1: Timeframe'))).toContain(
+      'Timeframe must be a whole number of bars from 1 to 10000',
+    );
+  });
+
+  it('says at the field, before Preview, when a period is longer than the dates can hold', async () => {
+    const user = userEvent.setup();
+    marketApi();
+    await openForm();
+    await user.selectOptions(select('Timeframe'), '1 day');
+    fireEvent.change(input('From date'), { target: { value: '2023-01-01' } });
+    fireEvent.change(input('To date'), { target: { value: '2023-12-31' } });
+    await user.selectOptions(select('Entry value-based conditions'), '1');
+    await user.type(input('Entry value 1: number'), '30');
+    const period = input('Entry value 1: Timeframe');
+    await user.type(period, '10000');
+
+    const bound =
+      'Longer than the data: at most 5,365 daily bars (365 from 2023-01-01 to 2023-12-31, and up to 5,000 before them for warm-up)';
+    expect(period.getAttribute('aria-invalid')).toBe('true');
+    expect(description(period)).toContain(bound);
+    await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
+    expect(screen.queryByRole('heading', { name: 'Review your parameters' })).toBeNull();
+    expect(screen.getByRole('alert', { name: 'There is 1 problem to fix' }).textContent).toContain(
+      'longer than the data',
+    );
+
+    await user.clear(period);
+    await user.type(period, '400');
+    expect(period.getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
+    expect(await screen.findByRole('heading', { name: 'Review your parameters' })).toBeTruthy();
   });
 });

@@ -1,11 +1,20 @@
 /** The builder's advanced options: capital, commission and its presets, slippage, sizing and mode. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMMISSION_PRESETS } from '../../../../src/shared/commission-presets';
 import { BASIC_USER } from '../../render-route';
-import { cleanupBuilder, description, input, marketApi, openForm, select } from './builder-setup';
+import {
+  cleanupBuilder,
+  loadBuilderPage,
+  description,
+  input,
+  marketApi,
+  openForm,
+  select,
+} from './builder-setup';
 
+beforeAll(loadBuilderPage, 60_000);
 afterEach(cleanupBuilder);
 
 describe('advanced options', () => {
@@ -64,5 +73,26 @@ describe('advanced options', () => {
     );
     await user.selectOptions(select('Position sizing'), 'all-in-whole-units');
     expect(screen.queryByLabelText('Size per trade')).toBeNull();
+  });
+
+  it('warns beside a commission or slippage that is allowed but rarely meant', async () => {
+    const user = userEvent.setup();
+    marketApi();
+    await openForm();
+    await user.click(screen.getByRole('button', { name: 'Advanced options' }));
+    await user.clear(input('Commission (% per side)'));
+    await user.type(input('Commission (% per side)'), '6');
+    await user.clear(input('Slippage (points per fill)'));
+    await user.type(input('Slippage (points per fill)'), '150');
+    expect(description(input('Commission (% per side)'))).toBe(
+      '6% per side is unusually high (brokers charge well under 1%). Check it is a percent.',
+    );
+    expect(description(input('Slippage (points per fill)'))).toBe(
+      '150 points on every fill is more than 5% of any price under 3,000. Check it is in price points.',
+    );
+    expect(input('Commission (% per side)').getAttribute('aria-invalid')).toBeNull();
+    await user.clear(input('Commission (% per side)'));
+    await user.type(input('Commission (% per side)'), '0.1');
+    expect(description(input('Commission (% per side)'))).toBe('');
   });
 });

@@ -1,10 +1,20 @@
 /** The builder's draft (kept across a login) and the request the history page sends to edit. */
 import { act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BASIC_USER, renderRoute } from '../../render-route';
-import { BUILT_REQUEST, cleanupBuilder, combobox, input, marketApi, openForm, select } from './builder-setup';
+import {
+  BUILT_REQUEST,
+  cleanupBuilder,
+  loadBuilderPage,
+  combobox,
+  input,
+  marketApi,
+  openForm,
+  select,
+} from './builder-setup';
 
+beforeAll(loadBuilderPage, 60_000);
 afterEach(cleanupBuilder);
 
 describe('drafts and requests to edit', () => {

@@ -1,9 +1,18 @@
 /** The builder's exit criteria: target, stop, trailing stop and the daily exit time. */
-import { within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupBuilder, input, marketApi, openForm, select } from './builder-setup';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cleanupBuilder,
+  loadBuilderPage,
+  description,
+  input,
+  marketApi,
+  openForm,
+  select,
+} from './builder-setup';
 
+beforeAll(loadBuilderPage, 60_000);
 afterEach(cleanupBuilder);
 
 describe('exit criteria', () => {
@@ -40,5 +49,31 @@ describe('exit criteria', () => {
       'SGT (Singapore)',
       'GST (Dubai)',
     ]);
+  });
+
+  it('warns beside an odd target or stop and again on Preview, without blocking the run', async () => {
+    const user = userEvent.setup();
+    marketApi();
+    await openForm();
+    await user.selectOptions(select('Entry crossover conditions'), '1');
+    await user.selectOptions(select('Target profit type'), 'percentage');
+    await user.type(input('Target profit value'), '100000');
+    await user.selectOptions(select('Stop loss type'), 'percentage');
+    await user.type(input('Stop loss value'), '60');
+
+    const target = 'A target of 100,000% is rarely reached: the price must rise 1,001-fold.';
+    const stop = 'A stop 60% away rarely acts. Check it is a percent (0.5 is half a percent).';
+    expect(description(input('Target profit value'))).toBe(`Percent of the entry price. | ${target}`);
+    expect(description(input('Stop loss value'))).toBe(`Percent of the entry price. | ${stop}`);
+    expect(input('Stop loss value').getAttribute('aria-invalid')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
+    const note = await screen.findByRole('note', { name: 'Worth a second look (the run is not blocked)' });
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`Target profit value: ${target}`, `Stop loss value: ${stop}`]);
+    expect(screen.getByRole('button', { name: 'Final Submit' })).toHaveProperty('disabled', false);
   });
 });

@@ -1,7 +1,7 @@
 /** The builder's data source: exchanges and stocks, the sample, the usage meter and the general parameters. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_WARNING, fallbackErrorMessage } from '../../../../src/shared/fallback-market';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { jsonResponse } from '../../fake-api';
@@ -11,6 +11,7 @@ import {
   STOCKS,
   chooseUploadedData,
   cleanupBuilder,
+  loadBuilderPage,
   description,
   input,
   marketApi,
@@ -18,6 +19,7 @@ import {
   select,
 } from './builder-setup';
 
+beforeAll(loadBuilderPage, 60_000);
 afterEach(cleanupBuilder);
 
 describe('exchange and stock selects', () => {

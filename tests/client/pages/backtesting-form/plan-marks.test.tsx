@@ -1,13 +1,14 @@
 /** The builder's marks of what the user's plan covers: exchanges, history depth, pro indicators. */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_WARNING, fallbackErrorMessage } from '../../../../src/shared/fallback-market';
 import { ADMIN_USER, BASIC_USER } from '../../render-route';
 import { jsonResponse } from '../../fake-api';
 import {
   EXCHANGES,
   cleanupBuilder,
+  loadBuilderPage,
   combobox,
   description,
   input,
@@ -17,6 +18,7 @@ import {
   stock,
 } from './builder-setup';
 
+beforeAll(loadBuilderPage, 60_000);
 afterEach(cleanupBuilder);
 
 describe('plan marks', () => {

@@ -1,12 +1,13 @@
 /** The builder's Preview step (validation, the review list) and Reset Form. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_KEY } from '../../../../src/client/features/backtest-form/draft';
 import {
   buildAndPreview,
   buildStrategy,
   cleanupBuilder,
+  loadBuilderPage,
   combobox,
   input,
   marketApi,
@@ -14,6 +15,7 @@ import {
   select,
 } from './builder-setup';
 
+beforeAll(loadBuilderPage, 60_000);
 afterEach(cleanupBuilder);
 
 describe('preview', () => {

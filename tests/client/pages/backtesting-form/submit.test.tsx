@@ -1,7 +1,7 @@
 /** The builder's Final Submit: the request sent, the answers (201, 400, 401, 402, 5xx, offline) and signing in. */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DRAFT_KEY } from '../../../../src/client/features/backtest-form/draft';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { jsonResponse } from '../../fake-api';
@@ -10,12 +10,14 @@ import {
   BUILT_REQUEST,
   buildAndPreview,
   cleanupBuilder,
+  loadBuilderPage,
   input,
   marketApi,
   openForm,
   select,
 } from './builder-setup';
 
+beforeAll(loadBuilderPage, 60_000);
 afterEach(cleanupBuilder);
 
 // These tests end where the builder hands over to the result page: a stub stands in for it, so

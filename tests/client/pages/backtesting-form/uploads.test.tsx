@@ -1,18 +1,20 @@
 /** The builder's own-data source: uploading, listing, choosing and deleting a CSV dataset. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../fake-api';
 import {
   DATASETS,
   chooseUploadedData,
   cleanupBuilder,
+  loadBuilderPage,
   input,
   marketApi,
   openForm,
   select,
 } from './builder-setup';
 
+beforeAll(loadBuilderPage, 60_000);
 afterEach(cleanupBuilder);
 
 describe('your uploaded data', () => {
