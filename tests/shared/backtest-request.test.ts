@@ -417,7 +417,10 @@ describe('every problem is reported at once', () => {
     const paths = fieldErrors({
       ...minimal,
       timeframe: '2 min',
-      exitCriteria: { stopLoss: { type: 'percentage', value: 150 }, targetProfit: { type: 'points', value: 'x' } },
+      exitCriteria: {
+        stopLoss: { type: 'percentage', value: 150 },
+        targetProfit: { type: 'points', value: 'x' },
+      },
       sizing: 'fixed-cash',
     }).map((error) => error.path);
     expect(paths).toEqual([

@@ -4,7 +4,10 @@ import {
   builderWarnings,
   periodBoundErrors,
 } from '../../../../src/client/features/backtest-form/field-checks';
-import { defaultFormValues, defaultValueRow } from '../../../../src/client/features/backtest-form/form-values';
+import {
+  defaultFormValues,
+  defaultValueRow,
+} from '../../../../src/client/features/backtest-form/form-values';
 
 /** The defaults with one RSI entry row of this period, on these dates and bars. */
 function withRsi(period: string, dates: [string, string], timeframe: '1 day' | '15 min' = '1 day') {

@@ -68,7 +68,7 @@ export function ExitCriteria({ values, errors, warnings, dispatch }: ExitCriteri
             </fieldset>
           );
         })}
-        <fieldset className={styles.row}>
+        <fieldset className={`${styles.row} ${styles.timingRow}`}>
           <legend className={styles.rowLegend}>Exit timing</legend>
           <InputField
             path="exitCriteria.timing.time"
