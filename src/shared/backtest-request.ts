@@ -28,6 +28,15 @@ export { MAX_SETTING_PERIOD } from './indicators';
 
 const numericInput = z.union([z.number(), z.string()], { error: 'Enter a number' });
 
+/**
+ * Every problem is reported at once. A field's own issue does not stop the checks that read
+ * other fields (`continue: true`), and the checks across fields run even when some field failed
+ * (`ALWAYS`): they read the fields they need defensively and skip those already reported.
+ */
+const CONTINUE = { continue: true } as const;
+const ALWAYS = { when: () => true };
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
 function toNumber(value: number | string): number {
   if (typeof value === 'number') return value;
   const text = value.trim();
@@ -38,7 +47,7 @@ function toNumber(value: number | string): number {
 const requiredNumber = numericInput.transform((value, ctx) => {
   const parsed = toNumber(value);
   if (!Number.isFinite(parsed)) {
-    ctx.addIssue({ code: 'custom', message: 'Enter a number' });
+    ctx.addIssue({ code: 'custom', message: 'Enter a number', ...CONTINUE });
     return z.NEVER;
   }
   return parsed;
@@ -54,7 +63,7 @@ const optionalNumber = z
     }
     const parsed = toNumber(value);
     if (!Number.isFinite(parsed)) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a number' });
+      ctx.addIssue({ code: 'custom', message: 'Enter a number', ...CONTINUE });
       return z.NEVER;
     }
     return parsed;
@@ -65,19 +74,23 @@ const settingsMap = z.record(z.string(), z.string({ error: 'Enter a whole number
 
 /** Checks the keys and values of an indicator's extra settings against what it declares. */
 function checkSettings(
-  indicator: string,
-  settings: Record<string, string>,
+  indicator: unknown,
+  settings: unknown,
   path: (string | number)[],
   ctx: z.RefinementCtx,
 ) {
-  const declared = catalogueEntry(indicator)?.settings ?? [];
+  // An unknown indicator or a settings value of the wrong type is reported at its own field.
+  const entry = typeof indicator === 'string' ? catalogueEntry(indicator) : undefined;
+  if (!entry || typeof settings !== 'object' || settings === null) return;
+  const declared = entry.settings;
   for (const [label, text] of Object.entries(settings)) {
+    if (typeof text !== 'string') continue;
     const setting = declared.find((candidate) => candidate.label === label);
     if (!setting) {
       ctx.addIssue({
         code: 'custom',
         path: [...path, label],
-        message: `${indicator} has no setting "${label}"`,
+        message: `${entry.label} has no setting "${label}"`,
       });
       continue;
     }
@@ -108,7 +121,7 @@ export const crossoverConditionSchema = z
   .superRefine((row, ctx) => {
     checkSettings(row.indicator1, row.additionalFields1, ['additionalFields1'], ctx);
     checkSettings(row.indicator2, row.additionalFields2, ['additionalFields2'], ctx);
-  });
+  }, ALWAYS);
 
 const valueConditionBase = {
   indicator: indicatorLabel(VALUE_INDICATOR_LABELS),
@@ -119,7 +132,7 @@ const valueConditionBase = {
 function valueConditionSchema<N extends z.ZodType>(number: N) {
   return z.object({ ...valueConditionBase, number }).superRefine((row, ctx) => {
     checkSettings(row.indicator, row.additionalFields, ['additionalFields'], ctx);
-  });
+  }, ALWAYS);
 }
 
 /** Entry value rows need their number (docs/product.md#validation); exit rows may leave it blank (row ignored). */
@@ -147,6 +160,7 @@ const exitCriterionSchema = z
         code: 'custom',
         path: ['value'],
         message: Number.isFinite(parsed) ? 'Enter a value greater than 0' : 'Enter a number',
+        ...CONTINUE,
       });
       return z.NEVER;
     }
@@ -238,8 +252,8 @@ export const backtestRequestSchema = z
     // A long position cannot fall 100% or more: a stop that far would never act.
     if (request.transactionType === 'buy') {
       for (const stop of ['stopLoss', 'trailingStopLoss'] as const) {
-        const { type, value } = request.exitCriteria[stop];
-        if (type === 'percentage' && value !== null && value >= 100) {
+        const { type, value } = request.exitCriteria?.[stop] ?? {};
+        if (type === 'percentage' && isNumber(value) && value >= 100) {
           ctx.addIssue({
             code: 'custom',
             path: ['exitCriteria', stop, 'value'],
@@ -248,24 +262,32 @@ export const backtestRequestSchema = z
         }
       }
     }
-    const sizingProblem = sizingValueProblem(request);
+    // A sizing figure that is not a number is reported at its field already.
+    const sizingProblem =
+      SIZING_MODES.includes(request.sizing) && (request.sizingValue === null || isNumber(request.sizingValue))
+        ? sizingValueProblem(request)
+        : null;
     if (sizingProblem) ctx.addIssue({ code: 'custom', path: ['sizingValue'], message: sizingProblem });
-    const { parameters, valueBased, candleStick } = request.entry;
+    const rows = [request.entry?.parameters, request.entry?.valueBased, request.entry?.candleStick];
     // An ML run may trade on the model alone; a standard run needs a rule.
-    if (request.mode !== 'ml' && parameters.length + valueBased.length + candleStick.length === 0) {
+    if (
+      request.mode !== 'ml' &&
+      rows.every(Array.isArray) &&
+      rows.reduce((count, list) => count + list.length, 0) === 0
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['entry'],
         message: 'Add at least one entry condition',
       });
     }
-  });
+  }, ALWAYS);
 
 /** Why the sizing figure does not fit the sizing mode, or null when it does. */
 function sizingValueProblem(request: {
   sizing: (typeof SIZING_MODES)[number];
   sizingValue: number | null;
-  exitCriteria: { stopLoss: { type: string } };
+  exitCriteria?: { stopLoss?: { type: string } };
 }): string | null {
   const { sizing, sizingValue } = request;
   if (sizing === 'all-in-fractional' || sizing === 'all-in-whole-units') return null;
@@ -277,7 +299,7 @@ function sizingValueProblem(request: {
   if (sizingValue === null || !(sizingValue > 0)) return wanted;
   if (sizing === 'risk-percent') {
     if (sizingValue > 100) return wanted;
-    if (request.exitCriteria.stopLoss.type === '') {
+    if (request.exitCriteria?.stopLoss?.type === '') {
       return 'Risking a percent of equity needs a stop loss: the stop sets the loss per unit';
     }
   }

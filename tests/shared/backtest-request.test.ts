@@ -393,3 +393,50 @@ describe('bounds where a value cannot make sense', () => {
     ]);
   });
 });
+
+describe('every problem is reported at once', () => {
+  it('reports a row’s blank number and its bad setting together', () => {
+    expect(
+      fieldErrors(
+        withEntry({
+          valueBased: [
+            { indicator: 'RSI', logic: 'Less Than', number: '', additionalFields: { Timeframe: 'abc' } },
+          ],
+        }),
+      ),
+    ).toEqual([
+      { path: 'entry.valueBased.0.number', message: 'Enter a number' },
+      {
+        path: 'entry.valueBased.0.additionalFields.Timeframe',
+        message: 'Timeframe must be a whole number of bars from 1 to 10000',
+      },
+    ]);
+  });
+
+  it('reports the checks across fields alongside a field’s own failure', () => {
+    const paths = fieldErrors({
+      ...minimal,
+      timeframe: '2 min',
+      exitCriteria: {
+        stopLoss: { type: 'percentage', value: 150 },
+        targetProfit: { type: 'points', value: 'x' },
+      },
+      sizing: 'fixed-cash',
+    }).map((error) => error.path);
+    expect(paths).toEqual([
+      'timeframe',
+      'exitCriteria.targetProfit.value',
+      'exitCriteria.stopLoss.value',
+      'sizingValue',
+    ]);
+  });
+
+  it('does not repeat a field’s failure as a cross-field message', () => {
+    expect(fieldErrors({ ...minimal, sizing: 'fixed-cash', sizingValue: 'lots' })).toEqual([
+      { path: 'sizingValue', message: 'Enter a number' },
+    ]);
+    expect(fieldErrors({ exchange: 'US', stock: 'AAPL', entry: 'none' }).map((error) => error.path)).toEqual([
+      'entry',
+    ]);
+  });
+});

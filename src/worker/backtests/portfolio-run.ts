@@ -10,11 +10,12 @@ import { MAX_CURVE_POINTS, MAX_STORED_TRADES } from '../../shared/backtest-resul
 import type { DataSource } from '../../shared/data-sources';
 import type { Portfolio } from '../../shared/portfolio';
 import type { Env } from '../env';
+import { ApiError } from '../errors';
 import { CandleRequestError } from '../market-data/candle-answer';
 import { leastRealSource, portfolioDataQuality, runDataQuality } from './data-quality';
 import { loadRunCandles, runSeries } from './run-series';
 import { thinRowsKeepingExtremes } from './thin-curve';
-import { noBarsToTrade } from './tradable';
+import { noBarsToTrade, periodsBeyondBars } from './tradable';
 import { requiredWarmupBars } from './warmup';
 
 export interface PortfolioRun {
@@ -35,6 +36,8 @@ export async function runPortfolioBacktest(
       const answer = await loadRunCandles(env, { ...request, exchange, stock: symbol }, userId, warmup);
       const empty = noBarsToTrade({ ...request, exchange, stock: symbol }, answer);
       if (empty) throw new CandleRequestError(empty.message, 400);
+      const tooLong = periodsBeyondBars({ ...request, exchange, stock: symbol }, answer);
+      if (tooLong) throw new ApiError(400, tooLong.message, { fields: tooLong.fields });
       return { exchange, symbol, answer };
     }),
   );

@@ -6,6 +6,7 @@ import type { BacktestRequest } from '../../shared/backtest-request';
 import type { FieldError } from '../../shared/validation-errors';
 import type { CandlesAnswer } from '../../shared/api/market';
 import { isUploadMarket } from '../../shared/data-sources';
+import { periodsLongerThan } from '../../shared/bar-budget';
 
 export interface Refusal {
   message: string;
@@ -31,5 +32,28 @@ export function noBarsToTrade(
       answer.candles.t.length === 0
         ? `There is no data for ${what} up to ${request.toDate}. Choose another symbol or other dates; this run was not counted.`
         : `${what} has no bars between ${request.fromDate} and ${request.toDate}. Choose dates with trading days; this run was not counted.`,
+  };
+}
+
+/**
+ * Look-back periods longer than every bar loaded (the warm-up before the from date included):
+ * such an indicator never has a value, so the run is refused at the period's field.
+ */
+export function periodsBeyondBars(
+  request: Pick<BacktestRequest, 'exchange' | 'stock' | 'entry' | 'exit'>,
+  answer: Pick<CandlesAnswer, 'candles'>,
+): (Refusal & { fields: FieldError[] }) | null {
+  const loaded = answer.candles.t.length;
+  const count = loaded.toLocaleString('en-US');
+  const fields = periodsLongerThan(
+    request,
+    loaded,
+    `Longer than the ${count} bars this run has, warm-up included: choose at most ${count} or earlier dates`,
+  );
+  if (fields.length === 0) return null;
+  const what = isUploadMarket(request.exchange) ? 'This dataset' : `${request.stock} (${request.exchange})`;
+  return {
+    message: `${what} has ${count} bars for these dates, warm-up included; ${fields.length === 1 ? 'a period is' : `${fields.length} periods are`} longer than that and would never have a value. Choose shorter periods or earlier dates; this run was not counted.`,
+    fields,
   };
 }

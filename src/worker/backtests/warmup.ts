@@ -1,10 +1,10 @@
 import { indicatorLookback, patternLookback, resolveSettings } from '../../engine/index';
 import type { BacktestRequest } from '../../shared/backtest-request';
+import { MAX_WARMUP_BARS } from '../../shared/bar-budget';
 
 /** Bars of one trading day at most (5-minute bars of a long session), for day-based indicators. */
 const INTRADAY_DAY_BARS = 200;
 const PIVOTS = new Set(['Pivot Point', 'Support 1', 'Support 2', 'Resistance 1', 'Resistance 2']);
-export const MAX_WARMUP_BARS = 5000;
 
 /**
  * How many bars before fromDate the request's indicators and patterns need, so the first

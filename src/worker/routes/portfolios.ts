@@ -4,10 +4,11 @@ import { planById } from '../../shared/plans';
 import {
   PORTFOLIO_EXCHANGE,
   type Portfolio,
+  type PortfolioInput,
   portfolioRunSchema,
   portfolioSchema,
 } from '../../shared/portfolio';
-import type { AppEnv } from '../env';
+import type { AppEnv, Env } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { admitRun, quotaReached } from '../backtests/admit-run';
@@ -21,6 +22,7 @@ import {
   listPortfolios,
   updatePortfolio,
 } from '../db/portfolios';
+import { unknownSymbols } from '../market-data/known-symbols';
 import { validate } from '../validation';
 
 const NOT_YOURS = 'No portfolio of yours has this id.';
@@ -32,6 +34,17 @@ function portfolioLimit(user: User): number | null {
 
 function fail(status: 400 | 402 | 404, message: string): never {
   throw new ApiError(status, message);
+}
+
+/** Refuses a portfolio whose symbols are not on their exchange's list, naming each one. */
+async function checkListed(env: Env, portfolio: PortfolioInput) {
+  const fields = await unknownSymbols(env, portfolio.symbols);
+  if (fields.length === 0) return;
+  const names = fields.map((field) => {
+    const entry = portfolio.symbols[Number(field.path.split('.')[1])]!;
+    return `${entry.symbol} (${entry.exchange})`;
+  });
+  throw new ApiError(400, `Not on the exchanges' lists: ${names.join(', ')}.`, { fields });
 }
 
 async function ownPortfolio(db: D1Database, user: User, id: string): Promise<Portfolio> {
@@ -49,6 +62,7 @@ export const portfolios = new Hono<AppEnv>()
   .post('/', validate('json', portfolioSchema), async (c) => {
     const user = c.var.user;
     const limit = portfolioLimit(user);
+    await checkListed(c.env, c.req.valid('json'));
     const saved = await insertPortfolio(c.env.DB, user.id, c.req.valid('json'), limit);
     if (!saved) {
       fail(
@@ -61,6 +75,8 @@ export const portfolios = new Hono<AppEnv>()
   })
   .get('/:id', async (c) => c.json(await ownPortfolio(c.env.DB, c.var.user, c.req.param('id'))))
   .put('/:id', validate('json', portfolioSchema), async (c) => {
+    await ownPortfolio(c.env.DB, c.var.user, c.req.param('id'));
+    await checkListed(c.env, c.req.valid('json'));
     const updated = await updatePortfolio(c.env.DB, c.var.user.id, c.req.param('id'), c.req.valid('json'));
     return c.json(updated ?? fail(404, NOT_YOURS));
   })

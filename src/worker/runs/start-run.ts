@@ -15,7 +15,7 @@ import { admitRun, quotaReached } from '../backtests/admit-run';
 import { runDataQuality } from '../backtests/data-quality';
 import { summaryOf, toResultBody } from '../backtests/result';
 import { loadRunCandles, runSeries } from '../backtests/run-series';
-import { noBarsToTrade } from '../backtests/tradable';
+import { noBarsToTrade, periodsBeyondBars } from '../backtests/tradable';
 import { requiredWarmupBars } from '../backtests/warmup';
 
 export type StartedRun = { id: string; result: BacktestResultBody } | { jobId: string };
@@ -28,6 +28,9 @@ export async function startRun(env: Env, user: User, request: BacktestRequest): 
   const answer = await loadRunCandles(env, request, user.id, requiredWarmupBars(request));
   const empty = noBarsToTrade(request, answer);
   if (empty) throw new ApiError(400, empty.message);
+  // Refused before anything is stored, so the month's quota is untouched.
+  const tooLong = periodsBeyondBars(request, answer);
+  if (tooLong) throw new ApiError(400, tooLong.message, { fields: tooLong.fields });
 
   const series = runSeries(request, answer.candles);
   const dataQuality = runDataQuality(request.exchange, answer, series);

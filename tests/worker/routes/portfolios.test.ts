@@ -3,9 +3,12 @@
  * portfolios, and a portfolio backtest that runs the strategy on every symbol with one capital,
  * stores one run (one of the month's quota) with the per-symbol breakdown.
  */
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { insertPortfolio } from '../../../src/worker/db/portfolios';
 import type { BacktestResultBody } from '../../../src/shared/api/backtests';
 import type { Portfolio } from '../../../src/shared/portfolio';
+import { fakeProviderUrl } from '../fakes/market-data-provider';
 import { type TestBrowser, signUpWithPlan } from '../test-client';
 
 const account = async (plan: 'basic' | 'pro' | 'enterprise' = 'basic') =>
@@ -215,19 +218,120 @@ describe('portfolios', () => {
   });
 
   it('refuse a symbol the plan does not cover, before running, without using the quota', async () => {
-    const browser = await account();
-    const { body: portfolio } = await save(browser, {
-      name: 'Europe',
-      symbols: [
-        { exchange: 'US', symbol: 'AAPL' },
-        { exchange: 'XETRA', symbol: 'SAP' },
-      ],
-    });
+    const { browser, id: userId } = await signUpWithPlan('basic');
+    // Stored directly: without a market-data provider XETRA is not listed, so saving refuses it.
+    const portfolio = (await insertPortfolio(
+      env.DB,
+      userId,
+      {
+        name: 'Europe',
+        symbols: [
+          { exchange: 'US', symbol: 'AAPL' },
+          { exchange: 'XETRA', symbol: 'SAP' },
+        ],
+      },
+      null,
+    ))!;
     const res = await browser.request(`/api/portfolios/${portfolio.id}/backtests`, { json: STRATEGY });
     expect(res.status).toBe(402);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
       /^SAP \(XETRA\): The Basic plan covers 10 exchanges/,
     );
     expect(((await (await browser.request('/api/usage')).json()) as { used: number }).used).toBe(0);
+  });
+});
+
+describe('portfolio symbols are checked against the exchanges’ lists on save', () => {
+  const provider = () => {
+    const token = `good:${crypto.randomUUID()}`;
+    return { MARKET_DATA_URL: fakeProviderUrl(), MARKET_DATA_TOKEN: token, MARKET_DATA_TIMEOUT_MS: '1000' };
+  };
+
+  it('refuse made-up symbols and exchanges, naming each at its field, and save nothing', async () => {
+    const browser = await account('pro');
+    const res = await browser.request('/api/portfolios', {
+      json: {
+        name: 'Made up',
+        symbols: [
+          { exchange: 'US', symbol: 'AAPL' },
+          { exchange: 'US', symbol: 'ZZZQX' },
+          { exchange: 'NSE', symbol: 'NOTREAL' },
+          { exchange: 'MOON', symbol: 'ROCK' },
+        ],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'invalid_request',
+        message: "Not on the exchanges' lists: ZZZQX (US), NOTREAL (NSE), ROCK (MOON).",
+        fields: [
+          {
+            path: 'symbols.1.symbol',
+            message: "ZZZQX is not listed on USA Stocks: choose a symbol from the exchange's list",
+          },
+          {
+            path: 'symbols.2.symbol',
+            message:
+              "NOTREAL is not listed on National Stock Exchange of India: choose a symbol from the exchange's list",
+          },
+          { path: 'symbols.3.exchange', message: 'MOON is not an exchange we list' },
+        ],
+      },
+    });
+    expect(await (await browser.request('/api/portfolios')).json()).toEqual({ portfolios: [] });
+  });
+
+  it('check an edit too', async () => {
+    const browser = await account();
+    const saved = await save(browser);
+    expect(saved.status).toBe(201);
+    const res = await browser.request(`/api/portfolios/${saved.body.id}`, {
+      method: 'PUT',
+      json: { name: 'Edited', symbols: [{ exchange: 'US', symbol: 'NOPE1' }] },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { fields: unknown } }).error.fields).toEqual([
+      {
+        path: 'symbols.0.symbol',
+        message: "NOPE1 is not listed on USA Stocks: choose a symbol from the exchange's list",
+      },
+    ]);
+  });
+
+  it('use the market-data provider’s list when there is one', async () => {
+    const browser = await account('pro');
+    const bindings = provider();
+    const listed = await browser.request(
+      '/api/portfolios',
+      { json: { name: 'Listed', symbols: [{ exchange: 'US', symbol: 'VTI' }] } },
+      bindings,
+    );
+    // VTI is on the provider's list (not the bundled one).
+    expect(listed.status).toBe(201);
+    const unlisted = await browser.request(
+      '/api/portfolios',
+      { json: { name: 'Unlisted', symbols: [{ exchange: 'US', symbol: 'MSFT' }] } },
+      bindings,
+    );
+    expect(unlisted.status).toBe(400);
+    expect(((await unlisted.json()) as { error: { fields: unknown } }).error.fields).toEqual([
+      {
+        path: 'symbols.0.symbol',
+        message: "MSFT is not listed on USA Stocks: choose a symbol from the exchange's list",
+      },
+    ]);
+  });
+
+  it('take the S&P 500 sample, which is on no exchange list', async () => {
+    const browser = await account('pro');
+    const saved = await save(browser, {
+      name: 'Sample',
+      symbols: [
+        { exchange: 'INDX', symbol: 'GSPC' },
+        { exchange: 'US', symbol: 'KO' },
+      ],
+    });
+    expect(saved.status).toBe(201);
   });
 });

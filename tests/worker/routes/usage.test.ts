@@ -107,6 +107,60 @@ describe('runs refused before they trade', () => {
     expect(list.backtests).toHaveLength(0);
   });
 
+  it('refuse a period longer than every bar loaded at its field, without counting the run', async () => {
+    const browser = await signedIn();
+    // One year of daily bars: about 250 in range and at most 5,000 before them for warm-up.
+    const res = await browser.request('/api/backtests', {
+      json: {
+        ...RUN,
+        timeframe: '1 day',
+        fromDate: '2023-01-01',
+        toDate: '2023-12-31',
+        entry: {
+          valueBased: [
+            { indicator: 'RSI', logic: 'Less Than', number: '30', additionalFields: { Timeframe: '10000' } },
+          ],
+        },
+        exit: { parameters: [{ ...RUN.entry.parameters[0], additionalFields2: { Timeframe: '9000' } }] },
+      },
+    });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as {
+      error: { message: string; fields: { path: string; message: string }[] };
+    };
+    expect(error.message).toMatch(
+      /^AAPL \(US\) has [\d,]+ bars for these dates, warm-up included; 2 periods are longer than that and would never have a value\. Choose shorter periods or earlier dates; this run was not counted\.$/,
+    );
+    const loaded = Number(/has ([\d,]+) bars/.exec(error.message)![1]!.replaceAll(',', ''));
+    expect(loaded).toBeGreaterThan(5000);
+    expect(loaded).toBeLessThan(9000);
+    expect(error.fields.map((field) => field.path)).toEqual([
+      'entry.valueBased.0.additionalFields.Timeframe',
+      'exit.parameters.0.additionalFields2.Timeframe',
+    ]);
+    expect(error.fields[0]!.message).toBe(
+      `Longer than the ${loaded.toLocaleString('en-US')} bars this run has, warm-up included: choose at most ${loaded.toLocaleString('en-US')} or earlier dates`,
+    );
+    expect((await usage(browser)).used).toBe(0);
+
+    // A long period that the warm-up covers runs.
+    const covered = await browser.request('/api/backtests', {
+      json: {
+        ...RUN,
+        timeframe: '1 day',
+        fromDate: '2023-01-01',
+        toDate: '2023-12-31',
+        entry: {
+          valueBased: [
+            { indicator: 'RSI', logic: 'Less Than', number: '30', additionalFields: { Timeframe: '400' } },
+          ],
+        },
+      },
+    });
+    expect(covered.status).toBe(201);
+    expect((await usage(browser)).used).toBe(1);
+  });
+
   it('leave a user at the limit able to run once more with better dates', async () => {
     const browser = await signedIn();
     for (let run = 0; run < 4; run++)

@@ -101,12 +101,16 @@ export type Side = 'entry' | 'exit';
 /** The row lists whose length a count select sets. */
 export type RowGroup = 'parameters' | 'valueBased' | 'candleStick';
 
+/**
+ * A new crossover row reads as a strategy on its own: the fast average crossing above the slow
+ * one. The same indicator on both sides with the same settings would never be true.
+ */
 export const defaultCrossoverRow = (): CrossoverRowValues => ({
-  indicator1: 'OBV',
-  logic: 'Greater Than',
-  indicator2: 'OBV',
-  additionalFields1: {},
-  additionalFields2: {},
+  indicator1: 'SMA',
+  logic: 'Crosses Above',
+  indicator2: 'SMA',
+  additionalFields1: { Timeframe: '10' },
+  additionalFields2: { Timeframe: '20' },
 });
 
 export const defaultValueRow = (): ValueRowValues => ({

@@ -113,11 +113,11 @@ describe('condition rows', () => {
     state = run([{ type: 'setCount', side: 'entry', group: 'parameters', count: 3 }], state);
     expect(state.values.entry.parameters).toEqual(
       Array.from({ length: 3 }, () => ({
-        indicator1: 'OBV',
-        logic: 'Greater Than',
-        indicator2: 'OBV',
-        additionalFields1: {},
-        additionalFields2: {},
+        indicator1: 'SMA',
+        logic: 'Crosses Above',
+        indicator2: 'SMA',
+        additionalFields1: { Timeframe: '10' },
+        additionalFields2: { Timeframe: '20' },
       })),
     );
     // Other lists are untouched.

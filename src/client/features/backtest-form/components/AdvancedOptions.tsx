@@ -25,6 +25,8 @@ export const ADVANCED_PATHS = [
 interface AdvancedOptionsProps {
   values: FormValues;
   errors: Record<string, string>;
+  /** Warnings by field path: shown beside the field, never blocking. */
+  warnings: Record<string, string>;
   dispatch: Dispatch<BuilderAction>;
   /** A link to the plans, shown with the ML note. */
   pricingLink: ReactNode;
@@ -36,7 +38,7 @@ function presetOf(commission: string) {
 }
 
 /** Capital, costs, how rows combine, sizing and mode (docs/conventions.md#money): all defaulted, so collapsed. */
-export function AdvancedOptions({ values, errors, dispatch, pricingLink }: AdvancedOptionsProps) {
+export function AdvancedOptions({ values, errors, warnings, dispatch, pricingLink }: AdvancedOptionsProps) {
   // Admins (no plan) and Professional or Enterprise users run ML: the upgrade notice is not theirs.
   const plan = builderPlan(useAuth().user);
   const mlInPlan = plan === null || plan.limits.mlBacktesting;
@@ -84,6 +86,7 @@ export function AdvancedOptions({ values, errors, dispatch, pricingLink }: Advan
               step="any"
               min="0"
               error={errors.commission}
+              warning={warnings.commission}
               value={values.commission}
               hint={presetOf(values.commission)?.basis}
               onChange={set('commission')}
@@ -111,6 +114,7 @@ export function AdvancedOptions({ values, errors, dispatch, pricingLink }: Advan
               step="any"
               min="0"
               error={errors.slippage}
+              warning={warnings.slippage}
               value={values.slippage}
               onChange={set('slippage')}
             />

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useReducer, useRef, useState
 import { backtestRequestSchema } from '../../../../shared/backtest-request';
 import { CANDLESTICK_PATTERNS } from '../../../../shared/candlestick-patterns';
 import { toFieldErrors } from '../../../../shared/validation-errors';
-import { dateOrderError } from '../date-order';
+import { builderFieldErrors, builderWarnings } from '../field-checks';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ApiError, NetworkError } from '../../../lib/api-client';
@@ -99,10 +99,14 @@ export function BacktestBuilder({
   );
   const plan = builderPlan(useAuth().user);
   const { mode, values, touched } = state;
-  // A to date before the from date is said at the field as soon as both are dates.
-  const dateError = dateOrderError(values);
-  const errors =
-    dateError && !state.errors.toDate ? { ...state.errors, toDate: dateError.message } : state.errors;
+  // The builder's own checks (dates in order, periods the data can hold) are said at the field
+  // as soon as the values are known; the warnings beside their fields never block.
+  const ownErrors = builderFieldErrors(values);
+  const errors = ownErrors.reduce(
+    (all, error) => (all[error.path] ? all : { ...all, [error.path]: error.message }),
+    state.errors,
+  );
+  const warnings = builderWarnings(values);
 
   const summaryRef = useRef<HTMLDivElement>(null);
   const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -128,16 +132,13 @@ export function BacktestBuilder({
     event.preventDefault();
     setOutcome({ kind: 'idle' });
     const parsed = backtestRequestSchema.safeParse(toRequest(values));
-    if (dateError) {
-      // Every error at once: the dates' with the schema's.
-      const schemaErrors = parsed.success ? [] : toFieldErrors(parsed.error);
-      dispatch({ type: 'showErrors', errors: [...schemaErrors, dateError] });
-      focusNext.current = 'summary';
-    } else if (parsed.success) {
+    // Every error at once: the schema's with the builder's own.
+    const problems = [...(parsed.success ? [] : toFieldErrors(parsed.error)), ...ownErrors];
+    if (problems.length === 0) {
       dispatch({ type: 'preview' });
       focusNext.current = 'review';
     } else {
-      dispatch({ type: 'showErrors', errors: toFieldErrors(parsed.error) });
+      dispatch({ type: 'showErrors', errors: problems });
       focusNext.current = 'summary';
     }
   }
@@ -262,6 +263,7 @@ export function BacktestBuilder({
             />
           )
         }
+        warnings={warnings}
         exportActions={reviewed.success && <ExportStrategy request={reviewed.data} />}
         onEdit={edit}
         onSubmit={submit}
@@ -294,8 +296,14 @@ export function BacktestBuilder({
       />
       <ConditionsSection side="entry" values={values} errors={errors} dispatch={dispatch} plan={plan} />
       <ConditionsSection side="exit" values={values} errors={errors} dispatch={dispatch} plan={plan} />
-      <ExitCriteria values={values} errors={errors} dispatch={dispatch} />
-      <AdvancedOptions values={values} errors={errors} dispatch={dispatch} pricingLink={pricingLink} />
+      <ExitCriteria values={values} errors={errors} warnings={warnings} dispatch={dispatch} />
+      <AdvancedOptions
+        values={values}
+        errors={errors}
+        warnings={warnings}
+        dispatch={dispatch}
+        pricingLink={pricingLink}
+      />
       {values.mode === 'ml' && <MlSection values={values} errors={errors} dispatch={dispatch} plan={plan} />}
       <div className={styles.actions}>
         <Button type="submit">Preview Parameters</Button>

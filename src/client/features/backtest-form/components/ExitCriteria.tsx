@@ -21,11 +21,13 @@ const VALUE_HINTS = {
 interface ExitCriteriaProps {
   values: FormValues;
   errors: Record<string, string>;
+  /** Warnings by field path: shown beside the field, never blocking. */
+  warnings: Record<string, string>;
   dispatch: Dispatch<BuilderAction>;
 }
 
 /** Target, stop, trailing stop (none, percentage or points) and a daily exit time (docs/product.md#entities, docs/product.md#validation). */
-export function ExitCriteria({ values, errors, dispatch }: ExitCriteriaProps) {
+export function ExitCriteria({ values, errors, warnings, dispatch }: ExitCriteriaProps) {
   const { timing } = values.exitCriteria;
   return (
     <section className={styles.card} aria-labelledby="bt-exit-criteria-title">
@@ -57,6 +59,7 @@ export function ExitCriteria({ values, errors, dispatch }: ExitCriteriaProps) {
                 disabled={type === ''}
                 hint={VALUE_HINTS[type]}
                 error={errors[`${path}.value`] ?? errors[path]}
+                warning={warnings[`${path}.value`]}
                 value={value}
                 onChange={(event) =>
                   dispatch({ type: 'setCriterion', criterion, field: 'value', value: event.target.value })
@@ -65,7 +68,7 @@ export function ExitCriteria({ values, errors, dispatch }: ExitCriteriaProps) {
             </fieldset>
           );
         })}
-        <fieldset className={styles.row}>
+        <fieldset className={`${styles.row} ${styles.timingRow}`}>
           <legend className={styles.rowLegend}>Exit timing</legend>
           <InputField
             path="exitCriteria.timing.time"

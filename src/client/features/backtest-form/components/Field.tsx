@@ -8,6 +8,8 @@ interface FieldProps {
   /** The field's dotted request path: it gives the id, the label and the error's place. */
   path: string;
   error?: string | undefined;
+  /** An odd value that does not block the run (src/shared/value-warnings.ts). */
+  warning?: string | undefined;
   hint?: ReactNode;
 }
 
@@ -23,6 +25,7 @@ export interface ControlWiring {
 export function FieldShell({
   path,
   error,
+  warning,
   hint,
   control,
 }: FieldProps & { control: (wiring: ControlWiring) => ReactNode }) {
@@ -30,7 +33,13 @@ export function FieldShell({
   const { prefix, text } = fieldLabel(path);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const warningId = `${id}-warning`;
+  // An error outranks a warning at the same field: only one of them is shown.
+  const shownWarning = error ? undefined : warning;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, shownWarning ? warningId : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <div className={styles.field}>
       <label id={`${id}-label`} htmlFor={id} className={styles.label}>
@@ -53,6 +62,11 @@ export function FieldShell({
           {error}
         </p>
       )}
+      {shownWarning && (
+        <p id={warningId} className={styles.fieldWarning}>
+          {shownWarning}
+        </p>
+      )}
     </div>
   );
 }
@@ -60,6 +74,7 @@ export function FieldShell({
 export function SelectField({
   path,
   error,
+  warning,
   hint,
   children,
   ...select
@@ -68,6 +83,7 @@ export function SelectField({
     <FieldShell
       path={path}
       error={error}
+      warning={warning}
       hint={hint}
       control={(wiring) => (
         <select {...wiring} {...select}>
@@ -81,6 +97,7 @@ export function SelectField({
 export function InputField({
   path,
   error,
+  warning,
   hint,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
@@ -88,6 +105,7 @@ export function InputField({
     <FieldShell
       path={path}
       error={error}
+      warning={warning}
       hint={hint}
       control={(wiring) => <input {...wiring} {...input} />}
     />

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { summaryLine } from '../field-labels';
 import type { ReviewItem } from '../review-list';
 import type { SubmitOutcome } from '../outcome';
 import styles from './BacktestForm.module.css';
@@ -30,6 +31,8 @@ interface ReviewPanelProps {
   usage?: ReactNode;
   /** A queued ML run's progress. */
   job?: ReactNode;
+  /** Odd values by field path: listed above the actions, never blocking. */
+  warnings?: Record<string, string>;
   /** Actions on the reviewed request (the strategy's export). */
   exportActions?: ReactNode;
   onEdit: () => void;
@@ -47,6 +50,7 @@ export function ReviewPanel({
   busy = false,
   usage,
   job,
+  warnings = {},
   exportActions,
   onEdit,
   onSubmit,
@@ -60,6 +64,18 @@ export function ReviewPanel({
       </h2>
       <p className={styles.intro}>Empty values are left out. Check the list, then submit the backtest.</p>
       <ReviewTree items={items} label="Chosen parameters" />
+      {Object.keys(warnings).length > 0 && (
+        <div role="note" className={styles.reviewWarnings} aria-labelledby="bt-review-warnings">
+          <h3 id="bt-review-warnings" className={styles.reviewWarningsTitle}>
+            Worth a second look (the run is not blocked)
+          </h3>
+          <ul>
+            {Object.entries(warnings).map(([path, message]) => (
+              <li key={path}>{summaryLine(path, message)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {outcome.kind === 'error' && <Alert tone="error">{outcome.message}</Alert>}
       {outcome.kind === 'upgrade' && (
         <Alert tone="error">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { MAX_PORTFOLIO_SYMBOLS, type Portfolio } from '../../../../shared/portfolio';
+import { MAX_PORTFOLIO_SYMBOLS, type Portfolio, portfolioSchema } from '../../../../shared/portfolio';
+import { toFieldErrors } from '../../../../shared/validation-errors';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { OptionList } from '../../../components/OptionList';
@@ -78,6 +79,14 @@ export function PortfolioForm({ portfolio, onSaved, onCancel, pricingLink }: Por
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // Every problem the form can see, at once and at its field, before anything is sent; the
+    // API adds what only it knows (symbols its exchanges do not list).
+    const checked = portfolioSchema.safeParse(toPortfolioBody(draft));
+    if (!checked.success) {
+      save.reset();
+      setErrors(errorsByPath(toFieldErrors(checked.error)));
+      return;
+    }
     setErrors({});
     save.mutate();
   }
@@ -95,13 +104,19 @@ export function PortfolioForm({ portfolio, onSaved, onCancel, pricingLink }: Por
           {errorMessage(save.error)} {upgrade && pricingLink}
         </Alert>
       )}
+      {!save.isError && Object.keys(errors).length > 0 && (
+        <Alert tone="error">
+          {Object.keys(errors).length === 1
+            ? 'There is 1 problem to fix, marked below.'
+            : `There are ${Object.keys(errors).length} problems to fix, marked below.`}
+        </Alert>
+      )}
       <div className={styles.nameField}>
         <label htmlFor={fieldId('name')}>Name</label>
         <input
           id={fieldId('name')}
           className={styles.input}
           value={draft.name}
-          maxLength={60}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? `${fieldId('name')}-error` : undefined}
           onChange={(event) => setDraft({ ...draft, name: event.target.value })}

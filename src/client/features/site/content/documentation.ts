@@ -214,7 +214,7 @@ export const DOC_CATEGORIES: readonly DocCategory[] = [
             'By default every entry row must hold on the same bar (all). You can choose any instead, so one holding row is enough.',
             'Exit rows work the same way, and any exit criterion (target, stop, trailing stop, time) also closes the trade.',
             'A strategy needs at least one entry condition of any kind.',
-            'Changing the number of rows in a group rebuilds that group with default rows (OBV Greater Than OBV, RSI Greater Than with an empty number, the first pattern) and discards what you entered. Set the counts first.',
+            'Changing the number of rows in a group rebuilds that group with default rows (SMA 10 Crosses Above SMA 20, RSI Greater Than with an empty number, the first pattern) and discards what you entered. Set the counts first.',
           ),
         ],
       },

@@ -1,0 +1,64 @@
+/** The builder's draft (kept across a login) and the request the history page sends to edit. */
+import { act, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BASIC_USER, renderRoute } from '../../render-route';
+import {
+  BUILT_REQUEST,
+  cleanupBuilder,
+  loadBuilderPage,
+  combobox,
+  input,
+  marketApi,
+  openForm,
+  select,
+} from './builder-setup';
+
+beforeAll(loadBuilderPage, 60_000);
+afterEach(cleanupBuilder);
+
+describe('drafts and requests to edit', () => {
+  it('restores an unsent draft in edit mode', async () => {
+    const user = userEvent.setup();
+    marketApi();
+    const first = await openForm();
+    await user.selectOptions(select('Exchange'), 'NSE');
+    await waitFor(() => expect(select('Stock').value).toBe('TCS'));
+    await user.selectOptions(select('Entry candlestick patterns'), '1');
+    await user.selectOptions(select('Entry candlestick 1: pattern'), 'Doji');
+    first.unmount();
+
+    renderRoute('/BacktestingForm', { user: BASIC_USER });
+    await waitFor(() => expect(select('Stock').value).toBe('TCS'));
+    expect(select('Exchange').value).toBe('NSE');
+    expect(select('Entry candlestick 1: pattern').value).toBe('Doji');
+  });
+
+  it('loads a request sent along by the history page (edit and re-run)', async () => {
+    marketApi();
+    const { router } = renderRoute('/', { user: BASIC_USER });
+    await act(() =>
+      router.navigate('/BacktestingForm', {
+        state: {
+          request: {
+            ...BUILT_REQUEST,
+            stock: 'MSFT',
+            timeframe: '1 hour',
+            entry: {
+              ...BUILT_REQUEST.entry,
+              valueBased: [{ indicator: 'MFI', logic: 'Equals', number: 20 }],
+            },
+          },
+        },
+      }),
+    );
+    await waitFor(() => expect(select('Exchange').value).toBe('US'));
+    await waitFor(() => expect(select('Stock').value).toBe('MSFT'));
+    expect(select('Timeframe').value).toBe('1 hour');
+    expect(select('Entry crossover 1: logic').value).toBe('Crosses Above');
+    expect(combobox('Entry value 1: indicator').value).toBe('MFI');
+    expect(input('Entry value 1: number').value).toBe('20');
+    // Consumed: a reload would not load it over later edits.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+  });
+});

@@ -1,0 +1,123 @@
+/** The builder's marks of what the user's plan covers: exchanges, history depth, pro indicators. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FALLBACK_WARNING, fallbackErrorMessage } from '../../../../src/shared/fallback-market';
+import { ADMIN_USER, BASIC_USER } from '../../render-route';
+import { jsonResponse } from '../../fake-api';
+import {
+  EXCHANGES,
+  cleanupBuilder,
+  loadBuilderPage,
+  combobox,
+  description,
+  input,
+  marketApi,
+  openForm,
+  select,
+  stock,
+} from './builder-setup';
+
+beforeAll(loadBuilderPage, 60_000);
+afterEach(cleanupBuilder);
+
+describe('plan marks', () => {
+  const PRO_USER = { ...BASIC_USER, id: 'u-pro', plan: 'pro' as const };
+  const XETRA = { code: 'XETRA', name: 'Xetra', country: 'Germany', currency: 'EUR' };
+  const withXetra = () =>
+    marketApi({
+      'GET /api/market/exchanges': () =>
+        jsonResponse(200, { exchanges: [...EXCHANGES, XETRA], source: 'provider' }),
+      'GET /api/market/exchanges/XETRA/symbols': () =>
+        jsonResponse(200, { symbols: [stock('SAP', 'SAP SE', 'XETRA')], source: 'provider' }),
+    });
+  const optionTexts = () =>
+    within(select('Exchange'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+  /** A day moved by whole years or days from today (UTC), as a date field shows it. */
+  const fromToday = (years: number, days = 0) => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear() + years, now.getUTCMonth(), now.getUTCDate() + days))
+      .toISOString()
+      .slice(0, 10);
+  };
+
+  it('Basic: marks the exchanges outside the plan, and says so when one is chosen', async () => {
+    const user = userEvent.setup();
+    withXetra();
+    await openForm();
+    expect(optionTexts()).toContain('Xetra (XETRA) · Pro');
+    expect(optionTexts()).toContain('USA Stocks (US)');
+    expect(optionTexts()).toContain('S&P 500 sample');
+    expect(description(select('Exchange'))).toBe('');
+    await user.selectOptions(select('Exchange'), 'XETRA');
+    expect(description(select('Exchange'))).toBe(
+      'Running a test on XETRA needs the Professional plan (the Basic plan covers 10 exchanges).',
+    );
+  });
+
+  it("Basic: the date fields say the plan's history depth and delay for the provider's data only", async () => {
+    const user = userEvent.setup();
+    withXetra();
+    await openForm();
+    expect(description(input('From date'))).toBe(
+      `The Basic plan tests 1 year of history: from ${fromToday(-1)}.`,
+    );
+    expect(description(input('To date'))).toBe(
+      `The Basic plan's data is delayed by 7 days: until ${fromToday(0, -7)}.`,
+    );
+    await user.selectOptions(select('Exchange'), 'INDX');
+    expect(description(input('From date'))).toBe('');
+    expect(description(input('To date'))).toBe('');
+  });
+
+  it('no date hints on the fallback data, whose exchange list comes with an error', async () => {
+    const error = fallbackErrorMessage('HTTP error! Status: 500');
+    marketApi({
+      'GET /api/market/exchanges': () =>
+        jsonResponse(200, { exchanges: EXCHANGES, source: 'fallback', error, warning: FALLBACK_WARNING }),
+    });
+    await openForm();
+    expect(description(input('From date'))).toBe('');
+    expect(description(input('To date'))).toBe('');
+  });
+
+  it('Professional: no exchange marks, and its own history depth and delay', async () => {
+    withXetra();
+    await openForm(PRO_USER);
+    expect(optionTexts()).toContain('Xetra (XETRA)');
+    expect(optionTexts().some((text) => text?.includes('Pro'))).toBe(false);
+    expect(description(input('From date'))).toBe(
+      `The Professional plan tests 5 years of history: from ${fromToday(-5)}.`,
+    );
+    expect(description(input('To date'))).toBe(
+      `The Professional plan's data is delayed by 3 days: until ${fromToday(0, -3)}.`,
+    );
+  });
+
+  it('admins: no marks and no limits', async () => {
+    withXetra();
+    await openForm(ADMIN_USER);
+    expect(optionTexts()).toContain('Xetra (XETRA)');
+    expect(description(input('From date'))).toBe('');
+    expect(description(input('To date'))).toBe('');
+  });
+
+  it('Basic: a pro indicator is marked, can be chosen, and its row says a run needs the upgrade', async () => {
+    const user = userEvent.setup();
+    marketApi();
+    await openForm();
+    await user.selectOptions(select('Entry crossover conditions'), '1');
+    const box = combobox('Entry crossover 1: indicator 1');
+    await user.clear(box);
+    await user.paste('aroon up');
+    await user.click(screen.getByRole('option', { name: 'Aroon Up Pro' }));
+    expect(box.value).toBe('Aroon Up');
+    expect(description(box)).toBe('Pro indicator: running this rule needs the Professional plan.');
+    // Its settings come from the catalogue, with the bounds the request schema checks.
+    const period = input('Entry crossover 1: indicator 1 Timeframe');
+    expect(period.placeholder).toBe('default 14');
+    expect(description(period)).toBe('2 to 10000 bars');
+  });
+});
