@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { type CompareRow, metricRows, normalisedEquity, runName, settingRows } from '../compare-data';
 import tables from '../../../styles/tables.module.css';
 import styles from './Compare.module.css';
+import { queryKeys } from '../../../lib/query-keys';
 
 const CompareChart = lazy(() =>
   import('./CompareChart').then((module) => ({ default: module.CompareChart })),
@@ -79,7 +80,7 @@ function CompareTable({
 /** Two to four of the user's runs side by side: equity curves from 100, metrics and settings. */
 export function CompareView({ ids }: { ids: readonly string[] }) {
   const runs = useQuery({
-    queryKey: ['backtests', 'compare', ...ids],
+    queryKey: queryKeys.backtests.compare(ids),
     queryFn: ({ client }) => Promise.all(ids.map((id) => client.fetchQuery(backtestQuery(id)))),
   });
   const series = useMemo(

@@ -6,7 +6,8 @@ import { Button } from '../../../components/Button';
 import { OptionList } from '../../../components/OptionList';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { exchangeListQuery, portfolioListQuery, savePortfolio, symbolListQuery } from '../api';
+import { portfolioListQuery } from '../../../lib/portfolios';
+import { exchangeListQuery, savePortfolio, symbolListQuery } from '../api';
 import {
   type PortfolioDraft,
   type SymbolRow,
