@@ -4,7 +4,6 @@
  */
 import type { BacktestRequest } from '../../shared/backtest-request';
 import type { FieldError } from '../../shared/validation-errors';
-import type { CandlesAnswer } from '../../shared/api/market';
 import { isUploadMarket } from '../../shared/data-sources';
 
 export interface Refusal {
@@ -22,7 +21,7 @@ export function reversedDates(request: Pick<BacktestRequest, 'fromDate' | 'toDat
 /** Loaded candles with no bar to trade between the request's dates (warm-up bars only, or none). */
 export function noBarsToTrade(
   request: Pick<BacktestRequest, 'exchange' | 'stock' | 'fromDate' | 'toDate'>,
-  answer: Pick<CandlesAnswer, 'candles' | 'warmupBars'>,
+  answer: { candles: { t: ArrayLike<number> }; warmupBars: number },
 ): Refusal | null {
   if (answer.candles.t.length > answer.warmupBars) return null;
   const what = isUploadMarket(request.exchange) ? 'This dataset' : `${request.stock} (${request.exchange})`;
