@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
-import { SESSION_MAX_AGE_SECONDS } from './session';
+import { SESSION_MAX_AGE_SECONDS } from '../db/sessions';
 
 export const SESSION_COOKIE = 'session';
 

@@ -9,7 +9,6 @@ import { SignJWT, jwtVerify } from 'jose';
 export const TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
 /** A token older than this is replaced on the next authenticated request. */
 export const TOKEN_RENEW_AFTER_SECONDS = 10 * 60;
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const ISSUER = 'backtest-studio';
 const AUDIENCE = 'backtest-studio-web';
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BillingAnswer } from '../../../src/shared/api/billing';
-import { UPGRADE_MESSAGE } from '../../../src/worker/backtests/quota';
+import { UPGRADE_MESSAGE } from '../../../src/shared/plans';
 import { TestBrowser } from '../test-client';
 import { type Bindings, NO_PROVIDERS, signedInUser, stripeBindings } from './billing-fixtures';
 import { sendStripe, stripeEvent, subscribeWithStripe } from './stripe-flow';

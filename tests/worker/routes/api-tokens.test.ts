@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TokenCreatedAnswer, TokenListAnswer } from '../../../src/shared/api/tokens';
 import type { Usage } from '../../../src/shared/api/usage';
 import { app } from '../../../src/worker/app';
-import { sha256Hex } from '../../../src/worker/auth/encoding';
+import { sha256Hex } from '../../../src/worker/encoding';
 import { ORIGIN, TestBrowser, setCookieLines } from '../test-client';
 
 /** SMA 10/20 on AAPL's synthetic hourly bars: a small run that trades. */

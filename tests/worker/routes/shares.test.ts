@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ShareLink, ShareStatus } from '../../../src/shared/api/shares';
-import { sha256Hex } from '../../../src/worker/auth/encoding';
+import { sha256Hex } from '../../../src/worker/encoding';
 import { TestBrowser, markVerified } from '../test-client';
 
 const RUN = {
