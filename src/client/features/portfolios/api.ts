@@ -10,7 +10,7 @@ export const exchangeListQuery = () =>
   queryOptions({ ...exchangesQuery(), select: (answer) => answer.exchanges });
 
 /** An exchange's symbols, offered while typing a symbol (the builder's cache entry). */
-export const symbolListQuery = (exchange: string) =>
+export const stockListQuery = (exchange: string) =>
   queryOptions({ ...stocksQuery(exchange), select: (answer) => answer.symbols });
 
 /** Creates a portfolio, or replaces the one with `id`. */
