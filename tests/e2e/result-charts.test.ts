@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signUp, visibleRange, watchForErrors } from './browser';
+import { launchBrowser, openPage, signUp, visibleRange, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -55,7 +55,7 @@ const DAY = 86_400;
 
 describe('the result charts in chromium', () => {
   it('bottom the drawdown chart at the headline max drawdown, open on the whole period and zoom together', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'charts');
     const { id, result } = await runSp500(page);
@@ -121,7 +121,7 @@ describe('the result charts in chromium', () => {
   });
 
   it('centre all three charts on a trade picked in the table, draw buy and hold to the metric and grid the months', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'focus');
     const { id, result } = await runSp500(page);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, signUp, watchForErrors } from './browser';
+import { field, launchBrowser, openPage, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -46,7 +46,7 @@ const LONG = { timeout: 120_000 };
 
 describe('the robustness lab in chromium', () => {
   it('sweeps a run on the local queue, shows the heatmap, PBO, DSR and the suggestion, and loads it into the form', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'robustness');
     const id = await runSp500(page);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, markEmailVerified, signUp, watchForErrors } from './browser';
+import { launchBrowser, markEmailVerified, openPage, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -24,7 +24,7 @@ const cross = (logic: string) => ({
 describe('sharing a result by link in chromium', () => {
   it('opens the public link signed out, read-only and without the owner, until the owner stops sharing', async () => {
     const owner = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await owner.newPage();
+    const page = await openPage(owner);
     const errors = watchForErrors(page);
     // Sharing by link needs a verified address.
     markEmailVerified(await signUp(page, baseUrl, 'sharer'));
@@ -52,7 +52,7 @@ describe('sharing a result by link in chromium', () => {
 
     // A visitor: a fresh browser context, no cookies.
     const visitor = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const publicPage = await visitor.newPage();
+    const publicPage = await openPage(visitor);
     const visitorErrors = watchForErrors(publicPage);
     await publicPage.goto(url);
     await publicPage.getByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' }).waitFor();
@@ -70,7 +70,6 @@ describe('sharing a result by link in chromium', () => {
     expect(await publicPage.getByRole('button', { name: 'Edit and re-run' }).count()).toBe(0);
     expect(await publicPage.getByRole('region', { name: 'Share this result' }).count()).toBe(0);
     expect(await publicPage.content()).not.toContain('sharer-');
-    await publicPage.screenshot({ path: 'test-results/shared-result-375.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Stop sharing' }).click();
     await page.getByText('The link no longer opens this result.').waitFor();
