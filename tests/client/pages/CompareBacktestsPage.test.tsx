@@ -1,5 +1,6 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { resetPageAfterEachTest } from '../page-test-hooks';
 import type { BacktestRun } from '../../../src/shared/api/backtests';
 import { formatSignedPercent } from '../../../src/client/lib/backtests/format';
 import { BASIC_USER, renderRoute } from '../render-route';
@@ -35,15 +36,7 @@ const SECOND: BacktestRun = {
   },
 };
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetPageAfterEachTest();
 
 async function openCompare(path = '/backtests/compare?ids=run-1,run-2') {
   fakeApi({
