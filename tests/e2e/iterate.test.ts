@@ -10,6 +10,7 @@ import {
   useOwnClientAddress,
   watchForErrors,
 } from './browser';
+import { smaCrossing } from '../fixtures/requests';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -22,13 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const cross = (logic: string) => ({
-  indicator1: 'SMA',
-  logic,
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: '10' },
-  additionalFields2: { Timeframe: '20' },
-});
+const cross = (logic: string) => smaCrossing(logic);
 
 const FAST_PERIOD = 'Entry rule 1 (first) · SMA · Timeframe';
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, signUp, visibleRange, watchForErrors } from './browser';
+import { smaCrossing } from '../fixtures/requests';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,13 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const smaCross = (logic: string) => ({
-  indicator1: 'SMA',
-  logic,
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: '20' },
-  additionalFields2: { Timeframe: '50' },
-});
+const smaCross = (logic: string) => smaCrossing(logic, 20, 50);
 
 /** SMA 20/50 on the S&P 500 sample 2000-2020: about 5,000 daily bars, more than a stored curve holds. */
 async function runSp500(page: Page) {

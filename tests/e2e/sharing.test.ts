@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, markEmailVerified, openPage, signUp, watchForErrors } from './browser';
+import { smaCrossing } from '../fixtures/requests';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,13 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const cross = (logic: string) => ({
-  indicator1: 'SMA',
-  logic,
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: '10' },
-  additionalFields2: { Timeframe: '20' },
-});
+const cross = (logic: string) => smaCrossing(logic);
 
 describe('sharing a result by link in chromium', () => {
   it('opens the public link signed out, read-only and without the owner, until the owner stops sharing', async () => {
