@@ -13,6 +13,7 @@ export {
   seriesFromColumns,
   seriesFromRows,
   seriesToRows,
+  sliceSeries,
   type CandleRow,
   type CandleSeries,
 } from './candles/series';

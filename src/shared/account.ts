@@ -50,7 +50,6 @@ export const changeEmailSchema = z.object({
 });
 export const deleteAccountSchema = z.object({ password: currentPassword.optional() });
 
-export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export type AccountPatchInput = z.input<typeof accountPatchSchema>;

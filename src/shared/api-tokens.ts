@@ -33,5 +33,3 @@ export const tokenCreateSchema = z.object({
   scope: z.enum(TOKEN_SCOPES, { error: `Choose ${TOKEN_SCOPES.join(' or ')}` }),
 });
 export type TokenCreate = z.infer<typeof tokenCreateSchema>;
-
-export type { ApiToken, TokenCreatedAnswer, TokenListAnswer } from './api/tokens';

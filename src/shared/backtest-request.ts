@@ -189,9 +189,12 @@ const symbolCode = z
   .max(64, 'At most 64 characters')
   .regex(/^[A-Za-z0-9._^=-]+$/, 'Letters, digits and . _ - ^ = only');
 
+/** Exchange codes are upper-cased here, once: every layer after the schema reads them as they are. */
+const exchangeCode = symbolCode.toUpperCase();
+
 export const backtestRequestSchema = z
   .object({
-    exchange: symbolCode,
+    exchange: exchangeCode,
     stock: symbolCode,
     fromDate: calendarDate.default(REQUEST_DEFAULTS.fromDate),
     toDate: calendarDate.default(REQUEST_DEFAULTS.toDate),
@@ -312,5 +315,3 @@ export type BacktestRequestInput = z.input<typeof backtestRequestSchema>;
 export type BacktestRequest = z.output<typeof backtestRequestSchema>;
 export type CrossoverCondition = z.output<typeof crossoverConditionSchema>;
 export type EntryValueCondition = z.output<typeof entryValueConditionSchema>;
-export type ExitValueCondition = z.output<typeof exitValueConditionSchema>;
-export type CandlestickCondition = z.output<typeof candlestickConditionSchema>;

@@ -71,7 +71,7 @@ export function planRefusal(
   context: EntitlementContext,
 ): Refusal | null {
   const { limits, name } = plan;
-  const exchange = request.exchange.toUpperCase();
+  const { exchange } = request;
   if (
     limits.exchanges !== 'all' &&
     !limits.exchanges.includes(exchange) &&

@@ -106,7 +106,6 @@ export const mlReportSchema = z.object({
   warnings: z.array(z.string()),
 });
 
-export type MlFold = z.infer<typeof mlFoldSchema>;
 export type MlReport = z.infer<typeof mlReportSchema>;
 
 /** Whether a 95% interval of the AUC contains chance (0.5): no evidence the model ranks anything (false without an interval). */

@@ -80,6 +80,9 @@ export interface Plan {
   limits: PlanLimits;
 }
 
+/** The product's text when the plan or the month's quota does not allow a run. */
+export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
+
 /** Configurations per robustness analysis for administrators, whatever their plan. */
 export const ADMIN_ROBUSTNESS_CONFIGURATIONS = 10_000;
 

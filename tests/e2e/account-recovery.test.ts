@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMail } from '../../src/shared/api/account';
 import { INVALID_CREDENTIALS } from '../../src/shared/auth';
-import { field, launchBrowser, signUp, watchForErrors } from './browser';
+import { field, launchBrowser, openPage, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -44,7 +44,7 @@ async function logIn(page: Page, email: string, password: string) {
 
 describe('keeping an account in chromium', () => {
   it('verifies the email, resets a forgotten password from the mails, then deletes the account', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await openPage(browser, { viewport: { width: 375, height: 800 } });
     const errors = watchForErrors(page);
     const email = await signUp(page, baseUrl, 'recovery');
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useOwnClientAddress, launchBrowser, watchForErrors } from './browser';
+import { launchBrowser, openPage, useOwnClientAddress, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 const root = new URL('../..', import.meta.url).pathname;
@@ -28,7 +28,7 @@ describe('accounts in chromium', () => {
     const email = `e2e-${Date.now()}@example.com`;
     const password = 'a long enough password';
     // Wide enough for an admin's full navigation row (narrower bars fold it into the menu).
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
 
     await page.goto(`${baseUrl}/`);
@@ -75,13 +75,12 @@ describe('accounts in chromium', () => {
     await page.waitForURL(`${baseUrl}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
     await page.getByLabel(`Role of ${email}`).waitFor();
-    await page.screenshot({ path: 'test-results/admin-dashboard.png', fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('folds the navigation into the menu when a signed-in row no longer fits, and never scrolls sideways', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
     const menu = page.getByRole('button', { name: 'Menu' });
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
@@ -121,7 +120,7 @@ describe('accounts in chromium', () => {
   });
 
   it('shows the server’s message for a wrong password, above the button', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await page.goto(`${baseUrl}/LoginPage`);
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password').fill('wrong password');

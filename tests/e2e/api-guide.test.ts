@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_EXAMPLES, SERVER_ENV_VARIABLE } from '../../src/client/features/site/content/api-guide';
 import { TOKEN_ENV_VARIABLE } from '../../src/shared/api-tokens';
 import { accountWithToken } from './api-token-helper';
-import { launchBrowser, watchForErrors } from './browser';
+import { launchBrowser, openPage, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let token: string;
@@ -55,7 +55,7 @@ describe('the Use the API guide', () => {
   );
 
   it('shows the examples on /resources/documentation/api', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const errors = watchForErrors(page);
     await page.goto(`${baseUrl}/resources/documentation/api`);
     await page.getByRole('heading', { level: 1, name: 'Use the API' }).waitFor();

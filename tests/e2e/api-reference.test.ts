@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchForErrors } from './browser';
+import { launchBrowser, openPage, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -29,7 +29,7 @@ describe('the API reference', () => {
 
   it('shows every route interactively at /api/docs under the strict CSP, with no outside request', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = await openPage(context);
     const errors = watchForErrors(page);
     const origins = new Set<string>();
     page.on('request', (request) => origins.add(new URL(request.url()).origin));

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signUp, watchForErrors } from './browser';
+import { launchBrowser, openPage, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -23,7 +23,7 @@ const withToken = (token: string, path: string, init: RequestInit = {}) =>
 describe('API tokens on the account page in chromium', () => {
   it('creates a token shown once, which a script uses until it is revoked', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const page = await context.newPage();
+    const page = await openPage(context);
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'tokens');
     await page.goto(`${baseUrl}/account`);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, markEmailVerified, useOwnClientAddress, watchForErrors } from './browser';
+import { launchBrowser, markEmailVerified, openPage, useOwnClientAddress, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('buying a plan in chromium', () => {
   it('goes from pricing through registration and the hosted payment page to /account on Professional', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     const errors = watchForErrors(page);
     await useOwnClientAddress(page);
 

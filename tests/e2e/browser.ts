@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -58,6 +59,19 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * A new page of a browser or a context, closed when the test ends, passed or failed, so a
+ * failing test leaves no page behind to slow the next ones.
+ */
+export async function openPage(
+  opener: Browser | BrowserContext,
+  options?: Parameters<Browser['newPage']>[0],
+): Promise<Page> {
+  const page = await ('contexts' in opener ? opener.newPage(options) : opener.newPage());
+  onTestFinished(() => page.close());
+  return page;
 }
 
 /** Collects console errors and uncaught page errors (CSP violations included). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooseIndicator, field, launchBrowser, signUp, watchForErrors } from './browser';
+import { chooseIndicator, field, launchBrowser, openPage, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -60,14 +60,13 @@ const horizontalOverflow = (page: Page) =>
 
 describe('uploaded datasets in chromium', () => {
   it('uploads a CSV, backtests on it, and deletes it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'datasets');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
     await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
     const general = page.getByRole('region', { name: 'General parameters' });
     const upload = page.getByRole('group', { name: 'Upload a CSV' });
-    await general.screenshot({ path: 'test-results/datasets-form-1440.png' });
 
     const csvPath = join(folder, 'e2e-daily.csv');
     await writeFile(csvPath, dailyCsv());
@@ -87,11 +86,9 @@ describe('uploaded datasets in chromium', () => {
     expect(await field(page, 'Timeframe').inputValue()).toBe('1 day');
     expect(await field(page, 'From date').inputValue()).toBe('2024-01-01');
     expect(await field(page, 'To date').inputValue()).toBe('2024-10-26');
-    await general.screenshot({ path: 'test-results/datasets-uploaded-1440.png' });
 
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => horizontalOverflow(page)).toBe(0);
-    await general.screenshot({ path: 'test-results/datasets-uploaded-375.png' });
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await buildStrategy(page);
@@ -116,7 +113,6 @@ describe('uploaded datasets in chromium', () => {
     expect(await confirm.textContent()).toContain('Delete “E2E daily bars” for good?');
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => horizontalOverflow(page)).toBe(0);
-    await general.screenshot({ path: 'test-results/datasets-confirm-375.png' });
     await page.setViewportSize({ width: 1440, height: 900 });
     await confirm.getByRole('button', { name: 'Yes, delete' }).click();
 
@@ -130,7 +126,7 @@ describe('uploaded datasets in chromium', () => {
   });
 
   it('shows the server’s message for a file that is not OHLCV data, and keeps the file', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const page = await openPage(browser, { viewport: { width: 375, height: 812 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'datasets');
     await page.goto(`${baseUrl}/BacktestingForm`);
@@ -147,9 +143,6 @@ describe('uploaded datasets in chromium', () => {
       'no-prices.csv',
     );
     await expect.poll(() => horizontalOverflow(page)).toBe(0);
-    await page.getByRole('region', { name: 'General parameters' }).screenshot({
-      path: 'test-results/datasets-error-375.png',
-    });
     // The browser logs the failed request itself; nothing else may go wrong.
     expect(errors.filter((text) => !text.includes('400 (Bad Request)'))).toEqual([]);
     await page.close();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useOwnClientAddress, launchBrowser } from './browser';
+import { launchBrowser, openPage, useOwnClientAddress } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('the header with a long display name', () => {
   it('shows the whole name at 1440 px, with the links still in the bar', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const name = 'Alexandra Konstantinopoulou-Vanderberg Smith';
     await page.goto(`${baseUrl}/`);
     await useOwnClientAddress(page);

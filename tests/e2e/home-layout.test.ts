@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser';
+import { launchBrowser, openPage } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 /** The feature cards' columns (distinct left edges) and widths, and the gaps between sections. */
 async function homeLayout(width: number) {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await openPage(browser, { viewport: { width, height: 900 } });
   await page.goto(`${baseUrl}/`);
   const features = page.getByRole('region', { name: 'Everything a backtest needs' }).getByRole('listitem');
   await features.first().waitFor();

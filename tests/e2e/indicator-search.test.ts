@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooseIndicator, field, launchBrowser, setPlan, signUp, watchForErrors } from './browser';
+import { chooseIndicator, field, launchBrowser, openPage, setPlan, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -19,7 +19,7 @@ const horizontalOverflow = (page: Page) =>
 
 describe('searching the indicator catalogue in chromium', () => {
   it('a pro user finds "Aroon" in the grouped list, builds a rule with Aroon Up, runs it and sees the rule', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     setPlan(await signUp(page, baseUrl, 'aroon'), 'pro');
 
@@ -52,7 +52,6 @@ describe('searching the indicator catalogue in chromium', () => {
     expect(await aroonUp.textContent()).not.toContain('Pro');
     await box.press('ArrowDown');
     await expect.poll(() => box.getAttribute('aria-activedescendant')).toBe(await aroonUp.getAttribute('id'));
-    await page.screenshot({ path: 'test-results/indicator-search-1440.png' });
     await box.press('Enter');
     expect(await box.inputValue()).toBe('Aroon Up');
     await field(page, 'Entry value 1: Timeframe').fill('14');
@@ -78,7 +77,7 @@ describe('searching the indicator catalogue in chromium', () => {
   }, 120_000);
 
   it('fits a 375 px phone with the list open', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await openPage(browser, { viewport: { width: 375, height: 800 } });
     const errors = watchForErrors(page);
     await page.goto(`${baseUrl}/BacktestingForm`);
     await page.getByRole('heading', { level: 1, name: 'Backtesting simulator' }).waitFor();
@@ -95,7 +94,6 @@ describe('searching the indicator catalogue in chromium', () => {
     );
     await box.press('ArrowDown');
     await box.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/indicator-search-375.png' });
     const popup = await listbox.boundingBox();
     expect(popup!.x).toBeGreaterThanOrEqual(0);
     expect(popup!.x + popup!.width).toBeLessThanOrEqual(375);

@@ -4,11 +4,13 @@ import {
   field,
   launchBrowser,
   markEmailVerified,
+  openPage,
   setPlan,
   signUp,
   useOwnClientAddress,
   watchForErrors,
 } from './browser';
+import { smaCrossing } from '../fixtures/requests';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -21,19 +23,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const cross = (logic: string) => ({
-  indicator1: 'SMA',
-  logic,
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: '10' },
-  additionalFields2: { Timeframe: '20' },
-});
+const cross = (logic: string) => smaCrossing(logic);
 
 const FAST_PERIOD = 'Entry rule 1 (first) · SMA · Timeframe';
 
 describe('iterating on a result page in chromium', () => {
   it('changes a period, runs with Enter, sees the report replaced and compares it with the previous run', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'iterate');
     const answer = await page.request.post(`${baseUrl}/api/backtests`, {
@@ -60,7 +56,6 @@ describe('iterating on a result page in chromium', () => {
     await inputs
       .getByRole('button', { name: 'Run with these inputs (uses 1 run, 4 left this month)' })
       .waitFor();
-    await page.screenshot({ path: 'test-results/iterate-inputs-1440.png', fullPage: false });
 
     await inputs.getByRole('button', { name: `Increase ${FAST_PERIOD}` }).click();
     await field(page, FAST_PERIOD).fill('12');
@@ -76,7 +71,6 @@ describe('iterating on a result page in chromium', () => {
       .waitFor();
 
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: 'test-results/iterate-inputs-375.png', fullPage: false });
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBe(0);
@@ -92,7 +86,7 @@ describe('iterating on a result page in chromium', () => {
 
 describe('a team invite in chromium', () => {
   it('brings a signed-out invitee back to the invite after registering, and lets them accept it', async () => {
-    const ownerPage = await browser.newPage();
+    const ownerPage = await openPage(browser);
     const owner = await signUp(ownerPage, baseUrl, 'owner');
     setPlan(owner, 'enterprise');
     // Inviting team members needs a verified address.
@@ -107,7 +101,7 @@ describe('a team invite in chromium', () => {
     const joinPath = new URL(url).pathname + new URL(url).search;
 
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const page = await context.newPage();
+    const page = await openPage(context);
     const errors = watchForErrors(page);
     await useOwnClientAddress(page);
     await page.goto(`${baseUrl}${joinPath}`);
@@ -128,13 +122,13 @@ describe('a team invite in chromium', () => {
   }, 90_000);
 
   it('brings an invitee who already has an account back to the invite after logging in', async () => {
-    const ownerPage = await browser.newPage();
+    const ownerPage = await openPage(browser);
     const owner = await signUp(ownerPage, baseUrl, 'owner');
     setPlan(owner, 'enterprise');
     markEmailVerified(owner);
     // The invitee registered earlier, in a browser of their own, and is signed out here.
     const earlier = await browser.newContext();
-    const inviteeEmail = await signUp(await earlier.newPage(), baseUrl, 'member');
+    const inviteeEmail = await signUp(await openPage(earlier), baseUrl, 'member');
     await earlier.close();
     const invite = await ownerPage.request.post(`${baseUrl}/api/team/invites`, {
       headers: { Origin: baseUrl },
@@ -145,7 +139,7 @@ describe('a team invite in chromium', () => {
     const joinPath = new URL(url).pathname + new URL(url).search;
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
+    const page = await openPage(context);
     const errors = watchForErrors(page);
     await useOwnClientAddress(page);
     await page.goto(`${baseUrl}${joinPath}`);

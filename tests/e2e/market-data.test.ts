@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BacktestResultBody } from '../../src/shared/api/backtests';
-import { field, launchBrowser, setPlan, signUp, watchForErrors } from './browser';
+import { field, launchBrowser, openPage, setPlan, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -30,7 +30,7 @@ const smaCross = (logic: string, fast: string, slow: string) => ({
 
 /** A signed-up Pro user (BINANCE and intraday NSE are in the plan), on the home page. */
 async function proUser(prefix: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
   const email = await signUp(page, baseUrl, prefix);
   setPlan(email, 'pro');
   return page;
@@ -56,7 +56,7 @@ const inIndia = (iso: string) => {
 
 describe('market data in chromium', () => {
   it('opens the builder of a server without a provider key calmly: the sample-data note, no error banner', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'calm');
     await page.goto(`${baseUrl}/BacktestingForm`);

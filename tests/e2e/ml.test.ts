@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooseIndicator, field, launchBrowser, setPlan, signUp, watchForErrors } from './browser';
+import { chooseIndicator, field, launchBrowser, openPage, setPlan, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -97,7 +97,7 @@ async function checkMlTab(page: Page) {
 
 describe('ML backtests in chromium', () => {
   it('a pro user builds an ML strategy, runs it in the request and reads its folds, importance and baselines', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     const email = await signUp(page, baseUrl, 'ml');
     setPlan(email, 'pro');
@@ -114,7 +114,7 @@ describe('ML backtests in chromium', () => {
   }, 300_000);
 
   it('a larger run is queued: the builder shows its progress and opens the run when it is done', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     const email = await signUp(page, baseUrl, 'ml-job');
     setPlan(email, 'pro');

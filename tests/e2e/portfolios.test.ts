@@ -4,6 +4,7 @@ import {
   chooseIndicator,
   field,
   launchBrowser,
+  openPage,
   setPlan,
   useOwnClientAddress,
   watchForErrors,
@@ -50,7 +51,7 @@ const horizontalOverflow = (page: Page) =>
 
 describe('portfolios in chromium', () => {
   it('saves a three-symbol portfolio, runs it from the builder and shows the per-symbol breakdown', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     const candleCalls: string[] = [];
     page.on('request', (request) => {
@@ -77,7 +78,6 @@ describe('portfolios in chromium', () => {
       await field(page, `Symbol ${index + 1}`).fill(symbol);
     }
     expect(await page.getByText(/^Equal weights: each symbol trades 33.3% of the capital/).count()).toBe(1);
-    await page.screenshot({ path: 'test-results/portfolios-form-1440.png', fullPage: true });
     await page.getByRole('button', { name: 'Save portfolio' }).click();
 
     await page.getByText('Saved the portfolio “Tech and India”.').waitFor({ timeout: 30_000 });
@@ -89,7 +89,6 @@ describe('portfolios in chromium', () => {
     await page.getByText('1 of 10 portfolios on the Professional plan').waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => horizontalOverflow(page)).toBe(0);
-    await page.screenshot({ path: 'test-results/portfolios-list-375.png', fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await card.getByRole('link', { name: 'Run a backtest on Tech and India' }).click();
@@ -133,10 +132,8 @@ describe('portfolios in chromium', () => {
     await page.getByText(/there is no one price chart/).waitFor();
     const trades = page.getByRole('region', { name: 'Trade list' });
     expect(await trades.getByRole('columnheader').nth(1).textContent()).toMatch(/^Symbol/);
-    await page.screenshot({ path: 'test-results/portfolios-result-1440.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => horizontalOverflow(page)).toBe(0);
-    await page.screenshot({ path: 'test-results/portfolios-result-375.png', fullPage: true });
 
     expect(candleCalls).toEqual([]);
     expect(errors).toEqual([]);

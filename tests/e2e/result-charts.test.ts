@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signUp, visibleRange, watchForErrors } from './browser';
+import { launchBrowser, openPage, signUp, visibleRange, watchForErrors } from './browser';
+import { smaCrossing } from '../fixtures/requests';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,13 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const smaCross = (logic: string) => ({
-  indicator1: 'SMA',
-  logic,
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: '20' },
-  additionalFields2: { Timeframe: '50' },
-});
+const smaCross = (logic: string) => smaCrossing(logic, 20, 50);
 
 /** SMA 20/50 on the S&P 500 sample 2000-2020: about 5,000 daily bars, more than a stored curve holds. */
 async function runSp500(page: Page) {
@@ -55,7 +50,7 @@ const DAY = 86_400;
 
 describe('the result charts in chromium', () => {
   it('bottom the drawdown chart at the headline max drawdown, open on the whole period and zoom together', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'charts');
     const { id, result } = await runSp500(page);
@@ -121,7 +116,7 @@ describe('the result charts in chromium', () => {
   });
 
   it('centre all three charts on a trade picked in the table, draw buy and hold to the metric and grid the months', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'focus');
     const { id, result } = await runSp500(page);

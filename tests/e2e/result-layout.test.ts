@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, setPlan, signUp, watchForErrors } from './browser';
+import { launchBrowser, openPage, setPlan, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -67,7 +67,7 @@ async function tradeHeads(page: Page) {
 
 describe('the trade list and the compare page in chromium', () => {
   it('shows every trade column at 1440 px and the key ones at 375 px, and lines up different periods', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     const email = await signUp(page, baseUrl, 'layout');
     setPlan(email, 'enterprise');

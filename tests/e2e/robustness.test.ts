@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, setPlan, signUp, watchForErrors } from './browser';
+import { field, launchBrowser, openPage, setPlan, signUp, watchForErrors } from './browser';
+import { smaCrossing } from '../fixtures/requests';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,13 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const smaCross = (logic: string) => ({
-  indicator1: 'SMA',
-  logic,
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: '20' },
-  additionalFields2: { Timeframe: '50' },
-});
+const smaCross = (logic: string) => smaCrossing(logic, 20, 50);
 
 /** SMA 20/50 on the S&P 500 sample, 2000-2020 daily. */
 async function runSp500(page: Page): Promise<string> {
@@ -46,7 +41,7 @@ const LONG = { timeout: 120_000 };
 
 describe('the robustness lab in chromium', () => {
   it('sweeps a run on the local queue, shows the heatmap, PBO, DSR and the suggestion, and loads it into the form', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'robustness');
     const id = await runSp500(page);
@@ -121,7 +116,7 @@ describe('the robustness lab in chromium', () => {
   }, 300_000);
 
   it('reopens the analysis after a reload of the Robustness tab, while it runs and once it is done', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     // A Professional plan runs the whole default grid: 5 values of the 4 periods, 625
     // configurations in 25 parts, long enough to reload while it runs.

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, markEmailVerified, signUp, watchForErrors } from './browser';
+import { launchBrowser, markEmailVerified, openPage, signUp, watchForErrors } from './browser';
+import { smaCrossing } from '../fixtures/requests';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -13,18 +14,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const cross = (logic: string) => ({
-  indicator1: 'SMA',
-  logic,
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: '10' },
-  additionalFields2: { Timeframe: '20' },
-});
+const cross = (logic: string) => smaCrossing(logic);
 
 describe('sharing a result by link in chromium', () => {
   it('opens the public link signed out, read-only and without the owner, until the owner stops sharing', async () => {
     const owner = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await owner.newPage();
+    const page = await openPage(owner);
     const errors = watchForErrors(page);
     // Sharing by link needs a verified address.
     markEmailVerified(await signUp(page, baseUrl, 'sharer'));
@@ -52,7 +47,7 @@ describe('sharing a result by link in chromium', () => {
 
     // A visitor: a fresh browser context, no cookies.
     const visitor = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const publicPage = await visitor.newPage();
+    const publicPage = await openPage(visitor);
     const visitorErrors = watchForErrors(publicPage);
     await publicPage.goto(url);
     await publicPage.getByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' }).waitFor();
@@ -70,7 +65,6 @@ describe('sharing a result by link in chromium', () => {
     expect(await publicPage.getByRole('button', { name: 'Edit and re-run' }).count()).toBe(0);
     expect(await publicPage.getByRole('region', { name: 'Share this result' }).count()).toBe(0);
     expect(await publicPage.content()).not.toContain('sharer-');
-    await publicPage.screenshot({ path: 'test-results/shared-result-375.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Stop sharing' }).click();
     await page.getByText('The link no longer opens this result.').waitFor();

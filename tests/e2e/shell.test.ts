@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchForErrors } from './browser';
+import { launchBrowser, openPage, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('the built app in chromium', () => {
   it('loads the home page with no console error or CSP violation', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const errors = watchForErrors(page);
     const response = await page.goto(`${baseUrl}/`);
     expect(response?.status()).toBe(200);
@@ -26,12 +26,11 @@ describe('the built app in chromium', () => {
       .waitFor();
     expect(await page.title()).toBe('Advanced Backtesting with Machine Learning | Backtest Studio');
     expect(errors).toEqual([]);
-    await page.screenshot({ path: 'test-results/home-desktop.png', fullPage: true });
     await page.close();
   });
 
   it('follows a header link inside the SPA', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('button', { name: /Resources/ }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).click();
@@ -46,7 +45,7 @@ describe('the built app in chromium', () => {
   });
 
   it('serves a deep link opened directly and shows the 404 page for unknown routes', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const errors = watchForErrors(page);
     const response = await page.goto(`${baseUrl}/features/Technical`);
     expect(response?.status()).toBe(200);
@@ -62,7 +61,7 @@ describe('the built app in chromium', () => {
   it('answers /api paths from the worker as JSON, not the SPA', async () => {
     const health = await fetch(`${baseUrl}/api/health`);
     expect(await health.json()).toMatchObject({ ok: true, d1: true, kv: true });
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const response = await page.goto(`${baseUrl}/api/nope`);
     expect(response?.status()).toBe(404);
     expect(await response?.json()).toEqual({
@@ -72,7 +71,7 @@ describe('the built app in chromium', () => {
   });
 
   it('fits a 375 px wide screen without horizontal scrolling', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await openPage(browser, { viewport: { width: 375, height: 800 } });
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -81,7 +80,6 @@ describe('the built app in chromium', () => {
     expect(await mainNav.getByRole('link', { name: 'Simulator' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
     expect(await mainNav.getByRole('link', { name: 'Simulator' }).isVisible()).toBe(true);
-    await page.screenshot({ path: 'test-results/home-375.png', fullPage: true });
     await page.close();
   });
 });

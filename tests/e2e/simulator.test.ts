@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooseIndicator, field, launchBrowser, signUp, visibleRange, watchForErrors } from './browser';
+import {
+  chooseIndicator,
+  field,
+  launchBrowser,
+  openPage,
+  signUp,
+  visibleRange,
+  watchForErrors,
+} from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -64,7 +72,7 @@ async function chartedTrades(page: Page) {
 
 describe('the simulator in chromium', () => {
   it('builds SMA 10/20 with RSI < 70 and a 5% stop, submits, shows trades, exports, re-runs from history', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'sim');
 
@@ -90,7 +98,6 @@ describe('the simulator in chromium', () => {
 
     const tradeRows = page.getByRole('region', { name: 'Trade list' }).locator('tbody tr');
     expect(await tradeRows.count()).toBe(Math.min(trades, 25));
-    await page.screenshot({ path: 'test-results/simulator-result.png', fullPage: true });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -139,7 +146,7 @@ describe('the simulator in chromium', () => {
   });
 
   it('draws a run of about 93,000 five-minute bars (holidays excluded) with every trade marker, and zooms', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'sim');
     const cross = (logic: string) => ({

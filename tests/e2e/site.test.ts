@@ -82,8 +82,6 @@ describe('the public site in chromium', () => {
       for (const link of await visit(route)) if (!linksFound.has(link)) linksFound.set(link, route);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${route} scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
-      if (route === '/pricing')
-        await page.screenshot({ path: 'test-results/site-pricing-375.png', fullPage: true });
     }
     // The cards of the six listings are among the links.
     const found = [...linksFound.keys()];
@@ -119,6 +117,5 @@ describe('the public site in chromium', () => {
   it('opens a documentation guide from a link to its fragment', async () => {
     await visit('/resources/documentation#fills');
     expect(await page.locator('details#fills').getAttribute('open')).toBe('');
-    await page.screenshot({ path: 'test-results/site-documentation-desktop.png' });
   });
 });

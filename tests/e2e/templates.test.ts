@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, signUp, watchForErrors } from './browser';
+import { field, launchBrowser, openPage, signUp, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('a strategy template in chromium', () => {
   it('opens the golden cross in the builder, and a changed symbol runs to a result', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     const errors = watchForErrors(page);
     await signUp(page, baseUrl, 'template');
     await page.goto(`${baseUrl}/strategies/technical/golden-cross`);

@@ -56,8 +56,11 @@ describe('plan refusals', () => {
   it('applies history and delay to provider data only, exchanges and indicators always', () => {
     expect(refuse('basic', { fromDate: '2000-01-03', toDate: '2026-11-23' }, false)).toBeNull();
     expect(refuse('basic', { exchange: 'XETRA' }, false)?.fields[0]?.path).toBe('exchange');
-    // Lower-case codes are the same exchange; the sample and uploads are open to all.
-    expect(refuse('basic', { exchange: 'nse' })).toBeNull();
+    // The schema upper-cases codes, so a lower-case one is the same exchange.
+    const lowerCase = backtestRequestSchema.parse({ ...base, exchange: ' nse ' });
+    expect(lowerCase.exchange).toBe('NSE');
+    expect(planRefusal(planById('basic'), lowerCase, { today, providerData: true })).toBeNull();
+    // The sample and uploads are open to all.
     expect(refuse('basic', { exchange: 'UPLOAD' }, false)).toBeNull();
     expect(refuse('basic', { exchange: 'INDX', stock: 'GSPC' }, false)).toBeNull();
     const exitRow = {

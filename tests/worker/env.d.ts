@@ -6,6 +6,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** Seed of the API fuzz (tests/worker/fuzz); blank = its fixed default. */
+      FUZZ_SEED: string;
     }
   }
 }

@@ -26,6 +26,9 @@ export default defineProject(async () => ({
           GOOGLE_TOKEN_URL: FAKE_GOOGLE.tokenUrl,
           // Mail goes to the outbox unless a test points it at the fake Resend (fakes/resend.ts).
           ENVIRONMENT: 'development',
+          // The API fuzz's seed: `FUZZ_SEED=<n> npx vitest run --project worker tests/worker/fuzz`
+          // replays a run (the fuzz prints its seed); blank = the fixed default.
+          FUZZ_SEED: process.env.FUZZ_SEED ?? '',
         },
         // Outbound fetches from the worker reach local fakes, never the network.
         outboundService,

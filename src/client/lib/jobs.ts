@@ -7,6 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { JobState } from '../../shared/api/jobs';
 import { ApiError, apiFetch } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** A job that will not change any more. */
 export function isFinalJobState(state: JobState | undefined): boolean {
@@ -20,7 +21,7 @@ const jobPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`;
 
 export function jobQuery<S extends z.ZodType<{ state: JobState }>>(jobId: string, schema: S) {
   return queryOptions({
-    queryKey: ['jobs', jobId],
+    queryKey: queryKeys.job(jobId),
     queryFn: (): Promise<z.output<S>> => apiFetch(jobPath(jobId), schema),
     refetchInterval: (query) => (isFinalJobState(query.state.data?.state) ? false : JOB_POLL_MS),
   });

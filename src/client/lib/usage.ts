@@ -2,13 +2,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type Usage, usageSchema } from '../../shared/api/usage';
 import { apiFetch } from './api-client';
+import { queryKeys } from './query-keys';
 
 export function fetchUsage() {
   return apiFetch('/api/usage', usageSchema);
 }
 
 /** Key ['usage']: whatever stores a run invalidates it. */
-export const usageQuery = () => queryOptions({ queryKey: ['usage'], queryFn: fetchUsage });
+export const usageQuery = () => queryOptions({ queryKey: queryKeys.usage, queryFn: fetchUsage });
 
 const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 

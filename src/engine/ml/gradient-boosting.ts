@@ -9,7 +9,7 @@
  */
 import { flattenTrees } from './flat-forest';
 import { growHistogramTree, rowMajorBins, treeValueRowBins } from './histogram-tree';
-import type { ProbabilityModel } from './model';
+import type { ProbabilityModel } from './probability-model';
 import type { Tree, TreeTrainingSet } from './tree';
 
 export const GRADIENT_BOOSTING = {

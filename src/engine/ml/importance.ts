@@ -3,7 +3,7 @@
  * fold: shuffle one feature's values among the fold's samples (seeded), predict again, and take
  * the drop in ROC AUC. A feature the model does not use scores 0; one it relies on scores more.
  */
-import type { ProbabilityModel } from './model';
+import type { ProbabilityModel } from './probability-model';
 import { rocAuc } from './classification-metrics';
 
 export function permutationImportance(

@@ -13,7 +13,7 @@
  * Newton; Byrd, Chin, Neveitt and Nocedal, SIAM J. Optimization 21, 2011). Each step still
  * shrinks the error by one to three orders of magnitude.
  */
-import type { ProbabilityModel } from './model';
+import type { ProbabilityModel } from './probability-model';
 
 export const LOGISTIC = { lambda: 1, maxIterations: 50, tolerance: 1e-10 } as const;
 

@@ -4,13 +4,9 @@ import { mulberry32 } from '../robustness/random';
 import { binRows } from './binning';
 import { GRADIENT_BOOSTING, trainGradientBoosting } from './gradient-boosting';
 import { trainLogistic } from './logistic';
+import type { ProbabilityModel } from './probability-model';
 import { RANDOM_FOREST, trainRandomForest } from './random-forest';
 import type { TreeTrainingSet } from './tree';
-
-export interface ProbabilityModel {
-  /** P(label = 1) for `row` of the feature columns (every feature finite there). */
-  probability(columns: readonly Float64Array[], row: number): number;
-}
 
 /**
  * Trains `kind` on `rows` of the columns; labels[i] is the label of rows[i]. A training set of

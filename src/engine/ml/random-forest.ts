@@ -5,7 +5,7 @@
  * label 1. Histogram splits (binning.ts); the seed fixes the bootstrap and the draws.
  */
 import { flattenTrees } from './flat-forest';
-import type { ProbabilityModel } from './model';
+import type { ProbabilityModel } from './probability-model';
 import { growTree, type Tree, type TreeTrainingSet } from './tree';
 
 export const RANDOM_FOREST = { trees: 100, maxDepth: 8, minChildWeight: 30 } as const;

@@ -8,6 +8,12 @@ import { adminSubscriptionSchema } from './billing';
 export const adminUserSchema = userSchema.extend({ backtestsThisMonth: z.number().int() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** The query of GET /api/admin/users. */
+export const userQuerySchema = z.object({
+  query: z.string().trim().max(200, 'At most 200 characters').default(''),
+  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Pages start at 1').default(1),
+});
+
 /** GET /api/admin/users: one page of the users matching a query, newest first. */
 export const userPageSchema = z.object({
   users: z.array(adminUserSchema),

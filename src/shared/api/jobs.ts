@@ -6,7 +6,6 @@
 import { z } from 'zod';
 
 export const jobCreatedSchema = z.object({ jobId: z.string() });
-export type JobCreated = z.infer<typeof jobCreatedSchema>;
 
 export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];

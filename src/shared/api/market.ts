@@ -1,7 +1,9 @@
 /** Answers of /api/market: exchange and symbol lists (docs/product.md#outside-calls, docs/product.md#who-it-is-for, docs/product.md#screens-and-routes) and candles. */
 import { z } from 'zod';
 import { PRICE_ADJUSTMENTS } from '../backtest-vocabulary';
+import { calendarDate } from '../calendar-date';
 import { CANDLE_SOURCES, LIST_SOURCES } from '../data-sources';
+import { CANDLE_TIMEFRAME_CODES } from '../timeframes';
 
 export const exchangeSchema = z.object({
   code: z.string(),
@@ -53,6 +55,40 @@ export const candleColumnsSchema = z.object({
   v: z.array(z.number()),
 });
 export type CandleColumns = z.infer<typeof candleColumnsSchema>;
+
+/** The path of GET /api/market/exchanges/:code/symbols. */
+export const exchangeParam = z.object({
+  code: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._-]{1,20}$/,
+      'An exchange code has 1 to 20 letters, digits, dots, dashes or underscores',
+    )
+    .transform((code) => code.toUpperCase()),
+});
+
+/** The query of GET /api/market/candles. */
+export const candleQuery = z.object({
+  exchange: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9._-]{1,20}$/, 'Unknown exchange code'),
+  symbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9._^=-]{1,40}$/, 'Unknown symbol'),
+  timeframe: z.enum(CANDLE_TIMEFRAME_CODES, {
+    error: 'Timeframe is one of 5m, 15m, 30m, 1h, 1d',
+  }),
+  from: calendarDate,
+  to: calendarDate,
+  warmup: z.coerce.number().int().min(0).max(5000, 'At most 5000 warm-up bars').default(0),
+  adjustment: z
+    .enum(PRICE_ADJUSTMENTS, { error: `Adjustment is one of ${PRICE_ADJUSTMENTS.join(', ')}` })
+    .default('splits-and-dividends'),
+});
 
 /** GET /api/market/candles */
 export const candlesAnswerSchema = z.object({

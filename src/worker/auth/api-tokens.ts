@@ -6,7 +6,7 @@ import { TOKEN_PREFIX, TOKEN_REQUESTS_PER_MINUTE, type TokenScope } from '../../
 import { type RateLimit, countEvent } from '../db/rate-limits';
 import { useToken } from '../db/api-tokens';
 import { ApiError } from '../errors';
-import { randomToken, sha256Hex } from './encoding';
+import { randomToken, sha256Hex } from '../encoding';
 
 /** 32 random bytes in base64url after the prefix: 256 bits, far past guessing. */
 const TOKEN_BYTES = 32;

@@ -10,7 +10,7 @@ import { setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { sessionSecret } from './config';
 import { cookieOptions, readCookie } from './cookies';
-import { fromBase64Url, randomToken, toBase64Url } from './encoding';
+import { fromBase64Url, randomToken, toBase64Url } from '../encoding';
 
 export const DEVICE_COOKIE = 'device';
 const DEVICE_COOKIE_PATH = '/api/auth';

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { type StoredUser, findUserById, publicUser } from '../db/users';
 import { resolvePlan } from '../billing/effective-plan';
-import { sha256Hex } from './encoding';
+import { sha256Hex } from '../encoding';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookies';
 import { MIN_SESSION_SECRET_LENGTH } from './config';
 import { TOKEN_RENEW_AFTER_SECONDS, signSessionToken, verifySessionToken } from './session';

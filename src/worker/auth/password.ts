@@ -1,4 +1,4 @@
-import { fromBase64Url, toBase64Url } from './encoding';
+import { fromBase64Url, toBase64Url } from '../encoding';
 
 /**
  * Password hashing with PBKDF2-SHA-256 through WebCrypto. Deployed Workers refuse more than

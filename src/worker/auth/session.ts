@@ -10,11 +10,9 @@ export const TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
 /**
  * A token older than this is replaced on the next authenticated request, with its cookie: a
  * sign-in lasts while its browser is used (2 hours after the last renewal when idle), up to the
- * session row's SESSION_MAX_AGE_SECONDS.
+ * session row's SESSION_MAX_AGE_SECONDS (db/sessions.ts).
  */
 export const TOKEN_RENEW_AFTER_SECONDS = 10 * 60;
-/** The longest a session row lives from its sign-in, however active its browser. */
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const ISSUER = 'backtest-studio';
 const AUDIENCE = 'backtest-studio-web';
 

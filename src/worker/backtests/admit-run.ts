@@ -15,14 +15,14 @@
  */
 import type { User } from '../../shared/api/auth';
 import type { BacktestRequest } from '../../shared/backtest-request';
-import { PLANS } from '../../shared/plans';
+import { PLANS, UPGRADE_MESSAGE } from '../../shared/plans';
 import type { FieldError } from '../../shared/validation-errors';
 import type { Env } from '../env';
 import { ApiError } from '../errors';
 import { countBacktestsThisMonth } from '../db/backtests';
 import { subscriptionRefusal } from '../billing/run-allowance';
 import { entitlementRefusal } from './entitlements';
-import { configurationLimit, mayUseMl, monthlyLimit, UPGRADE_MESSAGE } from './quota';
+import { configurationLimit, mayUseMl, monthlyLimit } from './quota';
 import { reversedDates } from './tradable';
 
 /** What a user asks to start. */

@@ -7,13 +7,13 @@
  */
 import { barQuality, type CandleSeries } from '../../engine/index';
 import type { DataQuality } from '../../shared/api/backtests';
-import type { CandlesAnswer } from '../../shared/api/market';
 import { PRICE_ADJUSTMENTS } from '../../shared/backtest-vocabulary';
 import type { DataSource } from '../../shared/data-sources';
+import type { MarketCandles } from '../market-data/candle-answer';
 import { exchangeSession, isTradingDay } from '../market-data/sessions';
 
-export function runDataQuality(exchange: string, answer: CandlesAnswer, series: CandleSeries): DataQuality {
-  const session = exchangeSession(exchange.toUpperCase());
+export function runDataQuality(exchange: string, answer: MarketCandles, series: CandleSeries): DataQuality {
+  const session = exchangeSession(exchange);
   const quality = barQuality(series, answer.warmupBars, series.t.length, (date) =>
     isTradingDay(session, date),
   );

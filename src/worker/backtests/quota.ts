@@ -7,9 +7,6 @@ import { ADMIN_ROBUSTNESS_CONFIGURATIONS, planById } from '../../shared/plans';
 import type { Usage } from '../../shared/api/usage';
 import { countBacktestsThisMonth } from '../db/backtests';
 
-/** The spec's text when the plan or the month's quota does not allow a run. */
-export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
-
 /** Runs a month the user may store: null = unlimited (admins, enterprise). */
 export function monthlyLimit(user: User): number | null {
   if (user.role === 'admin') return null;

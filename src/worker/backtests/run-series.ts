@@ -3,11 +3,11 @@
  * S&P sample or the synthetic fallback), with the warm-up its indicators need, as a series in
  * the exchange's own calendar. A robustness analysis reloads its run's candles through here.
  */
-import { seriesFromColumns, type CandleSeries } from '../../engine/index';
+import type { CandleSeries } from '../../engine/index';
 import type { BacktestRequest } from '../../shared/backtest-request';
 import type { Env } from '../env';
-import type { CandlesAnswer } from '../../shared/api/market';
 import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
+import type { MarketCandles } from '../market-data/candle-answer';
 import { loadCandles } from '../market-data/candles';
 import { calendarOf } from '../market-data/sessions';
 
@@ -17,11 +17,11 @@ export function loadRunCandles(
   request: BacktestRequest,
   userId: string,
   warmup: number,
-): Promise<CandlesAnswer> {
+): Promise<MarketCandles> {
   return loadCandles(
     env,
     {
-      exchange: request.exchange.toUpperCase(),
+      exchange: request.exchange,
       symbol: request.stock.toUpperCase(),
       timeframe: CODE_OF_TIMEFRAME[request.timeframe],
       from: request.fromDate,
@@ -34,6 +34,6 @@ export function loadRunCandles(
 }
 
 /** Trading days (session VWAP, pivots, the request's dates) in the exchange's own calendar. */
-export function runSeries(request: BacktestRequest, candles: CandlesAnswer['candles']): CandleSeries {
-  return seriesFromColumns(candles, calendarOf(request.exchange.toUpperCase()));
+export function runSeries(request: BacktestRequest, candles: CandleSeries): CandleSeries {
+  return { ...candles, calendar: calendarOf(request.exchange) };
 }

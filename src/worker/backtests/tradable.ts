@@ -4,9 +4,9 @@
  */
 import type { BacktestRequest } from '../../shared/backtest-request';
 import type { FieldError } from '../../shared/validation-errors';
-import type { CandlesAnswer } from '../../shared/api/market';
 import { isUploadMarket } from '../../shared/data-sources';
 import { periodsLongerThan } from '../../shared/bar-budget';
+import type { MarketCandles } from '../market-data/candle-answer';
 
 export interface Refusal {
   message: string;
@@ -23,7 +23,7 @@ export function reversedDates(request: Pick<BacktestRequest, 'fromDate' | 'toDat
 /** Loaded candles with no bar to trade between the request's dates (warm-up bars only, or none). */
 export function noBarsToTrade(
   request: Pick<BacktestRequest, 'exchange' | 'stock' | 'fromDate' | 'toDate'>,
-  answer: Pick<CandlesAnswer, 'candles' | 'warmupBars'>,
+  answer: { candles: { t: ArrayLike<number> }; warmupBars: number },
 ): Refusal | null {
   if (answer.candles.t.length > answer.warmupBars) return null;
   const what = isUploadMarket(request.exchange) ? 'This dataset' : `${request.stock} (${request.exchange})`;
@@ -41,7 +41,7 @@ export function noBarsToTrade(
  */
 export function periodsBeyondBars(
   request: Pick<BacktestRequest, 'exchange' | 'stock' | 'entry' | 'exit'>,
-  answer: Pick<CandlesAnswer, 'candles'>,
+  answer: Pick<MarketCandles, 'candles'>,
 ): (Refusal & { fields: FieldError[] }) | null {
   const loaded = answer.candles.t.length;
   const count = loaded.toLocaleString('en-US');

@@ -5,7 +5,7 @@
  */
 import type { BillingPeriod, Plan } from '../../shared/plans';
 import { findRazorpayPlanId, saveRazorpayPlanId, type StoredStatus } from '../db/billing';
-import { sha256Hex } from '../auth/encoding';
+import { sha256Hex } from '../encoding';
 import type { RazorpayConfig } from './config';
 import { type BillingProvider, ProviderError } from './provider';
 

@@ -6,7 +6,7 @@
  */
 import type { User } from '../../shared/api/auth';
 import type { Env } from '../env';
-import { UPGRADE_MESSAGE } from '../backtests/quota';
+import { UPGRADE_MESSAGE } from '../../shared/plans';
 import { findUserById } from '../db/users';
 import { freeTrialDays } from './config';
 import { resolvePlan } from './effective-plan';

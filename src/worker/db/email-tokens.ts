@@ -3,7 +3,7 @@
  * random bytes; only its SHA-256 is stored, and using it deletes the row in the same statement,
  * so a link works once even when two requests race.
  */
-import { randomToken, sha256Hex } from '../auth/encoding';
+import { randomToken, sha256Hex } from '../encoding';
 
 export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
 

@@ -1,6 +1,8 @@
 /** Sessions in D1: a row per signed-in browser, found by the hash of the id its token carries. */
-import { randomToken, sha256Hex } from '../auth/encoding';
-import { SESSION_MAX_AGE_SECONDS } from '../auth/session';
+import { randomToken, sha256Hex } from '../encoding';
+
+/** How long a session row lives: a browser stays signed in this long without signing in again. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export type SignInMethod = 'password' | 'google';
 

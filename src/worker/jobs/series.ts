@@ -16,7 +16,7 @@ export async function seriesOf(env: Env, job: Job): Promise<CandleSeries> {
   if (!object) throw new Error(`the candles of this ${workOf(job)} are no longer stored`);
   const series: CandleSeries = {
     ...decodeSeries(await object.arrayBuffer()),
-    calendar: calendarOf(job.request.exchange.toUpperCase()),
+    calendar: calendarOf(job.request.exchange),
   };
   cachedSeries = { key: job.seriesKey, series };
   return series;

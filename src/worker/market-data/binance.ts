@@ -9,11 +9,18 @@
  * that always fits (see README "Market data").
  */
 import { z } from 'zod';
-import { dropDuplicateBars, type CandleRow } from '../../engine/index';
-import type { CandlesAnswer, Stock } from '../../shared/api/market';
+import { dropDuplicateBars, seriesFromRows, type CandleRow } from '../../engine/index';
+import type { Stock } from '../../shared/api/market';
 import { CANDLE_TIMEFRAMES, type CandleTimeframe } from '../../shared/timeframes';
 import type { Env } from '../env';
-import { type CandleQuery, CandleRequestError, DAY_MS, answerWithWarmup, barName } from './candle-answer';
+import {
+  type CandleQuery,
+  CandleRequestError,
+  DAY_MS,
+  type MarketCandles,
+  answerWithWarmup,
+  barName,
+} from './candle-answer';
 import { cacheJson } from './cache';
 import { DEFAULT_TIMEOUT_MS, ProviderError, asArray, fetchProviderJson } from './provider';
 import { exchangeSession } from './sessions';
@@ -172,7 +179,7 @@ export async function binanceCandles(
   env: Env,
   config: BinanceConfig,
   query: CandleQuery,
-): Promise<CandlesAnswer> {
+): Promise<MarketCandles> {
   const session = exchangeSession('BINANCE')!;
   const calendar = session.calendar;
   const barMs = CANDLE_TIMEFRAMES[query.timeframe] * 60_000;
@@ -210,7 +217,7 @@ export async function binanceCandles(
     }
   }
   const { rows: sorted, dropped } = dropDuplicateBars(rows);
-  return answerWithWarmup(sorted, query, {
+  return answerWithWarmup(seriesFromRows(sorted), query, {
     calendar,
     source: 'binance',
     warnings: [],

@@ -1,4 +1,4 @@
-import { type CandleRow, rowsToColumns, type SessionCalendar } from '../../engine/index';
+import { type CandleSeries, type SessionCalendar, sliceSeries } from '../../engine/index';
 import type { CandlesAnswer } from '../../shared/api/market';
 import type { DataSource } from '../../shared/data-sources';
 import type { PriceAdjustment } from '../../shared/backtest-vocabulary';
@@ -20,8 +20,30 @@ export interface CandleQuery {
   adjustment?: PriceAdjustment;
 }
 
+/**
+ * A candle answer inside the worker: the bars stay typed arrays from where they are read to the
+ * engine, and become JSON only at GET /api/market/candles (`candlesJson`).
+ */
+export type MarketCandles = Omit<CandlesAnswer, 'candles'> & { candles: CandleSeries };
+
+/** The answer as GET /api/market/candles writes it: plain column arrays. */
+export function candlesJson({ candles, ...answer }: MarketCandles): CandlesAnswer {
+  const { t, o, h, l, c, v } = candles;
+  return {
+    ...answer,
+    candles: {
+      t: Array.from(t),
+      o: Array.from(o),
+      h: Array.from(h),
+      l: Array.from(l),
+      c: Array.from(c),
+      v: Array.from(v),
+    },
+  };
+}
+
 /** Whether an answer holds no bar of the asked range (warm-up bars only, or none). */
-export const noBarsInRange = (answer: CandlesAnswer) => answer.candles.t.length === answer.warmupBars;
+export const noBarsInRange = (answer: MarketCandles) => answer.candles.t.length === answer.warmupBars;
 
 /** A candle request that cannot be answered; thrown through the routes to handleError. */
 export class CandleRequestError extends ApiError {
@@ -59,10 +81,10 @@ export function tooManyBars(estimate: number, timeframe: CandleTimeframe): Candl
 
 /**
  * Keeps the bars of the trading days `from` to `to` (local dates of the market's calendar) plus
- * up to `warmup` bars before `from` (rows sorted by time), and shapes the answer.
+ * up to `warmup` bars before `from` (bars sorted by time), and shapes the answer.
  */
 export function answerWithWarmup(
-  rows: readonly CandleRow[],
+  bars: CandleSeries,
   query: CandleQuery,
   meta: {
     calendar: SessionCalendar;
@@ -71,22 +93,24 @@ export function answerWithWarmup(
     adjustment?: PriceAdjustment;
     duplicatesDropped?: number;
   },
-): CandlesAnswer {
+): MarketCandles {
   const fromMs = meta.calendar.startOfDate(query.from);
   const endMs = meta.calendar.startOfDay(meta.calendar.dayOfDate(query.to) + 1);
-  const firstInRange = rows.findIndex((row) => row.t >= fromMs);
-  const splitAt = firstInRange === -1 ? rows.length : firstInRange;
+  const firstInRange = bars.t.findIndex((t) => t >= fromMs);
+  const splitAt = firstInRange === -1 ? bars.t.length : firstInRange;
   const warmupBars = Math.min(query.warmup, splitAt);
-  const kept = rows.slice(splitAt - warmupBars).filter((row) => row.t < endMs);
+  const firstAfter = bars.t.findIndex((t) => t >= endMs);
+  const end = Math.max(splitAt, firstAfter === -1 ? bars.t.length : firstAfter);
+  const kept = end - (splitAt - warmupBars);
   // Uploads are not estimated before loading: the cap applies to every answer here.
-  if (kept.length > MAX_BARS_PER_ANSWER) throw tooManyBars(kept.length, query.timeframe);
+  if (kept > MAX_BARS_PER_ANSWER) throw tooManyBars(kept, query.timeframe);
   const warnings = [...meta.warnings];
-  if (kept.length === warmupBars) warnings.push(`No bars between ${query.from} and ${query.to}.`);
+  if (kept === warmupBars) warnings.push(`No bars between ${query.from} and ${query.to}.`);
   else if (warmupBars < query.warmup) {
     warnings.push(`Only ${warmupBars} of the ${query.warmup} warm-up bars exist before ${query.from}.`);
   }
   return {
-    candles: rowsToColumns(kept),
+    candles: sliceSeries(bars, splitAt - warmupBars, end),
     timezone: meta.calendar.timeZone,
     source: meta.source,
     warmupBars,

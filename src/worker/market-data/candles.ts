@@ -1,11 +1,12 @@
 import { FALLBACK_WARNING, fallbackErrorMessage, fallbackStocks } from '../../shared/fallback-market';
-import type { CandlesAnswer } from '../../shared/api/market';
+import { seriesFromRows } from '../../engine/index';
 import { isUploadMarket } from '../../shared/data-sources';
 import { CANDLE_TIMEFRAMES } from '../../shared/timeframes';
 import type { Env } from '../env';
 import {
   type CandleQuery,
   CandleRequestError,
+  type MarketCandles,
   DAY_MS,
   MAX_BARS_PER_ANSWER,
   answerWithWarmup,
@@ -25,7 +26,7 @@ export const SYNTHETIC_WARNING =
   'Synthetic sample data: these candles are generated for demonstration and are not real market prices.';
 
 /** The candles of the provider that serves the query's exchange (providers.ts), or null without one. */
-function fromProvider(env: Env, query: CandleQuery): Promise<CandlesAnswer> | null {
+function fromProvider(env: Env, query: CandleQuery): Promise<MarketCandles> | null {
   switch (candleProviderOf(env, query.exchange)) {
     case 'eodhd':
       return providerCandles(env, providerConfig(env)!, query);
@@ -49,7 +50,7 @@ export async function loadCandles(
   env: Env,
   query: CandleQuery,
   userId: string | null,
-): Promise<CandlesAnswer> {
+): Promise<MarketCandles> {
   if (isSample(query)) return sampleCandles(query);
   if (isUploadMarket(query.exchange)) return uploadCandles(env, userId, query);
   const loading = fromProvider(env, query);
@@ -78,7 +79,7 @@ function isFallbackStock(query: CandleQuery): boolean {
  * Deterministic synthetic bars for a fallback stock, inside its exchange's session, with
  * `warmup` extra bars before `from` for indicators.
  */
-export function fallbackCandles(query: CandleQuery): CandlesAnswer {
+export function fallbackCandles(query: CandleQuery): MarketCandles {
   const session = exchangeSession(query.exchange);
   if (!session || !isFallbackStock(query)) {
     throw new CandleRequestError(`No data for ${query.symbol} on ${query.exchange}.`, 404);
@@ -93,7 +94,8 @@ export function fallbackCandles(query: CandleQuery): CandlesAnswer {
   // Enough calendar days before `from` to hold the warm-up bars (weekends included).
   const warmupDays = Math.ceil((query.warmup / barsPerDay) * 1.5) + 4;
   const start = new Date(Date.parse(query.from) - warmupDays * DAY_MS).toISOString().slice(0, 10);
-  return answerWithWarmup(syntheticCandles(query.symbol, session, minutes, start, query.to), query, {
+  const bars = seriesFromRows(syntheticCandles(query.symbol, session, minutes, start, query.to));
+  return answerWithWarmup(bars, query, {
     calendar: session.calendar,
     source: 'synthetic',
     warnings: [SYNTHETIC_WARNING],

@@ -9,7 +9,7 @@
 import { isSampleMarket, isUploadMarket } from '../../shared/data-sources';
 import type { FieldError } from '../../shared/validation-errors';
 import type { Env } from '../env';
-import { listExchanges, listSymbols } from './lists';
+import { listExchanges, listStocks } from './lists';
 import { candleProviderOf } from './providers';
 
 interface SymbolEntry {
@@ -34,7 +34,7 @@ export async function unknownSymbols(env: Env, symbols: readonly SymbolEntry[]):
     if (!symbolLists.has(exchange)) {
       symbolLists.set(
         exchange,
-        listSymbols(env, exchange).then((answer) => trustedCodes(env, exchange, answer)),
+        listStocks(env, exchange).then((answer) => trustedCodes(env, exchange, answer)),
       );
     }
     return symbolLists.get(exchange)!;

@@ -111,7 +111,7 @@ export async function listExchanges(env: Env): Promise<ListAnswer<Exchange>> {
   return { ...answer, items: [...answer.items, BINANCE_LISTING] };
 }
 
-export function listSymbols(env: Env, exchange: string): Promise<ListAnswer<Stock>> {
+export function listStocks(env: Env, exchange: string): Promise<ListAnswer<Stock>> {
   const binance = binanceConfig(env);
   if (exchange === BINANCE_EXCHANGE && binance) {
     return listWithFallback(

@@ -4,12 +4,13 @@ import {
   aggregateBars,
   dropDuplicateBars,
   parseSplitRatio,
+  seriesFromRows,
   type CandleRow,
+  type CandleSeries,
   type SessionCalendar,
   type Split,
   UTC_CALENDAR,
 } from '../../engine/index';
-import type { CandlesAnswer } from '../../shared/api/market';
 import type { PriceAdjustment } from '../../shared/backtest-vocabulary';
 import { CANDLE_TIMEFRAMES } from '../../shared/timeframes';
 import type { Env } from '../env';
@@ -17,6 +18,7 @@ import {
   type CandleQuery,
   DAY_MS,
   MAX_BARS_PER_ANSWER,
+  type MarketCandles,
   answerWithWarmup,
   noBarsInRange,
   tooManyBars,
@@ -179,7 +181,7 @@ export async function providerCandles(
   env: Env,
   config: ProviderConfig,
   query: CandleQuery,
-): Promise<CandlesAnswer> {
+): Promise<MarketCandles> {
   const minutes = CANDLE_TIMEFRAMES[query.timeframe];
   const session = exchangeSession(query.exchange);
   const calendar = session?.calendar ?? UTC_CALENDAR;
@@ -240,10 +242,10 @@ export async function providerCandles(
       fetched = { ...fetched, rows: fetched.rows.filter(opensInSession(session)) };
   }
   /** 15m and 30m bars aggregated from 5m ones, aligned to the session. */
-  function shape(rows: CandleRow[]): CandleRow[] {
-    return minutes === 15 || minutes === 30
-      ? aggregateBars(rows, minutes, (t) => calendar.startOfDayAt(t))
-      : rows;
+  function shape(rows: CandleRow[]): CandleSeries {
+    return seriesFromRows(
+      minutes === 15 || minutes === 30 ? aggregateBars(rows, minutes, (t) => calendar.startOfDayAt(t)) : rows,
+    );
   }
 
   // Shaped before caching: rows that make no answer (too many bars) are not kept either.

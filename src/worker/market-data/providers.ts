@@ -41,7 +41,8 @@ export function isConfigured(env: Env, provider: ProviderName): boolean {
 
 /** The provider that serves the candles of `exchange` on this server, or null (sample data only). */
 export function candleProviderOf(env: Env, exchange: string): ProviderName | null {
-  const code = exchange.toUpperCase();
-  const row = EXCHANGE_PROVIDERS.find((entry) => entry.exchanges === '*' || entry.exchanges.includes(code))!;
+  const row = EXCHANGE_PROVIDERS.find(
+    (entry) => entry.exchanges === '*' || entry.exchanges.includes(exchange),
+  )!;
   return row.providers.find((provider) => isConfigured(env, provider)) ?? null;
 }

@@ -9,14 +9,15 @@ import {
   adjustForSplits,
   adjustWithAdjustedCloses,
   dropDuplicateBars,
+  seriesFromRows,
   type CandleRow,
   type Split,
 } from '../../engine/index';
-import type { CandlesAnswer } from '../../shared/api/market';
 import type { Env } from '../env';
 import {
   type CandleQuery,
   CandleRequestError,
+  type MarketCandles,
   DAY_MS,
   answerWithWarmup,
   noBarsInRange,
@@ -115,7 +116,7 @@ export async function tiingoCandles(
   env: Env,
   config: TiingoConfig,
   query: CandleQuery,
-): Promise<CandlesAnswer> {
+): Promise<MarketCandles> {
   if (query.timeframe !== '1d') {
     throw new CandleRequestError(
       'Tiingo serves daily bars here: choose 1 day, or add an EODHD key for intraday bars.',
@@ -140,7 +141,7 @@ export async function tiingoCandles(
       : adjustment === 'splits'
         ? adjustForSplits(fetched.rows, fetched.splits)
         : adjustWithAdjustedCloses(fetched.rows, fetched.adjustedCloses, fetched.splits);
-  const answer = answerWithWarmup(rows, query, {
+  const answer = answerWithWarmup(seriesFromRows(rows), query, {
     calendar: calendarOf(query.exchange),
     source: 'tiingo',
     warnings: [],

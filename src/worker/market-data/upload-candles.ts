@@ -2,15 +2,19 @@ import {
   decodeSeries,
   encodeSeries,
   parseCandlesCsv,
-  seriesToRows,
   UTC_CALENDAR,
   type CandleSeries,
 } from '../../engine/index';
-import type { CandlesAnswer } from '../../shared/api/market';
 import { TIMEFRAME_OF_CODE } from '../../shared/timeframes';
 import { findOwnDataset, updateDatasetKey } from '../db/datasets';
 import type { Env } from '../env';
-import { type CandleQuery, CandleRequestError, answerWithWarmup, barName } from './candle-answer';
+import {
+  type CandleQuery,
+  CandleRequestError,
+  type MarketCandles,
+  answerWithWarmup,
+  barName,
+} from './candle-answer';
 
 /** Content type of a dataset's stored columns (engine/candles/series-binary.ts). */
 export const COLUMNS_TYPE = 'application/vnd.backtest.ohlcv';
@@ -41,7 +45,7 @@ export async function uploadCandles(
   env: Env,
   userId: string | null,
   query: CandleQuery,
-): Promise<CandlesAnswer> {
+): Promise<MarketCandles> {
   if (!userId) throw new CandleRequestError('Log in to use your uploaded data.', 404);
   const dataset = await findOwnDataset(env.DB, userId, query.symbol);
   if (!dataset) throw new CandleRequestError('No uploaded dataset of yours has this id.', 404);
@@ -51,8 +55,7 @@ export async function uploadCandles(
   }
   const series = await storedBars(env, dataset, userId);
   if (!series) throw new CandleRequestError('The dataset file is missing. Upload it again.', 404);
-  const rows = seriesToRows(series);
-  return answerWithWarmup(rows, query, {
+  return answerWithWarmup(series, query, {
     // A file says nothing of its market: its times are read as UTC, days as UTC days.
     calendar: UTC_CALENDAR,
     source: 'upload',

@@ -9,6 +9,7 @@ import {
   contactMessagesAnswerSchema,
   subscriptionRequestsAnswerSchema,
   userPageSchema,
+  userQuerySchema,
 } from '../../shared/api/admin';
 import { sessionAnswerSchema, userAnswerSchema } from '../../shared/api/auth';
 import {
@@ -20,7 +21,13 @@ import {
 import { contactReceiptSchema } from '../../shared/api/contact';
 import { datasetCreatedAnswerSchema, datasetListAnswerSchema } from '../../shared/api/datasets';
 import { healthSchema } from '../../shared/api/health';
-import { candlesAnswerSchema, exchangesAnswerSchema, stocksAnswerSchema } from '../../shared/api/market';
+import {
+  candleQuery,
+  candlesAnswerSchema,
+  exchangeParam,
+  exchangesAnswerSchema,
+  stocksAnswerSchema,
+} from '../../shared/api/market';
 import { portfolioAnswerSchema, portfolioListAnswerSchema } from '../../shared/api/portfolios';
 import { shareLinkSchema, sharedBacktestSchema, shareStatusSchema } from '../../shared/api/shares';
 import { subscriptionCreatedAnswerSchema } from '../../shared/api/subscriptions';
@@ -62,8 +69,6 @@ import {
 } from '../../shared/api/robustness';
 import { exportQuerySchema } from '../../shared/strategy-export';
 import { teamInviteSchema, teamJoinSchema } from '../../shared/team';
-import { userQuerySchema } from '../routes/admin';
-import { candleQuery, exchangeParam } from '../routes/market';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
-import type { ContactMessagesAnswer, SubscriptionRequestsAnswer, UserPage } from '../../shared/api/admin';
+import {
+  type ContactMessagesAnswer,
+  type SubscriptionRequestsAnswer,
+  type UserPage,
+  userQuerySchema,
+} from '../../shared/api/admin';
 import type { UserAnswer } from '../../shared/api/auth';
-import { z } from 'zod';
 import { adminUserPatchSchema } from '../../shared/auth';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
@@ -12,11 +16,6 @@ import { listSubscriptionRequests } from '../db/subscriptions';
 import { listSubscriptions } from '../db/billing';
 import { requireAdmin } from '../auth/middleware';
 import { revokeUserSessions } from '../db/sessions';
-
-export const userQuerySchema = z.object({
-  query: z.string().trim().max(200, 'At most 200 characters').default(''),
-  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Pages start at 1').default(1),
-});
 
 export const admin = new Hono<AppEnv>()
   .use(requireAdmin)

@@ -13,7 +13,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { requireVerifiedEmail } from '../auth/verified-email';
-import { randomToken, sha256Hex } from '../auth/encoding';
+import { randomToken, sha256Hex } from '../encoding';
 import {
   acceptInvite,
   deleteInvite,

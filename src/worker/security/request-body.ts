@@ -28,7 +28,8 @@ export const BODY_RULES: readonly BodyRule[] = [
     maxBytes: MAX_DATASET_BYTES + 64 * KB,
     message: `The file is larger than ${MAX_DATASET_SIZE_LABEL}.`,
   },
-  // The largest valid request (every row filled, every setting set) is under 10 KB.
+  // The largest valid request (every row filled, every setting set) is about 7 KB as compact
+  // JSON and under 16 KB pretty-printed.
   { prefix: '/api/backtests', maxBytes: 64 * KB, message: tooLarge('64 KB') },
   // A portfolio's backtest takes the same request (and a portfolio itself is far smaller).
   { prefix: '/api/portfolios', maxBytes: 64 * KB, message: tooLarge('64 KB') },

@@ -1,6 +1,7 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { resetPageAfterEachTest } from '../page-test-hooks';
 import { formatDateTime } from '../../../src/client/lib/backtests/format';
 import { tradesToCsv } from '../../../src/client/features/backtest-results/trade-table';
 import type { BacktestRun } from '../../../src/shared/api/backtests';
@@ -41,16 +42,7 @@ function shownText(element: Element): string {
   return copy.textContent ?? '';
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  // Unmount first, so no effect of this test calls the real fetch.
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetPageAfterEachTest();
 
 describe('result page: arrival', () => {
   it('shows the submission notice once, then clears it from the history entry', async () => {

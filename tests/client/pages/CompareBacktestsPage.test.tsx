@@ -1,6 +1,7 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { resetPageAfterEachTest } from '../page-test-hooks';
 import type { BacktestRun } from '../../../src/shared/api/backtests';
 import { formatSignedPercent } from '../../../src/client/lib/backtests/format';
 import { BASIC_USER, renderRoute } from '../render-route';
@@ -38,15 +39,7 @@ const SECOND: BacktestRun = {
   },
 };
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetPageAfterEachTest();
 
 /** The fixture run again, a year later. */
 const A_YEAR_LATER: BacktestRun = {

@@ -1,6 +1,7 @@
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { resetPageAfterEachTest } from '../page-test-hooks';
 import { BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
 import { RUN, candleAnswer } from '../features/backtest-results/fixtures';
@@ -18,15 +19,7 @@ vi.mock('../../../src/client/features/backtest-results/components/BacktestCharts
 const TOKEN = 'a'.repeat(20) + 'B'.repeat(23);
 const URL_OF_LINK = `http://localhost/r/${TOKEN}`;
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetPageAfterEachTest();
 
 describe('sharing from the result page', () => {
   it('makes a link, shows it once with a copy button, and stops sharing', async () => {

@@ -5,14 +5,9 @@ import { listTrades } from '../../../src/engine/simulate/trade-columns';
 import { PortfolioError, portfolioWeights, runPortfolio } from '../../../src/engine/portfolio/portfolio';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
 import { syntheticSeries } from '../data/synthetic';
+import { smaCrossing } from '../../fixtures/requests';
 
-const smaCross = (logic: string) => ({
-  indicator1: 'SMA',
-  logic,
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: '5' },
-  additionalFields2: { Timeframe: '20' },
-});
+const smaCross = (logic: string) => smaCrossing(logic, 5, 20);
 
 const REQUEST = backtestRequestSchema.parse({
   exchange: 'US',

@@ -5,7 +5,7 @@ import {
   hashPassword,
   verifyPassword,
 } from '../../../src/worker/auth/password';
-import { fromBase64Url } from '../../../src/worker/auth/encoding';
+import { fromBase64Url } from '../../../src/worker/encoding';
 
 describe('password hashing', () => {
   it('uses PBKDF2-SHA-256 with 100,000 iterations, a 16-byte salt and a versioned string', async () => {

@@ -1,31 +1,14 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BillingAnswer } from '../../../src/shared/api/billing';
-import { UPGRADE_MESSAGE } from '../../../src/worker/backtests/quota';
+import { UPGRADE_MESSAGE } from '../../../src/shared/plans';
 import { TestBrowser } from '../test-client';
 import { type Bindings, NO_PROVIDERS, signedInUser, stripeBindings } from './billing-fixtures';
 import { sendStripe, stripeEvent, subscribeWithStripe } from './stripe-flow';
+import { shortRunRequest } from '../../fixtures/requests';
 
 /** SMA 10/20 on AAPL's synthetic hourly bars (no market-data provider in these tests). */
-const RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-05',
-  toDate: '2023-09-15',
-  timeframe: '1 hour',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-};
+const RUN = shortRunRequest();
 
 const DAY_MS = 86_400_000;
 

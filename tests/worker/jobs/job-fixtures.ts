@@ -4,20 +4,13 @@ import { expect } from 'vitest';
 import worker from '../../../src/worker/index';
 import { JOBS_QUEUE, type JobMessage } from '../../../src/worker/jobs/queue';
 import type { TestBrowser } from '../test-client';
+import { mlRequest } from '../../fixtures/requests';
 
 /** Five years of AAPL's synthetic daily bars with a random forest: queued, in several chunks. */
-export const ML_JOB_RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2019-01-01',
-  toDate: '2023-12-31',
-  timeframe: '1 day',
-  transactionType: 'buy',
-  mode: 'ml',
-  entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '70' }] },
-  exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
-  ml: { model: 'random-forest', walkForward: { trainBars: 250, testBars: 140 }, seed: 7 },
-};
+export const ML_JOB_RUN = mlRequest({
+  model: 'random-forest',
+  walkForward: { trainBars: 250, testBars: 140 },
+});
 /** A chunk budget that splits ML_JOB_RUN's folds into four chunks. */
 export const FOUR_CHUNKS = { ML_CHUNK_BUDGET_MS: '100' };
 

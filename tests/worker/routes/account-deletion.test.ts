@@ -5,28 +5,11 @@ import { INVALID_CREDENTIALS } from '../../../src/shared/auth';
 import { fakeAuthorizationCode } from '../fakes/google-token-endpoint';
 import { outboxFor } from '../outbox';
 import { TestBrowser, signUpWithPlan } from '../test-client';
+import { shortRunRequest } from '../../fixtures/requests';
 
 const PASSWORD = 'correct horse battery';
 
-const RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-05',
-  toDate: '2023-09-15',
-  timeframe: '1 hour',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-};
+const RUN = shortRunRequest();
 const CSV = [
   'Date,Open,High,Low,Close,Volume',
   '2024-01-02,10,11,9,10.5,1000',

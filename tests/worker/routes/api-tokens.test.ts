@@ -3,29 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { TokenCreatedAnswer, TokenListAnswer } from '../../../src/shared/api/tokens';
 import type { Usage } from '../../../src/shared/api/usage';
 import { app } from '../../../src/worker/app';
-import { sha256Hex } from '../../../src/worker/auth/encoding';
+import { sha256Hex } from '../../../src/worker/encoding';
 import { ORIGIN, TestBrowser, setCookieLines } from '../test-client';
+import { shortRunRequest } from '../../fixtures/requests';
 
 /** SMA 10/20 on AAPL's synthetic hourly bars: a small run that trades. */
-const RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-05',
-  toDate: '2023-09-15',
-  timeframe: '1 hour',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-};
+const RUN = shortRunRequest();
 
 async function signedIn() {
   const browser = new TestBrowser();

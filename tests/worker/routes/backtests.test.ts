@@ -2,39 +2,15 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BacktestResultBody } from '../../../src/shared/api/backtests';
 import { TestBrowser } from '../test-client';
+import { backtestRequest, smaCrossing } from '../../fixtures/requests';
 
-const SMA_CROSS = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-01',
-  toDate: '2023-10-31',
-  timeframe: '1 hour',
-  transactionType: 'buy',
+const SMA_CROSS = backtestRequest({
   entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
+    parameters: [smaCrossing('Crosses Above')],
     valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '70' }],
   },
-  exit: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Below',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
   exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
-};
+});
 
 interface RunBody {
   id: string;

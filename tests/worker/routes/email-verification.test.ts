@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LINK_EXPIRED } from '../../../src/shared/account';
 import { latestLink, outboxFor } from '../outbox';
 import { TestBrowser, markVerified } from '../test-client';
+import { shortRunRequest } from '../../fixtures/requests';
 
 const newEmail = (prefix = 'verify') => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
@@ -87,25 +88,7 @@ describe('what needs a verified address', () => {
     const { browser, email } = await registered();
     await env.DB.prepare("UPDATE users SET plan = 'enterprise' WHERE email = ?1").bind(email).run();
     const run = await browser.request('/api/backtests', {
-      json: {
-        exchange: 'US',
-        stock: 'AAPL',
-        fromDate: '2023-09-05',
-        toDate: '2023-09-15',
-        timeframe: '1 hour',
-        transactionType: 'buy',
-        entry: {
-          parameters: [
-            {
-              indicator1: 'SMA',
-              logic: 'Crosses Above',
-              indicator2: 'SMA',
-              additionalFields1: { Timeframe: '10' },
-              additionalFields2: { Timeframe: '20' },
-            },
-          ],
-        },
-      },
+      json: shortRunRequest(),
     });
     expect(run.status).toBe(201);
     const { id } = (await run.json()) as { id: string };

@@ -2,27 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { exportStrategy } from '../../../src/engine/index';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
 import { TestBrowser } from '../test-client';
+import { shortRunRequest } from '../../fixtures/requests';
 
-const RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-05',
-  toDate: '2023-09-15',
-  timeframe: '1 hour',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-  exitCriteria: { stopLoss: { type: 'percentage', value: 2 } },
-};
+const RUN = shortRunRequest({ exitCriteria: { stopLoss: { type: 'percentage', value: 2 } } });
 
 async function ownerWithRun() {
   const browser = new TestBrowser();

@@ -23,22 +23,12 @@ import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
 import { JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE } from '../../../src/worker/jobs/queue';
 import type { JobMessage } from '../../../src/worker/jobs/queue';
 import { signUpWithPlan, TestBrowser } from '../test-client';
+import { mlRequest } from '../../fixtures/requests';
 
 /** Five years of AAPL's synthetic daily bars: five walk-forward folds of 300 + 200 bars. */
-const ML_RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2019-01-01',
-  toDate: '2023-12-31',
-  timeframe: '1 day',
-  transactionType: 'buy',
-  mode: 'ml',
-  entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '70' }] },
-  exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
-  ml: { model: 'logistic', walkForward: { trainBars: 300, testBars: 200 }, seed: 7 },
-};
+const ML_RUN = mlRequest();
 /** The same run with a random forest: estimated well over 50 ms, so it is queued. */
-const LARGE_RUN = { ...ML_RUN, ml: { ...ML_RUN.ml, model: 'random-forest' } };
+const LARGE_RUN = mlRequest({ model: 'random-forest' });
 /** A chunk budget that gives the large run several chunks (about two folds each). */
 const SMALL_CHUNKS = { ML_CHUNK_BUDGET_MS: '100' };
 

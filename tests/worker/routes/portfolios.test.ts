@@ -10,47 +10,23 @@ import type { BacktestResultBody } from '../../../src/shared/api/backtests';
 import type { Portfolio } from '../../../src/shared/portfolio';
 import { fakeProviderUrl } from '../fakes/market-data-provider';
 import { type TestBrowser, signUpWithPlan } from '../test-client';
+import { backtestRequest, portfolioRequest, smaCrossing } from '../../fixtures/requests';
 
 const account = async (plan: 'basic' | 'pro' | 'enterprise' = 'basic') =>
   (await signUpWithPlan(plan)).browser;
 
-const THREE = {
-  name: 'US and India large caps',
-  symbols: [
-    { exchange: 'US', symbol: 'AAPL' },
-    { exchange: 'us', symbol: 'msft' },
-    { exchange: 'NSE', symbol: 'RELIANCE' },
-  ],
-};
+const THREE = portfolioRequest();
 
-const STRATEGY = {
+/** SMA 5/20 crossings on a year of daily bars; the portfolio names the symbols. */
+const STRATEGY = backtestRequest({
+  exchange: undefined,
+  stock: undefined,
   fromDate: '2023-01-02',
   toDate: '2023-12-29',
   timeframe: '1 day',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '5' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-  exit: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Below',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '5' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-};
+  entry: { parameters: [smaCrossing('Crosses Above', 5, 20)] },
+  exit: { parameters: [smaCrossing('Crosses Below', 5, 20)] },
+});
 
 async function save(browser: TestBrowser, body: object = THREE) {
   const res = await browser.request('/api/portfolios', { json: body });

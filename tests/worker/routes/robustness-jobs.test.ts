@@ -11,39 +11,10 @@ import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
 import { JOBS_QUEUE } from '../../../src/worker/jobs/queue';
 import type { JobMessage } from '../../../src/worker/jobs/queue';
 import { TestBrowser } from '../test-client';
+import { backtestRequest } from '../../fixtures/requests';
 
 /** SMA 10/20 crossings on AAPL's synthetic hourly bars over two months: a run that trades. */
-const RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-01',
-  toDate: '2023-10-31',
-  timeframe: '1 hour',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-  exit: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Below',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-  exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
-};
+const RUN = backtestRequest({ exitCriteria: { stopLoss: { type: 'percentage', value: '5' } } });
 
 /** 3 x 3 x 4 = 36 configurations: two chunks of at most 25. */
 const GRID = {

@@ -1,28 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { ShareLink, ShareStatus } from '../../../src/shared/api/shares';
-import { sha256Hex } from '../../../src/worker/auth/encoding';
+import { sha256Hex } from '../../../src/worker/encoding';
 import { TestBrowser, markVerified } from '../test-client';
+import { shortRunRequest } from '../../fixtures/requests';
 
-const RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-05',
-  toDate: '2023-09-15',
-  timeframe: '1 hour',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-};
+const RUN = shortRunRequest();
 
 async function ownerWithRun() {
   const browser = new TestBrowser();

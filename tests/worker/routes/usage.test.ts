@@ -3,27 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Usage } from '../../../src/shared/api/usage';
 import { quotaResetDate } from '../../../src/worker/backtests/quota';
 import { TestBrowser } from '../test-client';
+import { shortRunRequest } from '../../fixtures/requests';
 
 /** SMA 10/20 on AAPL's synthetic hourly bars: a run that trades. */
-const RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-05',
-  toDate: '2023-09-15',
-  timeframe: '1 hour',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-};
+const RUN = shortRunRequest();
 
 async function signedIn(plan: 'basic' | 'enterprise' = 'basic') {
   const browser = new TestBrowser();
@@ -121,7 +104,14 @@ describe('runs refused before they trade', () => {
             { indicator: 'RSI', logic: 'Less Than', number: '30', additionalFields: { Timeframe: '10000' } },
           ],
         },
-        exit: { parameters: [{ ...RUN.entry.parameters[0], additionalFields2: { Timeframe: '9000' } }] },
+        exit: {
+          parameters: [
+            {
+              ...(RUN.entry as { parameters: Record<string, unknown>[] }).parameters[0],
+              additionalFields2: { Timeframe: '9000' },
+            },
+          ],
+        },
       },
     });
     expect(res.status).toBe(400);

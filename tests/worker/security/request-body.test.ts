@@ -111,7 +111,8 @@ describe('request body limits', () => {
       sizing: 'all-in-whole-units',
     };
     expect(backtestRequestSchema.safeParse(request).success).toBe(true);
-    // Pretty-printed with escaped characters it is still far below the limit.
+    expect(JSON.stringify(request).length).toBeLessThan(8 * 1024);
+    // Pretty-printed it is still far below the limit.
     const body = JSON.stringify(request, null, 4);
     expect(body.length).toBeLessThan(16 * 1024);
     const res = await admin.request('/api/backtests', {

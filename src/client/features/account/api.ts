@@ -7,17 +7,14 @@ import type {
   ResetPasswordInput,
 } from '../../../shared/account';
 import { accountAnswerSchema } from '../../../shared/api/account';
-import { usageSchema } from '../../../shared/api/usage';
 import { NO_CONTENT, apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 export const accountQuery = () =>
   queryOptions({
-    queryKey: ['account'],
+    queryKey: queryKeys.account,
     queryFn: async () => (await apiFetch('/api/account', accountAnswerSchema)).account,
   });
-
-export const usageQuery = () =>
-  queryOptions({ queryKey: ['usage'], queryFn: () => apiFetch('/api/usage', usageSchema) });
 
 export const updateAccount = async (patch: AccountPatchInput) =>
   (await apiFetch('/api/account', accountAnswerSchema, { method: 'PATCH', json: patch })).account;

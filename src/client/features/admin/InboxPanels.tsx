@@ -4,10 +4,11 @@ import { errorMessage } from '../../lib/error-message';
 import { planById } from '../../../shared/plans';
 import { listMessages, listSubscriptions } from './api';
 import styles from './AdminPanels.module.css';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Contact and support messages, newest first. */
 export function MessagesPanel() {
-  const messages = useQuery({ queryKey: ['admin', 'messages'], queryFn: listMessages });
+  const messages = useQuery({ queryKey: queryKeys.admin.messages, queryFn: listMessages });
   return (
     <section aria-labelledby="messages-title" className={styles.panel}>
       <h2 id="messages-title">Contact messages</h2>
@@ -37,7 +38,7 @@ const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 
 
 /** Paid subscriptions, and Subscribe Now requests recorded where a currency takes no payment online. */
 export function SubscriptionsPanel() {
-  const answer = useQuery({ queryKey: ['admin', 'subscriptions'], queryFn: listSubscriptions });
+  const answer = useQuery({ queryKey: queryKeys.admin.subscriptions, queryFn: listSubscriptions });
   return (
     <section aria-labelledby="subscriptions-title" className={styles.panel}>
       <h2 id="subscriptions-title">Subscriptions</h2>

@@ -10,6 +10,7 @@ import type { AdminUser } from '../../../shared/api/admin';
 import { searchUsers, updateUser } from './api';
 import { errorMessage } from '../../lib/error-message';
 import styles from './AdminPanels.module.css';
+import { queryKeys } from '../../lib/query-keys';
 
 /** What a role is called here: "basic" is also a plan's name, so the role reads "User". */
 const ROLE_LABELS: Record<Role, string> = { basic: 'User', admin: 'Administrator' };
@@ -44,7 +45,7 @@ export function UsersPanel() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   // A new search keeps the current page on screen until its answer arrives.
   const result = useQuery({
-    queryKey: ['admin', 'users', query, page],
+    queryKey: queryKeys.admin.users(query, page),
     queryFn: () => searchUsers(query, page),
     placeholderData: keepPreviousData,
   });

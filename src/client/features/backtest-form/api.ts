@@ -5,35 +5,16 @@ import type { BacktestRequestInput } from '../../../shared/backtest-request';
 import { backtestCreatedAnswerSchema, backtestQueuedAnswerSchema } from '../../../shared/api/backtests';
 import { mlJobAnswerSchema } from '../../../shared/api/jobs';
 import { datasetCreatedAnswerSchema, datasetListAnswerSchema } from '../../../shared/api/datasets';
-import { exchangesAnswerSchema, stocksAnswerSchema } from '../../../shared/api/market';
 import { NO_CONTENT, apiFetch } from '../../lib/api-client';
 import { cancelJob, jobQuery } from '../../lib/jobs';
-
-export function listExchanges() {
-  return apiFetch('/api/market/exchanges', exchangesAnswerSchema);
-}
-
-export function listStocks(exchange: string) {
-  return apiFetch(`/api/market/exchanges/${encodeURIComponent(exchange)}/symbols`, stocksAnswerSchema);
-}
+import { queryKeys } from '../../lib/query-keys';
 
 /** The signed-in user's uploaded datasets, and the storage they take against the plan's cap. */
 export function listDatasets() {
   return apiFetch('/api/datasets', datasetListAnswerSchema);
 }
 
-export const exchangesQuery = () =>
-  queryOptions({ queryKey: ['market', 'exchanges'], queryFn: listExchanges });
-
-/** An exchange's stocks are kept for the visit once loaded (the worker caches them a day). */
-export const stocksQuery = (exchange: string) =>
-  queryOptions({
-    queryKey: ['market', 'stocks', exchange],
-    queryFn: () => listStocks(exchange),
-    staleTime: Infinity,
-  });
-
-export const datasetsQuery = () => queryOptions({ queryKey: ['datasets'], queryFn: listDatasets });
+export const datasetsQuery = () => queryOptions({ queryKey: queryKeys.datasets, queryFn: listDatasets });
 
 /** Uploads an OHLCV CSV as a multipart form; a blank name leaves the file's own name. */
 export async function uploadDataset(file: File, name: string) {

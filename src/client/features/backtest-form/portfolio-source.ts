@@ -6,19 +6,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
 import { PORTFOLIO_EXCHANGE, type Portfolio } from '../../../shared/portfolio';
 import { backtestCreatedAnswerSchema } from '../../../shared/api/backtests';
-import { portfolioListAnswerSchema } from '../../../shared/api/portfolios';
 import { apiFetch } from '../../lib/api-client';
+import { portfolioListQuery } from '../../lib/portfolios';
 import type { ListLoad, StockChoice, useMarketLists } from './hooks/useMarketLists';
 
 export { PORTFOLIO_EXCHANGE as PORTFOLIO_SOURCE };
 
 /** The signed-in user's portfolios (the portfolio page shares this cache entry). */
 export function usePortfolioChoices(signedIn: boolean): Portfolio[] {
-  const { data } = useQuery({
-    queryKey: ['portfolios'],
-    queryFn: async () => (await apiFetch('/api/portfolios', portfolioListAnswerSchema)).portfolios,
-    enabled: signedIn,
-  });
+  const { data } = useQuery({ ...portfolioListQuery(), enabled: signedIn });
   return signedIn ? (data ?? []) : [];
 }
 

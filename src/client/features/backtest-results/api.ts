@@ -10,6 +10,7 @@ import {
   sharedBacktestSchema,
 } from '../../../shared/api/shares';
 import { NO_CONTENT, apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The market API's timeframe code for a request label ('1 hour' -> '1h'). */
 export function candleTimeframeCode(timeframe: string): string {
@@ -58,20 +59,19 @@ export function fetchSharedBacktest(token: string) {
 
 export const runCandlesQuery = (run: SharedBacktest) =>
   queryOptions({
-    queryKey: [
-      'candles',
+    queryKey: queryKeys.candles(
       run.exchange,
       run.stock,
       run.timeframe,
       run.fromDate,
       run.toDate,
       run.result.data.warmupBars,
-    ],
+    ),
     queryFn: () => fetchRunCandles(run),
   });
 
 export const shareStatusQuery = (id: string) =>
-  queryOptions({ queryKey: ['backtests', id, 'share'], queryFn: () => fetchShareStatus(id) });
+  queryOptions({ queryKey: queryKeys.backtests.share(id), queryFn: () => fetchShareStatus(id) });
 
 export const sharedBacktestQuery = (token: string) =>
-  queryOptions({ queryKey: ['shared-backtests', token], queryFn: () => fetchSharedBacktest(token) });
+  queryOptions({ queryKey: queryKeys.sharedBacktest(token), queryFn: () => fetchSharedBacktest(token) });

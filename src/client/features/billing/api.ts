@@ -2,9 +2,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { billingAnswerSchema, type PlanChangeRequest } from '../../../shared/api/billing';
 import { apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 export const billingQuery = () =>
-  queryOptions({ queryKey: ['billing'], queryFn: () => apiFetch('/api/billing', billingAnswerSchema) });
+  queryOptions({ queryKey: queryKeys.billing, queryFn: () => apiFetch('/api/billing', billingAnswerSchema) });
 
 export const changePlan = (change: PlanChangeRequest) =>
   apiFetch('/api/billing/change', billingAnswerSchema, { json: change });

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/billing';
 import { subscriptionCreatedAnswerSchema } from '../../../shared/api/subscriptions';
 import { apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 export function requestSubscription(input: SubscriptionRequestInput) {
   return apiFetch('/api/subscriptions', subscriptionCreatedAnswerSchema, { json: input });
@@ -15,7 +16,7 @@ export function requestSubscription(input: SubscriptionRequestInput) {
 /** The currencies this server takes payment in, and the free trial's length. */
 export const paymentProvidersQuery = () =>
   queryOptions({
-    queryKey: ['billing', 'providers'],
+    queryKey: queryKeys.paymentProviders,
     queryFn: () => apiFetch('/api/billing/providers', paymentProvidersAnswerSchema),
   });
 

@@ -2,9 +2,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { inviteCreatedSchema, teamAnswerSchema, teamJoinedSchema } from '../../../shared/api/team';
 import { NO_CONTENT, apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 export const teamQuery = () =>
-  queryOptions({ queryKey: ['team'], queryFn: () => apiFetch('/api/team', teamAnswerSchema) });
+  queryOptions({ queryKey: queryKeys.team, queryFn: () => apiFetch('/api/team', teamAnswerSchema) });
 
 export const inviteUser = (email: string) =>
   apiFetch('/api/team/invites', inviteCreatedSchema, { method: 'POST', json: { email } });

@@ -3,8 +3,9 @@ import { type ReactNode, useCallback, useMemo } from 'react';
 import type { User } from '../../../shared/api/auth';
 import { AuthContext, type AuthState } from './auth-context';
 import { fetchCurrentUser, logout } from './session-api';
+import { queryKeys } from '../query-keys';
 
-const SESSION_KEY = ['session'] as const;
+const SESSION_KEY = queryKeys.session;
 
 /** The signed-in user, or null; a failure reads as signed out (the spec logs it to the console). */
 async function readSession(): Promise<User | null> {

@@ -13,7 +13,7 @@ import {
   type MlFoldResult,
   type MlPreparedRun,
 } from '../../../engine/index';
-import { fromBase64Url, toBase64Url } from '../../auth/encoding';
+import { fromBase64Url, toBase64Url } from '../../encoding';
 import type { MlJob } from '../../db/jobs';
 import { yieldToEventLoop } from '../queue';
 

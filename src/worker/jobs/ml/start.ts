@@ -14,7 +14,7 @@ import {
 } from '../../../engine/index';
 import type { User } from '../../../shared/api/auth';
 import type { BacktestResultBody, DataQuality } from '../../../shared/api/backtests';
-import type { CandlesAnswer } from '../../../shared/api/market';
+import type { MarketCandles } from '../../market-data/candle-answer';
 import type { BacktestRequest } from '../../../shared/backtest-request';
 import type { Env } from '../../env';
 import { ApiError } from '../../errors';
@@ -55,7 +55,7 @@ export async function startMlRun(
   env: Env,
   user: User,
   request: BacktestRequest,
-  answer: CandlesAnswer,
+  answer: MarketCandles,
   series: CandleSeries,
   dataQuality: DataQuality,
   limit: number | null,

@@ -12,7 +12,7 @@ import { runSweep, summariseSweep } from '../../../engine/index';
 import { runWalkForward } from '../../../engine/index';
 import { MAX_CURVE_POINTS } from '../../../shared/backtest-result';
 import type { RobustnessResult } from '../../../shared/api/robustness';
-import { fromBase64Url, toBase64Url } from '../../auth/encoding';
+import { fromBase64Url, toBase64Url } from '../../encoding';
 import { thinRowsKeepingExtremes } from '../../backtests/thin-curve';
 import type { RobustnessJob } from '../../db/jobs';
 import { chunkCount, yieldToEventLoop } from '../queue';

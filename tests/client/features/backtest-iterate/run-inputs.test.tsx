@@ -1,6 +1,7 @@
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { resetPageAfterEachTest } from '../../page-test-hooks';
 import {
   inputErrors,
   requestWithInputs,
@@ -95,15 +96,7 @@ function serve(usage = { used: 2, limit: 5, resetsOn: '2024-06-01' }) {
   });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetPageAfterEachTest();
 
 describe("the result page's Inputs panel", () => {
   it('runs the edited request on Enter, replaces the report and links the previous run', async () => {

@@ -3,9 +3,10 @@
  * distinguishable from chance, the leak alarm first, degenerate folds, the strategy's PSR, one
  * buy-and-hold figure on both tabs, the horizon exit, and the strategies tried on the data.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { resetPageAfterEachTest } from '../../page-test-hooks';
 import { formatSignedPercent } from '../../../../src/client/lib/backtests/format';
 import { formatMetric, metricDefinition } from '../../../../src/client/lib/backtests/metric-definitions';
 import { LEAK_WARNING } from '../../../../src/engine/robustness/evidence';
@@ -44,15 +45,7 @@ const interval = (low: number, high: number) => ({ low, high, method: 'two-stage
 const scoreCards = () =>
   within(screen.getByRole('list', { name: 'Out-of-sample scores' })).getAllByRole('listitem');
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetPageAfterEachTest();
 
 describe('ML tab: the AUC against chance', () => {
   it('says "indistinguishable from chance" when the 95% interval contains 0.5, with the interval and p-value', async () => {

@@ -4,7 +4,7 @@ import { planById } from '../../../../shared/plans';
 import { LoadError } from '../../../components/LoadError';
 import { PATHS } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
-import { usageQuery } from '../api';
+import { usageQuery } from '../../../lib/usage';
 import styles from './Account.module.css';
 
 /** The plan (a team member's is the owner's) and this month's backtests. */

@@ -19,6 +19,7 @@ import {
 } from '../compare-data';
 import tables from '../../../styles/tables.module.css';
 import styles from './Compare.module.css';
+import { queryKeys } from '../../../lib/query-keys';
 
 const CompareChart = lazy(() =>
   import('./CompareChart').then((module) => ({ default: module.CompareChart })),
@@ -127,7 +128,7 @@ function AlignmentChoice({
 /** Two to four of the user's runs side by side: equity curves from 100, metrics and settings. */
 export function CompareView({ ids }: { ids: readonly string[] }) {
   const runs = useQuery({
-    queryKey: ['backtests', 'compare', ...ids],
+    queryKey: queryKeys.backtests.compare(ids),
     queryFn: ({ client }) => Promise.all(ids.map((id) => client.fetchQuery(backtestQuery(id)))),
   });
   const series = useMemo(

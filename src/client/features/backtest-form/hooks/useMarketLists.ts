@@ -3,7 +3,8 @@ import { type Dispatch, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import type { Dataset } from '../../../../shared/api/datasets';
 import type { MarketListAnswer, StocksAnswer } from '../../../../shared/api/market';
-import { datasetsQuery, exchangesQuery, stocksQuery } from '../api';
+import { exchangesQuery, stocksQuery } from '../../../lib/market';
+import { datasetsQuery } from '../api';
 import {
   SAMPLE_STOCK,
   SAMPLE_STOCK_LABEL,

@@ -19,6 +19,7 @@ import { formatCount, formatSignedMoney, formatSignedPercent } from '../../../li
 import { formatPercentOrDash, formatRatioOrDash, formatRunDate } from '../format';
 import { PORTFOLIO_EXCHANGE } from '../../../../shared/portfolio';
 import styles from './BacktestHistory.module.css';
+import { queryKeys } from '../../../lib/query-keys';
 
 function runTitle(run: BacktestListItem): string {
   const instrument = isSampleMarket(run.exchange, run.stock)
@@ -77,7 +78,7 @@ export function BacktestHistory() {
       queryClient.setQueryData(backtestListQuery().queryKey, (runs) =>
         runs?.filter((candidate) => candidate.id !== run.id),
       );
-      queryClient.removeQueries({ queryKey: ['backtests', run.id] });
+      queryClient.removeQueries({ queryKey: queryKeys.backtests.byId(run.id) });
       setSelected((current) => current.filter((id) => id !== run.id));
       setNotice({ tone: 'success', text: `Deleted the backtest of ${runTitle(run)}.` });
     } catch (error) {

@@ -13,6 +13,7 @@ import forms from '../../../styles/forms.module.css';
 import { runBacktest } from '../api';
 import { type RunInput, inputErrors, requestWithInputs, runInputs, stepped } from '../run-inputs';
 import styles from './RunInputs.module.css';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The query parameter naming the run this one was edited from. */
 export const PREVIOUS_PARAM = 'previous';
@@ -53,7 +54,7 @@ export function RunInputs({ run, pricingLink }: { run: BacktestRun; pricingLink:
     },
     onSuccess: async (created) => {
       await queryClient.invalidateQueries({ queryKey: usageQuery().queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['backtests', 'list'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.backtests.list });
       navigate(`${backtestResultPath(created.id)}?${PREVIOUS_PARAM}=${encodeURIComponent(run.id)}`);
     },
   });

@@ -7,7 +7,8 @@ import { Button } from '../../../components/Button';
 import { OptionList } from '../../../components/OptionList';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { exchangeListQuery, portfolioListQuery, savePortfolio, symbolListQuery } from '../api';
+import { portfolioListQuery } from '../../../lib/portfolios';
+import { exchangeListQuery, savePortfolio, stockListQuery } from '../api';
 import {
   type PortfolioDraft,
   type SymbolRow,
@@ -32,7 +33,7 @@ interface PortfolioFormProps {
 
 /** The symbols an exchange lists, offered while typing (none when the list cannot be had). */
 function SymbolSuggestions({ id, exchange }: { id: string; exchange: string }) {
-  const { data } = useQuery({ ...symbolListQuery(exchange), enabled: exchange !== '' });
+  const { data } = useQuery({ ...stockListQuery(exchange), enabled: exchange !== '' });
   return (
     <datalist id={id}>
       <OptionList choices={(data ?? []).map((item) => ({ value: item.code, label: item.name }))} />

@@ -1,0 +1,31 @@
+/**
+ * Every TanStack Query key of the client, in one place: a write invalidates exactly what a read
+ * cached, and two features that read the same server state share one cache entry.
+ */
+export const queryKeys = {
+  session: ['session'],
+  account: ['account'],
+  usage: ['usage'],
+  billing: ['billing'],
+  paymentProviders: ['billing', 'providers'],
+  team: ['team'],
+  tokens: ['tokens'],
+  datasets: ['datasets'],
+  portfolios: ['portfolios'],
+  exchanges: ['market', 'exchanges'],
+  stocksOf: (exchange: string) => ['market', 'stocks', exchange],
+  candles: (...selection: readonly (string | number)[]) => ['candles', ...selection],
+  backtests: {
+    list: ['backtests', 'list'],
+    byId: (id: string) => ['backtests', id],
+    share: (id: string) => ['backtests', id, 'share'],
+    compare: (ids: readonly string[]) => ['backtests', 'compare', ...ids],
+  },
+  sharedBacktest: (token: string) => ['shared-backtests', token],
+  job: (jobId: string) => ['jobs', jobId],
+  admin: {
+    users: (query: string, page: number) => ['admin', 'users', query, page],
+    messages: ['admin', 'messages'],
+    subscriptions: ['admin', 'subscriptions'],
+  },
+} as const;
