@@ -10,10 +10,10 @@
  * deviation). Below that they are null and `tooShortToAnnualise` says why.
  */
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
+import { returnMoments, type ReturnMoments } from '../robustness/return-moments';
 import type { TradeColumns } from '../simulate/trade-columns';
 import { barsPerYear } from './annualisation';
 import { drawdownExtremes, equityDrawdownExtremes, type DrawdownExtremes } from './drawdown';
-import { returnMoments, type ReturnMoments } from '../robustness/return-moments';
 import { barReturns, riskRatios, type BarReturns } from './returns';
 import { tradeStatistics, type TradeStatistics } from './trade-statistics';
 
