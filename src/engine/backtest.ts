@@ -10,8 +10,9 @@ import { type SessionCalendar, UTC_CALENDAR } from './candles/session-calendar';
 import { sliceSeries, type CandleSeries } from './candles/series';
 import { medianBarMinutes } from './candles/timeframe';
 import { drawdownCurveAndExtremes } from './metrics/drawdown';
-import { computeMetrics, type Metrics } from './metrics/metrics';
+import { computeMetricsAndMoments, type Metrics } from './metrics/metrics';
 import { monthlyReturns, type MonthlyReturn } from './metrics/monthly-returns';
+import type { ReturnMoments } from './robustness/return-moments';
 import { firstBarAtOrAfter } from './simulate/bar-at-time';
 import type { PriceDistance } from './simulate/exit-levels';
 import { simulate, type DailyExitTime, type SimulationSettings } from './simulate/simulate';
@@ -28,6 +29,11 @@ export interface BacktestOptions {
 
 export interface BacktestResult {
   metrics: Metrics;
+  /**
+   * The per-bar returns' Sharpe ratio (not annualised), skewness and kurtosis, for the run's
+   * deflated Sharpe ratio; NaN ratios when undefined (return-moments.ts).
+   */
+  returnMoments: ReturnMoments;
   /** The closed trades as columns; `listTrades` makes the trade list where it is shown. */
   trades: TradeColumns;
   /** Equity at each bar's close, aligned with the series' rows; NaN outside the traded bars. */
@@ -199,7 +205,7 @@ export function runBacktest(
     firstBar,
     request.initialCapital,
   );
-  const metrics = computeMetrics({
+  const { metrics, returnMoments } = computeMetricsAndMoments({
     trades: simulation.trades,
     equity: simulation.equity,
     drawdownExtremes: extremes,
@@ -211,6 +217,7 @@ export function runBacktest(
   });
   return {
     metrics,
+    returnMoments,
     trades: simulation.trades,
     equity: alignedWithRows(simulation.equity, rows),
     drawdown: alignedWithRows(drawdown, rows),

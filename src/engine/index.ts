@@ -65,6 +65,7 @@ export {
   type PboOptions,
   type PboResult,
 } from './robustness/pbo';
+export { dsrTooFewWarning } from './robustness/evidence';
 export { returnMoments, sharpeVariance, type ReturnMoments } from './robustness/return-moments';
 export {
   deflateOverTried,

@@ -10,10 +10,11 @@
  * deviation). Below that they are null and `tooShortToAnnualise` says why.
  */
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
+import { returnMoments, type ReturnMoments } from '../robustness/return-moments';
 import type { TradeColumns } from '../simulate/trade-columns';
 import { barsPerYear } from './annualisation';
 import { drawdownExtremes, equityDrawdownExtremes, type DrawdownExtremes } from './drawdown';
-import { barReturns, riskRatios } from './returns';
+import { barReturns, riskRatios, type BarReturns } from './returns';
 import { tradeStatistics, type TradeStatistics } from './trade-statistics';
 
 export interface Metrics extends TradeStatistics {
@@ -94,6 +95,26 @@ function cagrPct(finalEquity: number, initialCapital: number, years: number): nu
 }
 
 export function computeMetrics(input: MetricsInput): Metrics {
+  return metricsOf(input, returnsOf(input));
+}
+
+/**
+ * The metrics and the per-bar returns' moments (a run's deflated Sharpe ratio takes them), both
+ * from the one set of returns.
+ */
+export function computeMetricsAndMoments(input: MetricsInput): {
+  metrics: Metrics;
+  returnMoments: ReturnMoments;
+} {
+  const returns = returnsOf(input);
+  return { metrics: metricsOf(input, returns), returnMoments: returnMoments(returns.values) };
+}
+
+function returnsOf({ equity, firstBar, initialCapital, returnsBuffer }: MetricsInput): BarReturns {
+  return barReturns(equity, firstBar, initialCapital, returnsBuffer);
+}
+
+function metricsOf(input: MetricsInput, returns: BarReturns): Metrics {
   const { trades, equity, openTimes, closes, firstBar, initialCapital, timeframe } = input;
   const lastBar = equity.length - 1;
   const tradableBars = Math.max(equity.length - firstBar, 0);
@@ -110,7 +131,6 @@ export function computeMetrics(input: MetricsInput): Metrics {
     (input.drawdown
       ? drawdownExtremes(input.drawdown, firstBar)
       : equityDrawdownExtremes(equity, firstBar, initialCapital));
-  const returns = barReturns(equity, firstBar, initialCapital, input.returnsBuffer);
   const annualBars = barsPerYear(timeframe);
   const enoughReturns = longEnough && returns.values.length >= MIN_ANNUALISED_RETURNS;
   const ratios = enoughReturns ? riskRatios(returns, annualBars) : null;

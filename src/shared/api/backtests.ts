@@ -116,6 +116,19 @@ export const backtestResultBodySchema = z.object({
    * `portfolio.symbols[].dataQuality`); src/worker/backtests/data-quality.ts says how.
    */
   dataQuality: dataQualitySchema.optional(),
+  /**
+   * The per-bar returns' Sharpe ratio (not annualised), skewness and raw kurtosis, which the
+   * run's deflated Sharpe ratio (trials.dsr) takes; absent when they are undefined (returns that
+   * never vary), in ML and portfolio runs, and in runs stored before it existed.
+   */
+  sharpeEstimate: z
+    .object({
+      observations: z.number().int(),
+      sharpe: z.number(),
+      skewness: z.number(),
+      kurtosis: z.number(),
+    })
+    .optional(),
 });
 export type BacktestResultBody = z.infer<typeof backtestResultBodySchema>;
 
@@ -166,12 +179,28 @@ export type BacktestListAnswer = z.infer<typeof backtestListAnswerSchema>;
  * check, a robustness analysis each configuration it swept. `sharpeVariance` is the sample
  * variance of the runs' annualised Sharpe ratios (null with fewer than two; the configurations
  * of analyses count but add no Sharpe ratio), `since` the time of the first trial. These are
- * the N and V[SR] of the deflated Sharpe ratio.
+ * the N and V[SR] of the deflated Sharpe ratio; `dsr` is the run's own over them (null without
+ * the run's sharpeEstimate).
  */
 export const trialsSchema = z.object({
   count: z.number().int().nonnegative(),
   sharpeVariance: z.number().nullable(),
   since: z.string(),
+  dsr: z
+    .object({
+      /** PSR(0): the probability that the run's true Sharpe ratio is above 0. */
+      psr: z.number(),
+      /** PSR(SR0): the probability that it beats the best of `count` skill-less tries. */
+      dsr: z.number(),
+      /** SR0, per bar. */
+      sr0: z.number(),
+      /** The per-bar returns it was measured on. */
+      observations: z.number().int(),
+      /** Set when they are too few for the figure to be reliable. */
+      warning: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Trials = z.infer<typeof trialsSchema>;
 

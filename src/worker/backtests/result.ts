@@ -1,4 +1,4 @@
-import { type BacktestResult, type CandleSeries, listTrades } from '../../engine/index';
+import { type BacktestResult, type CandleSeries, listTrades, type ReturnMoments } from '../../engine/index';
 import { MAX_CURVE_POINTS, MAX_STORED_TRADES } from '../../shared/backtest-result';
 import {
   type BacktestResultBody,
@@ -9,6 +9,9 @@ import {
 import { type DataSource } from '../../shared/data-sources';
 import type { BacktestSummary } from '../../shared/api/backtests';
 import { thinRowsKeepingExtremes } from './thin-curve';
+
+/** A run's result; an ML run's strategy has no moments (its threshold check carries its DSR). */
+type RunResult = Omit<BacktestResult, 'returnMoments'> & Partial<Pick<BacktestResult, 'returnMoments'>>;
 
 /**
  * Buy and hold of the same instrument with the same capital: bought at the first traded bar's
@@ -28,7 +31,7 @@ function buyAndHoldEquity(closes: Float64Array, firstBar: number, initialCapital
  * MAX_CURVE_POINTS with every bucket's highest and lowest value of each kept.
  */
 function thinCurve(
-  result: BacktestResult,
+  result: RunResult,
   series: CandleSeries,
   firstBar: number,
   initialCapital: number,
@@ -52,8 +55,19 @@ function thinCurve(
   };
 }
 
+/** The per-bar returns' moments as stored, when they are defined. */
+function sharpeEstimateOf({
+  observations,
+  sharpe,
+  skewness,
+  kurtosis,
+}: ReturnMoments): BacktestResultBody['sharpeEstimate'] {
+  const defined = [sharpe, skewness, kurtosis].every(Number.isFinite);
+  return defined ? { observations, sharpe, skewness, kurtosis } : undefined;
+}
+
 export function toResultBody(
-  result: BacktestResult,
+  result: RunResult,
   series: CandleSeries,
   data: {
     source: DataSource;
@@ -79,6 +93,7 @@ export function toResultBody(
   const metrics: ResultMetrics = result.metrics;
   const trades: ResultTrade[] = listTrades(result.trades, openTimes, MAX_STORED_TRADES);
   const tradesTruncated = result.trades.count > MAX_STORED_TRADES;
+  const sharpeEstimate = result.returnMoments && sharpeEstimateOf(result.returnMoments);
   return {
     metrics,
     trades,
@@ -105,6 +120,7 @@ export function toResultBody(
       warmupBars: data.warmupBars,
     },
     ...(data.dataQuality ? { dataQuality: data.dataQuality } : {}),
+    ...(sharpeEstimate ? { sharpeEstimate } : {}),
   };
 }
 

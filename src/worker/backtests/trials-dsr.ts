@@ -1,13 +1,15 @@
 /**
- * The deflated Sharpe ratios served with a run (an ML run's threshold check) and with a
- * robustness analysis, deflated over every strategy the user tried on the data (trials.ts):
+ * The deflated Sharpe ratios served with a run (its own, and an ML run's threshold check) and
+ * with a robustness analysis, deflated over every strategy the user tried on the data (trials.ts):
  * computed when the run or the analysis is read, so that they always use the trials served
  * beside them (docs/ml-evidence.md#every-trial-counted). Results stored before the judged
  * returns' skewness and kurtosis were kept are served as stored.
  */
 import {
   barsPerYear,
+  deflatedSharpeRatio,
   deflateOverTried,
+  dsrTooFewWarning,
   perPeriodSharpeVariance,
   TRADING_DAYS_PER_YEAR,
 } from '../../engine/index';
@@ -44,4 +46,22 @@ export function runWithTrialsInDsr(run: BacktestRun, trials: Trials): BacktestRu
 /** The analysis's result with its DSR over its trials (its per-day Sharpe ratio). */
 export function analysisWithTrialsInDsr(result: RobustnessResult, trials: Trials): RobustnessResult {
   return result.dsr ? { ...result, dsr: deflated(result.dsr, trials, TRADING_DAYS_PER_YEAR) } : result;
+}
+
+/**
+ * The trials with the run's own DSR over them: N = their count, V[SR] their Sharpe ratios'
+ * variance per bar (0 with fewer than two, as deflateOverTried takes it). Null without the
+ * run's stored moments (ML and portfolio runs, runs stored before they were kept).
+ */
+export function trialsWithRunDsr(run: BacktestRun, trials: Trials): Trials {
+  const estimate = run.result.sharpeEstimate;
+  if (!estimate) return { ...trials, dsr: null };
+  const variance = perPeriodSharpeVariance(trials.sharpeVariance, barsPerYear(run.request.timeframe));
+  const { psr, dsr, sr0 } = deflatedSharpeRatio({
+    ...estimate,
+    trials: trials.count,
+    trialsSharpeVariance: variance ?? 0,
+  });
+  const warning = dsrTooFewWarning(estimate.observations, 'bars');
+  return { ...trials, dsr: { psr, dsr, sr0, observations: estimate.observations, warning } };
 }

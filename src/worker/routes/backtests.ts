@@ -13,7 +13,7 @@ import { requireUser } from '../auth/middleware';
 import { startRun } from '../runs/start-run';
 import { deleteOwnBacktest, findOwnBacktest, listBacktests } from '../db/backtests';
 import { trialsOf } from '../backtests/trials';
-import { runWithTrialsInDsr } from '../backtests/trials-dsr';
+import { runWithTrialsInDsr, trialsWithRunDsr } from '../backtests/trials-dsr';
 
 /**
  * Backtests: run and store (plan quota), list, read, delete; each user sees only their own. An
@@ -33,7 +33,10 @@ export const backtests = new Hono<AppEnv>()
     const run = await findOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
     if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
     const trials = await trialsOf(c.env.DB, c.var.user.id, run);
-    return c.json({ ...runWithTrialsInDsr(run, trials), trials } satisfies BacktestRun);
+    return c.json({
+      ...runWithTrialsInDsr(run, trials),
+      trials: trialsWithRunDsr(run, trials),
+    } satisfies BacktestRun);
   })
   .delete('/:id', async (c) => {
     const deleted = await deleteOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));

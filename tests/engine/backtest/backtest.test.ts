@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listTrades } from '../../../src/engine/simulate/trade-columns';
 import { runBacktest } from '../../../src/engine/backtest';
+import { barReturns } from '../../../src/engine/metrics/returns';
+import { returnMoments } from '../../../src/engine/robustness/return-moments';
 import { SessionCalendar } from '../../../src/engine/candles/session-calendar';
 import { seriesFromRows } from '../../../src/engine/candles/series';
 import { backtestRequestSchema, type BacktestRequestInput } from '../../../src/shared/backtest-request';
@@ -114,6 +116,9 @@ describe('runBacktest: the traded window', () => {
     expect(metrics.netProfit).toBeCloseTo(totalPnl, 6);
     expect(equity[equity.length - 1]).toBeCloseTo(100000 + totalPnl, 6);
     expect(metrics.tradeCount).toBe(trades.length);
+    // The moments of the traded bars' returns, from the first traded bar (2020-02-01, row 31).
+    expect(result.returnMoments).toEqual(returnMoments(barReturns(equity.subarray(31), 0, 100000).values));
+    expect(metrics.sharpe).toBeCloseTo(result.returnMoments.sharpe * Math.sqrt(252), 10);
   });
 });
 

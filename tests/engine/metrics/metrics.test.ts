@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computeMetrics, type MetricsInput } from '../../../src/engine/metrics/metrics';
+import {
+  computeMetrics,
+  computeMetricsAndMoments,
+  type MetricsInput,
+} from '../../../src/engine/metrics/metrics';
+import { barReturns } from '../../../src/engine/metrics/returns';
+import { returnMoments } from '../../../src/engine/robustness/return-moments';
 import type { Trade } from '../../../src/engine/simulate/trade';
 import { tradeColumnsOf } from '../data/trade-columns';
 
@@ -132,5 +138,36 @@ describe('computeMetrics (hand-computed)', () => {
       calmar: null,
       exposurePct: 0,
     });
+  });
+});
+
+describe('computeMetricsAndMoments', () => {
+  // 60 daily bars after 3 warm-up bars, equity wandering up and down.
+  const equity = Float64Array.from({ length: 63 }, (_, i) => 1000 + 40 * Math.sin(i * 0.7) + 2 * i);
+  const input: MetricsInput = {
+    trades: tradeColumnsOf([trade(5, 20, 30), trade(30, 50, -12)]),
+    equity,
+    openTimes: Float64Array.from(equity, (_, i) => START + i * DAY),
+    closes: Float64Array.from(equity, (value) => value / 10),
+    firstBar: 3,
+    initialCapital: 1000,
+    timeframe: '1 day',
+  };
+
+  it('gives the moments of the same per-bar returns as returnMoments, and the metrics unchanged', () => {
+    const { metrics, returnMoments: moments } = computeMetricsAndMoments(input);
+    expect(moments).toEqual(returnMoments(barReturns(equity, 3, 1000).values));
+    expect(moments.observations).toBe(60);
+    expect(metrics).toEqual(computeMetrics(input));
+    // The annualised Sharpe ratio is the per-bar one times sqrt(252).
+    expect(metrics.sharpe).toBeCloseTo(moments.sharpe * Math.sqrt(252), 10);
+  });
+
+  it('gives NaN ratios when the returns never vary', () => {
+    const flat = Float64Array.from(equity, () => 1000);
+    const { returnMoments: moments } = computeMetricsAndMoments({ ...input, equity: flat });
+    expect(moments.observations).toBe(60);
+    expect(moments.sharpe).toBeNaN();
+    expect(moments.kurtosis).toBeNaN();
   });
 });

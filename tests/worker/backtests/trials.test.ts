@@ -2,7 +2,8 @@
  * GET /api/backtests/:id counts the strategies the user tried on the run's data: their runs on
  * the same exchange, symbol and timeframe with overlapping dates, up to the run (deleted runs
  * too), plus the configurations of their finished robustness analyses; never another user's.
- * The deflated Sharpe ratio served with an ML run and with an analysis counts them as its trials.
+ * The deflated Sharpe ratio served with a run (its own, and an ML run's threshold check) and
+ * with an analysis counts them as its trials.
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import type { BacktestRun } from '../../../src/shared/api/backtests';
 import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/api/robustness';
 import { RULE_RUN, SMALL_GRID, untilEnded } from '../jobs/job-fixtures';
 import { signUpWithPlan, TestBrowser } from '../test-client';
+import { EVIDENCE } from '../../../src/engine/robustness/evidence';
 
 const RUN = {
   exchange: 'US',
@@ -67,7 +69,7 @@ describe('trials of a run', { timeout: 30_000 }, () => {
     const third = await run(owner.browser, withEntryBelow('60'));
 
     const firstRun = await read(owner.browser, first);
-    expect(firstRun.trials).toEqual({ count: 1, sharpeVariance: null, since: firstRun.createdAt });
+    expect(firstRun.trials).toMatchObject({ count: 1, sharpeVariance: null, since: firstRun.createdAt });
     expect((await read(owner.browser, second)).trials!.count).toBe(2);
     const thirdRun = await read(owner.browser, third);
     const sharpes = await Promise.all(
@@ -187,5 +189,75 @@ describe('the deflated Sharpe ratio over the trials', { timeout: 60_000 }, () =>
     expect(dsr.dsr).toBeCloseTo(expectedDsr(dsr, 5, dsr.trialsSharpeVariance), 12);
     expect(dsr.dsr).toBeLessThan(measured.dsr);
     expect(dsr.psr).toBe(measured.psr);
+  });
+});
+
+describe("a run's own deflated Sharpe ratio over its trials", { timeout: 60_000 }, () => {
+  it('falls for the same strategy as the trials on its data rise from 1 to 3, not with another user’s', async () => {
+    const owner = await proUser();
+    const other = await proUser();
+    const firstId = await run(owner.browser, withEntryBelow('30'));
+    await run(other.browser, withEntryBelow('30'));
+    await run(other.browser, withEntryBelow('60'));
+    await run(owner.browser, withEntryBelow('60'));
+    // The first strategy again: the same returns, now the third trial on the data.
+    const thirdId = await run(owner.browser, withEntryBelow('30'));
+
+    const first = await read(owner.browser, firstId);
+    const estimate = first.result.sharpeEstimate!;
+    expect(estimate.observations).toBeGreaterThanOrEqual(EVIDENCE.dsrObservations);
+    expect(estimate.sharpe * Math.sqrt(barsPerYear('1 hour'))).toBeCloseTo(first.result.metrics.sharpe!, 10);
+    const alone = first.trials!.dsr!;
+    // One trial selects nothing: SR0 is 0 and the DSR is the PSR.
+    expect(first.trials!.count).toBe(1);
+    expect(alone).toEqual({
+      psr: alone.psr,
+      dsr: alone.psr,
+      sr0: 0,
+      observations: estimate.observations,
+      warning: null,
+    });
+    expect(alone.psr).toBe(deflatedSharpeRatio({ ...estimate, trials: 1, trialsSharpeVariance: 0 }).psr);
+
+    const third = await read(owner.browser, thirdId);
+    expect(third.result.sharpeEstimate).toEqual(estimate);
+    expect(third.trials!.count).toBe(3);
+    const perBar = third.trials!.sharpeVariance! / barsPerYear('1 hour');
+    expect(perBar).toBeGreaterThan(0);
+    const expected = deflatedSharpeRatio({ ...estimate, trials: 3, trialsSharpeVariance: perBar });
+    const deflated = third.trials!.dsr!;
+    expect(deflated.dsr).toBeCloseTo(expected.dsr, 12);
+    expect(deflated.sr0).toBeCloseTo(expected.sr0, 15);
+    expect(deflated.psr).toBe(alone.psr);
+    expect(deflated.dsr).toBeLessThan(alone.dsr);
+  });
+
+  it('warns under 100 bars, is null for an ML run, and is not on a shared link', async () => {
+    const { browser } = await signUpWithPlan('pro');
+    // A week of hourly bars, always in the market: its returns vary, but they are few.
+    const shortId = await run(browser, {
+      ...withEntryBelow('100'),
+      fromDate: '2023-10-23',
+      toDate: '2023-10-27',
+    });
+    const short = await read(browser, shortId);
+    const observations = short.result.sharpeEstimate!.observations;
+    expect(observations).toBeLessThan(EVIDENCE.dsrObservations);
+    expect(short.trials!.dsr!.warning).toBe(
+      `Only ${observations} bars: the deflated Sharpe ratio needs at least 100 to be reliable`,
+    );
+
+    const ml = await read(browser, await run(browser, ML_RUN));
+    expect(ml.result.sharpeEstimate).toBeUndefined();
+    expect(ml.trials!.dsr).toBeNull();
+
+    const shared = await browser.request(`/api/backtests/${shortId}/share`, { json: {} });
+    expect(shared.status).toBe(201);
+    const { token } = (await shared.json()) as { token: string };
+    const opened = await new TestBrowser().request(`/api/public/backtests/${token}`);
+    expect(opened.status).toBe(200);
+    const body = (await opened.json()) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('trials');
+    expect(body.result).toHaveProperty('sharpeEstimate');
   });
 });

@@ -11,3 +11,17 @@ export function trialsText(trials: Trials): string {
     `this data since ${formatDateTime(trials.since, 'UTC')} UTC.`
   );
 }
+
+/**
+ * "Deflated Sharpe ratio: 0.91 (the probability that the true Sharpe ratio beats the best of 3
+ * skill-less tries). Against 0 (PSR): 0.97, over 1,250 bars.": the run's Sharpe ratio judged
+ * against the luck of every strategy tried on the data; null when it has none.
+ */
+export function runDsrText({ count, dsr }: Trials): string | null {
+  if (!dsr) return null;
+  return (
+    `Deflated Sharpe ratio: ${dsr.dsr.toFixed(2)} (the probability that the true Sharpe ratio beats ` +
+    `the best of ${formatCount(count)} skill-less ${count === 1 ? 'try' : 'tries'}). Against 0 (PSR): ` +
+    `${dsr.psr.toFixed(2)}, over ${formatCount(dsr.observations)} bars.`
+  );
+}

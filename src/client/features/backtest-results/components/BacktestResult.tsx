@@ -9,7 +9,7 @@ import type { BacktestRun, ResultTrade } from '../../../../shared/api/backtests'
 import type { SharedBacktest } from '../../../../shared/api/shares';
 import { downloadText, safeFileName } from '../download';
 import { formatDateTime } from '../../../lib/backtests/format';
-import { trialsText } from '../trials-text';
+import { runDsrText, trialsText } from '../trials-text';
 import { instrumentLabel, sourceLabel } from '../../../lib/backtests/labels';
 import { DataQualityPanel } from './DataQualityPanel';
 import { SyntheticPricesBanner } from './SyntheticPricesBanner';
@@ -170,6 +170,12 @@ export function BacktestResult({
           {run.mode === 'ml' ? ' · machine-learning mode' : ''}
         </p>
         {ownRun?.trials && <p className={styles.meta}>{trialsText(ownRun.trials)}</p>}
+        {ownRun?.trials?.dsr && (
+          <p className={styles.meta}>
+            {runDsrText(ownRun.trials)}
+            {ownRun.trials.dsr.warning && <strong> {ownRun.trials.dsr.warning}.</strong>}
+          </p>
+        )}
         <p className={styles.source}>
           Data source:{' '}
           <strong
