@@ -1,8 +1,8 @@
 /**
  * Times each ML model on 100,000 rows of 20 seeded features (mulberry32; the label follows
  * the first three features through a logistic curve, the rest are noise): training on every
- * row, then predicting every row, one row at a time as a walk-forward fold does. One warm-up
- * run, then the median of RUNS, in wall time and in the process's CPU time (which a machine
+ * row, then predicting every row, one row at a time as a walk-forward fold does. WARM_UP_RUNS
+ * runs (the JIT keeps tiering the logistic fit up over its first few), then the median of RUNS, in wall time and in the process's CPU time (which a machine
  * loaded by other processes inflates less).
  */
 import { trainModel } from '../src/engine/ml/model';
@@ -10,6 +10,7 @@ import { mulberry32 } from '../src/engine/robustness/random';
 import { ML_MODELS, type MlModel } from '../src/shared/ml-request';
 
 const RUNS = 5;
+const WARM_UP_RUNS = 3;
 
 /**
  * scikit-learn 1.2's times on this problem (100,000 x 20, single thread): LogisticRegression
@@ -61,7 +62,7 @@ export function benchMl(rows: number, features: number): MlBenchResult[] {
       predictWall: [] as number[],
       predictCpu: [] as number[],
     };
-    for (let run = 0; run <= RUNS; run++) {
+    for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
       const trainStart = performance.now();
       const trainCpu = cpuMs();
       const trained = trainModel(model, columns, allRows, labels, 1);
@@ -70,7 +71,7 @@ export function benchMl(rows: number, features: number): MlBenchResult[] {
       for (let row = 0; row < rows; row++) probabilities[row] = trained.probability(columns, row);
       const end = performance.now();
       const endCpu = cpuMs();
-      if (run === 0) continue;
+      if (run < WARM_UP_RUNS) continue;
       samples.trainWall.push(predictStart - trainStart);
       samples.trainCpu.push(predictCpu - trainCpu);
       samples.predictWall.push(end - predictStart);

@@ -44,7 +44,7 @@ function printMlModels(): void {
   const ML = { rows: 100_000, features: 20 };
   console.log(
     `ML models on ${ML.rows.toLocaleString('en-US')} rows x ${ML.features} features, single thread ` +
-      `(train on every row, then predict every row; median of 5 after a warm-up run, wall / process CPU; ` +
+      `(train on every row, then predict every row; median of 5 after 3 warm-up runs, wall / process CPU; ` +
       `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
   );
   const ms = (value: number) => value.toFixed(0).padStart(6);

@@ -8,9 +8,10 @@
  * histograms of the binned features (histogram-tree.ts).
  */
 import { flattenTrees } from './flat-forest';
-import { growHistogramTree, rowMajorBins, treeValueRowBins } from './histogram-tree';
+import { growHistogramTree, rowMajorBins } from './histogram-tree';
 import type { ProbabilityModel } from './probability-model';
 import type { Tree, TreeTrainingSet } from './tree';
+import type { BinnedRows } from './binning';
 
 export const GRADIENT_BOOSTING = {
   rounds: 100,
@@ -22,6 +23,44 @@ export const GRADIENT_BOOSTING = {
 } as const;
 
 const sigmoid = (score: number) => 1 / (1 + Math.exp(-score));
+
+/**
+ * Adds scale times the tree's leaf value to score[row] for each of `rows` (positions of the
+ * binned rows). Every row takes maxDepth steps without a branch on its bins: a node's children
+ * are consecutive (grown left then right), so the next node is left + 1 exactly when the bin is
+ * above the threshold, (thresholdBin - bin) >>> 31; a leaf steps to itself (threshold bin 255).
+ */
+function addLeafValues(
+  tree: Tree,
+  binned: BinnedRows,
+  rows: Int32Array,
+  score: Float64Array,
+  scale: number,
+): void {
+  const nodes = tree.feature.length;
+  const next = new Int32Array(nodes);
+  const thresholdBin = new Int32Array(nodes);
+  const featureBins: Uint8Array[] = [];
+  // Children come after their parent, so one pass gives every node's depth.
+  const depth = new Int32Array(nodes);
+  let deepest = 0;
+  for (let node = 0; node < nodes; node++) {
+    const leaf = tree.feature[node]! < 0;
+    next[node] = leaf ? node : tree.left[node]!;
+    thresholdBin[node] = leaf ? 255 : tree.thresholdBin[node]!;
+    featureBins.push(binned.bins[leaf ? 0 : tree.feature[node]!]!);
+    if (!leaf) depth[tree.left[node]!] = depth[tree.right[node]!] = depth[node]! + 1;
+    deepest = Math.max(deepest, depth[node]!);
+  }
+  for (let k = 0; k < rows.length; k++) {
+    const row = rows[k]!;
+    let node = 0;
+    for (let step = 0; step < deepest; step++) {
+      node = next[node]! + ((thresholdBin[node]! - featureBins[node]![row]!) >>> 31);
+    }
+    score[row]! += scale * tree.value[node]!;
+  }
+}
 
 export function trainGradientBoosting(
   set: TreeTrainingSet,
@@ -37,6 +76,7 @@ export function trainGradientBoosting(
   const hessian = new Float64Array(count);
   const drawn = new Int32Array(count);
   const skipped = new Int32Array(count);
+  const spare = new Int32Array(count);
   const trees: Tree[] = [];
   const { learningRate } = GRADIENT_BOOSTING;
   const rowBins = rowMajorBins(binned, count);
@@ -46,7 +86,8 @@ export function trainGradientBoosting(
     // Only the drawn rows' gradients are read.
     for (let i = 0; i < count; i++) {
       if (random() < GRADIENT_BOOSTING.subsample) {
-        const p = sigmoid(score[i]!);
+        // The sigmoid written out: a call would box the double it returns.
+        const p = 1 / (1 + Math.exp(-score[i]!));
         gradient[i] = labels[i]! - p;
         hessian[i] = p * (1 - p);
         drawn[drawnCount++] = i;
@@ -54,12 +95,20 @@ export function trainGradientBoosting(
         skipped[skippedCount++] = i;
       }
     }
-    const samples = drawn.slice(0, drawnCount);
-    const { tree, start, end } = growHistogramTree(binned, rowBins, gradient, hessian, samples, {
-      maxDepth: GRADIENT_BOOSTING.maxDepth,
-      minChildWeight,
-      lambda: GRADIENT_BOOSTING.lambda,
-    });
+    const samples = drawn.subarray(0, drawnCount);
+    const { tree, start, end } = growHistogramTree(
+      binned,
+      rowBins,
+      gradient,
+      hessian,
+      samples,
+      {
+        maxDepth: GRADIENT_BOOSTING.maxDepth,
+        minChildWeight,
+        lambda: GRADIENT_BOOSTING.lambda,
+      },
+      spare,
+    );
     trees.push(tree);
     // The drawn rows lie in their leaves' ranges of samples; the others walk the tree.
     for (let node = 0; node < tree.feature.length; node++) {
@@ -67,10 +116,7 @@ export function trainGradientBoosting(
       const step = learningRate * tree.value[node]!;
       for (let i = start[node]!; i < end[node]!; i++) score[samples[i]!]! += step;
     }
-    for (let k = 0; k < skippedCount; k++) {
-      const i = skipped[k]!;
-      score[i]! += learningRate * treeValueRowBins(tree, rowBins, i);
-    }
+    addLeafValues(tree, binned, skipped.subarray(0, skippedCount), score, learningRate);
   }
   // Leaf values scaled by the learning rate, added from the base score in the trees' order.
   const forest = flattenTrees(trees, binned.edges, learningRate);

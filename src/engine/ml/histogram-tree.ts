@@ -45,7 +45,8 @@ export function treeValueRowBins(tree: Tree, rowBins: RowBins, position: number)
 /**
  * Adds the gradient and hessian of samples[start, end) to their bins' histogram slots, four
  * features a step from one word of the row's bins (the padding features land in slots no split
- * reads).
+ * reads), two rows at a time: their updates interleave, yet each slot still receives the rows'
+ * values in the rows' order, so the sums are those of one row after another.
  */
 function addToHistogram(
   histogram: Float64Array,
@@ -59,11 +60,16 @@ function addToHistogram(
   const { words } = rowBins;
   const wordsPerRow = rowBins.stride / 4;
   const stride = 2 * MAX_BINS;
-  for (let i = start; i < end; i++) {
-    const sample = samples[i]!;
-    const g = gradient[sample]!;
-    const h = hessian[sample]!;
-    const base = sample * wordsPerRow;
+  let i = start;
+  for (; i + 2 <= end; i += 2) {
+    const first = samples[i]!;
+    const second = samples[i + 1]!;
+    const g = gradient[first]!;
+    const h = hessian[first]!;
+    const g2 = gradient[second]!;
+    const h2 = hessian[second]!;
+    const base = first * wordsPerRow;
+    const base2 = second * wordsPerRow;
     for (let w = 0, offset = 0; w < wordsPerRow; w++, offset += 4 * stride) {
       // Little-endian: the word's low byte is the first of its four features; each slot is 2 * bin.
       const word = words[base + w]!;
@@ -79,31 +85,62 @@ function addToHistogram(
       histogram[a2 + 1]! += h;
       histogram[a3]! += g;
       histogram[a3 + 1]! += h;
+      const word2 = words[base2 + w]!;
+      const c0 = offset + ((word2 & 0xff) << 1);
+      const c1 = offset + stride + ((word2 >>> 7) & 0x1fe);
+      const c2 = offset + 2 * stride + ((word2 >>> 15) & 0x1fe);
+      const c3 = offset + 3 * stride + ((word2 >>> 23) & 0x1fe);
+      histogram[c0]! += g2;
+      histogram[c0 + 1]! += h2;
+      histogram[c1]! += g2;
+      histogram[c1 + 1]! += h2;
+      histogram[c2]! += g2;
+      histogram[c2 + 1]! += h2;
+      histogram[c3]! += g2;
+      histogram[c3 + 1]! += h2;
     }
+  }
+  if (i === end) return;
+  const g = gradient[samples[i]!]!;
+  const h = hessian[samples[i]!]!;
+  const base = samples[i]! * wordsPerRow;
+  for (let w = 0, offset = 0; w < wordsPerRow; w++, offset += 4 * stride) {
+    const word = words[base + w]!;
+    const a0 = offset + ((word & 0xff) << 1);
+    const a1 = offset + stride + ((word >>> 7) & 0x1fe);
+    const a2 = offset + 2 * stride + ((word >>> 15) & 0x1fe);
+    const a3 = offset + 3 * stride + ((word >>> 23) & 0x1fe);
+    histogram[a0]! += g;
+    histogram[a0 + 1]! += h;
+    histogram[a1]! += g;
+    histogram[a1 + 1]! += h;
+    histogram[a2]! += g;
+    histogram[a2 + 1]! += h;
+    histogram[a3]! += g;
+    histogram[a3 + 1]! += h;
   }
 }
 
 /**
- * Reorders samples[start, end) stably so that those whose bin of split.feature is at most
- * split.bin come first, and gives the first position of the others. Without a branch on the
- * bin: (split.bin - bin) >>> 31 is 1 exactly when bin > split.bin, and each sample is written
- * to both sides with only the side it belongs to advancing.
+ * Reorders samples[start, end) stably so that those whose bin (in the split feature's column of
+ * bins) is at most `bin` come first, and gives the first position of the others. Without a
+ * branch on the bin: (bin - featureBins[sample]) >>> 31 is 1 exactly when the sample's bin is
+ * above `bin`, and each sample is written to both sides with only the side it belongs to
+ * advancing.
  */
 function partition(
   samples: Int32Array,
   start: number,
   end: number,
-  rowBins: RowBins,
-  split: Split,
+  featureBins: Uint8Array,
+  bin: number,
   spare: Int32Array,
 ): number {
-  const { feature, bin } = split;
-  const { bins, stride } = rowBins;
   let left = start;
   let right = 0;
   for (let i = start; i < end; i++) {
     const sample = samples[i]!;
-    const goesRight = (bin - bins[sample * stride + feature]!) >>> 31;
+    const goesRight = (bin - featureBins[sample]!) >>> 31;
     samples[left] = sample;
     spare[right] = sample;
     left += 1 - goesRight;
@@ -150,6 +187,8 @@ export function growHistogramTree(
   hessian: Float64Array,
   samples: Int32Array,
   growth: Omit<TreeGrowth, 'featuresPerSplit'>,
+  /** Room for at least samples.length positions, which partitioning overwrites. */
+  spare: Int32Array = new Int32Array(samples.length),
 ): GrownTree {
   const features = binned.bins.length;
   const feature: number[] = [];
@@ -223,7 +262,6 @@ export function growHistogramTree(
     h += rootHistogram[at + 1]!;
   }
   const pending: Leaf[] = [];
-  const spare = new Int32Array(samples.length);
   const root = splittable(addNode(g, h, 0, samples.length), 0, samples.length, 0, g, h, rootHistogram);
   if (root !== null) pending.push(root);
 
@@ -234,7 +272,7 @@ export function growHistogramTree(
     const leaf = pending[chosen]!;
     pending.splice(chosen, 1);
     const { split } = leaf;
-    const boundary = partition(samples, leaf.start, leaf.end, rowBins, split, spare);
+    const boundary = partition(samples, leaf.start, leaf.end, binned.bins[split.feature]!, split.bin, spare);
     const leftNode = addNode(split.gLeft, split.hLeft, leaf.start, boundary);
     const rightNode = addNode(leaf.g - split.gLeft, leaf.h - split.hLeft, boundary, leaf.end);
     feature[leaf.node] = split.feature;

@@ -74,66 +74,167 @@ export interface LogisticModel extends ProbabilityModel {
 }
 
 /**
- * The penalised log-likelihood's gradient at beta, and with `hessian` given its negated
- * Hessian X^T W X + lambda I, over the design's columns (the intercept's ones first). Rows go
- * by blocks copied column after column (x_j of block row i at j * BLOCK_ROWS + i), and the
- * loops take four columns at once so that each value they share is read once.
+ * The standardised training rows laid out for the passes: blocks of BLOCK_ROWS rows, each
+ * holding its rows' values column after column (feature f of block row i at
+ * (block * width + f) * BLOCK_ROWS + i), so a pass reads each block once from memory and then
+ * from cache. `width` is the feature count padded to a multiple of 4 with columns of zeros, so
+ * that every loop takes four columns at once and reads each value they share once.
+ */
+interface Design {
+  values: Float64Array;
+  width: number;
+  count: number;
+}
+
+function standardisedDesign(
+  columns: readonly Float64Array[],
+  rows: Int32Array,
+  mean: Float64Array,
+  scale: Float64Array,
+): Design {
+  const count = rows.length;
+  const width = 4 * Math.ceil(columns.length / 4);
+  const blockStride = width * BLOCK_ROWS;
+  const values = new Float64Array(Math.ceil(count / BLOCK_ROWS) * blockStride);
+  // Blocks of consecutive rows (a walk-forward window's usual case) are copied whole.
+  const consecutive: boolean[] = [];
+  for (let start = 0; start < count; start += BLOCK_ROWS) {
+    const end = Math.min(start + BLOCK_ROWS, count);
+    let run = true;
+    for (let i = start + 1; i < end && run; i++) run = rows[i] === rows[i - 1]! + 1;
+    consecutive.push(run);
+  }
+  columns.forEach((column, f) => {
+    // Sums of x - x0 and its square: one pass, without the cancellation of raw sums when
+    // the values lie far from 0 (x0 is within the values' spread of their mean).
+    const shift = column[rows[0]!]!;
+    let sum = 0;
+    let squares = 0;
+    for (let start = 0, offset = f * BLOCK_ROWS; start < count; start += BLOCK_ROWS, offset += blockStride) {
+      const length = Math.min(BLOCK_ROWS, count - start);
+      if (consecutive[start / BLOCK_ROWS]) {
+        values.set(column.subarray(rows[start]!, rows[start]! + length), offset);
+      } else {
+        for (let i = 0; i < length; i++) values[offset + i] = column[rows[start + i]!]!;
+      }
+      for (let i = 0; i < length; i++) {
+        const d = values[offset + i]! - shift;
+        sum += d;
+        squares += d * d;
+      }
+    }
+    const shiftedMean = sum / count;
+    const average = shift + shiftedMean;
+    const deviation = Math.sqrt(Math.max(0, squares / count - shiftedMean * shiftedMean));
+    const divisor = deviation > 0 ? deviation : 1;
+    for (let start = 0, offset = f * BLOCK_ROWS; start < count; start += BLOCK_ROWS, offset += blockStride) {
+      const length = Math.min(BLOCK_ROWS, count - start);
+      for (let i = 0; i < length; i++) values[offset + i] = (values[offset + i]! - average) / divisor;
+    }
+    mean[f] = average;
+    scale[f] = divisor;
+  });
+  return { values, width, count };
+}
+
+/** What a pass works in, allocated once per fit. */
+interface Workspace {
+  score: Float64Array;
+  residual: Float64Array;
+  weight: Float64Array;
+  weighted: Float64Array;
+  weightedNext: Float64Array;
+  sums: Float64Array;
+}
+
+/**
+ * The penalised log-likelihood's gradient at beta (intercept first, then one coefficient per
+ * design column), and with `hessian` given its negated Hessian X^T W X + lambda I estimated
+ * from every hessianStride-th block (scaled to all rows).
  */
 function accumulate(
-  design: readonly Float64Array[],
+  design: Design,
   labels: Uint8Array,
   beta: Float64Array,
   gradient: Float64Array,
   hessian: Float64Array | null,
   hessianStride: number,
+  work: Workspace,
 ): void {
-  const size = design.length;
-  const count = labels.length;
-  const block = new Float64Array((size + 3) * BLOCK_ROWS);
-  const residual = new Float64Array(BLOCK_ROWS);
-  const weight = new Float64Array(BLOCK_ROWS);
-  const weighted = new Float64Array(BLOCK_ROWS);
-  const sums = new Float64Array(4);
-  // Padding columns of zeros with zero coefficients let every loop take four columns.
-  const padded = new Float64Array(size + 3);
-  padded.set(beta);
+  const { values, width, count } = design;
+  const size = width + 1;
+  const { score, residual, weight, weighted, weightedNext, sums } = work;
   gradient.fill(0);
   hessian?.fill(0);
   let hessianRows = 0;
-  for (let start = 0; start < count; start += BLOCK_ROWS) {
+  const intercept = beta[0]!;
+  // The first pass starts from zero slopes: every score is the intercept.
+  let slopes = false;
+  for (let j = 1; j < size; j++) slopes ||= beta[j] !== 0;
+  for (let start = 0, block = 0; start < count; start += BLOCK_ROWS, block++) {
     const length = Math.min(BLOCK_ROWS, count - start);
-    for (let j = 0; j < size; j++) block.set(design[j]!.subarray(start, start + length), j * BLOCK_ROWS);
-    residual.fill(0);
-    for (let j = 0; j < size; j += 4) {
-      const o0 = j * BLOCK_ROWS;
+    const base = block * width * BLOCK_ROWS;
+    score.fill(intercept);
+    for (let j = 0; slopes && j < width; j += 4) {
+      const o0 = base + j * BLOCK_ROWS;
       const o1 = o0 + BLOCK_ROWS;
       const o2 = o1 + BLOCK_ROWS;
       const o3 = o2 + BLOCK_ROWS;
-      const b0 = padded[j]!;
-      const b1 = padded[j + 1]!;
-      const b2 = padded[j + 2]!;
-      const b3 = padded[j + 3]!;
+      const b0 = beta[j + 1]!;
+      const b1 = beta[j + 2]!;
+      const b2 = beta[j + 3]!;
+      const b3 = beta[j + 4]!;
       for (let i = 0; i < length; i++) {
-        residual[i]! += block[o0 + i]! * b0 + block[o1 + i]! * b1 + block[o2 + i]! * b2 + block[o3 + i]! * b3;
+        score[i]! +=
+          values[o0 + i]! * b0 + values[o1 + i]! * b1 + values[o2 + i]! * b2 + values[o3 + i]! * b3;
       }
     }
+    let residualSum = 0;
     for (let i = 0; i < length; i++) {
-      const p = 1 / (1 + Math.exp(-residual[i]!));
-      residual[i] = labels[start + i]! - p;
+      const p = 1 / (1 + Math.exp(-score[i]!));
+      const r = labels[start + i]! - p;
+      residual[i] = r;
       weight[i] = p * (1 - p);
+      residualSum += r;
     }
-    for (let j = 0; j < size; j += 4) {
-      fourDots(block, residual, j * BLOCK_ROWS, length, sums);
-      for (let c = 0; c < 4 && j + c < size; c++) gradient[j + c]! += sums[c]!;
+    gradient[0]! += residualSum;
+    for (let j = 0; j < width; j += 4) {
+      fourDots(values, residual, base + j * BLOCK_ROWS, length, sums);
+      gradient[j + 1]! += sums[0]!;
+      gradient[j + 2]! += sums[1]!;
+      gradient[j + 3]! += sums[2]!;
+      gradient[j + 4]! += sums[3]!;
     }
-    if (hessian === null || (start / BLOCK_ROWS) % hessianStride !== 0) continue;
+    if (hessian === null || block % hessianStride !== 0) continue;
     hessianRows += length;
-    for (let j = 0; j < size; j++) {
-      const offset = j * BLOCK_ROWS;
-      for (let i = 0; i < length; i++) weighted[i] = weight[i]! * block[offset + i]!;
-      for (let k = 0; k <= j; k += 4) {
-        fourDots(block, weighted, k * BLOCK_ROWS, length, sums);
-        for (let c = 0; c < 4 && k + c <= j; c++) hessian[j * size + k + c]! += sums[c]!;
+    let weightSum = 0;
+    for (let i = 0; i < length; i++) weightSum += weight[i]!;
+    hessian[0]! += weightSum;
+    // Two rows of the Hessian at a time, four columns a step (a 2 x 4 tile of dot products).
+    for (let j = 0; j < width; j += 2) {
+      const first = base + j * BLOCK_ROWS;
+      const second = first + BLOCK_ROWS;
+      let interceptFirst = 0;
+      let interceptSecond = 0;
+      for (let i = 0; i < length; i++) {
+        const w = weight[i]!;
+        const a = w * values[first + i]!;
+        const b = w * values[second + i]!;
+        weighted[i] = a;
+        weightedNext[i] = b;
+        interceptFirst += a;
+        interceptSecond += b;
+      }
+      const row = (j + 1) * size + 1;
+      hessian[row - 1]! += interceptFirst;
+      hessian[row + size - 1]! += interceptSecond;
+      // Entries above the diagonal that a tile also sums are overwritten by symmetry below.
+      for (let k = 0; k <= j + 1; k += 4) {
+        tileDots(values, weighted, weightedNext, base + k * BLOCK_ROWS, length, sums);
+        for (let c = 0; c < 4; c++) {
+          hessian[row + k + c]! += sums[c]!;
+          hessian[row + size + k + c]! += sums[4 + c]!;
+        }
       }
     }
   }
@@ -141,8 +242,7 @@ function accumulate(
   if (hessian === null) return;
   const scale = count / hessianRows;
   for (let j = 0; j < size; j++) {
-    for (let k = 0; k < j; k++) hessian[j * size + k]! *= scale;
-    hessian[j * size + j]! *= scale;
+    for (let k = 0; k <= j; k++) hessian[j * size + k]! *= scale;
     for (let k = 0; k < j; k++) hessian[k * size + j] = hessian[j * size + k]!;
     if (j > 0) hessian[j * size + j]! += LOGISTIC.lambda;
   }
@@ -150,9 +250,9 @@ function accumulate(
   hessian[0]! += 1e-12;
 }
 
-/** sums[c] = the dot product of `vector` with block column (offset / BLOCK_ROWS) + c, c < 4. */
+/** sums[c] = the dot product of `vector` with the block column at offset + c * BLOCK_ROWS, c < 4. */
 function fourDots(
-  block: Float64Array,
+  values: Float64Array,
   vector: Float64Array,
   offset: number,
   length: number,
@@ -167,15 +267,64 @@ function fourDots(
   let s3 = 0;
   for (let i = 0; i < length; i++) {
     const x = vector[i]!;
-    s0 += x * block[offset + i]!;
-    s1 += x * block[o1 + i]!;
-    s2 += x * block[o2 + i]!;
-    s3 += x * block[o3 + i]!;
+    s0 += x * values[offset + i]!;
+    s1 += x * values[o1 + i]!;
+    s2 += x * values[o2 + i]!;
+    s3 += x * values[o3 + i]!;
   }
   sums[0] = s0;
   sums[1] = s1;
   sums[2] = s2;
   sums[3] = s3;
+}
+
+/**
+ * sums[c] and sums[4 + c]: the dot products of `first` and of `second` with the block column
+ * at offset + c * BLOCK_ROWS, c < 4.
+ */
+function tileDots(
+  values: Float64Array,
+  first: Float64Array,
+  second: Float64Array,
+  offset: number,
+  length: number,
+  sums: Float64Array,
+): void {
+  const o1 = offset + BLOCK_ROWS;
+  const o2 = o1 + BLOCK_ROWS;
+  const o3 = o2 + BLOCK_ROWS;
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
+  let a3 = 0;
+  let b0 = 0;
+  let b1 = 0;
+  let b2 = 0;
+  let b3 = 0;
+  for (let i = 0; i < length; i++) {
+    const a = first[i]!;
+    const b = second[i]!;
+    const x0 = values[offset + i]!;
+    const x1 = values[o1 + i]!;
+    const x2 = values[o2 + i]!;
+    const x3 = values[o3 + i]!;
+    a0 += a * x0;
+    a1 += a * x1;
+    a2 += a * x2;
+    a3 += a * x3;
+    b0 += b * x0;
+    b1 += b * x1;
+    b2 += b * x2;
+    b3 += b * x3;
+  }
+  sums[0] = a0;
+  sums[1] = a1;
+  sums[2] = a2;
+  sums[3] = a3;
+  sums[4] = b0;
+  sums[5] = b1;
+  sums[6] = b2;
+  sums[7] = b3;
 }
 
 export function trainLogistic(
@@ -185,23 +334,19 @@ export function trainLogistic(
 ): LogisticModel {
   const features = columns.length;
   const count = rows.length;
-  const size = features + 1;
-  // Standardised design, one column per feature after the intercept's column of ones.
   const mean = new Float64Array(features);
   const scale = new Float64Array(features);
-  const design = [new Float64Array(count).fill(1)];
-  columns.forEach((column, f) => {
-    let sum = 0;
-    for (let i = 0; i < count; i++) sum += column[rows[i]!]!;
-    mean[f] = sum / count;
-    let squares = 0;
-    for (let i = 0; i < count; i++) squares += (column[rows[i]!]! - mean[f]!) ** 2;
-    const deviation = Math.sqrt(squares / count);
-    scale[f] = deviation > 0 ? deviation : 1;
-    const standardised = new Float64Array(count);
-    for (let i = 0; i < count; i++) standardised[i] = (column[rows[i]!]! - mean[f]!) / scale[f]!;
-    design.push(standardised);
-  });
+  const design = standardisedDesign(columns, rows, mean, scale);
+  // The padding columns are zeros: their coefficients stay 0 (their Hessian rows are lambda I).
+  const size = design.width + 1;
+  const work: Workspace = {
+    score: new Float64Array(BLOCK_ROWS),
+    residual: new Float64Array(BLOCK_ROWS),
+    weight: new Float64Array(BLOCK_ROWS),
+    weighted: new Float64Array(BLOCK_ROWS),
+    weightedNext: new Float64Array(BLOCK_ROWS),
+    sums: new Float64Array(8),
+  };
 
   const beta = new Float64Array(size);
   const hessian = new Float64Array(size * size);
@@ -213,7 +358,7 @@ export function trainLogistic(
   // Chord steps take a few more iterations than Newton's, so the cap counts Hessians.
   for (let hessians = 0; hessians < LOGISTIC.maxIterations;) {
     const fresh = factor === null;
-    accumulate(design, labels, beta, gradient, fresh ? hessian : null, sampled ? hessianStride : 1);
+    accumulate(design, labels, beta, gradient, fresh ? hessian : null, sampled ? hessianStride : 1, work);
     if (factor === null) {
       factor = choleskyFactor(hessian, size);
       hessians++;
@@ -236,7 +381,7 @@ export function trainLogistic(
     previousLargest = largest;
   }
   return {
-    coefficients: beta,
+    coefficients: beta.slice(0, features + 1),
     probability(featureColumns, row) {
       let z = beta[0]!;
       for (let f = 0; f < features; f++)

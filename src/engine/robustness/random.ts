@@ -8,10 +8,12 @@
  * giving floats in [0, 1) with 32 random bits each; the same seed gives the same sequence.
  */
 export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
+  // The state lives in a typed array: as a closure variable, most 32-bit states would not fit
+  // a small integer and each draw would allocate a heap number (megabytes a second of garbage).
+  const state = Int32Array.of(seed);
   return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    const s = (state[0] = (state[0]! + 0x6d2b79f5) | 0);
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };

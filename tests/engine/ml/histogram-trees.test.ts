@@ -4,7 +4,7 @@
  * tree on the same bins, its limits, and the flat layout trees are predicted from.
  */
 import { describe, expect, it } from 'vitest';
-import { binOf, binRows } from '../../../src/engine/ml/binning';
+import { binOf, binRows, MAX_BINS } from '../../../src/engine/ml/binning';
 import { flattenTrees } from '../../../src/engine/ml/flat-forest';
 import { growHistogramTree, rowMajorBins, treeValueRowBins } from '../../../src/engine/ml/histogram-tree';
 import { growTree, treeValue, treeValueBinned, type Tree } from '../../../src/engine/ml/tree';
@@ -41,6 +41,47 @@ describe('binning', () => {
       expect(edges[f]!.length).toBeGreaterThan(0);
       const searched = Array.from(column, (value) => binOf(edges[f]!, value));
       expect(Array.from(bins[f]!)).toEqual(searched);
+    });
+  });
+});
+
+/** The quantile edges from the whole sorted values, as binning defines them. */
+function referenceEdges(values: Float64Array): number[] {
+  const sorted = values.slice().sort();
+  const edges: number[] = [];
+  for (let k = 1; k < MAX_BINS; k++) {
+    const position = Math.floor((k * sorted.length) / MAX_BINS);
+    if (position < 1) continue;
+    const below = sorted[position - 1]!;
+    let next = position;
+    while (next < sorted.length && sorted[next]! <= below) next++;
+    if (next === sorted.length) break;
+    const edge = below + (sorted[next]! - below) / 2;
+    if (edges.length === 0 || edge > edges[edges.length - 1]!) edges.push(edge);
+  }
+  return edges;
+}
+
+describe('binning many rows', () => {
+  it('places the edges at the quantiles of the whole sorted values, however the values crowd', () => {
+    const random = mulberry32(31);
+    const count = 20_000;
+    const columns = [
+      Float64Array.from({ length: count }, () => random() * 2 - 1),
+      Float64Array.from({ length: count }, () => Math.exp(random() * 40) * (random() < 0.5 ? -1 : 1)),
+      Float64Array.from({ length: count }, () => random() ** 8),
+      Float64Array.from({ length: count }, (_, i) => (i < 10 ? 1e9 : random())),
+      Float64Array.from({ length: count }, () => (random() < 0.97 ? 0 : random())),
+      Float64Array.from({ length: count }, () => Math.floor(random() * 5) - 2),
+    ];
+    // Rows out of order, some twice.
+    const rows = Int32Array.from({ length: count }, (_, i) => (i * 7919) % count);
+    const { bins, edges } = binRows(columns, rows);
+    columns.forEach((column, f) => {
+      const values = Float64Array.from(rows, (row) => column[row]!);
+      expect(Array.from(edges[f]!)).toEqual(referenceEdges(values));
+      const misplaced = values.filter((value, i) => bins[f]![i] !== binOf(edges[f]!, value));
+      expect(misplaced).toHaveLength(0);
     });
   });
 });

@@ -50,6 +50,34 @@ describe('logistic regression', () => {
     expect(slopePerUnit).toBeLessThan(2.3);
     expect(Math.abs(model.coefficients[2]!)).toBeLessThan(0.15);
   });
+  it('fits rows picked out of longer columns, in any order, as it fits those rows copied out', () => {
+    const { columns, rows, labels } = dataset(3000, 8);
+    // Every third row, then the rest in reverse: no block of consecutive rows past the first.
+    const picked = Int32Array.from([
+      ...Array.from({ length: 1000 }, (_, i) => 3 * i),
+      ...Array.from(rows.filter((row) => row % 3 !== 0)).reverse(),
+    ]);
+    const pickedLabels = Uint8Array.from(picked, (row) => labels[row]!);
+    const copied = columns.map((column) => Float64Array.from(picked, (row) => column[row]!));
+    const fromPicked = trainLogistic(columns, picked, pickedLabels);
+    const fromCopied = trainLogistic(copied, rows, pickedLabels);
+    picked.forEach((row, i) =>
+      expect(Math.abs(fromPicked.probability(columns, row) - fromCopied.probability(copied, i))).toBeLessThan(
+        1e-12,
+      ),
+    );
+  });
+
+  it('gives the same probabilities when a feature is moved far from zero', () => {
+    const { columns, rows, labels } = dataset(2000, 5);
+    const moved = [columns[0]!.map((x) => x + 1e6), columns[1]!];
+    const model = trainLogistic(columns, rows, labels);
+    const movedModel = trainLogistic(moved, rows, labels);
+    for (const row of rows)
+      expect(Math.abs(model.probability(columns, row) - movedModel.probability(moved, row))).toBeLessThan(
+        1e-9,
+      );
+  });
 });
 
 describe('logistic regression against the full-Newton reference', () => {
