@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 import type { Plugin } from 'vite';
 
 const MODULE_ID = 'virtual:sp500-sample';

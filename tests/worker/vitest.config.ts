@@ -1,4 +1,4 @@
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
 import { sp500SamplePlugin } from '../../build/sp500-sample-plugin';
 import { FAKE_GOOGLE } from './fakes/google-token-endpoint';
@@ -40,5 +40,8 @@ export default defineProject(async () => ({
     root,
     include: ['tests/worker/**/*.test.ts'],
     setupFiles: ['tests/worker/apply-migrations.ts'],
+    // The job tests drive the real local queue through several chunks: on a busy 2-core machine
+    // (the test command runs the projects side by side) 5 s is too tight.
+    testTimeout: 20_000,
   },
 }));
