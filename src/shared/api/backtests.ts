@@ -209,6 +209,11 @@ export const backtestRunSchema = backtestListItemSchema.extend({
   result: backtestResultBodySchema,
   /** Present on GET /api/backtests/:id (a shared run does not show its owner's trials). */
   trials: trialsSchema.optional(),
+  /**
+   * On GET /api/backtests/:id of an ML run trained on the job queue: that job (GET
+   * /api/jobs/:jobId); null for a run made within its request. Absent on a shared run.
+   */
+  jobId: z.string().nullable().optional(),
 });
 export type BacktestRun = z.infer<typeof backtestRunSchema>;
 

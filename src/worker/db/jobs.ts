@@ -200,6 +200,19 @@ export async function findJob(db: D1Database, id: string): Promise<Job | null> {
 }
 
 /** Whether chunk `index` of the job is stored already. */
+/** The id of the ML job that trained and stored `backtestId`, or null for a run made in its request. */
+export async function jobOfStoredRun(
+  db: D1Database,
+  userId: string,
+  backtestId: string,
+): Promise<string | null> {
+  const row = await db
+    .prepare("SELECT id FROM jobs WHERE user_id = ?1 AND kind = 'ml' AND result_backtest_id = ?2")
+    .bind(userId, backtestId)
+    .first<{ id: string }>();
+  return row?.id ?? null;
+}
+
 export async function hasChunk(db: D1Database, jobId: string, index: number): Promise<boolean> {
   const row = await db
     .prepare('SELECT 1 AS found FROM job_chunks WHERE job_id = ?1 AND chunk_index = ?2')

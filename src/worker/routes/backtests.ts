@@ -12,6 +12,7 @@ import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
 import { startRun } from '../runs/start-run';
 import { deleteOwnBacktest, findOwnBacktest, listBacktests } from '../db/backtests';
+import { jobOfStoredRun } from '../db/jobs';
 import { trialsOf } from '../backtests/trials';
 import { runWithTrialsInDsr, trialsWithRunDsr } from '../backtests/trials-dsr';
 
@@ -32,10 +33,14 @@ export const backtests = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const run = await findOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
     if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
-    const trials = await trialsOf(c.env.DB, c.var.user.id, run);
+    const [trials, jobId] = await Promise.all([
+      trialsOf(c.env.DB, c.var.user.id, run),
+      run.request.mode === 'ml' ? jobOfStoredRun(c.env.DB, c.var.user.id, run.id) : null,
+    ]);
     return c.json({
       ...runWithTrialsInDsr(run, trials),
       trials: trialsWithRunDsr(run, trials),
+      jobId,
     } satisfies BacktestRun);
   })
   .delete('/:id', async (c) => {

@@ -135,8 +135,10 @@ describe('ML backtests', () => {
     expect(result.warnings.join(' ')).not.toContain('ML mode is not available');
     expect(result.dataQuality).toEqual(expected.dataQuality);
     expect(result.dataQuality).toMatchObject({ source: 'synthetic', firstBar: '2019-01-02' });
-    // Stored as answered.
-    expect((await storedRun(browser, id)).result).toEqual(result);
+    // Stored as answered, with no job behind it.
+    const stored = await storedRun(browser, id);
+    expect(stored.result).toEqual(result);
+    expect(stored.jobId).toBeNull();
     expect(await usedThisMonth(browser)).toBe(1);
   });
 
@@ -163,6 +165,8 @@ describe('ML backtests', () => {
 
     const run = await storedRun(browser, final.backtestId!);
     expect(run.mode).toBe('ml');
+    // The stored run links the job that trained it.
+    expect(run.jobId).toBe(jobId);
     const expected = await inProcess(userId, LARGE_RUN);
     expect(run.result.ml).toEqual(expected.report);
     expect(run.result.ml!.model).toBe('random-forest');
