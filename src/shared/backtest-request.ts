@@ -43,6 +43,12 @@ function toNumber(value: number | string): number {
   return text === '' ? Number.NaN : Number(text);
 }
 
+/**
+ * A check of a required number's value. It passes a value that did not parse: with `continue`
+ * the checks after the parse still run, and that value is reported once, as "Enter a number".
+ */
+const ifParsed = (check: (n: number) => boolean) => (n: number) => !isNumber(n) || check(n);
+
 /** A required number, typed or as text. */
 const requiredNumber = numericInput.transform((value, ctx) => {
   const parsed = toNumber(value);
@@ -235,14 +241,26 @@ export const backtestRequestSchema = z
         timing: { time: '', timezone: REQUEST_DEFAULTS.timezone },
       }),
     initialCapital: requiredNumber
-      .refine((n) => n > 0, 'Initial capital must be greater than 0')
-      .refine((n) => n <= MAX_INITIAL_CAPITAL, 'Initial capital can be at most 1,000,000,000,000')
+      .refine(
+        ifParsed((n) => n > 0),
+        'Initial capital must be greater than 0',
+      )
+      .refine(
+        ifParsed((n) => n <= MAX_INITIAL_CAPITAL),
+        'Initial capital can be at most 1,000,000,000,000',
+      )
       .default(REQUEST_DEFAULTS.initialCapital),
     commission: requiredNumber
-      .refine((n) => n >= 0 && n < 100, 'Commission is a percent per side from 0 to under 100')
+      .refine(
+        ifParsed((n) => n >= 0 && n < 100),
+        'Commission is a percent per side from 0 to under 100',
+      )
       .default(REQUEST_DEFAULTS.commissionPct),
     slippage: requiredNumber
-      .refine((n) => n >= 0, 'Slippage cannot be negative')
+      .refine(
+        ifParsed((n) => n >= 0),
+        'Slippage cannot be negative',
+      )
       .default(REQUEST_DEFAULTS.slippagePoints),
     mode: z.enum(MODES).default(REQUEST_DEFAULTS.mode),
     /** Settings of mode "ml" (ml-request.ts); absent = ML_DEFAULTS. */

@@ -439,4 +439,12 @@ describe('every problem is reported at once', () => {
       'entry',
     ]);
   });
+
+  it('reports capital and costs that are not numbers once each, not also as out of range', () => {
+    expect(fieldErrors({ ...minimal, initialCapital: 'abc', commission: 'x', slippage: ' ' })).toEqual([
+      { path: 'initialCapital', message: 'Enter a number' },
+      { path: 'commission', message: 'Enter a number' },
+      { path: 'slippage', message: 'Enter a number' },
+    ]);
+  });
 });
