@@ -23,6 +23,7 @@ import { CANDLESTICK_PATTERN_NAMES } from './candlestick-patterns';
 import { PRO_INDICATOR_LABELS, catalogueEntry, parseSettingValue } from './indicator-catalogue';
 import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from './indicators';
 import { mlSettingsSchema } from './ml-request';
+import { EVEN_WITH_FIELD_ERRORS } from './validation-errors';
 
 export { MAX_SETTING_PERIOD } from './indicators';
 
@@ -31,10 +32,10 @@ const numericInput = z.union([z.number(), z.string()], { error: 'Enter a number'
 /**
  * Every problem is reported at once. A field's own issue does not stop the checks that read
  * other fields (`continue: true`), and the checks across fields run even when some field failed
- * (`ALWAYS`): they read the fields they need defensively and skip those already reported.
+ * (EVEN_WITH_FIELD_ERRORS): they read the fields they need defensively and skip those already
+ * reported.
  */
 const CONTINUE = { continue: true } as const;
-const ALWAYS = { when: () => true };
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 function toNumber(value: number | string): number {
@@ -127,7 +128,7 @@ export const crossoverConditionSchema = z
   .superRefine((row, ctx) => {
     checkSettings(row.indicator1, row.additionalFields1, ['additionalFields1'], ctx);
     checkSettings(row.indicator2, row.additionalFields2, ['additionalFields2'], ctx);
-  }, ALWAYS);
+  }, EVEN_WITH_FIELD_ERRORS);
 
 const valueConditionBase = {
   indicator: indicatorLabel(VALUE_INDICATOR_LABELS),
@@ -138,7 +139,7 @@ const valueConditionBase = {
 function valueConditionSchema<N extends z.ZodType>(number: N) {
   return z.object({ ...valueConditionBase, number }).superRefine((row, ctx) => {
     checkSettings(row.indicator, row.additionalFields, ['additionalFields'], ctx);
-  }, ALWAYS);
+  }, EVEN_WITH_FIELD_ERRORS);
 }
 
 /** Entry value rows need their number (docs/product.md#validation); exit rows may leave it blank (row ignored). */
@@ -302,7 +303,7 @@ export const backtestRequestSchema = z
         message: 'Add at least one entry condition',
       });
     }
-  }, ALWAYS);
+  }, EVEN_WITH_FIELD_ERRORS);
 
 /** Why the sizing figure does not fit the sizing mode, or null when it does. */
 function sizingValueProblem(request: {

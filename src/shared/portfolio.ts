@@ -1,6 +1,7 @@
 /** Portfolio backtests (one strategy over several symbols, one shared capital): limits, schemas, answers. */
 import { z } from 'zod';
 import { backtestRequestSchema } from './backtest-request';
+import { EVEN_WITH_FIELD_ERRORS } from './validation-errors';
 
 /** Most symbols one portfolio holds. */
 export const MAX_PORTFOLIO_SYMBOLS = 20;
@@ -40,53 +41,50 @@ export const portfolioSchema = z
       .min(1, 'Add at least one symbol')
       .max(MAX_PORTFOLIO_SYMBOLS, `A portfolio holds at most ${MAX_PORTFOLIO_SYMBOLS} symbols`),
   })
-  .superRefine(
-    ({ symbols }, ctx) => {
-      // Runs even when a field failed, so every problem is reported at once; entries whose own
-      // fields failed are left to those fields' messages.
-      if (!Array.isArray(symbols)) return;
-      const valid = symbols.every(
-        (entry) =>
-          typeof entry === 'object' &&
-          entry !== null &&
-          typeof entry.exchange === 'string' &&
-          typeof entry.symbol === 'string' &&
-          (entry.weight === undefined || typeof entry.weight === 'number'),
-      );
-      if (!valid) return;
-      const seen = new Set<string>();
-      symbols.forEach(({ exchange, symbol }, index) => {
-        const key = `${exchange}:${symbol}`;
-        if (seen.has(key)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['symbols', index, 'symbol'],
-            message: `${symbol} (${exchange}) is already in the portfolio`,
-          });
-        }
-        seen.add(key);
-      });
-      const weighted = symbols.filter((entry) => entry.weight !== undefined).length;
-      if (weighted > 0 && weighted < symbols.length) {
-        const missing = symbols.findIndex((entry) => entry.weight === undefined);
+  .superRefine(({ symbols }, ctx) => {
+    // Runs even when a field failed, so every problem is reported at once; entries whose own
+    // fields failed are left to those fields' messages.
+    if (!Array.isArray(symbols)) return;
+    const valid = symbols.every(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof entry.exchange === 'string' &&
+        typeof entry.symbol === 'string' &&
+        (entry.weight === undefined || typeof entry.weight === 'number'),
+    );
+    if (!valid) return;
+    const seen = new Set<string>();
+    symbols.forEach(({ exchange, symbol }, index) => {
+      const key = `${exchange}:${symbol}`;
+      if (seen.has(key)) {
         ctx.addIssue({
           code: 'custom',
-          path: ['symbols', missing, 'weight'],
-          message: 'Give every symbol a weight, or none for equal weights',
+          path: ['symbols', index, 'symbol'],
+          message: `${symbol} (${exchange}) is already in the portfolio`,
         });
-      } else if (weighted > 0) {
-        const sum = symbols.reduce((total, entry) => total + entry.weight!, 0);
-        if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['symbols'],
-            message: `The weights must add up to 1; they add up to ${Number(sum.toPrecision(12))}`,
-          });
-        }
       }
-    },
-    { when: () => true },
-  );
+      seen.add(key);
+    });
+    const weighted = symbols.filter((entry) => entry.weight !== undefined).length;
+    if (weighted > 0 && weighted < symbols.length) {
+      const missing = symbols.findIndex((entry) => entry.weight === undefined);
+      ctx.addIssue({
+        code: 'custom',
+        path: ['symbols', missing, 'weight'],
+        message: 'Give every symbol a weight, or none for equal weights',
+      });
+    } else if (weighted > 0) {
+      const sum = symbols.reduce((total, entry) => total + entry.weight!, 0);
+      if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['symbols'],
+          message: `The weights must add up to 1; they add up to ${Number(sum.toPrecision(12))}`,
+        });
+      }
+    }
+  }, EVEN_WITH_FIELD_ERRORS);
 
 export type PortfolioInput = z.infer<typeof portfolioSchema>;
 

@@ -16,3 +16,12 @@ export function toFieldErrors(error: IssueList): FieldError[] {
     message: issue.message,
   }));
 }
+
+/**
+ * The option that runs a cross-field check (refine / superRefine) even when some field failed,
+ * so every problem is reported at once, but only on an object: a body or a row that is not one
+ * (null, a string) has already been reported as such and has no fields to read.
+ */
+export const EVEN_WITH_FIELD_ERRORS = {
+  when: ({ value }: { value: unknown }) => typeof value === 'object' && value !== null,
+};

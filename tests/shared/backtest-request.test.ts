@@ -440,6 +440,15 @@ describe('every problem is reported at once', () => {
     ]);
   });
 
+  it('answers a body or a row that is not an object with errors, not a crash of a cross-field check', () => {
+    expect(fieldErrors(null)).toHaveLength(1);
+    expect(fieldErrors('request')).toHaveLength(1);
+    const rows = fieldErrors(withEntry({ parameters: [null], valueBased: ['RSI'] })).map(
+      (error) => error.path,
+    );
+    expect(rows).toEqual(['entry.parameters.0', 'entry.valueBased.0']);
+  });
+
   it('reports capital and costs that are not numbers once each, not also as out of range', () => {
     expect(fieldErrors({ ...minimal, initialCapital: 'abc', commission: 'x', slippage: ' ' })).toEqual([
       { path: 'initialCapital', message: 'Enter a number' },

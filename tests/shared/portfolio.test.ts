@@ -28,6 +28,14 @@ describe('portfolio schema: every problem at once', () => {
     ]);
   });
 
+  it('answers a body that is not an object with one error, not a crash of the cross-field check', () => {
+    for (const body of [null, 'portfolio', 42]) {
+      const result = portfolioSchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error!.issues).toHaveLength(1);
+    }
+  });
+
   it('checks duplicates and weights even when the name failed', () => {
     expect(
       fieldErrors({

@@ -376,6 +376,16 @@ describe('exchange time and data quality on a run', () => {
           toDate: '2020-09-01',
           priceAdjustment: 'none',
           exitCriteria: {},
+          // The recording holds 7 bars: periods longer than that are refused before a run.
+          entry: {
+            parameters: [
+              {
+                ...NSE_EXIT_1515.entry.parameters[0],
+                additionalFields1: { Timeframe: '2' },
+                additionalFields2: { Timeframe: '3' },
+              },
+            ],
+          },
         },
       },
       bindings,
