@@ -1,8 +1,8 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
-import { sp500SamplePlugin } from '../../build/sp500-sample-plugin';
-import { FAKE_GOOGLE } from './fakes/google-token-endpoint';
-import { outboundService } from './fakes/outbound';
+import { sp500SamplePlugin } from '../../build/sp500-sample-plugin.ts';
+import { FAKE_GOOGLE } from './fakes/google-token-endpoint.ts';
+import { outboundService } from './fakes/outbound.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 

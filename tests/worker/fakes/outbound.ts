@@ -1,10 +1,10 @@
-import { FAKE_GOOGLE_HOST, fakeGoogleTokenEndpoint } from './google-token-endpoint';
-import { FAKE_BINANCE_HOST, fakeBinance } from './binance';
-import { FAKE_PROVIDER_HOST, fakeMarketDataProvider } from './market-data-provider';
-import { FAKE_RAZORPAY_HOST, fakeRazorpayApi } from './razorpay-api';
-import { FAKE_STRIPE_HOST, fakeStripeApi } from './stripe-api';
-import { FAKE_RESEND_HOST, fakeResendApi } from './resend';
-import { FAKE_TIINGO_HOST, fakeTiingo } from './tiingo';
+import { FAKE_GOOGLE_HOST, fakeGoogleTokenEndpoint } from './google-token-endpoint.ts';
+import { FAKE_BINANCE_HOST, fakeBinance } from './binance.ts';
+import { FAKE_PROVIDER_HOST, fakeMarketDataProvider } from './market-data-provider.ts';
+import { FAKE_RAZORPAY_HOST, fakeRazorpayApi } from './razorpay-api.ts';
+import { FAKE_STRIPE_HOST, fakeStripeApi } from './stripe-api.ts';
+import { FAKE_RESEND_HOST, fakeResendApi } from './resend.ts';
+import { FAKE_TIINGO_HOST, fakeTiingo } from './tiingo.ts';
 
 /** Answers every outbound fetch of the worker under test: a local fake, or a refusal (no network). */
 export async function outboundService(request: Request): Promise<Response> {
