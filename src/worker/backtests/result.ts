@@ -66,28 +66,31 @@ function sharpeEstimateOf({
   return defined ? { observations, sharpe, skewness, kurtosis } : undefined;
 }
 
+/** What a run's answer needs besides the engine's result and the bars. */
+export interface ResultContext {
+  source: DataSource;
+  timezone: string;
+  warmupBars: number;
+  warnings: string[];
+  initialCapital: number;
+  /**
+   * The loaded bars' quality (data-quality.ts), which every run started from candles has
+   * (absent only in an ML job queued before runs had it).
+   */
+  dataQuality: DataQuality | undefined;
+  /** First bar of the curves (default: the first after the warm-up). */
+  curveFrom?: number;
+  /**
+   * Buy and hold's equity at each bar when the run simulates its own (an ML run's baseline,
+   * whose return its metrics report); default: bought at the first curve bar's close.
+   */
+  buyHoldEquity?: Float64Array;
+}
+
 export function toResultBody(
   result: RunResult,
   series: CandleSeries,
-  data: {
-    source: DataSource;
-    timezone: string;
-    warmupBars: number;
-    warnings: string[];
-    initialCapital: number;
-    /**
-     * The loaded bars' quality (data-quality.ts), which every run started from candles has
-     * (absent only in an ML job queued before runs had it).
-     */
-    dataQuality: DataQuality | undefined;
-    /** First bar of the curves (default: the first after the warm-up). */
-    curveFrom?: number;
-    /**
-     * Buy and hold's equity at each bar when the run simulates its own (an ML run's baseline,
-     * whose return its metrics report); default: bought at the first curve bar's close.
-     */
-    buyHoldEquity?: Float64Array;
-  },
+  data: ResultContext,
 ): BacktestResultBody {
   const openTimes = series.t;
   const metrics: ResultMetrics = result.metrics;

@@ -57,6 +57,24 @@ export interface NewBacktest {
 }
 
 /**
+ * The values of a stored run's columns, in table order from `exchange` to `result_json`: every
+ * insert of a run (a backtest, or an ML job's finished run) binds them the same way.
+ */
+export function runColumnValues(run: Omit<NewBacktest, 'userId'>): unknown[] {
+  const { request } = run;
+  return [
+    request.exchange,
+    request.stock,
+    request.timeframe,
+    request.mode,
+    run.source,
+    JSON.stringify(request),
+    JSON.stringify(run.summary),
+    JSON.stringify(run.result),
+  ];
+}
+
+/**
  * Stores a run unless the user already has `monthlyLimit` runs this month (null = no limit).
  * The check and the insert are one statement, so parallel submissions cannot pass the quota.
  * Returns the new id, or null when over quota.
@@ -73,20 +91,7 @@ export async function insertBacktest(
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
        WHERE ?11 IS NULL OR ${runsThisMonthSql('?2', '?12')} < ?11`,
     )
-    .bind(
-      id,
-      run.userId,
-      run.request.exchange,
-      run.request.stock,
-      run.request.timeframe,
-      run.request.mode,
-      run.source,
-      JSON.stringify(run.request),
-      JSON.stringify(run.summary),
-      JSON.stringify(run.result),
-      monthlyLimit,
-      monthStart(),
-    )
+    .bind(id, run.userId, ...runColumnValues(run), monthlyLimit, monthStart())
     .run();
   return outcome.meta.changes === 1 ? id : null;
 }

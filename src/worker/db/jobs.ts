@@ -7,7 +7,7 @@ import type { DataQuality } from '../../shared/api/backtests';
 import type { BacktestRequest } from '../../shared/backtest-request';
 import type { DataSource } from '../../shared/data-sources';
 import type { JobKind, JobState } from '../../shared/api/jobs';
-import { monthStart, runsThisMonthSql, type NewBacktest } from './backtests';
+import { monthStart, runColumnValues, runsThisMonthSql, type NewBacktest } from './backtests';
 
 interface JobRow {
   id: string;
@@ -425,18 +425,7 @@ export async function finishMlJob(
          SELECT ?1, user_id, created_at, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
          FROM jobs WHERE id = ?2 AND kind = 'ml' AND state IN ('queued', 'running')`,
       )
-      .bind(
-        id,
-        jobId,
-        run.request.exchange,
-        run.request.stock,
-        run.request.timeframe,
-        run.request.mode,
-        run.source,
-        JSON.stringify(run.request),
-        JSON.stringify(run.summary),
-        JSON.stringify(run.result),
-      ),
+      .bind(id, jobId, ...runColumnValues(run)),
     db
       .prepare(
         `UPDATE jobs SET state = 'done', result_backtest_id = ?2, last_error = NULL, updated_at = ${NOW}

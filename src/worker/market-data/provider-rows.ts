@@ -27,8 +27,11 @@ export const providerSymbolSchema = z
     type: row.Type,
   }));
 
-/** z.number() refuses NaN and the infinities; a missing volume reads as 0. */
-const prices = {
+/**
+ * A bar's prices as providers send them (EODHD, Tiingo): z.number() refuses NaN and the
+ * infinities; a missing volume reads as 0.
+ */
+export const barPrices = {
   open: z.number(),
   high: z.number(),
   low: z.number(),
@@ -42,13 +45,13 @@ const prices = {
 /** A bar of /eod/: its trading day, YYYY-MM-DD, and its close adjusted for splits and dividends. */
 export const providerDailyBarSchema = z.object({
   date: z.string(),
-  ...prices,
+  ...barPrices,
   adjusted_close: z.number().nullish(),
 });
 /** A split of /splits/: its first day, YYYY-MM-DD, and "4.000000/1.000000". */
 export const providerSplitSchema = z.object({ date: z.string(), split: z.string() });
 /** A bar of /intraday/: its open, unix seconds (a number or its text). */
-export const providerIntradayBarSchema = z.object({ timestamp: z.coerce.number(), ...prices });
+export const providerIntradayBarSchema = z.object({ timestamp: z.coerce.number(), ...barPrices });
 
 export function parseRows<Schema extends z.ZodType>(
   schema: Schema,

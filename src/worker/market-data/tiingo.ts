@@ -26,7 +26,7 @@ import {
 } from './candle-answer';
 import { cacheJson } from './cache';
 import { DEFAULT_TIMEOUT_MS, ProviderError, asArray, fetchProviderJson } from './provider';
-import { parseRows } from './provider-rows';
+import { barPrices, parseRows } from './provider-rows';
 import { calendarOf } from './sessions';
 
 const DAILY_TTL_SECONDS = 24 * 60 * 60;
@@ -55,14 +55,7 @@ export function tiingoConfig(env: Env): TiingoConfig | null {
 /** A row of /tiingo/daily/{ticker}/prices: its day (an ISO instant at midnight UTC), raw and adjusted. */
 const tiingoBarSchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
-  open: z.number(),
-  high: z.number(),
-  low: z.number(),
-  close: z.number(),
-  volume: z
-    .number()
-    .nullish()
-    .transform((volume) => volume ?? 0),
+  ...barPrices,
   adjClose: z.number().nullish(),
   splitFactor: z.number().nullish(),
 });

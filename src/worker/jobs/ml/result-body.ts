@@ -3,21 +3,13 @@
  * trades and curves from the first test bar, the standard dashboard), and `ml` its report.
  */
 import { mlReport, type CandleSeries, type MlBacktestResult } from '../../../engine/index';
-import type { BacktestResultBody, DataQuality } from '../../../shared/api/backtests';
-import type { DataSource } from '../../../shared/data-sources';
-import { toResultBody } from '../../backtests/result';
+import type { BacktestResultBody } from '../../../shared/api/backtests';
+import { toResultBody, type ResultContext } from '../../backtests/result';
 
 export function mlResultBody(
   result: MlBacktestResult,
   series: CandleSeries,
-  data: {
-    source: DataSource;
-    timezone: string;
-    warmupBars: number;
-    warnings: string[];
-    initialCapital: number;
-    dataQuality: DataQuality | undefined;
-  },
+  data: Omit<ResultContext, 'curveFrom' | 'buyHoldEquity'>,
 ): BacktestResultBody {
   const { metrics, trades, equity, drawdown, monthlyReturns } = result.strategy;
   const body = toResultBody(
