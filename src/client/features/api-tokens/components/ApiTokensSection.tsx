@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { createToken, revokeToken, tokensQuery } from '../api';
 import styles from './ApiTokens.module.css';
+import forms from '../../../styles/forms.module.css';
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -85,6 +86,7 @@ function CreateTokenForm() {
         <label htmlFor={expiryId}>Expires after</label>
         <select
           id={expiryId}
+          className={forms.control}
           value={expiresInDays}
           onChange={(event) => setExpiresInDays(Number(event.target.value) as typeof expiresInDays)}
         >
@@ -97,7 +99,12 @@ function CreateTokenForm() {
       </div>
       <div className={styles.choice}>
         <label htmlFor={scopeId}>Scope</label>
-        <select id={scopeId} value={scope} onChange={(event) => setScope(event.target.value as TokenScope)}>
+        <select
+          id={scopeId}
+          className={forms.control}
+          value={scope}
+          onChange={(event) => setScope(event.target.value as TokenScope)}
+        >
           {(Object.keys(SCOPE_TEXT) as TokenScope[]).map((value) => (
             <option key={value} value={value}>
               {SCOPE_TEXT[value]}
