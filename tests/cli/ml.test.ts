@@ -10,7 +10,7 @@ import { mlReport, runMlBacktest } from '../../src/engine/index';
 import { listTrades } from '../../src/engine/simulate/trade-columns';
 import { backtestRequestSchema } from '../../src/shared/backtest-request';
 import { hourlyBars, nextBarRequest } from '../engine/ml/planted-signal';
-import { TIMEOUT, cli, expectRefused, scratchFolder } from './run-cli';
+import { TIMEOUT, cli, expectRefused, printedObject, scratchFolder } from './run-cli';
 
 const scratch = scratchFolder('engine-cli-ml-');
 const bars = hourlyBars(3000, 5, true);
@@ -36,9 +36,7 @@ describe('ml command', { timeout: TIMEOUT }, () => {
       '--candles',
       candlesPath,
     );
-    expect(run.code, run.stderr).toBe(0);
-    const output = JSON.parse(run.stdout);
-    expect(Object.keys(output)).toEqual([
+    const output = printedObject(run, [
       'folds',
       'outOfSampleFrom',
       'oosMetrics',

@@ -82,5 +82,13 @@ export function expectRefused(run: CliRun, code: number, ...messages: (string | 
   }
 }
 
+/** A command's answer: exit 0 and one JSON object on stdout with exactly `keys`, in order; parsed. */
+export function printedObject(run: CliRun, keys: string[]) {
+  expect(run.code, run.stderr).toBe(0);
+  const output = JSON.parse(run.stdout);
+  expect(Object.keys(output)).toEqual(keys);
+  return output;
+}
+
 /** What JSON makes of a value: NaN and Infinity become null, typed arrays objects. */
 export const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
