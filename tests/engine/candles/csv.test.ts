@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CsvFormatError, parseCandlesCsv, parseTimestamp } from '../../../src/engine/candles/csv';
+import { thrownError } from '../thrown-error';
 
 const rows = (series: ReturnType<typeof parseCandlesCsv>) =>
   Array.from(series.t, (t, i) => [
@@ -11,15 +12,7 @@ const rows = (series: ReturnType<typeof parseCandlesCsv>) =>
     series.v[i],
   ]);
 
-function errorOf(text: string): CsvFormatError {
-  try {
-    parseCandlesCsv(text);
-  } catch (error) {
-    if (error instanceof CsvFormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a CsvFormatError');
-}
+const errorOf = (text: string) => thrownError(CsvFormatError, () => parseCandlesCsv(text));
 
 describe('parseCandlesCsv: accepted formats', () => {
   it('reads a date column, OHLC and volume with case-insensitive names', () => {

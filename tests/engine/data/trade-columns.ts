@@ -22,3 +22,18 @@ export function tradeColumnsOf(trades: readonly TradeFields[]): TradeColumns {
     costs: Float64Array.from(trades, (trade) => trade.costs ?? 0),
   };
 }
+
+/** One unit of a long trade at price 1, closed on its signal: only its bars and its result vary. */
+export function plainTrade(entryIndex: number, exitIndex: number, pnl: number, returnPct = pnl): TradeFields {
+  return {
+    side: 'long',
+    entryIndex,
+    exitIndex,
+    entryPrice: 1,
+    exitPrice: 1,
+    exitReason: 'signal',
+    quantity: 1,
+    pnl,
+    returnPct,
+  };
+}

@@ -77,9 +77,7 @@ describe('floor pivots', () => {
       NaN,
       NaN,
       NaN,
-      fridayPivot,
-      fridayPivot,
-      fridayPivot,
+      ...Array(3).fill(fridayPivot),
       mondayPivot,
     ]);
     expect(values('Support 1', series).slice(3)).toEqual([
@@ -113,14 +111,7 @@ describe('floor pivots in a market’s calendar', () => {
       calendar: new SessionCalendar('Australia/Sydney', 10 * 60),
     };
     const thursdayPivot = (120 + 95 + 99) / 3;
-    expect(values('Pivot Point', series)).toEqual([
-      NaN,
-      NaN,
-      NaN,
-      thursdayPivot,
-      thursdayPivot,
-      thursdayPivot,
-    ]);
+    expect(values('Pivot Point', series)).toEqual([NaN, NaN, NaN, ...Array(3).fill(thursdayPivot)]);
     expect(values('Support 1', series).at(-1)).toBe(2 * thursdayPivot - 120);
   });
 });

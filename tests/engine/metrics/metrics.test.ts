@@ -6,27 +6,11 @@ import {
 } from '../../../src/engine/metrics/metrics';
 import { barReturns } from '../../../src/engine/metrics/returns';
 import { returnMoments } from '../../../src/engine/robustness/return-moments';
-import type { Trade } from '../../../src/engine/simulate/trade';
-import { tradeColumnsOf } from '../data/trade-columns';
+import { plainTrade as trade, tradeColumnsOf } from '../data/trade-columns';
 
 const DAY = 86_400_000;
 const YEAR = 365.25 * DAY;
 const START = Date.UTC(2020, 0, 1);
-
-const trade = (entryIndex: number, exitIndex: number, pnl: number): Omit<Trade, 'mfePct' | 'maePct'> => ({
-  side: 'long',
-  entryIndex,
-  exitIndex,
-  entryTime: '',
-  exitTime: '',
-  entryPrice: 1,
-  exitPrice: 1,
-  exitReason: 'signal',
-  quantity: 1,
-  pnl,
-  returnPct: pnl,
-  barsHeld: exitIndex - entryIndex + 1,
-});
 
 describe('computeMetrics (hand-computed)', () => {
   // Two daily bars two years apart (minus the length of the last bar): years = 2 exactly.

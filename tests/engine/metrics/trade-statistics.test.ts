@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { tradeStatistics } from '../../../src/engine/metrics/trade-statistics';
-import { tradeColumnsOf } from '../data/trade-columns';
+import { plainTrade, tradeColumnsOf } from '../data/trade-columns';
 
 /** Trades with only the fields the statistics read mattering. */
 const trades = (results: readonly (readonly [pnl: number, returnPct: number])[]) =>
-  tradeColumnsOf(
-    results.map(([pnl, returnPct], i) => ({
-      side: 'long',
-      entryIndex: 2 * i,
-      exitIndex: 2 * i + 1,
-      entryTime: '',
-      exitTime: '',
-      entryPrice: 1,
-      exitPrice: 1,
-      exitReason: 'signal',
-      quantity: 1,
-      pnl,
-      returnPct,
-    })),
-  );
+  tradeColumnsOf(results.map(([pnl, returnPct], i) => plainTrade(2 * i, 2 * i + 1, pnl, returnPct)));
 
 describe('tradeStatistics (hand-computed)', () => {
   // Wins 100, 30, 40 (gross 170); losses -50, -20, -10, -40 (gross 120); one trade at exactly 0.

@@ -58,23 +58,15 @@ describe('ML threshold sweep', () => {
     const trialsSharpeVariance = sharpeVariance(moments.map((moment) => moment.sharpe));
     expect(trialsSharpeVariance).toBeGreaterThan(0);
     const { sharpe, observations, skewness, kurtosis } = moments[chosen]!;
-    expect(dsr).toEqual({
-      ...deflatedSharpeRatio({
-        sharpe,
-        observations,
-        skewness,
-        kurtosis,
-        trials: ML_THRESHOLD_GRID.length,
-        trialsSharpeVariance,
-      }),
-      configuration: chosen,
+    const judged = {
       sharpe,
       observations,
       skewness,
       kurtosis,
       trials: ML_THRESHOLD_GRID.length,
       trialsSharpeVariance,
-    });
+    };
+    expect(dsr).toEqual({ ...deflatedSharpeRatio(judged), configuration: chosen, ...judged });
     expect(result.thresholdSweep.pboReason).toBeNull();
     expect(result.thresholdSweep.dsrReason).toBeNull();
 

@@ -8,44 +8,21 @@ import type { CandleSeries } from '../../../src/engine/candles/series';
 import type { ResolvedSettings } from '../../../src/engine/indicators/registry';
 import { lookaheadCheck } from '../../../src/engine/robustness/lookahead';
 import { SeriesCache } from '../../../src/engine/strategy/series-cache';
-import { backtestRequestSchema, type BacktestRequestInput } from '../../../src/shared/backtest-request';
+import { backtestRequestSchema } from '../../../src/shared/backtest-request';
+import { backtestRequest, smaCrossRequest } from '../../fixtures/requests';
 import { loadSp500 } from '../data/sp500';
 
 const sp500 = loadSp500();
 
-const REQUESTS: Record<string, BacktestRequestInput> = {
-  'SMA cross with a stop': {
-    exchange: 'US',
+const REQUESTS: Record<string, unknown> = {
+  'SMA cross with a stop': smaCrossRequest(10, 30, {
     stock: 'SPX',
     timeframe: '1 day',
     fromDate: '2000-06-01',
     toDate: '2010-12-31',
-    entry: {
-      parameters: [
-        {
-          indicator1: 'SMA',
-          logic: 'Crosses Above',
-          indicator2: 'SMA',
-          additionalFields1: { Timeframe: '10' },
-          additionalFields2: { Timeframe: '30' },
-        },
-      ],
-    },
-    exit: {
-      parameters: [
-        {
-          indicator1: 'SMA',
-          logic: 'Crosses Below',
-          indicator2: 'SMA',
-          additionalFields1: { Timeframe: '10' },
-          additionalFields2: { Timeframe: '30' },
-        },
-      ],
-    },
     exitCriteria: { stopLoss: { type: 'percentage', value: 4 } },
-  },
-  'rich short: Ichimoku chikou, MACD, RSI, patterns, trailing stop': {
-    exchange: 'US',
+  }),
+  'rich short: Ichimoku chikou, MACD, RSI, patterns, trailing stop': backtestRequest({
     stock: 'SPX',
     timeframe: '1 day',
     transactionType: 'sell',
@@ -63,7 +40,7 @@ const REQUESTS: Record<string, BacktestRequestInput> = {
     },
     exit: { valueBased: [{ indicator: 'Stochastic %K', logic: 'Less Than', number: 20 }] },
     exitCriteria: { trailingStopLoss: { type: 'percentage', value: 5 } },
-  },
+  }),
 };
 
 describe('lookaheadCheck', () => {

@@ -1,10 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  planWalkForward,
-  stitchOutOfSampleEquity,
-  walkForwardEfficiency,
-} from '../../../src/engine/robustness/walk-forward';
+import { planWalkForward, stitchOutOfSampleEquity, walkForwardEfficiency } from '../../../src/engine/index';
 
 describe('planWalkForward', () => {
   it('plans rolling windows of equal length whose tests follow their training', () => {

@@ -43,38 +43,17 @@ const series = ohlc([
 ]);
 
 describe('exitExcursion', () => {
-  it('an exit at the open sees only that open on the exit bar', () => {
-    expect(tradeExcursion(series, 'long', 1, 100, 3, 107, 'signal')).toEqual({
-      favourablePct: 8, // bar 2's high 108
-      adversePct: -3, // bar 1's low 97
-    });
-  });
-
-  it('a stop sees the open and the stop level, not the low beyond it', () => {
-    expect(tradeExcursion(series, 'long', 1, 100, 3, 96, 'stop')).toEqual({
-      favourablePct: 8,
-      adversePct: -4,
-    });
-  });
-
-  it('a target inside the bar sees its adverse extreme first, then the target', () => {
-    expect(tradeExcursion(series, 'long', 1, 100, 3, 109, 'target')).toEqual({
-      favourablePct: 9,
-      adversePct: -5,
-    });
-  });
-
-  it('the end of data sees the whole last bar', () => {
-    expect(tradeExcursion(series, 'long', 1, 100, 3, 96, 'end')).toEqual({
-      favourablePct: 9,
-      adversePct: -5,
-    });
-  });
-
-  it('mirrors for a short: down is favourable', () => {
-    expect(tradeExcursion(series, 'short', 1, 100, 3, 107, 'signal')).toEqual({
-      favourablePct: 3,
-      adversePct: -8,
+  it.each([
+    // The first row: 8 from bar 2's high 108, -3 from bar 1's low 97.
+    ['an exit at the open sees only that open on the exit bar', 'long', 107, 'signal', 8, -3],
+    ['a stop sees the open and the stop level, not the low beyond it', 'long', 96, 'stop', 8, -4],
+    ['a target inside the bar sees its adverse extreme first, then the target', 'long', 109, 'target', 9, -5],
+    ['the end of data sees the whole last bar', 'long', 96, 'end', 9, -5],
+    ['mirrors for a short: down is favourable', 'short', 107, 'signal', 3, -8],
+  ] as const)('%s', (_, side, exitPrice, exitReason, favourablePct, adversePct) => {
+    expect(tradeExcursion(series, side, 1, 100, 3, exitPrice, exitReason)).toEqual({
+      favourablePct,
+      adversePct,
     });
   });
 

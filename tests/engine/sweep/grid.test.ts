@@ -8,6 +8,7 @@ import {
   GridError,
 } from '../../../src/engine/sweep/grid';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
+import { thrownError } from '../thrown-error';
 
 const REQUEST = backtestRequestSchema.parse({
   exchange: 'US',
@@ -34,15 +35,7 @@ const REQUEST = backtestRequestSchema.parse({
   },
 });
 
-function gridError(grid: unknown): GridError {
-  try {
-    checkGrid(grid, REQUEST);
-  } catch (error) {
-    if (error instanceof GridError) return error;
-    throw error;
-  }
-  throw new Error('checkGrid accepted the grid');
-}
+const gridError = (grid: unknown) => thrownError(GridError, () => checkGrid(grid, REQUEST));
 
 describe('checkGrid', () => {
   it('accepts indicator settings, value-row numbers and exit distances, in key order', () => {

@@ -13,112 +13,30 @@ import type { TradeColumns } from '../../../src/engine/simulate/trade-columns';
 import { applySettings, defaultGrid } from '../../../src/engine/sweep/grid';
 import { runSweep, summariseSweep } from '../../../src/engine/sweep/sweep';
 import { backtestRequestSchema, type BacktestRequestInput } from '../../../src/shared/backtest-request';
-import {
-  COMPARISON_LOGIC,
-  CROSSOVER_LOGIC,
-  TIMEFRAMES,
-  TIMEFRAME_MINUTES,
-  TIMEZONES,
-} from '../../../src/shared/backtest-vocabulary';
-import { CANDLESTICK_PATTERN_NAMES } from '../../../src/shared/candlestick-patterns';
-import {
-  CROSSOVER_INDICATOR_LABELS,
-  VALUE_INDICATOR_LABELS,
-  indicatorSettings,
-} from '../../../src/shared/indicators';
+import { TIMEFRAME_MINUTES } from '../../../src/shared/backtest-vocabulary';
+import { requestInput as randomRequest, sizingMode } from '../arbitraries';
+import { smaCrossRequest } from '../../fixtures/requests';
 import { syntheticSeries } from '../data/synthetic';
 
-const settingsFor = (label: string) =>
-  fc
-    .tuple(
-      ...indicatorSettings(label).map(() =>
-        fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 30 }).map(String)),
-      ),
-    )
-    .map((values) =>
-      Object.fromEntries(indicatorSettings(label).map((setting, i) => [setting.label, values[i]!])),
-    );
+const level = fc.integer({ min: -50, max: 120 });
 
-const crossoverRow = fc
-  .tuple(fc.constantFrom(...CROSSOVER_INDICATOR_LABELS), fc.constantFrom(...CROSSOVER_INDICATOR_LABELS))
-  .chain(([indicator1, indicator2]) =>
-    fc.record({
-      indicator1: fc.constant(indicator1),
-      logic: fc.constantFrom(...CROSSOVER_LOGIC),
-      indicator2: fc.constant(indicator2),
-      additionalFields1: settingsFor(indicator1),
-      additionalFields2: settingsFor(indicator2),
-    }),
-  );
-
-const valueRow = fc.constantFrom(...VALUE_INDICATOR_LABELS).chain((indicator) =>
-  fc.record({
-    indicator: fc.constant(indicator),
-    logic: fc.constantFrom(...COMPARISON_LOGIC),
-    number: fc.integer({ min: -50, max: 120 }),
-    additionalFields: settingsFor(indicator),
-  }),
-);
-
-const exitCriterion = fc.oneof(
-  fc.constant({ type: '' as const, value: null }),
-  fc.record({
-    type: fc.constantFrom('percentage' as const, 'points' as const),
-    value: fc.double({ min: 0.05, max: 10, noNaN: true }),
-  }),
-);
-
-const requestInput: fc.Arbitrary<BacktestRequestInput> = fc
-  .record({
-    timeframe: fc.constantFrom(...TIMEFRAMES),
-    transactionType: fc.constantFrom('buy' as const, 'sell' as const),
-    entry: fc.record({
-      parameters: fc.array(crossoverRow, { maxLength: 2 }),
-      valueBased: fc.array(valueRow, { maxLength: 2 }),
-      candleStick: fc.array(fc.record({ pattern1: fc.constantFrom(...CANDLESTICK_PATTERN_NAMES) }), {
-        maxLength: 1,
-      }),
-      combine: fc.constantFrom('all' as const, 'any' as const),
-    }),
-    exit: fc.record({
-      parameters: fc.array(crossoverRow, { maxLength: 1 }),
-      valueBased: fc.array(valueRow, { maxLength: 1 }),
-      combine: fc.constantFrom('all' as const, 'any' as const),
-    }),
-    exitCriteria: fc.record({
-      targetProfit: exitCriterion,
-      stopLoss: exitCriterion,
-      trailingStopLoss: exitCriterion,
-      timing: fc.record({
-        time: fc.oneof(
-          fc.constant(''),
-          fc
-            .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-            .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
-        ),
-        timezone: fc.constantFrom(...TIMEZONES),
-      }),
-    }),
+const requestInput: fc.Arbitrary<BacktestRequestInput> = randomRequest(
+  {
+    maxPeriod: 30,
+    entryRows: { parameters: 2, valueBased: 2, candleStick: 1 },
+    exitRows: { parameters: 1, valueBased: 1 },
+    entryLevel: level,
+    exitLevel: level,
+    exitDistance: { min: 0.05, max: 10 },
+  },
+  {
     initialCapital: fc.double({ min: 50, max: 1e6, noNaN: true }),
     commission: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 30, noNaN: true })),
     slippage: fc.double({ min: 0, max: 2, noNaN: true }),
-    sizing: fc.constantFrom(
-      'all-in-fractional' as const,
-      'all-in-whole-units' as const,
-      'fixed-quantity' as const,
-      'fixed-cash' as const,
-      'risk-percent' as const,
-    ),
+    sizing: sizingMode,
     sizingValue: fc.oneof(fc.constantFrom(1, 5, 50), fc.double({ min: 0.5, max: 5000, noNaN: true })),
-  })
-  .map((fields) => ({
-    exchange: 'US',
-    stock: 'TEST',
-    fromDate: '2019-01-01',
-    toDate: '2026-12-31',
-    ...fields,
-  }))
-  .filter(({ entry }) => entry.parameters.length + entry.valueBased.length + entry.candleStick.length > 0)
+  },
+)
   // Risking a percent needs a stop loss and at most 100%: the schema refuses the rest.
   .filter(
     ({ sizing, sizingValue, exitCriteria }) =>
@@ -187,36 +105,14 @@ describe('runSweep', () => {
     expect(configurationsWithTrades).toBeGreaterThan(100);
   }, 60_000);
 
-  const SMA_REQUEST = backtestRequestSchema.parse({
-    exchange: 'US',
-    stock: 'TEST',
-    timeframe: '1 day',
-    fromDate: '2020-03-01',
-    toDate: '2021-12-31',
-    entry: {
-      parameters: [
-        {
-          indicator1: 'SMA',
-          logic: 'Crosses Above',
-          indicator2: 'SMA',
-          additionalFields1: { Timeframe: '5' },
-          additionalFields2: { Timeframe: '20' },
-        },
-      ],
-    },
-    exit: {
-      parameters: [
-        {
-          indicator1: 'SMA',
-          logic: 'Crosses Below',
-          indicator2: 'SMA',
-          additionalFields1: { Timeframe: '5' },
-          additionalFields2: { Timeframe: '20' },
-        },
-      ],
-    },
-    exitCriteria: { stopLoss: { type: 'percentage', value: 2 } },
-  });
+  const SMA_REQUEST = backtestRequestSchema.parse(
+    smaCrossRequest(5, 20, {
+      timeframe: '1 day',
+      fromDate: '2020-03-01',
+      toDate: '2021-12-31',
+      exitCriteria: { stopLoss: { type: 'percentage', value: 2 } },
+    }),
+  );
   const series = syntheticSeries(700, 7);
   const GRID = {
     'entry.parameters.0.additionalFields1.Timeframe': ['3', '5', '8'],

@@ -9,6 +9,7 @@ import { applySettings } from '../../../src/engine/sweep/grid';
 import { runSweep } from '../../../src/engine/sweep/sweep';
 import { runWalkForward } from '../../../src/engine/sweep/walk-forward';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
+import { backtestRequest } from '../../fixtures/requests';
 import { syntheticSeries } from '../data/synthetic';
 
 const cross = (logic: 'Crosses Above' | 'Crosses Below') => ({
@@ -18,16 +19,16 @@ const cross = (logic: 'Crosses Above' | 'Crosses Below') => ({
   additionalFields1: { Timeframe: '5' },
   additionalFields2: { Timeframe: '20' },
 });
-const REQUEST = backtestRequestSchema.parse({
-  exchange: 'US',
-  stock: 'TEST',
-  timeframe: '1 day',
-  fromDate: '2020-04-01',
-  toDate: '2022-12-31',
-  entry: { parameters: [cross('Crosses Above')] },
-  exit: { parameters: [cross('Crosses Below')] },
-  exitCriteria: { stopLoss: { type: 'percentage', value: 3 } },
-});
+const REQUEST = backtestRequestSchema.parse(
+  backtestRequest({
+    timeframe: '1 day',
+    fromDate: '2020-04-01',
+    toDate: '2022-12-31',
+    entry: { parameters: [cross('Crosses Above')] },
+    exit: { parameters: [cross('Crosses Below')] },
+    exitCriteria: { stopLoss: { type: 'percentage', value: 3 } },
+  }),
+);
 const GRID = {
   'entry.parameters.0.additionalFields1.Timeframe': [3, 5, 8],
   'entry.parameters.0.additionalFields2.Timeframe': [15, 25],
