@@ -7,7 +7,7 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, expect, vi } from 'vitest';
 import type { User } from '../../../../src/shared/api/auth';
-import { backtestRequest, smaCrossing } from '../../../fixtures/requests';
+import { builderRequest, smaCrossing } from '../../../fixtures/requests';
 import { type Routes, marketApi } from '../../fake-market';
 import { BASIC_USER, renderRoute } from '../../render-route';
 
@@ -102,27 +102,10 @@ export const BUILT_ENTRY = {
   combine: 'all',
 };
 
-/** An exit criterion the form leaves unset. */
-const unset = { type: '', value: '' };
-
-/** The request the form should send for buildStrategy on US / AAPL: every field, unset ones empty. */
-export const BUILT_REQUEST = backtestRequest({
-  toDate: '2023-09-03',
-  timeframe: '15 min',
+/** The request the form should send for buildStrategy on US / AAPL. */
+export const BUILT_REQUEST = builderRequest({
   entry: BUILT_ENTRY,
-  exit: { parameters: [], valueBased: [], combine: 'all' },
-  exitCriteria: {
-    targetProfit: unset,
-    stopLoss: { type: 'percentage', value: '5' },
-    trailingStopLoss: unset,
-    timing: { time: '', timezone: 'exchange' },
-  },
-  initialCapital: '100000',
-  commission: '0',
-  slippage: '0',
-  mode: 'standard',
-  sizing: 'all-in-fractional',
-  priceAdjustment: 'splits-and-dividends',
+  exitCriteria: { ...builderRequest().exitCriteria, stopLoss: { type: 'percentage', value: '5' } },
 });
 
 export async function buildAndPreview(user: ReturnType<typeof userEvent.setup>) {
