@@ -36,3 +36,13 @@ export function fakeApi(routes: Record<string, Handler>) {
   );
   return calls;
 }
+
+/** An answer in the API's one error shape (see the README's "API"), with field errors if given. */
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  fields?: { path: string; message: string }[],
+): Response {
+  return jsonResponse(status, { error: fields ? { code, message, fields } : { code, message } });
+}

@@ -1,24 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BacktestListItem } from '../../../src/shared/api/backtests';
+import { describe, expect, it } from 'vitest';
+import { type BacktestListItem, backtestListItemSchema } from '../../../src/shared/api/backtests';
 import { BASIC_USER, renderRoute } from '../render-route';
 import { fakeApi, jsonResponse } from '../fake-api';
+import { resetPageAfterEachTest } from '../page-test-hooks';
 import { REQUEST, RUN } from '../features/backtest-results/fixtures';
 
-const NEWEST: BacktestListItem = {
-  id: 'run-1',
-  createdAt: '2024-05-02T10:15:00.000Z',
-  exchange: 'US',
-  stock: 'AAPL',
-  timeframe: '1 hour',
-  mode: 'standard',
-  source: 'synthetic',
-  fromDate: '2023-09-01',
-  toDate: '2023-10-31',
-  summary: RUN.summary,
-  request: REQUEST,
-};
+/** RUN as the history lists it. */
+const NEWEST: BacktestListItem = backtestListItemSchema.parse(RUN);
 
 const OLDER: BacktestListItem = {
   id: 'run-0',
@@ -48,10 +38,7 @@ const OLDER: BacktestListItem = {
   },
 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetPageAfterEachTest();
 
 function serveList(runs: BacktestListItem[] = [NEWEST, OLDER], extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({ 'GET /api/backtests': () => jsonResponse(200, { backtests: runs }), ...extra });

@@ -1,17 +1,15 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LINK_EXPIRED } from '../../../src/shared/account';
 import { fakeApi, jsonResponse } from '../fake-api';
+import { resetPageAfterEachTest } from '../page-test-hooks';
 import { renderRoute } from '../render-route';
 
 const TOKEN = 'T'.repeat(43);
 const expired = () => jsonResponse(400, { error: { code: 'bad_request', message: LINK_EXPIRED } });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetPageAfterEachTest();
 
 describe('forgot password', () => {
   it('is linked from the login page and answers every address the same way', async () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse } from '../fake-api';
+import { errorResponse, fakeApi, jsonResponse } from '../fake-api';
 import { renderRoute } from '../render-route';
 
 afterEach(() => {
@@ -106,13 +106,9 @@ describe('contact page', () => {
   it('keeps the typed text and shows the server’s field errors when it refuses the message', async () => {
     fakeApi({
       'POST /api/contact': () =>
-        jsonResponse(400, {
-          error: {
-            code: 'invalid_request',
-            message: 'Some fields need attention.',
-            fields: [{ path: 'email', message: 'Enter an email address like name@example.com' }],
-          },
-        }),
+        errorResponse(400, 'invalid_request', 'Some fields need attention.', [
+          { path: 'email', message: 'Enter an email address like name@example.com' },
+        ]),
     });
     const { form } = await openContact();
     const user = await fillIn(form);

@@ -6,6 +6,14 @@ import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from '../../../src
 import { SERVER_UNREACHABLE_MESSAGE } from '../../../src/client/lib/api-client';
 import { renderRoute } from '../render-route';
 
+/** Opens a page at `path` and waits for its title; returns a user-event session for it. */
+async function open(path: string, title: string) {
+  const user = userEvent.setup();
+  renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: title });
+  return user;
+}
+
 const categoryHeadings = () =>
   within(screen.getByRole('main'))
     .queryAllByRole('heading', { level: 2 })
@@ -13,8 +21,7 @@ const categoryHeadings = () =>
 
 describe('documentation', () => {
   it('has six categories of expandable guides', async () => {
-    renderRoute('/resources/documentation');
-    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    await open('/resources/documentation', 'Documentation');
     expect(categoryHeadings()).toEqual([
       'Getting started',
       'The strategy builder',
@@ -32,8 +39,7 @@ describe('documentation', () => {
   });
 
   it('says what is still in development, and quotes the messages the app really shows', async () => {
-    renderRoute('/resources/documentation');
-    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    await open('/resources/documentation', 'Documentation');
     const guide = (id: string) => document.getElementById(id)?.textContent ?? '';
     expect(guide('machine-learning-mode')).toContain('Machine-learning mode (in development)');
     expect(guide('machine-learning-mode')).toContain('runs as a standard backtest');
@@ -43,15 +49,13 @@ describe('documentation', () => {
   });
 
   it('opens the guide a link names in its fragment', async () => {
-    renderRoute('/resources/documentation#exit-timing');
-    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    await open('/resources/documentation#exit-timing', 'Documentation');
     expect((document.getElementById('exit-timing') as HTMLDetailsElement).open).toBe(true);
     expect((document.getElementById('fills') as HTMLDetailsElement).open).toBe(false);
   });
 
   it('explains every indicator and every candlestick pattern of the builder', async () => {
-    renderRoute('/resources/documentation');
-    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    await open('/resources/documentation', 'Documentation');
     const rowHeaders = new Set(
       screen.getAllByRole('rowheader', { hidden: true }).map((cell) => cell.textContent),
     );
@@ -65,9 +69,7 @@ describe('documentation', () => {
   });
 
   it('filters guides as the visitor types, hiding empty categories', async () => {
-    const user = userEvent.setup();
-    renderRoute('/resources/documentation');
-    await screen.findByRole('heading', { level: 1, name: 'Documentation' });
+    const user = await open('/resources/documentation', 'Documentation');
     await user.type(screen.getByRole('searchbox', { name: 'Search the documentation' }), 'DEFLATED');
     expect(categoryHeadings()).toEqual(['Results and metrics']);
     expect(screen.getByText(/^Overfitting detection/).textContent).toBe(
@@ -83,8 +85,7 @@ describe('documentation', () => {
 
 describe('tutorials', () => {
   it('has five categories of cards with duration, level and format, three tracks and pro tips', async () => {
-    renderRoute('/resources/tutorials');
-    await screen.findByRole('heading', { level: 1, name: 'Tutorials' });
+    await open('/resources/tutorials', 'Tutorials');
     expect(categoryHeadings()).toEqual([
       'Getting started',
       'Technical strategies',
@@ -106,9 +107,7 @@ describe('tutorials', () => {
   });
 
   it('filters by title and by category', async () => {
-    const user = userEvent.setup();
-    renderRoute('/resources/tutorials');
-    await screen.findByRole('heading', { level: 1, name: 'Tutorials' });
+    const user = await open('/resources/tutorials', 'Tutorials');
     await user.type(screen.getByRole('searchbox', { name: 'Search tutorials by title' }), 'STOP');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
       'Stops and targets that fit the instrument',
@@ -124,9 +123,7 @@ describe('tutorials', () => {
   });
 
   it('shows every card again when a learning track links to one the filters hide', async () => {
-    const user = userEvent.setup();
-    renderRoute('/resources/tutorials');
-    await screen.findByRole('heading', { level: 1, name: 'Tutorials' });
+    const user = await open('/resources/tutorials', 'Tutorials');
     await user.type(screen.getByRole('searchbox', { name: 'Search tutorials by title' }), 'STOP');
     expect(document.getElementById('first-backtest')).toBeNull();
     const tracks = screen.getByRole('region', { name: 'Learning tracks' });
@@ -138,9 +135,7 @@ describe('tutorials', () => {
 
 describe('community', () => {
   it('switches between its three tabs with the keyboard', async () => {
-    const user = userEvent.setup();
-    renderRoute('/resources/community');
-    await screen.findByRole('heading', { level: 1, name: 'Community' });
+    const user = await open('/resources/community', 'Community');
     const tabs = within(screen.getByRole('tablist', { name: 'Community sections' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Discussion Forum',
@@ -164,9 +159,7 @@ describe('community', () => {
   });
 
   it('filters discussions by title and links its buttons somewhere real', async () => {
-    const user = userEvent.setup();
-    renderRoute('/resources/community');
-    await screen.findByRole('heading', { level: 1, name: 'Community' });
+    const user = await open('/resources/community', 'Community');
     await user.type(screen.getByRole('searchbox', { name: 'Search discussions by title' }), 'crosses above');
     expect(screen.getByRole('status').textContent).toBe('1 of 7 discussions match');
     await user.click(screen.getByRole('tab', { name: 'Strategy Sharing' }));
@@ -181,9 +174,7 @@ describe('community', () => {
 
 describe('support', () => {
   it('has the three topic tabs, and a search that replaces them with results', async () => {
-    const user = userEvent.setup();
-    renderRoute('/features/support');
-    await screen.findByRole('heading', { level: 1, name: 'Support' });
+    const user = await open('/features/support', 'Support');
     const tabs = within(screen.getByRole('tablist', { name: 'Help topics' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Getting Started',

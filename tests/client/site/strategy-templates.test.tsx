@@ -5,7 +5,8 @@ import { LISTINGS } from '../../../src/client/features/site/content/listings';
 import { STRATEGY_TEMPLATES } from '../../../src/client/features/site/content/strategy-templates';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
 import { renderRoute } from '../render-route';
-import { fakeApi, jsonResponse } from '../fake-api';
+import { fakeApi } from '../fake-api';
+import { marketApi } from '../fake-market';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,27 +34,7 @@ describe('strategy templates', () => {
 
   it('opens the golden cross in the builder with its rows filled in', async () => {
     const user = userEvent.setup();
-    fakeApi({
-      'GET /api/market/exchanges': () =>
-        jsonResponse(200, {
-          exchanges: [{ code: 'US', name: 'USA Stocks', country: 'USA', currency: 'USD' }],
-          source: 'provider',
-        }),
-      'GET /api/market/exchanges/US/symbols': () =>
-        jsonResponse(200, {
-          symbols: [
-            {
-              code: 'AAPL',
-              name: 'Apple Inc',
-              country: 'USA',
-              exchange: 'US',
-              currency: 'USD',
-              type: 'Common Stock',
-            },
-          ],
-          source: 'provider',
-        }),
-    });
+    marketApi();
     const { router } = renderRoute('/strategies/technical/golden-cross');
     await user.click(await screen.findByRole('link', { name: 'Open in the builder' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/BacktestingForm'));

@@ -1,32 +1,20 @@
 /** The builder's entry and exit condition rows: counts, default rows and indicator settings. */
 import { fireEvent, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CANDLESTICK_PATTERNS } from '../../../../src/shared/candlestick-patterns';
 import {
   chooseIndicator,
-  cleanupBuilder,
-  loadBuilderPage,
   combobox,
   description,
   input,
-  marketApi,
-  openForm,
+  openBuilder,
+  optionsOf,
   select,
 } from './builder-setup';
 
-beforeAll(loadBuilderPage, 60_000);
-afterEach(cleanupBuilder);
-
 describe('condition rows', () => {
   it('count selects offer 0-8, 0-5 and 0-3, and a change rebuilds that list with default rows', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
-    const optionsOf = (name: string) =>
-      within(select(name))
-        .getAllByRole('option')
-        .map((o) => o.textContent);
+    const { user } = await openBuilder();
     expect(optionsOf('Entry crossover conditions')).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8']);
     expect(optionsOf('Entry value-based conditions')).toEqual(['0', '1', '2', '3', '4', '5']);
     expect(optionsOf('Entry candlestick patterns')).toEqual(['0', '1', '2', '3']);
@@ -41,11 +29,13 @@ describe('condition rows', () => {
     expect(select('Entry crossover 1: logic').value).toBe('Crosses Above');
     expect(combobox('Entry crossover 1: indicator 2').value).toBe('SMA');
     expect(input('Entry crossover 1: indicator 2 Timeframe').value).toBe('20');
-    expect(
-      within(select('Entry crossover 1: logic'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Greater Than', 'Less Than', 'Equals', 'Crosses Above', 'Crosses Below']);
+    expect(optionsOf('Entry crossover 1: logic')).toEqual([
+      'Greater Than',
+      'Less Than',
+      'Equals',
+      'Crosses Above',
+      'Crosses Below',
+    ]);
     expect(combobox('Entry crossover 2: indicator 2').value).toBe('SMA');
     await user.selectOptions(select('Entry crossover 2: logic'), 'Less Than');
 
@@ -68,9 +58,7 @@ describe('condition rows', () => {
   });
 
   it('shows the settings an indicator declares, with defaults as placeholders, and clears them on a change', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.selectOptions(select('Entry crossover conditions'), '1');
     const period = input('Entry crossover 1: indicator 1 Timeframe');
     expect(period.placeholder).toBe('default 20');
@@ -95,9 +83,7 @@ describe('condition rows', () => {
   });
 
   it('Preview reports every problem of a row at once', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.selectOptions(select('Entry value-based conditions'), '1');
     await user.type(input('Entry value 1: Timeframe'), '0');
     await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
@@ -112,9 +98,7 @@ describe('condition rows', () => {
   });
 
   it('says at the field, before Preview, when a period is longer than the dates can hold', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.selectOptions(select('Timeframe'), '1 day');
     fireEvent.change(input('From date'), { target: { value: '2023-01-01' } });
     fireEvent.change(input('To date'), { target: { value: '2023-12-31' } });

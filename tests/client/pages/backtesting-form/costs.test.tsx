@@ -1,27 +1,13 @@
 /** The builder's advanced options: capital, commission and its presets, slippage, sizing and mode. */
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMISSION_PRESETS } from '../../../../src/shared/commission-presets';
 import { BASIC_USER } from '../../render-route';
-import {
-  cleanupBuilder,
-  loadBuilderPage,
-  description,
-  input,
-  marketApi,
-  openForm,
-  select,
-} from './builder-setup';
-
-beforeAll(loadBuilderPage, 60_000);
-afterEach(cleanupBuilder);
+import { description, input, openBuilder, select } from './builder-setup';
 
 describe('advanced options', () => {
   it('advanced options start collapsed; ML mode notes the plans it needs', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     const toggle = screen.getByRole('button', { name: 'Advanced options' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByLabelText('Initial capital')).toBeNull();
@@ -42,18 +28,14 @@ describe('advanced options', () => {
   });
 
   it('does not tell a Professional user that ML needs the Professional plan', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm({ ...BASIC_USER, plan: 'pro' });
+    const { user } = await openBuilder({}, { ...BASIC_USER, plan: 'pro' });
     await user.click(screen.getByRole('button', { name: 'Advanced options' }));
     await user.selectOptions(select('Backtest mode'), 'ml');
     expect(screen.queryByText(/need the Pro or Enterprise plan/)).toBeNull();
   });
 
   it('commission presets fill the commission; sizings that take a figure ask for it', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.click(screen.getByRole('button', { name: 'Advanced options' }));
     expect(select('Commission preset').value).toBe('');
     await user.selectOptions(select('Commission preset'), 'india-delivery');
@@ -76,9 +58,7 @@ describe('advanced options', () => {
   });
 
   it('warns beside a commission or slippage that is allowed but rarely meant', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.click(screen.getByRole('button', { name: 'Advanced options' }));
     await user.clear(input('Commission (% per side)'));
     await user.type(input('Commission (% per side)'), '6');

@@ -1,32 +1,18 @@
 /** The builder's draft (kept across a login) and the request the history page sends to edit. */
 import { act, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BASIC_USER, renderRoute } from '../../render-route';
-import {
-  BUILT_REQUEST,
-  cleanupBuilder,
-  loadBuilderPage,
-  combobox,
-  input,
-  marketApi,
-  openForm,
-  select,
-} from './builder-setup';
-
-beforeAll(loadBuilderPage, 60_000);
-afterEach(cleanupBuilder);
+import { marketApi } from '../../fake-market';
+import { BUILT_ENTRY, BUILT_REQUEST, combobox, input, openBuilder, select } from './builder-setup';
 
 describe('drafts and requests to edit', () => {
   it('restores an unsent draft in edit mode', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    const first = await openForm();
+    const { user, unmount } = await openBuilder();
     await user.selectOptions(select('Exchange'), 'NSE');
     await waitFor(() => expect(select('Stock').value).toBe('TCS'));
     await user.selectOptions(select('Entry candlestick patterns'), '1');
     await user.selectOptions(select('Entry candlestick 1: pattern'), 'Doji');
-    first.unmount();
+    unmount();
 
     renderRoute('/BacktestingForm', { user: BASIC_USER });
     await waitFor(() => expect(select('Stock').value).toBe('TCS'));
@@ -45,7 +31,7 @@ describe('drafts and requests to edit', () => {
             stock: 'MSFT',
             timeframe: '1 hour',
             entry: {
-              ...BUILT_REQUEST.entry,
+              ...BUILT_ENTRY,
               valueBased: [{ indicator: 'MFI', logic: 'Equals', number: 20 }],
             },
           },

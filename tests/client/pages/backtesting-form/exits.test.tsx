@@ -1,40 +1,20 @@
 /** The builder's exit criteria: target, stop, trailing stop and the daily exit time. */
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cleanupBuilder,
-  loadBuilderPage,
-  description,
-  input,
-  marketApi,
-  openForm,
-  select,
-} from './builder-setup';
-
-beforeAll(loadBuilderPage, 60_000);
-afterEach(cleanupBuilder);
+import { describe, expect, it } from 'vitest';
+import { description, input, openBuilder, optionsOf, select } from './builder-setup';
 
 describe('exit criteria', () => {
   it('exit criteria take none, percentage or points and a value; timing takes a time and one of four zones', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     for (const name of ['Target profit', 'Stop loss', 'Trailing stop loss']) {
       expect(select(`${name} type`).value).toBe('');
-      expect(
-        within(select(`${name} type`))
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual(['None', 'Percentage (%)', 'Points']);
+      expect(optionsOf(`${name} type`)).toEqual(['None', 'Percentage (%)', 'Points']);
       expect(input(`${name} value`).disabled).toBe(true);
     }
     await user.selectOptions(select('Trailing stop loss type'), 'points');
     expect(input('Trailing stop loss value').disabled).toBe(false);
     expect(input('Exit timing time').type).toBe('time');
-    const zones = within(select('Exit timing timezone'))
-      .getAllByRole('option')
-      .map((o) => o.textContent);
+    const zones = optionsOf('Exit timing timezone');
     // The exchange's own zone first (the default), then the fixed zones.
     expect(zones[0]).toMatch(/^Exchange time \(.+\)$/);
     expect(zones.slice(1)).toEqual([
@@ -52,9 +32,7 @@ describe('exit criteria', () => {
   });
 
   it('warns beside an odd target or stop and again on Preview, without blocking the run', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.selectOptions(select('Entry crossover conditions'), '1');
     await user.selectOptions(select('Target profit type'), 'percentage');
     await user.type(input('Target profit value'), '100000');

@@ -1,26 +1,12 @@
 /** The builder's data source: exchanges and stocks, the sample, the usage meter and the general parameters. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FALLBACK_WARNING, fallbackErrorMessage } from '../../../../src/shared/fallback-market';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { jsonResponse } from '../../fake-api';
-import {
-  DATASETS,
-  EXCHANGES,
-  STOCKS,
-  chooseUploadedData,
-  cleanupBuilder,
-  loadBuilderPage,
-  description,
-  input,
-  marketApi,
-  openForm,
-  select,
-} from './builder-setup';
-
-beforeAll(loadBuilderPage, 60_000);
-afterEach(cleanupBuilder);
+import { DATASETS, EXCHANGES, STOCKS, fallbackRoutes, marketApi } from '../../fake-market';
+import { chooseUploadedData, description, input, openBuilder, optionsOf, select } from './builder-setup';
 
 describe('exchange and stock selects', () => {
   it('are disabled and say so while loading, then select the first exchange and its first stock', async () => {
@@ -50,19 +36,13 @@ describe('exchange and stock selects', () => {
     answerStocks!(jsonResponse(200, { symbols: STOCKS.US, source: 'cache' }));
     await waitFor(() => expect(select('Stock').value).toBe('AAPL'));
     expect(select('Stock').disabled).toBe(false);
-    expect(
-      within(select('Stock'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['AAPL — Apple Inc', 'MSFT — Microsoft Corporation']);
+    expect(optionsOf('Stock')).toEqual(['AAPL — Apple Inc', 'MSFT — Microsoft Corporation']);
     expect(calls.map((call) => call.url)).toContain('/api/market/exchanges/US/symbols');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('changing the exchange loads its stocks and selects the first', async () => {
-    const user = userEvent.setup();
-    const calls = marketApi();
-    await openForm();
+    const { user, calls } = await openBuilder();
     await user.selectOptions(select('Exchange'), 'NSE');
     await waitFor(() => expect(select('Stock').value).toBe('TCS'));
     expect(calls.filter((call) => call.url === '/api/market/exchanges/NSE/symbols')).toHaveLength(1);
@@ -77,9 +57,7 @@ describe('exchange and stock selects', () => {
   });
 
   it('says so when an exchange has no stocks', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.selectOptions(select('Exchange'), 'LSE');
     await waitFor(() =>
       expect(within(select('Stock')).getByRole('option').textContent).toBe(
@@ -91,13 +69,7 @@ describe('exchange and stock selects', () => {
 
   it('shows the fallback’s error banner and warning when the provider failed', async () => {
     const error = fallbackErrorMessage('HTTP error! Status: 500');
-    marketApi({
-      'GET /api/market/exchanges': () =>
-        jsonResponse(200, { exchanges: EXCHANGES, source: 'fallback', error, warning: FALLBACK_WARNING }),
-      'GET /api/market/exchanges/US/symbols': () =>
-        jsonResponse(200, { symbols: STOCKS.US, source: 'fallback', error, warning: FALLBACK_WARNING }),
-    });
-    await openForm();
+    await openBuilder(fallbackRoutes(error));
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     // The same texts from both lists show once each.
     expect(alerts).toEqual([
@@ -107,17 +79,10 @@ describe('exchange and stock selects', () => {
   });
 
   it('drops the provider banners while the source is the S&P 500 sample or an upload', async () => {
-    const user = userEvent.setup();
     const error = fallbackErrorMessage(
       'Live market data is not connected on this server; showing sample data',
     );
-    marketApi({
-      'GET /api/market/exchanges': () =>
-        jsonResponse(200, { exchanges: EXCHANGES, source: 'fallback', error, warning: FALLBACK_WARNING }),
-      'GET /api/market/exchanges/US/symbols': () =>
-        jsonResponse(200, { symbols: STOCKS.US, source: 'fallback', error, warning: FALLBACK_WARNING }),
-    });
-    await openForm();
+    const { user } = await openBuilder(fallbackRoutes(error));
     const banner = () => screen.queryByText(error);
     expect(banner()?.getAttribute('role')).toBe('alert');
     await user.selectOptions(select('Exchange'), 'INDX');
@@ -154,15 +119,13 @@ describe('exchange and stock selects', () => {
   });
 
   it('says when an exchange’s stocks cannot be loaded at all, and retries', async () => {
-    const user = userEvent.setup();
     let fail = true;
-    marketApi({
+    const { user } = await openBuilder({
       'GET /api/market/exchanges/NSE/symbols': () =>
         fail
           ? jsonResponse(503, null, 'Service Unavailable')
           : jsonResponse(200, { symbols: STOCKS.NSE, source: 'provider' }),
     });
-    await openForm();
     await user.selectOptions(select('Exchange'), 'NSE');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
@@ -178,9 +141,7 @@ describe('exchange and stock selects', () => {
   });
 
   it('offers the S&P 500 sample: daily bars only, with its dates a click away', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.selectOptions(select('Exchange'), 'INDX');
     expect(select('Stock').value).toBe('GSPC');
     expect(select('Stock').selectedOptions[0]?.textContent).toBe('S&P 500, daily 2000-2020');
@@ -196,9 +157,7 @@ describe('exchange and stock selects', () => {
   });
 
   it('offers a signed-in user’s uploads as their own source, with the upload’s timeframe', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await waitFor(() =>
       expect(select('Exchange').querySelector('optgroup[label="Your uploaded data"]')?.textContent).toBe(
         'Your uploaded datasets (1)',
@@ -218,15 +177,15 @@ describe('exchange and stock selects', () => {
   });
 
   it('shows a signed-in user how many of the month’s backtests are used, and when they reset', async () => {
-    marketApi();
-    await openForm();
+    await openBuilder();
     const meter = await screen.findByLabelText('Backtests this month');
     expect(meter.textContent).toBe('2 of 5 backtests used this month, resets on December 1, 2026.');
   });
 
   it('links the plans from the meter once the month’s backtests are used up, and says unlimited plans are so', async () => {
-    marketApi({ 'GET /api/usage': () => jsonResponse(200, { used: 5, limit: 5, resetsOn: '2027-01-01' }) });
-    const view = await openForm();
+    const view = await openBuilder({
+      'GET /api/usage': () => jsonResponse(200, { used: 5, limit: 5, resetsOn: '2027-01-01' }),
+    });
     const meter = await screen.findByLabelText('Backtests this month');
     expect(meter.textContent).toBe(
       '5 of 5 runs used; resets on Jan 1. A new backtest can run once the count resets, or on a larger plan. Compare plans',
@@ -234,25 +193,22 @@ describe('exchange and stock selects', () => {
     expect(within(meter).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
     view.unmount();
 
-    marketApi({
+    await openBuilder({
       'GET /api/usage': () => jsonResponse(200, { used: 1, limit: null, resetsOn: '2027-01-01' }),
     });
-    await openForm();
     expect((await screen.findByLabelText('Backtests this month')).textContent).toBe(
       '1 backtest run this month; your plan has no monthly limit.',
     );
   });
 
   it('shows no meter to a visitor', async () => {
-    const calls = marketApi();
-    await openForm(null);
+    const { calls } = await openBuilder({}, null);
     expect(screen.queryByLabelText('Backtests this month')).toBeNull();
     expect(calls.some((call) => call.url === '/api/usage')).toBe(false);
   });
 
   it('does not ask for uploads when signed out', async () => {
-    const calls = marketApi();
-    await openForm(null);
+    const { calls } = await openBuilder({}, null);
     expect(calls.some((call) => call.url === '/api/datasets')).toBe(false);
     expect(select('Exchange').querySelector('optgroup[label="Your uploaded data"]')).toBeNull();
   });
@@ -260,16 +216,11 @@ describe('exchange and stock selects', () => {
 
 describe('general parameters', () => {
   it('start at the spec’s defaults', async () => {
-    marketApi();
-    await openForm();
+    await openBuilder();
     expect(input('From date').value).toBe('2023-09-01');
     expect(input('To date').value).toBe('2023-09-03');
     expect(select('Timeframe').value).toBe('15 min');
-    expect(
-      within(select('Timeframe'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['5 min', '15 min', '30 min', '1 hour', '1 day']);
+    expect(optionsOf('Timeframe')).toEqual(['5 min', '15 min', '30 min', '1 hour', '1 day']);
     const direction = screen.getByRole('radiogroup', { name: 'Transaction type' });
     expect(within(direction).getByRole('radio', { name: 'Buy' }).getAttribute('aria-checked')).toBe('true');
     for (const name of [

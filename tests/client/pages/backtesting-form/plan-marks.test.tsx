@@ -1,40 +1,21 @@
 /** The builder's marks of what the user's plan covers: exchanges, history depth, pro indicators. */
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FALLBACK_WARNING, fallbackErrorMessage } from '../../../../src/shared/fallback-market';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fallbackErrorMessage } from '../../../../src/shared/fallback-market';
 import { ADMIN_USER, BASIC_USER } from '../../render-route';
 import { jsonResponse } from '../../fake-api';
-import {
-  EXCHANGES,
-  cleanupBuilder,
-  loadBuilderPage,
-  combobox,
-  description,
-  input,
-  marketApi,
-  openForm,
-  select,
-  stock,
-} from './builder-setup';
-
-beforeAll(loadBuilderPage, 60_000);
-afterEach(cleanupBuilder);
+import { EXCHANGES, type Routes, fallbackRoutes, stock } from '../../fake-market';
+import { combobox, description, input, openBuilder, optionsOf, select } from './builder-setup';
 
 describe('plan marks', () => {
   const PRO_USER = { ...BASIC_USER, id: 'u-pro', plan: 'pro' as const };
   const XETRA = { code: 'XETRA', name: 'Xetra', country: 'Germany', currency: 'EUR' };
-  const withXetra = () =>
-    marketApi({
-      'GET /api/market/exchanges': () =>
-        jsonResponse(200, { exchanges: [...EXCHANGES, XETRA], source: 'provider' }),
-      'GET /api/market/exchanges/XETRA/symbols': () =>
-        jsonResponse(200, { symbols: [stock('SAP', 'SAP SE', 'XETRA')], source: 'provider' }),
-    });
-  const optionTexts = () =>
-    within(select('Exchange'))
-      .getAllByRole('option')
-      .map((option) => option.textContent);
+  const withXetra: Routes = {
+    'GET /api/market/exchanges': () =>
+      jsonResponse(200, { exchanges: [...EXCHANGES, XETRA], source: 'provider' }),
+    'GET /api/market/exchanges/XETRA/symbols': () =>
+      jsonResponse(200, { symbols: [stock('SAP', 'SAP SE', 'XETRA')], source: 'provider' }),
+  };
   /** A day moved by whole years or days from today (UTC), as a date field shows it. */
   const fromToday = (years: number, days = 0) => {
     const now = new Date();
@@ -44,12 +25,10 @@ describe('plan marks', () => {
   };
 
   it('Basic: marks the exchanges outside the plan, and says so when one is chosen', async () => {
-    const user = userEvent.setup();
-    withXetra();
-    await openForm();
-    expect(optionTexts()).toContain('Xetra (XETRA) · Pro');
-    expect(optionTexts()).toContain('USA Stocks (US)');
-    expect(optionTexts()).toContain('S&P 500 sample');
+    const { user } = await openBuilder(withXetra);
+    expect(optionsOf('Exchange')).toContain('Xetra (XETRA) · Pro');
+    expect(optionsOf('Exchange')).toContain('USA Stocks (US)');
+    expect(optionsOf('Exchange')).toContain('S&P 500 sample');
     expect(description(select('Exchange'))).toBe('');
     await user.selectOptions(select('Exchange'), 'XETRA');
     expect(description(select('Exchange'))).toBe(
@@ -58,9 +37,7 @@ describe('plan marks', () => {
   });
 
   it("Basic: the date fields say the plan's history depth and delay for the provider's data only", async () => {
-    const user = userEvent.setup();
-    withXetra();
-    await openForm();
+    const { user } = await openBuilder(withXetra);
     expect(description(input('From date'))).toBe(
       `The Basic plan tests 1 year of history: from ${fromToday(-1)}.`,
     );
@@ -74,20 +51,15 @@ describe('plan marks', () => {
 
   it('no date hints on the fallback data, whose exchange list comes with an error', async () => {
     const error = fallbackErrorMessage('HTTP error! Status: 500');
-    marketApi({
-      'GET /api/market/exchanges': () =>
-        jsonResponse(200, { exchanges: EXCHANGES, source: 'fallback', error, warning: FALLBACK_WARNING }),
-    });
-    await openForm();
+    await openBuilder(fallbackRoutes(error));
     expect(description(input('From date'))).toBe('');
     expect(description(input('To date'))).toBe('');
   });
 
   it('Professional: no exchange marks, and its own history depth and delay', async () => {
-    withXetra();
-    await openForm(PRO_USER);
-    expect(optionTexts()).toContain('Xetra (XETRA)');
-    expect(optionTexts().some((text) => text?.includes('Pro'))).toBe(false);
+    await openBuilder(withXetra, PRO_USER);
+    expect(optionsOf('Exchange')).toContain('Xetra (XETRA)');
+    expect(optionsOf('Exchange').some((text) => text?.includes('Pro'))).toBe(false);
     expect(description(input('From date'))).toBe(
       `The Professional plan tests 5 years of history: from ${fromToday(-5)}.`,
     );
@@ -97,17 +69,14 @@ describe('plan marks', () => {
   });
 
   it('admins: no marks and no limits', async () => {
-    withXetra();
-    await openForm(ADMIN_USER);
-    expect(optionTexts()).toContain('Xetra (XETRA)');
+    await openBuilder(withXetra, ADMIN_USER);
+    expect(optionsOf('Exchange')).toContain('Xetra (XETRA)');
     expect(description(input('From date'))).toBe('');
     expect(description(input('To date'))).toBe('');
   });
 
   it('Basic: a pro indicator is marked, can be chosen, and its row says a run needs the upgrade', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.selectOptions(select('Entry crossover conditions'), '1');
     const box = combobox('Entry crossover 1: indicator 1');
     await user.clear(box);

@@ -1,28 +1,12 @@
 /** The builder's Preview step (validation, the review list) and Reset Form. */
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DRAFT_KEY } from '../../../../src/client/features/backtest-form/draft';
-import {
-  buildAndPreview,
-  buildStrategy,
-  cleanupBuilder,
-  loadBuilderPage,
-  combobox,
-  input,
-  marketApi,
-  openForm,
-  select,
-} from './builder-setup';
-
-beforeAll(loadBuilderPage, 60_000);
-afterEach(cleanupBuilder);
+import { buildAndPreview, buildStrategy, combobox, input, openBuilder, select } from './builder-setup';
 
 describe('preview', () => {
   it('validates first: errors at their fields and in a summary that links to them', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
     const summary = screen.getByRole('alert', { name: 'There is 1 problem to fix' });
     expect(summary.textContent).toContain('Entry conditions: add at least one entry condition');
@@ -54,9 +38,7 @@ describe('preview', () => {
   });
 
   it('shows the chosen values as a nested list without empties; Edit Parameters keeps everything', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.selectOptions(select('Entry candlestick patterns'), '1');
     await user.selectOptions(select('Entry candlestick 1: pattern'), 'EngulfingPattern');
     await buildAndPreview(user);
@@ -91,9 +73,7 @@ describe('preview', () => {
 
 describe('reset', () => {
   it('Reset Form clears everything to the defaults and forgets the draft', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await user.selectOptions(select('Exchange'), 'NSE');
     await waitFor(() => expect(select('Stock').value).toBe('TCS'));
     await buildStrategy(user);
@@ -113,9 +93,7 @@ describe('reset', () => {
   });
 
   it('Reset Form in review mode returns to a fresh form', async () => {
-    const user = userEvent.setup();
-    marketApi();
-    await openForm();
+    const { user } = await openBuilder();
     await buildAndPreview(user);
     await user.click(screen.getByRole('button', { name: 'Reset Form' }));
     expect(screen.getByRole('button', { name: 'Preview Parameters' })).toHaveProperty('disabled', false);

@@ -1,24 +1,11 @@
 /** The builder's Final Submit: the request sent, the answers (201, 400, 401, 402, 5xx, offline) and signing in. */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DRAFT_KEY } from '../../../../src/client/features/backtest-form/draft';
 import { BASIC_USER, renderRoute } from '../../render-route';
-import { jsonResponse } from '../../fake-api';
+import { errorResponse, jsonResponse } from '../../fake-api';
 import { RUN } from '../../features/backtest-results/fixtures';
-import {
-  BUILT_REQUEST,
-  buildAndPreview,
-  cleanupBuilder,
-  loadBuilderPage,
-  input,
-  marketApi,
-  openForm,
-  select,
-} from './builder-setup';
-
-beforeAll(loadBuilderPage, 60_000);
-afterEach(cleanupBuilder);
+import { BUILT_REQUEST, input, openBuilder, select, submitBuilt } from './builder-setup';
 
 // These tests end where the builder hands over to the result page: a stub stands in for it, so
 // they do not wait on rendering a whole report.
@@ -28,14 +15,11 @@ vi.mock('../../../../src/client/pages/BacktestResultPage', () => ({
 
 describe('submission', () => {
   it('sends the request, shows Submitting..., then resets and opens the result', async () => {
-    const user = userEvent.setup();
     let answer: (res: Response) => void = () => {};
-    const calls = marketApi({
+    const { user, calls, router } = await openBuilder({
       'POST /api/backtests': () => new Promise((resolve) => (answer = resolve)),
     });
-    const { router } = await openForm();
-    await buildAndPreview(user);
-    await user.click(screen.getByRole('button', { name: 'Final Submit' }));
+    await submitBuilt(user);
 
     expect(screen.getByRole('status').textContent).toBe('Submitting...');
     expect(screen.getByRole('region', { name: 'Review your parameters' }).getAttribute('aria-busy')).toBe(
@@ -60,59 +44,41 @@ describe('submission', () => {
   });
 
   it('on 402 shows the upgrade message and stays in review mode', async () => {
-    const user = userEvent.setup();
-    marketApi({
+    const { user } = await openBuilder({
       'POST /api/backtests': () =>
-        jsonResponse(402, {
-          error: {
-            code: 'payment_required',
-            message: 'Please upgrade your membership to generate backtesting results.',
-          },
-        }),
+        errorResponse(
+          402,
+          'payment_required',
+          'Please upgrade your membership to generate backtesting results.',
+        ),
     });
-    await openForm();
-    await buildAndPreview(user);
-    await user.click(screen.getByRole('button', { name: 'Final Submit' }));
+    await submitBuilt(user);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
       'Please upgrade your membership to generate backtesting results. Compare plans',
     );
     expect(within(alert).getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/pricing');
-    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toContain(
-      'Review your parameters',
-    );
+    expect(screen.getByRole('heading', { name: 'Review your parameters' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Final Submit' })).toHaveProperty('disabled', false);
   });
 
   it('on a non-OK answer without a message shows "Server error: {status} {statusText}"', async () => {
-    const user = userEvent.setup();
-    marketApi({ 'POST /api/backtests': () => jsonResponse(503, null, 'Service Unavailable') });
-    await openForm();
-    await buildAndPreview(user);
-    await user.click(screen.getByRole('button', { name: 'Final Submit' }));
+    const { user } = await openBuilder({
+      'POST /api/backtests': () => jsonResponse(503, null, 'Service Unavailable'),
+    });
+    await submitBuilt(user);
     expect((await screen.findByRole('alert')).textContent).toBe('Server error: 503 Service Unavailable');
-    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toContain(
-      'Review your parameters',
-    );
+    expect(screen.getByRole('heading', { name: 'Review your parameters' })).toBeTruthy();
   });
 
   it('on 400 shows the message, and the field errors at their fields when editing', async () => {
-    const user = userEvent.setup();
-    marketApi({
+    const { user } = await openBuilder({
       'POST /api/backtests': () =>
-        jsonResponse(400, {
-          error: {
-            code: 'invalid_request',
-            message: 'The request is not valid.',
-            fields: [
-              { path: 'entry.parameters.0.additionalFields1.Timeframe', message: 'Too long for this data' },
-            ],
-          },
-        }),
+        errorResponse(400, 'invalid_request', 'The request is not valid.', [
+          { path: 'entry.parameters.0.additionalFields1.Timeframe', message: 'Too long for this data' },
+        ]),
     });
-    await openForm();
-    await buildAndPreview(user);
-    await user.click(screen.getByRole('button', { name: 'Final Submit' }));
+    await submitBuilt(user);
     expect((await screen.findByRole('alert')).textContent).toBe('The request is not valid.');
 
     await user.click(screen.getByRole('button', { name: 'Edit Parameters' }));
@@ -131,17 +97,14 @@ describe('submission', () => {
   });
 
   it('on a network failure says the server could not be reached, keeps the inputs and retries', async () => {
-    const user = userEvent.setup();
     let reachable = false;
-    const calls = marketApi({
+    const { user, calls, router } = await openBuilder({
       'POST /api/backtests': () => {
         if (!reachable) throw new TypeError('Failed to fetch');
         return jsonResponse(201, { id: 'run-7', result: RUN.result });
       },
     });
-    const { router } = await openForm();
-    await buildAndPreview(user);
-    await user.click(screen.getByRole('button', { name: 'Final Submit' }));
+    await submitBuilt(user);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
       'The server could not be reached. Check your connection and try again.',
@@ -156,16 +119,16 @@ describe('submission', () => {
   });
 
   it('signed out: asks to log in, keeps the inputs through the login round trip, then submits', async () => {
-    const user = userEvent.setup();
-    const calls = marketApi({
-      'POST /api/backtests': () => jsonResponse(201, { id: 'run-9', result: RUN.result }),
-    });
-    const first = await openForm(null);
+    const { user, calls, router, unmount } = await openBuilder(
+      {
+        'POST /api/backtests': () => jsonResponse(201, { id: 'run-9', result: RUN.result }),
+      },
+      null,
+    );
     expect(screen.getByRole('status').textContent).toContain(
       'You can build and preview a strategy without an account',
     );
-    await buildAndPreview(user);
-    await user.click(screen.getByRole('button', { name: 'Final Submit' }));
+    await submitBuilt(user);
 
     const prompt = screen.getByRole('alert');
     expect(prompt.textContent).toContain('Log in to run this backtest.');
@@ -176,9 +139,9 @@ describe('submission', () => {
     expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({ mode: 'review' });
 
     await user.click(login);
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/LoginPage'));
-    expect(first.router.state.location.state).toEqual({ from: '/BacktestingForm' });
-    first.unmount();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/LoginPage'));
+    expect(router.state.location.state).toEqual({ from: '/BacktestingForm' });
+    unmount();
 
     // Signed in, back on the form: the inputs are there, in review, ready to submit.
     const second = renderRoute('/BacktestingForm', { user: BASIC_USER });
@@ -190,14 +153,10 @@ describe('submission', () => {
   });
 
   it('a 401 (session expired) asks to log in too, and keeps the draft', async () => {
-    const user = userEvent.setup();
-    marketApi({
-      'POST /api/backtests': () =>
-        jsonResponse(401, { error: { code: 'unauthorized', message: 'Log in to continue.' } }),
+    const { user } = await openBuilder({
+      'POST /api/backtests': () => errorResponse(401, 'unauthorized', 'Log in to continue.'),
     });
-    await openForm();
-    await buildAndPreview(user);
-    await user.click(screen.getByRole('button', { name: 'Final Submit' }));
+    await submitBuilt(user);
     const prompt = await screen.findByRole('alert');
     expect(prompt.textContent).toContain('Log in to run this backtest.');
     expect(within(prompt).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/LoginPage');

@@ -1,22 +1,9 @@
 /** The builder's own-data source: uploading, listing, choosing and deleting a CSV dataset. */
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../fake-api';
-import {
-  DATASETS,
-  STORAGE,
-  chooseUploadedData,
-  cleanupBuilder,
-  loadBuilderPage,
-  input,
-  marketApi,
-  openForm,
-  select,
-} from './builder-setup';
-
-beforeAll(loadBuilderPage, 60_000);
-afterEach(cleanupBuilder);
+import { describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse } from '../../fake-api';
+import { DATASETS, STORAGE, marketApi } from '../../fake-market';
+import { chooseUploadedData, input, openBuilder, optionsOf, select } from './builder-setup';
 
 describe('your uploaded data', () => {
   const UPLOADED = {
@@ -34,13 +21,12 @@ describe('your uploaded data', () => {
     calls.filter((call) => call.method === 'POST' && call.url.startsWith('/api/datasets'));
 
   it('is offered to signed-in users only', async () => {
-    marketApi();
-    const signedOut = await openForm(null);
+    const signedOut = await openBuilder({}, null);
     expect(screen.queryByRole('group', { name: 'Upload a CSV' })).toBeNull();
     expect(screen.queryByLabelText('CSV file')).toBeNull();
     signedOut.unmount();
 
-    await openForm();
+    await openBuilder();
     const panel = uploadPanel();
     expect(within(panel).getByLabelText('CSV file').getAttribute('accept')).toBe('.csv,text/csv');
     const name = within(panel).getByLabelText('Dataset name (optional)') as HTMLInputElement;
@@ -55,10 +41,10 @@ describe('your uploaded data', () => {
   });
 
   it('uploads a CSV, says so, lists it and selects it with its timeframe and dates', async () => {
-    const user = userEvent.setup();
     let answer: (res: Response) => void = () => {};
-    const calls = marketApi({ 'POST /api/datasets': () => new Promise((resolve) => (answer = resolve)) });
-    await openForm();
+    const { user, calls } = await openBuilder({
+      'POST /api/datasets': () => new Promise((resolve) => (answer = resolve)),
+    });
     await user.upload(input('CSV file'), csvFile());
     await user.type(input('Dataset name (optional)'), 'My daily bars');
     // Enter in the name uploads; it does not preview the strategy.
@@ -78,11 +64,7 @@ describe('your uploaded data', () => {
     );
     expect(select('Stock').value).toBe(UPLOADED.id);
     expect(select('Stock').selectedOptions[0]?.textContent).toBe('My daily bars');
-    expect(
-      within(select('Stock'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['My daily bars', 'BTC hourly']);
+    expect(optionsOf('Stock')).toEqual(['My daily bars', 'BTC hourly']);
     expect(select('Exchange').querySelector('optgroup[label="Your uploaded data"]')?.textContent).toBe(
       'Your uploaded datasets (2)',
     );
@@ -96,21 +78,18 @@ describe('your uploaded data', () => {
   });
 
   it('shows the server’s message next to the control and keeps the file for a retry', async () => {
-    const user = userEvent.setup();
     let valid = false;
-    const calls = marketApi({
+    const { user, calls } = await openBuilder({
       'POST /api/datasets': () =>
         valid
           ? jsonResponse(201, { dataset: { ...UPLOADED, name: 'prices.csv' } })
-          : jsonResponse(400, {
-              error: {
-                code: 'invalid_request',
-                message: 'The file is not valid OHLCV data: line 4: high 10.5 is below low 11',
-                fields: [{ path: 'file', message: 'line 4: high 10.5 is below low 11' }],
-              },
-            }),
+          : errorResponse(
+              400,
+              'invalid_request',
+              'The file is not valid OHLCV data: line 4: high 10.5 is below low 11',
+              [{ path: 'file', message: 'line 4: high 10.5 is below low 11' }],
+            ),
     });
-    await openForm();
     await user.upload(input('CSV file'), csvFile());
     await user.click(within(uploadPanel()).getByRole('button', { name: 'Upload' }));
 
@@ -129,23 +108,21 @@ describe('your uploaded data', () => {
   });
 
   it('shows the storage used of the plan’s cap, counts a new upload, and shows the cap’s refusal', async () => {
-    const user = userEvent.setup();
     let stored = [...DATASETS];
     let full = false;
     const capMessage = 'Your Basic plan stores up to 20 files (50 MB); delete a file or upgrade.';
-    marketApi({
+    const { user } = await openBuilder({
       'GET /api/datasets': () =>
         jsonResponse(200, {
           datasets: stored,
           storage: { ...STORAGE, files: stored.length, bytes: STORAGE.bytes + (stored.length - 1) * 2048 },
         }),
       'POST /api/datasets': () => {
-        if (full) return jsonResponse(402, { error: { code: 'payment_required', message: capMessage } });
+        if (full) return errorResponse(402, 'payment_required', capMessage);
         stored = [UPLOADED, ...stored];
         return jsonResponse(201, { dataset: UPLOADED });
       },
     });
-    await openForm();
     expect(
       await within(uploadPanel()).findByText('Storage used: 1 of 20 files, 1.5 MB of 50 MB.'),
     ).toBeTruthy();
@@ -163,9 +140,7 @@ describe('your uploaded data', () => {
   });
 
   it('refuses a file over 20 MB before sending it, and a missing file', async () => {
-    const user = userEvent.setup();
-    const calls = marketApi();
-    await openForm();
+    const { user, calls } = await openBuilder();
     await user.click(within(uploadPanel()).getByRole('button', { name: 'Upload' }));
     expect(within(uploadPanel()).getByRole('alert').textContent).toBe('Choose a CSV file to upload.');
 
@@ -183,13 +158,11 @@ describe('your uploaded data', () => {
   });
 
   it('says the server could not be reached on a network failure', async () => {
-    const user = userEvent.setup();
-    marketApi({
+    const { user } = await openBuilder({
       'POST /api/datasets': () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await openForm();
     await user.upload(input('CSV file'), csvFile());
     await user.click(within(uploadPanel()).getByRole('button', { name: 'Upload' }));
     expect((await within(uploadPanel()).findByRole('alert')).textContent).toBe(
@@ -199,11 +172,9 @@ describe('your uploaded data', () => {
   });
 
   it('deletes the selected upload after a confirm step, and falls back to the first exchange', async () => {
-    const user = userEvent.setup();
-    const calls = marketApi({
+    const { user, calls } = await openBuilder({
       [`DELETE /api/datasets/${DATASETS[0]!.id}`]: () => new Response(null, { status: 204 }),
     });
-    await openForm();
     expect(screen.queryByRole('button', { name: 'Delete this dataset' })).toBeNull();
     await chooseUploadedData(user);
 
@@ -229,11 +200,9 @@ describe('your uploaded data', () => {
   });
 
   it('keeps the dataset and says why when it could not be deleted', async () => {
-    const user = userEvent.setup();
-    marketApi({
+    const { user } = await openBuilder({
       [`DELETE /api/datasets/${DATASETS[0]!.id}`]: () => jsonResponse(503, null, 'Service Unavailable'),
     });
-    await openForm();
     await chooseUploadedData(user);
     await user.click(screen.getByRole('button', { name: 'Delete this dataset' }));
     await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
