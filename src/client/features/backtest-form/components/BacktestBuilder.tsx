@@ -199,6 +199,9 @@ export function BacktestBuilder({
       const { id } = answer;
       reset();
       setOutcome({ kind: 'success' });
+      // Cleared here, not left to the draft effect: the result page may replace the form before
+      // that effect sees the reset.
+      clearDraft();
       onSubmitted(id);
     } catch (error) {
       if (error instanceof NetworkError) {
