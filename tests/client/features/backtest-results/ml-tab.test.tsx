@@ -27,13 +27,18 @@ vi.mock('../../../../src/client/features/backtest-results/components/BacktestCha
 const PRO_USER = { ...BASIC_USER, plan: 'pro' as const };
 const report = ML_RUN.result.ml!;
 
-async function openMlRun(run: BacktestRun = ML_RUN, path = `/backtests/${run.id}`) {
+/** Opens a run's result page as a Pro user (the ML run's candles answer) and waits for its heading. */
+async function openRun(
+  run: BacktestRun = ML_RUN,
+  path = `/backtests/${run.id}`,
+  heading: string | RegExp = /SYN/,
+) {
   fakeApi({
     [`GET /api/backtests/${run.id}`]: () => jsonResponse(200, run),
     'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
   });
   const rendered = renderRoute(path, { user: PRO_USER });
-  await screen.findByRole('heading', { level: 1, name: /SYN/ }, { timeout: 8000 });
+  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 8000 });
   return rendered;
 }
 
@@ -48,7 +53,7 @@ resetPageAfterEachTest();
 
 describe('result page: the ML tab of an ML run', () => {
   it('sits between Result and Robustness, and the price chart gets the training windows', async () => {
-    await openMlRun();
+    await openRun();
     const tabs = within(screen.getByRole('tablist', { name: 'Result views' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Result', 'ML', 'Robustness']);
     const chart = await screen.findByRole('img', { name: /^Candlestick chart/ }, { timeout: 8000 });
@@ -59,7 +64,7 @@ describe('result page: the ML tab of an ML run', () => {
 
   it('shows the folds with their training and test dates and scores', async () => {
     const user = userEvent.setup();
-    await openMlRun();
+    await openRun();
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const table = screen.getByRole('table', { name: 'Walk-forward folds' });
     const date = (ms: number) => formatDateTime(ms, 'UTC');
@@ -101,7 +106,7 @@ describe('result page: the ML tab of an ML run', () => {
 
   it('draws the feature importance as bars, most important first, as long as their share of the largest', async () => {
     const user = userEvent.setup();
-    await openMlRun();
+    await openRun();
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const items = within(screen.getByRole('list', { name: 'Feature importance' })).getAllByRole('listitem');
     expect(items.map((item) => item.firstChild?.textContent)).toEqual(
@@ -122,7 +127,7 @@ describe('result page: the ML tab of an ML run', () => {
 
   it('compares the ML strategy with the rules alone and buy and hold over the same bars', async () => {
     const user = userEvent.setup();
-    await openMlRun();
+    await openRun();
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const rows = bodyRows(screen.getByRole('table', { name: 'ML strategy against its baselines' }));
     const figure = (metrics: typeof report.metrics, key: Parameters<typeof metricValue>[1]) =>
@@ -150,7 +155,7 @@ describe('result page: the ML tab of an ML run', () => {
 
   it('shows the overfitting check: PBO and DSR of the threshold sweep, and the thresholds tried', async () => {
     const user = userEvent.setup();
-    await openMlRun();
+    await openRun();
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const { thresholdSweep } = report;
     const pbo = thresholdSweep.pbo!;
@@ -196,7 +201,7 @@ describe('result page: the ML tab of an ML run', () => {
         },
       },
     };
-    await openMlRun(run);
+    await openRun(run);
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const cards = within(screen.getByRole('list', { name: 'Overfitting check' }))
       .getAllByRole('listitem')
@@ -225,7 +230,7 @@ describe('result page: the ML tab of an ML run', () => {
         },
       },
     };
-    await openMlRun(run);
+    await openRun(run);
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const warning = screen.getByText('2 test windows have one label only: no ROC AUC');
     expect([...warning.closest('ul')!.children].map((item) => item.textContent)).toEqual([
@@ -262,12 +267,12 @@ describe('a shared ML run', () => {
 describe('result page: the tab after a reload', () => {
   it('keeps the tab in the address, so a reload of an ML run opens its ML tab again', async () => {
     const user = userEvent.setup();
-    const { router } = await openMlRun();
+    const { router } = await openRun();
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     expect(router.state.location.search).toBe('?tab=ml');
     cleanup();
 
-    const reloaded = await openMlRun(ML_RUN, `/backtests/${ML_RUN.id}?tab=ml`);
+    const reloaded = await openRun(ML_RUN, `/backtests/${ML_RUN.id}?tab=ml`);
     expect(screen.getByRole('tab', { name: 'ML' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('table', { name: 'Walk-forward folds' })).toBeDefined();
     // Back on the first tab, the address is the run's own again.
@@ -276,24 +281,14 @@ describe('result page: the tab after a reload', () => {
   });
 
   it('opens the Result tab for a tab the run does not have', async () => {
-    fakeApi({
-      'GET /api/backtests/run-1': () => jsonResponse(200, RUN),
-      'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
-    });
-    renderRoute('/backtests/run-1?tab=ml', { user: PRO_USER });
-    await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' });
+    await openRun(RUN, '/backtests/run-1?tab=ml', 'AAPL (US), 1 hour');
     expect(screen.getByRole('tab', { name: 'Result' }).getAttribute('aria-selected')).toBe('true');
   });
 });
 
 describe('result page: a standard run', () => {
   it('has no ML tab', async () => {
-    fakeApi({
-      'GET /api/backtests/run-1': () => jsonResponse(200, RUN),
-      'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
-    });
-    renderRoute('/backtests/run-1', { user: PRO_USER });
-    await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' });
+    await openRun(RUN, '/backtests/run-1', 'AAPL (US), 1 hour');
     const tabs = within(screen.getByRole('tablist', { name: 'Result views' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Result', 'Robustness']);
   });

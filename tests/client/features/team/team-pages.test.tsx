@@ -1,7 +1,8 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TeamAnswer } from '../../../../src/shared/team';
+import { resetPageAfterEachTest } from '../../page-test-hooks';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
 
@@ -14,10 +15,7 @@ const TEAM: TeamAnswer = {
 };
 const LINK = `http://localhost/team/join?token=${'a'.repeat(43)}`;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetPageAfterEachTest();
 
 describe('the team page', () => {
   it('shows an owner the seats used, invites with a link to copy, and removes a member after confirmation', async () => {
