@@ -9,6 +9,7 @@ import {
   metricValue,
 } from '../../../../src/client/lib/backtests/metric-definitions';
 import type { BacktestRun } from '../../../../src/shared/api/backtests';
+import type { MlReport } from '../../../../src/shared/ml-result';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
 import { RUN } from './fixtures';
@@ -26,6 +27,12 @@ vi.mock('../../../../src/client/features/backtest-results/components/BacktestCha
 
 const PRO_USER = { ...BASIC_USER, plan: 'pro' as const };
 const report = ML_RUN.result.ml!;
+
+/** The ML run with parts of its report replaced. */
+const withReport = (changes: Partial<MlReport>): BacktestRun => ({
+  ...ML_RUN,
+  result: { ...ML_RUN.result, ml: { ...report, ...changes } },
+});
 
 /** Opens a run's result page as a Pro user (the ML run's candles answer) and waits for its heading. */
 async function openRun(
@@ -191,17 +198,11 @@ describe('result page: the ML tab of an ML run', () => {
     const user = userEvent.setup();
     const reason = '12 out-of-sample bars are too few for the 16 blocks of PBO';
     const dsrReason = 'the returns at the run threshold never vary: they have no Sharpe ratio';
-    const run: BacktestRun = {
-      ...ML_RUN,
-      result: {
-        ...ML_RUN.result,
-        ml: {
-          ...report,
-          thresholdSweep: { ...report.thresholdSweep, pbo: null, pboReason: reason, dsr: null, dsrReason },
-        },
-      },
-    };
-    await openRun(run);
+    await openRun(
+      withReport({
+        thresholdSweep: { ...report.thresholdSweep, pbo: null, pboReason: reason, dsr: null, dsrReason },
+      }),
+    );
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const cards = within(screen.getByRole('list', { name: 'Overfitting check' }))
       .getAllByRole('listitem')
@@ -219,18 +220,12 @@ describe('result page: the ML tab of an ML run', () => {
 
   it('shows the report’s warnings and says when there is no rules-only baseline', async () => {
     const user = userEvent.setup();
-    const run: BacktestRun = {
-      ...ML_RUN,
-      result: {
-        ...ML_RUN.result,
-        ml: {
-          ...report,
-          baselines: { ...report.baselines, rulesOnly: null },
-          warnings: ['2 test windows have one label only: no ROC AUC'],
-        },
-      },
-    };
-    await openRun(run);
+    await openRun(
+      withReport({
+        baselines: { ...report.baselines, rulesOnly: null },
+        warnings: ['2 test windows have one label only: no ROC AUC'],
+      }),
+    );
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const warning = screen.getByText('2 test windows have one label only: no ROC AUC');
     expect([...warning.closest('ul')!.children].map((item) => item.textContent)).toEqual([
