@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import smaCrossRequest from '../fixtures/sma-cross-request.json';
 import { backtestRequestSchema } from '../../src/shared/backtest-request';
 import { toFieldErrors } from '../../src/shared/validation-errors';
+import { rejectedFields } from './field-errors';
 
 const minimal = {
   exchange: 'US',
@@ -9,11 +10,7 @@ const minimal = {
   entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '30' }] },
 };
 
-function fieldErrors(input: unknown) {
-  const result = backtestRequestSchema.safeParse(input);
-  if (result.success) throw new Error('expected the request to be rejected');
-  return toFieldErrors(result.error);
-}
+const fieldErrors = (input: unknown) => rejectedFields(backtestRequestSchema, input);
 
 function withEntry(entry: Record<string, unknown>) {
   return { ...minimal, entry };
@@ -310,17 +307,8 @@ describe('backtest request schema: invalid requests give field paths', () => {
 });
 
 describe('backtest request schema: position sizing', () => {
-  const base = {
-    exchange: 'US',
-    stock: 'AAPL',
-    fromDate: '2023-09-01',
-    toDate: '2023-09-03',
-    timeframe: '15 min',
-    transactionType: 'buy',
-    entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '30' }] },
-  };
   const problems = (input: object) => {
-    const parsed = backtestRequestSchema.safeParse({ ...base, ...input });
+    const parsed = backtestRequestSchema.safeParse({ ...minimal, ...input });
     return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
   };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backtestRequestSchema } from '../../src/shared/backtest-request';
 import { ML_DEFAULTS, mlEmbargoBars, mlSettingsSchema } from '../../src/shared/ml-request';
-import { toFieldErrors } from '../../src/shared/validation-errors';
+import { rejectedFields } from './field-errors';
 
 const mlRequest = (ml: unknown, entry: Record<string, unknown> = {}) => ({
   exchange: 'US',
@@ -11,11 +11,7 @@ const mlRequest = (ml: unknown, entry: Record<string, unknown> = {}) => ({
   ml,
 });
 
-function fieldErrors(input: unknown) {
-  const result = backtestRequestSchema.safeParse(input);
-  if (result.success) throw new Error('expected the request to be rejected');
-  return toFieldErrors(result.error);
-}
+const fieldErrors = (input: unknown) => rejectedFields(backtestRequestSchema, input);
 
 describe('ML settings schema', () => {
   it('fills every default when the block is empty', () => {

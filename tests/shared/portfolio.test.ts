@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { portfolioSchema } from '../../src/shared/portfolio';
-import { toFieldErrors } from '../../src/shared/validation-errors';
+import { rejectedFields } from './field-errors';
 
-function fieldErrors(input: unknown) {
-  const result = portfolioSchema.safeParse(input);
-  if (result.success) throw new Error('expected the portfolio to be rejected');
-  return toFieldErrors(result.error);
-}
+const fieldErrors = (input: unknown) => rejectedFields(portfolioSchema, input);
 
 describe('portfolio schema: every problem at once', () => {
   it('reports a 3,000-character name with the symbols’ problems', () => {

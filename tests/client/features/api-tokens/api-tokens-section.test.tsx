@@ -1,8 +1,9 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiToken } from '../../../../src/shared/api/tokens';
 import { tokenMeta } from '../../../../src/client/features/api-tokens/components/ApiTokensSection';
+import { resetPageAfterEachTest } from '../../page-test-hooks';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
 
@@ -16,10 +17,7 @@ const LISTED: ApiToken = {
   lastUsedAt: null,
 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetPageAfterEachTest();
 
 describe('the account page’s API tokens', () => {
   it('creates a token with its expiry and scope, shows it once, and revokes one after confirmation', async () => {

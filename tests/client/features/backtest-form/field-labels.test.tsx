@@ -6,29 +6,35 @@ import {
   summaryLine,
 } from '../../../../src/client/features/backtest-form/field-labels';
 
+/** Request paths and the full labels the form gives them (an unknown path stays as it is). */
+const FULL_LABELS: Record<string, string> = {
+  exchange: 'Exchange',
+  'entry.parameters': 'Entry crossover conditions',
+  'exit.valueBased': 'Exit value-based conditions',
+  'entry.candleStick': 'Entry candlestick patterns',
+  'exit.parameters.7.logic': 'Exit crossover 8: logic',
+  'entry.valueBased.0.number': 'Entry value 1: number',
+  'entry.valueBased.0.additionalFields.Timeframe': 'Entry value 1: Timeframe',
+  'entry.candleStick.2.pattern1': 'Entry candlestick 3: pattern',
+  'exitCriteria.stopLoss.value': 'Stop loss value',
+  'exitCriteria.timing.timezone': 'Exit timing timezone',
+  'entry.combine': 'Combine entry conditions',
+  entry: 'Entry conditions',
+  'something.else': 'something.else',
+};
+
 describe('field labels', () => {
   it('name every field by its request path, with the row said before it', () => {
-    expect(fullLabel('exchange')).toBe('Exchange');
-    expect(fullLabel('entry.parameters')).toBe('Entry crossover conditions');
-    expect(fullLabel('exit.valueBased')).toBe('Exit value-based conditions');
-    expect(fullLabel('entry.candleStick')).toBe('Entry candlestick patterns');
+    const paths = Object.keys(FULL_LABELS);
+    expect(Object.fromEntries(paths.map((path) => [path, fullLabel(path)]))).toEqual(FULL_LABELS);
     expect(fieldLabel('entry.parameters.0.indicator1')).toEqual({
       prefix: 'Entry crossover 1: ',
       text: 'indicator 1',
     });
-    expect(fullLabel('exit.parameters.7.logic')).toBe('Exit crossover 8: logic');
     expect(fieldLabel('entry.parameters.1.additionalFields2.Fast Period')).toEqual({
       prefix: 'Entry crossover 2: indicator 2 ',
       text: 'Fast Period',
     });
-    expect(fullLabel('entry.valueBased.0.number')).toBe('Entry value 1: number');
-    expect(fullLabel('entry.valueBased.0.additionalFields.Timeframe')).toBe('Entry value 1: Timeframe');
-    expect(fullLabel('entry.candleStick.2.pattern1')).toBe('Entry candlestick 3: pattern');
-    expect(fullLabel('exitCriteria.stopLoss.value')).toBe('Stop loss value');
-    expect(fullLabel('exitCriteria.timing.timezone')).toBe('Exit timing timezone');
-    expect(fullLabel('entry.combine')).toBe('Combine entry conditions');
-    expect(fullLabel('entry')).toBe('Entry conditions');
-    expect(fullLabel('something.else')).toBe('something.else');
   });
 
   it('makes valid, distinct ids', () => {

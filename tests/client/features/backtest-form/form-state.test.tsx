@@ -12,9 +12,20 @@ import {
   fromRequest,
   toRequest,
 } from '../../../../src/client/features/backtest-form/form-values';
+import { smaCrossing } from '../../../fixtures/requests';
 
 const run = (actions: BuilderAction[], from: BuilderState = initialBuilderState()) =>
   actions.reduce(builderReducer, from);
+
+type SettingAction = Extract<BuilderAction, { type: 'setCrossoverSetting' }>;
+
+/** Sets one setting of a side's first crossover row, as that row's setting inputs do. */
+const setting = (
+  side: SettingAction['side'],
+  which: SettingAction['which'],
+  label: string,
+  value: string,
+): SettingAction => ({ type: 'setCrossoverSetting', side, index: 0, which, label, value });
 
 describe('defaults', () => {
   it('start from the spec’s defaults, with no rows and no exit criteria', () => {
@@ -94,14 +105,7 @@ describe('condition rows', () => {
     let state = run([
       { type: 'setCount', side: 'entry', group: 'parameters', count: 2 },
       { type: 'setCrossover', side: 'entry', index: 0, field: 'indicator1', value: 'SMA' },
-      {
-        type: 'setCrossoverSetting',
-        side: 'entry',
-        index: 0,
-        which: 'additionalFields1',
-        label: 'Timeframe',
-        value: '10',
-      },
+      setting('entry', 'additionalFields1', 'Timeframe', '10'),
       { type: 'setCount', side: 'entry', group: 'valueBased', count: 1 },
       { type: 'setValueRow', side: 'entry', index: 0, field: 'number', value: '70' },
     ]);
@@ -164,22 +168,8 @@ describe('condition rows', () => {
       { type: 'setCount', side: 'exit', group: 'parameters', count: 1 },
       { type: 'setCrossover', side: 'exit', index: 0, field: 'indicator1', value: 'EMA' },
       { type: 'setCrossover', side: 'exit', index: 0, field: 'indicator2', value: 'MACD macd line' },
-      {
-        type: 'setCrossoverSetting',
-        side: 'exit',
-        index: 0,
-        which: 'additionalFields1',
-        label: 'Timeframe',
-        value: '50',
-      },
-      {
-        type: 'setCrossoverSetting',
-        side: 'exit',
-        index: 0,
-        which: 'additionalFields2',
-        label: 'Fast Period',
-        value: '8',
-      },
+      setting('exit', 'additionalFields1', 'Timeframe', '50'),
+      setting('exit', 'additionalFields2', 'Fast Period', '8'),
       { type: 'setCrossover', side: 'exit', index: 0, field: 'logic', value: 'Crosses Above' },
     ]);
     expect(state.values.exit.parameters[0]).toEqual({
@@ -317,15 +307,7 @@ describe('modes and errors', () => {
       timeframe: '1 day',
       transactionType: 'sell',
       entry: {
-        parameters: [
-          {
-            indicator1: 'SMA',
-            logic: 'Crosses Above',
-            indicator2: 'SMA',
-            additionalFields1: { Timeframe: '10' },
-            additionalFields2: { Timeframe: '20' },
-          },
-        ],
+        parameters: [smaCrossing('Crosses Above')],
         valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: 70, additionalFields: {} }],
         candleStick: [],
         combine: 'any',
@@ -404,22 +386,8 @@ describe('form values <-> request', () => {
     const state = run([
       { type: 'setCount', side: 'entry', group: 'parameters', count: 1 },
       { type: 'setCrossover', side: 'entry', index: 0, field: 'indicator1', value: 'MACD macd line' },
-      {
-        type: 'setCrossoverSetting',
-        side: 'entry',
-        index: 0,
-        which: 'additionalFields1',
-        label: 'Fast Period',
-        value: '',
-      },
-      {
-        type: 'setCrossoverSetting',
-        side: 'entry',
-        index: 0,
-        which: 'additionalFields1',
-        label: 'Slow Period',
-        value: '30',
-      },
+      setting('entry', 'additionalFields1', 'Fast Period', ''),
+      setting('entry', 'additionalFields1', 'Slow Period', '30'),
     ]);
     expect(toRequest(state.values).entry.parameters?.[0]?.additionalFields1).toEqual({ 'Slow Period': '30' });
   });

@@ -1,60 +1,31 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_KEY } from '../../../../src/client/features/backtest-form/draft';
 import { SUBMITTED_MESSAGE } from '../../../../src/client/features/backtest-form/outcome';
 import { ML_DEFAULTS } from '../../../../src/shared/ml-request';
 import { BASIC_USER, renderRoute } from '../../render-route';
-import { fakeApi, jsonResponse } from '../../fake-api';
+import { jsonResponse } from '../../fake-api';
+import { STORAGE, marketApi, openForm } from '../../pages/backtesting-form/builder-setup';
 import { RUN } from '../backtest-results/fixtures';
-
-// The page is lazy-loaded: its first load on a busy machine can take longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
 
 const PRO_USER = { ...BASIC_USER, id: 'u-pro', plan: 'pro' as const };
 
-type Routes = Parameters<typeof fakeApi>[0];
-
-/** One exchange with one stock, plus whatever a test adds. */
-function api(overrides: Routes = {}) {
-  return fakeApi({
-    'GET /api/market/exchanges': () =>
-      jsonResponse(200, {
-        exchanges: [{ code: 'US', name: 'USA Stocks', country: 'USA', currency: 'USD' }],
-        source: 'provider',
-      }),
-    'GET /api/market/exchanges/US/symbols': () =>
-      jsonResponse(200, {
-        symbols: [
-          {
-            code: 'AAPL',
-            name: 'Apple Inc',
-            country: '',
-            exchange: 'US',
-            currency: '',
-            type: 'Common Stock',
-          },
-        ],
-        source: 'provider',
-      }),
+/** The builder's market API for a Pro user with no datasets stored, plus whatever a test adds. */
+const api: typeof marketApi = (overrides = {}) =>
+  marketApi({
     'GET /api/datasets': () =>
-      jsonResponse(200, {
-        datasets: [],
-        storage: { files: 0, bytes: 0, maxFiles: 20, maxBytes: 52_428_800 },
-      }),
+      jsonResponse(200, { datasets: [], storage: { ...STORAGE, files: 0, bytes: 0 } }),
     'GET /api/usage': () => jsonResponse(200, { used: 2, limit: 100, resetsOn: '2026-12-01' }),
     ...overrides,
   });
-}
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 const mlSection = () => screen.getByRole('region', { name: 'Machine learning' });
 
 /** Opens the builder as a Pro user and switches to ML mode. */
 async function openMlForm(user: ReturnType<typeof userEvent.setup>) {
-  const rendered = renderRoute('/BacktestingForm', { user: PRO_USER });
-  await screen.findByRole('heading', { level: 1, name: 'Backtesting simulator' });
-  await waitFor(() => expect((screen.getByLabelText('Stock') as HTMLSelectElement).value).toBe('AAPL'));
+  const rendered = await openForm(PRO_USER);
   expect(screen.queryByRole('region', { name: 'Machine learning' })).toBeNull();
   await user.click(screen.getByRole('button', { name: 'Advanced options' }));
   await user.selectOptions(screen.getByLabelText('Backtest mode'), 'ml');

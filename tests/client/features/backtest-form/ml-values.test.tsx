@@ -7,18 +7,19 @@ import {
   toRequest,
 } from '../../../../src/client/features/backtest-form/form-values';
 
+/** A new form's values on US / AAPL: standard mode, every ML field blank. */
+const STANDARD = defaultFormValues('US', 'AAPL');
+
 describe('the ML block of the form values', () => {
   it('is sent in mode "ml" only, and blank fields parse to ML_DEFAULTS', () => {
-    const standard = defaultFormValues('US', 'AAPL');
-    expect('ml' in toRequest(standard)).toBe(false);
-    const parsed = backtestRequestSchema.parse(toRequest({ ...standard, mode: 'ml' }));
+    expect('ml' in toRequest(STANDARD)).toBe(false);
+    const parsed = backtestRequestSchema.parse(toRequest({ ...STANDARD, mode: 'ml' }));
     expect(parsed.ml).toEqual({ ...ML_DEFAULTS, features: { add: [], drop: [] } });
   });
 
   it('loads a stored request’s ml block (numbers as the schema stored them) and sends it back equal', () => {
-    const values = defaultFormValues('US', 'AAPL');
     const stored = backtestRequestSchema.parse({
-      ...toRequest({ ...values, mode: 'ml' }),
+      ...toRequest({ ...STANDARD, mode: 'ml' }),
       ml: {
         model: 'gradient-boosting',
         features: { add: [{ indicator: 'SMA', additionalFields: { Timeframe: '30' } }], drop: ['return_20'] },

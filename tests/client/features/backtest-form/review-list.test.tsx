@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReviewList, type ReviewItem } from '../../../../src/client/features/backtest-form/review-list';
 import { defaultFormValues, toRequest } from '../../../../src/client/features/backtest-form/form-values';
+import { smaCrossing } from '../../../fixtures/requests';
 
 /** The list as "label: value" lines, nested by indentation. */
 function lines(items: readonly ReviewItem[], depth = 0): string[] {
@@ -34,15 +35,7 @@ describe('review list', () => {
       exchange: 'US',
       stock: '',
       entry: {
-        parameters: [
-          {
-            indicator1: 'SMA',
-            logic: 'Crosses Above',
-            indicator2: 'SMA',
-            additionalFields1: { Timeframe: '10' },
-            additionalFields2: {},
-          },
-        ],
+        parameters: [{ ...smaCrossing('Crosses Above'), additionalFields2: {} }],
         valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '70', additionalFields: {} }],
         candleStick: [],
       },

@@ -18,6 +18,7 @@ import {
 import { backtestRequestSchema } from '../../../../src/shared/backtest-request';
 import type { ResultTrade } from '../../../../src/shared/api/backtests';
 import { FIRST_BAR_MS, REQUEST, RUN, TRADES, WARMUP_BARS, candleAnswer } from './fixtures';
+import { backtestRequest } from '../../../fixtures/requests';
 
 const HOUR_S = 3600;
 const firstBarSeconds = FIRST_BAR_MS / 1000;
@@ -122,29 +123,29 @@ describe('indicator overlays', () => {
   });
 
   it('skips oscillators and prices, fills defaults, and styles SAR as dots and pivots as steps', () => {
-    const request = backtestRequestSchema.parse({
-      exchange: 'US',
-      stock: 'AAPL',
-      entry: {
-        parameters: [
-          { indicator1: 'Close Price', logic: 'Greater Than', indicator2: 'EMA' },
-          { indicator1: 'MACD macd line', logic: 'Crosses Above', indicator2: 'MACD green line' },
-          { indicator1: 'Parabolic SAR', logic: 'Less Than', indicator2: 'VWAP' },
-          { indicator1: 'Close Price', logic: 'Greater Than', indicator2: 'Pivot Point' },
-          { indicator1: 'Ichimoku tenkan_sen', logic: 'Crosses Above', indicator2: 'Ichimoku kijun_sen' },
-        ],
-      },
-      exit: {
-        parameters: [
-          {
-            indicator1: 'Close Price',
-            logic: 'Less Than',
-            indicator2: 'Bollinger Lower',
-            additionalFields2: { Timeframe: '30' },
-          },
-        ],
-      },
-    });
+    const request = backtestRequestSchema.parse(
+      backtestRequest({
+        entry: {
+          parameters: [
+            { indicator1: 'Close Price', logic: 'Greater Than', indicator2: 'EMA' },
+            { indicator1: 'MACD macd line', logic: 'Crosses Above', indicator2: 'MACD green line' },
+            { indicator1: 'Parabolic SAR', logic: 'Less Than', indicator2: 'VWAP' },
+            { indicator1: 'Close Price', logic: 'Greater Than', indicator2: 'Pivot Point' },
+            { indicator1: 'Ichimoku tenkan_sen', logic: 'Crosses Above', indicator2: 'Ichimoku kijun_sen' },
+          ],
+        },
+        exit: {
+          parameters: [
+            {
+              indicator1: 'Close Price',
+              logic: 'Less Than',
+              indicator2: 'Bollinger Lower',
+              additionalFields2: { Timeframe: '30' },
+            },
+          ],
+        },
+      }),
+    );
     expect(overlaysOf(request).map(({ name, style }) => `${name} (${style})`)).toEqual([
       'EMA 20 (line)',
       'Parabolic SAR (dots)',

@@ -3,39 +3,18 @@ import type { BacktestRun } from '../../../../src/shared/api/backtests';
 import type { CandlesAnswer } from '../../../../src/shared/api/market';
 import { backtestRequestSchema } from '../../../../src/shared/backtest-request';
 import type { ResultMetrics, ResultTrade } from '../../../../src/shared/api/backtests';
+import { backtestRequest, smaCrossing } from '../../../fixtures/requests';
 
-export const REQUEST = backtestRequestSchema.parse({
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-01',
-  toDate: '2023-10-31',
-  timeframe: '1 hour',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-    valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '70' }],
-  },
-  exit: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Below',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '20' },
-      },
-    ],
-  },
-  exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
-});
+/** The shared SMA 10/20 crossing request, plus an RSI entry filter and a 5% stop. */
+export const REQUEST = backtestRequestSchema.parse(
+  backtestRequest({
+    entry: {
+      parameters: [smaCrossing('Crosses Above')],
+      valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '70' }],
+    },
+    exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
+  }),
+);
 
 export const METRICS: ResultMetrics = {
   netProfit: 12345.678,
@@ -94,16 +73,19 @@ export const TRADES: ResultTrade[] = Array.from({ length: 30 }, (_, n) => {
   };
 });
 
+const { exchange, stock, timeframe, fromDate, toDate } = REQUEST;
+
+/** The run as the API stores it: market, period and timeframe are its request's. */
 export const RUN: BacktestRun = {
   id: 'run-1',
   createdAt: '2024-05-02T10:15:00.000Z',
-  exchange: 'US',
-  stock: 'AAPL',
-  timeframe: '1 hour',
+  exchange,
+  stock,
+  timeframe,
   mode: 'standard',
   source: 'synthetic',
-  fromDate: '2023-09-01',
-  toDate: '2023-10-31',
+  fromDate,
+  toDate,
   summary: {
     netProfit: METRICS.netProfit,
     totalReturnPct: METRICS.totalReturnPct,

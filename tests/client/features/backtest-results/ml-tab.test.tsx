@@ -9,6 +9,7 @@ import {
   metricValue,
 } from '../../../../src/client/lib/backtests/metric-definitions';
 import type { BacktestRun } from '../../../../src/shared/api/backtests';
+import type { MlReport } from '../../../../src/shared/ml-result';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
 import { RUN } from './fixtures';
@@ -27,13 +28,24 @@ vi.mock('../../../../src/client/features/backtest-results/components/BacktestCha
 const PRO_USER = { ...BASIC_USER, plan: 'pro' as const };
 const report = ML_RUN.result.ml!;
 
-async function openMlRun(run: BacktestRun = ML_RUN, path = `/backtests/${run.id}`) {
+/** The ML run with parts of its report replaced. */
+const withReport = (changes: Partial<MlReport>): BacktestRun => ({
+  ...ML_RUN,
+  result: { ...ML_RUN.result, ml: { ...report, ...changes } },
+});
+
+/** Opens a run's result page as a Pro user (the ML run's candles answer) and waits for its heading. */
+async function openRun(
+  run: BacktestRun = ML_RUN,
+  path = `/backtests/${run.id}`,
+  heading: string | RegExp = /SYN/,
+) {
   fakeApi({
     [`GET /api/backtests/${run.id}`]: () => jsonResponse(200, run),
     'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
   });
   const rendered = renderRoute(path, { user: PRO_USER });
-  await screen.findByRole('heading', { level: 1, name: /SYN/ }, { timeout: 8000 });
+  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 8000 });
   return rendered;
 }
 
@@ -48,7 +60,7 @@ resetPageAfterEachTest();
 
 describe('result page: the ML tab of an ML run', () => {
   it('sits between Result and Robustness, and the price chart gets the training windows', async () => {
-    await openMlRun();
+    await openRun();
     const tabs = within(screen.getByRole('tablist', { name: 'Result views' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Result', 'ML', 'Robustness']);
     const chart = await screen.findByRole('img', { name: /^Candlestick chart/ }, { timeout: 8000 });
@@ -59,7 +71,7 @@ describe('result page: the ML tab of an ML run', () => {
 
   it('shows the folds with their training and test dates and scores', async () => {
     const user = userEvent.setup();
-    await openMlRun();
+    await openRun();
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const table = screen.getByRole('table', { name: 'Walk-forward folds' });
     const date = (ms: number) => formatDateTime(ms, 'UTC');
@@ -101,7 +113,7 @@ describe('result page: the ML tab of an ML run', () => {
 
   it('draws the feature importance as bars, most important first, as long as their share of the largest', async () => {
     const user = userEvent.setup();
-    await openMlRun();
+    await openRun();
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const items = within(screen.getByRole('list', { name: 'Feature importance' })).getAllByRole('listitem');
     expect(items.map((item) => item.firstChild?.textContent)).toEqual(
@@ -122,7 +134,7 @@ describe('result page: the ML tab of an ML run', () => {
 
   it('compares the ML strategy with the rules alone and buy and hold over the same bars', async () => {
     const user = userEvent.setup();
-    await openMlRun();
+    await openRun();
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const rows = bodyRows(screen.getByRole('table', { name: 'ML strategy against its baselines' }));
     const figure = (metrics: typeof report.metrics, key: Parameters<typeof metricValue>[1]) =>
@@ -150,7 +162,7 @@ describe('result page: the ML tab of an ML run', () => {
 
   it('shows the overfitting check: PBO and DSR of the threshold sweep, and the thresholds tried', async () => {
     const user = userEvent.setup();
-    await openMlRun();
+    await openRun();
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const { thresholdSweep } = report;
     const pbo = thresholdSweep.pbo!;
@@ -186,17 +198,11 @@ describe('result page: the ML tab of an ML run', () => {
     const user = userEvent.setup();
     const reason = '12 out-of-sample bars are too few for the 16 blocks of PBO';
     const dsrReason = 'the returns at the run threshold never vary: they have no Sharpe ratio';
-    const run: BacktestRun = {
-      ...ML_RUN,
-      result: {
-        ...ML_RUN.result,
-        ml: {
-          ...report,
-          thresholdSweep: { ...report.thresholdSweep, pbo: null, pboReason: reason, dsr: null, dsrReason },
-        },
-      },
-    };
-    await openMlRun(run);
+    await openRun(
+      withReport({
+        thresholdSweep: { ...report.thresholdSweep, pbo: null, pboReason: reason, dsr: null, dsrReason },
+      }),
+    );
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const cards = within(screen.getByRole('list', { name: 'Overfitting check' }))
       .getAllByRole('listitem')
@@ -214,18 +220,12 @@ describe('result page: the ML tab of an ML run', () => {
 
   it('shows the report’s warnings and says when there is no rules-only baseline', async () => {
     const user = userEvent.setup();
-    const run: BacktestRun = {
-      ...ML_RUN,
-      result: {
-        ...ML_RUN.result,
-        ml: {
-          ...report,
-          baselines: { ...report.baselines, rulesOnly: null },
-          warnings: ['2 test windows have one label only: no ROC AUC'],
-        },
-      },
-    };
-    await openMlRun(run);
+    await openRun(
+      withReport({
+        baselines: { ...report.baselines, rulesOnly: null },
+        warnings: ['2 test windows have one label only: no ROC AUC'],
+      }),
+    );
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     const warning = screen.getByText('2 test windows have one label only: no ROC AUC');
     expect([...warning.closest('ul')!.children].map((item) => item.textContent)).toEqual([
@@ -262,12 +262,12 @@ describe('a shared ML run', () => {
 describe('result page: the tab after a reload', () => {
   it('keeps the tab in the address, so a reload of an ML run opens its ML tab again', async () => {
     const user = userEvent.setup();
-    const { router } = await openMlRun();
+    const { router } = await openRun();
     await user.click(screen.getByRole('tab', { name: 'ML' }));
     expect(router.state.location.search).toBe('?tab=ml');
     cleanup();
 
-    const reloaded = await openMlRun(ML_RUN, `/backtests/${ML_RUN.id}?tab=ml`);
+    const reloaded = await openRun(ML_RUN, `/backtests/${ML_RUN.id}?tab=ml`);
     expect(screen.getByRole('tab', { name: 'ML' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('table', { name: 'Walk-forward folds' })).toBeDefined();
     // Back on the first tab, the address is the run's own again.
@@ -276,24 +276,14 @@ describe('result page: the tab after a reload', () => {
   });
 
   it('opens the Result tab for a tab the run does not have', async () => {
-    fakeApi({
-      'GET /api/backtests/run-1': () => jsonResponse(200, RUN),
-      'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
-    });
-    renderRoute('/backtests/run-1?tab=ml', { user: PRO_USER });
-    await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' });
+    await openRun(RUN, '/backtests/run-1?tab=ml', 'AAPL (US), 1 hour');
     expect(screen.getByRole('tab', { name: 'Result' }).getAttribute('aria-selected')).toBe('true');
   });
 });
 
 describe('result page: a standard run', () => {
   it('has no ML tab', async () => {
-    fakeApi({
-      'GET /api/backtests/run-1': () => jsonResponse(200, RUN),
-      'GET /api/market/candles': () => jsonResponse(200, ML_CANDLES),
-    });
-    renderRoute('/backtests/run-1', { user: PRO_USER });
-    await screen.findByRole('heading', { level: 1, name: 'AAPL (US), 1 hour' });
+    await openRun(RUN, '/backtests/run-1', 'AAPL (US), 1 hour');
     const tabs = within(screen.getByRole('tablist', { name: 'Result views' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Result', 'Robustness']);
   });

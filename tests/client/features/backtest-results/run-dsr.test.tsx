@@ -2,8 +2,9 @@
  * The owner's result page gives the run's deflated Sharpe ratio beside the strategies tried on
  * its data: the DSR with what it means, the PSR against 0, and the warning on too few bars.
  */
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { resetPageAfterEachTest } from '../../page-test-hooks';
 import { runDsrText } from '../../../../src/client/features/backtest-results/trials-text';
 import type { BacktestRun, Trials } from '../../../../src/shared/api/backtests';
 import { BASIC_USER, renderRoute } from '../../render-route';
@@ -32,15 +33,7 @@ async function openRun(run: BacktestRun) {
   await screen.findByRole('heading', { level: 1, name: /AAPL/ }, { timeout: 8000 });
 }
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetPageAfterEachTest();
 
 describe('runDsrText', () => {
   it('gives the DSR against the best of N skill-less tries and the PSR against 0', () => {

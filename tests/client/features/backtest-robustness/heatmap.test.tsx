@@ -2,23 +2,24 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Heatmap } from '../../../../src/client/features/backtest-robustness/components/Heatmap';
-import { buildHeatmap, cellTone } from '../../../../src/client/features/backtest-robustness/heatmap';
+import {
+  type HeatmapMetric,
+  buildHeatmap,
+  cellTone,
+} from '../../../../src/client/features/backtest-robustness/heatmap';
 import { REQUEST } from '../backtest-results/fixtures';
 import { FAST, RESULT, SLOW, STOP, sharpeOf } from './fixtures';
 
 afterEach(cleanup);
 
+/** The heatmap of the robustness result around REQUEST, with the result's suggestion. */
+const heatmapOf = (x: string, y: string, metric: HeatmapMetric) =>
+  buildHeatmap(RESULT.configurations, REQUEST, RESULT.suggestion!.settings, x, y, metric);
+
 describe('the heatmap model', () => {
   it('holds the other setting at the run’s value when the grid has it', () => {
     // The run's stop loss is 5, one of the swept values.
-    const map = buildHeatmap(
-      RESULT.configurations,
-      REQUEST,
-      RESULT.suggestion!.settings,
-      FAST,
-      SLOW,
-      'sharpe',
-    );
+    const map = heatmapOf(FAST, SLOW, 'sharpe');
     expect(map.xValues).toEqual([5, 10]);
     expect(map.yValues).toEqual([15, 25]);
     expect(map.fixed).toEqual([{ path: STOP, value: 5, from: 'run' }]);
@@ -30,14 +31,7 @@ describe('the heatmap model', () => {
 
   it('holds it at the suggestion’s value when the grid lacks the run’s', () => {
     // The run's slow period is 20; the grid sweeps 15 and 25 and the suggestion took 25.
-    const map = buildHeatmap(
-      RESULT.configurations,
-      REQUEST,
-      RESULT.suggestion!.settings,
-      FAST,
-      STOP,
-      'totalReturnPct',
-    );
+    const map = heatmapOf(FAST, STOP, 'totalReturnPct');
     expect(map.fixed).toEqual([{ path: SLOW, value: 25, from: 'suggestion' }]);
     expect(map.cells).toEqual([
       [30, 35],

@@ -11,6 +11,9 @@ afterEach(() => {
 
 const NO_ONLINE_PAYMENT = () => jsonResponse(200, { currencies: [], freeTrialDays: null });
 
+/** The selection chooseEnterpriseMonthlyUsd makes, as the API receives it. */
+const ENTERPRISE_MONTHLY_USD = { plan: 'enterprise', billingPeriod: 'monthly', currency: 'USD' };
+
 async function chooseEnterpriseMonthlyUsd() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('radio', { name: /Monthly/ }));
@@ -54,11 +57,7 @@ describe('Subscribe Now on /pricing', () => {
     const user = await chooseEnterpriseMonthlyUsd();
     await user.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1'));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      plan: 'enterprise',
-      billingPeriod: 'monthly',
-      currency: 'USD',
-    });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual(ENTERPRISE_MONTHLY_USD);
   });
 
   it('records the request, saying online payment is not set up, when the currency has no provider', async () => {
@@ -70,9 +69,7 @@ describe('Subscribe Now on /pricing', () => {
             id: 'r1',
             userId: BASIC_USER.id,
             email: BASIC_USER.email,
-            plan: 'enterprise',
-            billingPeriod: 'monthly',
-            currency: 'USD',
+            ...ENTERPRISE_MONTHLY_USD,
             status: 'pending',
             createdAt: '2026-11-23T14:00:00.000Z',
           },
@@ -87,11 +84,7 @@ describe('Subscribe Now on /pricing', () => {
     expect((await screen.findByRole('status')).textContent).toMatch(
       /^Your request for Enterprise \(monthly billing in USD\) is recorded\..*ada@example\.com.*nothing has been charged\.$/,
     );
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      plan: 'enterprise',
-      billingPeriod: 'monthly',
-      currency: 'USD',
-    });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual(ENTERPRISE_MONTHLY_USD);
   });
 
   it('shows the server’s message when the request fails', async () => {

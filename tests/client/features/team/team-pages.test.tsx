@@ -1,7 +1,8 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TeamAnswer } from '../../../../src/shared/team';
+import { resetPageAfterEachTest } from '../../page-test-hooks';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
 
@@ -14,16 +15,32 @@ const TEAM: TeamAnswer = {
 };
 const LINK = `http://localhost/team/join?token=${'a'.repeat(43)}`;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetPageAfterEachTest();
+
+type Routes = Parameters<typeof fakeApi>[0];
+
+/** Opens the team page as `user`, the API answering `team` for GET /api/team and `routes` besides. */
+function openTeamPage(user: typeof BASIC_USER, team: object, routes: Routes = {}) {
+  const calls = fakeApi({ 'GET /api/team': () => jsonResponse(200, team), ...routes });
+  renderRoute('/team/manage', { user });
+  return calls;
+}
+
+/** Logs in on the login page opened with `?next=`, and returns the router to see where it went. */
+async function logInWithNext(next: string) {
+  fakeApi({ 'POST /api/auth/login': () => jsonResponse(200, { user: BASIC_USER }) });
+  const { router } = renderRoute(`/LoginPage?next=${encodeURIComponent(next)}`);
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+  await user.click(screen.getByRole('button', { name: 'Log In' }));
+  return router;
+}
 
 describe('the team page', () => {
   it('shows an owner the seats used, invites with a link to copy, and removes a member after confirmation', async () => {
     const user = userEvent.setup();
-    const calls = fakeApi({
-      'GET /api/team': () => jsonResponse(200, TEAM),
+    const calls = openTeamPage(OWNER, TEAM, {
       'POST /api/team/invites': () =>
         jsonResponse(201, {
           invite: { id: 'i-2', email: 'ada2@example.com', expiresAt: '2026-11-30T08:00:00.000Z' },
@@ -31,7 +48,6 @@ describe('the team page', () => {
         }),
       'DELETE /api/team/members/m-1': () => new Response(null, { status: 204 }),
     });
-    renderRoute('/team/manage', { user: OWNER });
     expect((await screen.findByText(/seats used$/)).textContent).toBe('2 of 3 seats used');
     expect(screen.getByText(/^alan@example.com/, { selector: 'li > span' }).textContent).toBe(
       'alan@example.com · expires 2026-11-27',
@@ -58,10 +74,7 @@ describe('the team page', () => {
   });
 
   it('tells a user without seats that they come with Enterprise', async () => {
-    fakeApi({
-      'GET /api/team': () => jsonResponse(200, { role: 'owner', seats: 0, members: [], invites: [] }),
-    });
-    renderRoute('/team/manage', { user: BASIC_USER });
+    openTeamPage(BASIC_USER, { role: 'owner', seats: 0, members: [], invites: [] });
     expect((await screen.findByText(/^Team users come with the Enterprise plan/)).textContent).toBe(
       'Team users come with the Enterprise plan, which includes 3: they share your plan and monthly backtests, and their runs stay their own. Compare plans',
     );
@@ -71,11 +84,11 @@ describe('the team page', () => {
 
   it('shows a member whose team they are on and lets them leave', async () => {
     const user = userEvent.setup();
-    const calls = fakeApi({
-      'GET /api/team': () => jsonResponse(200, { role: 'member', owner: { email: 'boss@example.com' } }),
-      'DELETE /api/team/membership': () => new Response(null, { status: 204 }),
-    });
-    renderRoute('/team/manage', { user: BASIC_USER });
+    const calls = openTeamPage(
+      BASIC_USER,
+      { role: 'member', owner: { email: 'boss@example.com' } },
+      { 'DELETE /api/team/membership': () => new Response(null, { status: 204 }) },
+    );
     expect((await screen.findByText(/^You are on/, { selector: 'li > span' })).textContent).toBe(
       'You are on boss@example.com’s team, sharing their plan.',
     );
@@ -97,24 +110,14 @@ describe('accepting an invite', () => {
 
   it('returns to the invite once the visitor has signed in, token and all', async () => {
     const joinPath = `/team/join?token=${'c'.repeat(43)}`;
-    fakeApi({ 'POST /api/auth/login': () => jsonResponse(200, { user: BASIC_USER }) });
-    const { router } = renderRoute(`/LoginPage?next=${encodeURIComponent(joinPath)}`);
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const router = await logInWithNext(joinPath);
     await waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(joinPath),
     );
   });
 
   it('never sends a signed-in user to another site', async () => {
-    fakeApi({ 'POST /api/auth/login': () => jsonResponse(200, { user: BASIC_USER }) });
-    const { router } = renderRoute(`/LoginPage?next=${encodeURIComponent('//evil.example/x')}`);
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const router = await logInWithNext('//evil.example/x');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 

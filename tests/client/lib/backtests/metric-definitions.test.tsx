@@ -9,6 +9,7 @@ import {
 import { sourceLabel } from '../../../../src/client/lib/backtests/labels';
 import {
   ALL_METRICS,
+  type MetricKey,
   annualisationNote,
   formatMetric,
   metricDefinition,
@@ -17,6 +18,9 @@ import {
 } from '../../../../src/client/lib/backtests/metric-definitions';
 import type { ResultMetrics } from '../../../../src/shared/api/backtests';
 import { METRICS } from '../../features/backtest-results/fixtures';
+
+/** A figure as the result page writes it for the metric `key`. */
+const shown = (key: MetricKey, value: number | null) => formatMetric(metricDefinition(key), value);
 
 describe('metric definitions', () => {
   it('cover every statistic of the result contract once', () => {
@@ -43,15 +47,15 @@ describe('metric definitions', () => {
   });
 
   it('format each kind of figure', () => {
-    expect(formatMetric(metricDefinition('netProfit'), 12345.678)).toBe('+12,345.68');
-    expect(formatMetric(metricDefinition('netProfit'), -0.5)).toBe('-0.50');
-    expect(formatMetric(metricDefinition('totalReturnPct'), 12.345678)).toBe('+12.35%');
-    expect(formatMetric(metricDefinition('winRatePct'), 58.33333)).toBe('58.33%');
-    expect(formatMetric(metricDefinition('riskReward'), 1.849112)).toBe('1.85');
-    expect(formatMetric(metricDefinition('tradeCount'), 1234)).toBe('1,234');
-    expect(formatMetric(metricDefinition('maxDrawdownDurationBars'), 1)).toBe('1 bar');
-    expect(formatMetric(metricDefinition('maxDrawdownDurationBars'), 35)).toBe('35 bars');
-    expect(formatMetric(metricDefinition('sharpe'), null)).toBe('—');
+    expect(shown('netProfit', 12345.678)).toBe('+12,345.68');
+    expect(shown('netProfit', -0.5)).toBe('-0.50');
+    expect(shown('totalReturnPct', 12.345678)).toBe('+12.35%');
+    expect(shown('winRatePct', 58.33333)).toBe('58.33%');
+    expect(shown('riskReward', 1.849112)).toBe('1.85');
+    expect(shown('tradeCount', 1234)).toBe('1,234');
+    expect(shown('maxDrawdownDurationBars', 1)).toBe('1 bar');
+    expect(shown('maxDrawdownDurationBars', 35)).toBe('35 bars');
+    expect(shown('sharpe', null)).toBe('—');
   });
 
   it('explain Sharpe with its annualisation for the run’s timeframe', () => {
@@ -84,11 +88,9 @@ describe('metric definitions', () => {
   });
 
   it('write total costs as unsigned money, and "—" for a run stored before costs existed', () => {
-    expect(formatMetric(metricDefinition('totalCostsPaid'), metricValue(METRICS, 'totalCostsPaid'))).toBe(
-      formatMoney(412.5),
-    );
+    expect(shown('totalCostsPaid', metricValue(METRICS, 'totalCostsPaid'))).toBe(formatMoney(412.5));
     const { totalCostsPaid: _dropped, ...older } = METRICS;
-    expect(formatMetric(metricDefinition('totalCostsPaid'), metricValue(older, 'totalCostsPaid'))).toBe('—');
+    expect(shown('totalCostsPaid', metricValue(older, 'totalCostsPaid'))).toBe('—');
   });
 });
 
@@ -113,10 +115,14 @@ describe('formats', () => {
 
 describe('data source labels', () => {
   it('name every source, synthetic data always as such', () => {
-    expect(sourceLabel('provider')).toBe('Market data');
-    expect(sourceLabel('cache')).toBe('Market data');
-    expect(sourceLabel('sample')).toBe('Sample data (S&P 500)');
-    expect(sourceLabel('synthetic')).toBe('Synthetic sample data');
-    expect(sourceLabel('upload')).toBe('Your uploaded data');
+    const labels: Record<string, string> = {
+      provider: 'Market data',
+      cache: 'Market data',
+      sample: 'Sample data (S&P 500)',
+      synthetic: 'Synthetic sample data',
+      upload: 'Your uploaded data',
+    };
+    const sources = Object.keys(labels);
+    expect(Object.fromEntries(sources.map((source) => [source, sourceLabel(source)]))).toEqual(labels);
   });
 });
