@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DRAFT_KEY } from '../../../../src/client/features/backtest-form/draft';
 import { SUBMITTED_MESSAGE } from '../../../../src/client/features/backtest-form/outcome';
 import { ML_DEFAULTS } from '../../../../src/shared/ml-request';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { jsonResponse } from '../../fake-api';
-import { STORAGE, marketApi, openForm } from '../../pages/backtesting-form/builder-setup';
+import { STORAGE, marketApi } from '../../fake-market';
+import { openForm } from '../../pages/backtesting-form/builder-setup';
 import { RUN } from '../backtest-results/fixtures';
 
 const PRO_USER = { ...BASIC_USER, id: 'u-pro', plan: 'pro' as const };
@@ -37,11 +38,6 @@ async function previewAndSubmit(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('heading', { name: 'Review your parameters' });
   await user.click(screen.getByRole('button', { name: 'Final Submit' }));
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-});
 
 describe('the builder in ML mode', () => {
   it('shows every ML field with its explanation and default, and leaves blanks to the defaults', async () => {
