@@ -103,3 +103,11 @@ export async function signUpWithPlan(
   await markVerified(email);
   return { browser, email, id: user.id };
 }
+
+/** The 402 answer to a run the plan does not allow (ML on Basic, a month's runs used up). */
+export const UPGRADE_ANSWER = {
+  error: {
+    code: 'payment_required',
+    message: 'Please upgrade your membership to generate backtesting results.',
+  },
+};

@@ -11,27 +11,15 @@ import { signUpWithPlan, type TestBrowser } from '../test-client';
 import {
   deliver,
   FOUR_CHUNKS,
-  HeldQueue,
   jobOf,
   ML_JOB_RUN,
   RULE_RUN,
   SMALL_GRID,
+  startHeldJob,
   usedThisMonth,
 } from './job-fixtures';
 
-const held = (queue: HeldQueue) => ({ JOBS: queue as unknown as Queue<JobMessage> });
-
-async function startMlJob(browser: TestBrowser) {
-  const queue = new HeldQueue();
-  const res = await browser.request(
-    '/api/backtests',
-    { json: ML_JOB_RUN },
-    { ...FOUR_CHUNKS, ...held(queue) },
-  );
-  expect(res.status).toBe(202);
-  const { jobId } = (await res.json()) as { jobId: string };
-  return { jobId, queue };
-}
+const startMlJob = (browser: TestBrowser) => startHeldJob(browser, '/api/backtests', ML_JOB_RUN, FOUR_CHUNKS);
 
 const setFolds = (jobId: string, folds: number) =>
   env.DB.prepare('UPDATE jobs SET configurations = ?2 WHERE id = ?1').bind(jobId, folds).run();
@@ -81,14 +69,7 @@ describe('cancelling a job that has already finished', () => {
     const run = await browser.request('/api/backtests', { json: RULE_RUN });
     expect(run.status).toBe(201);
     const { id } = (await run.json()) as { id: string };
-    const queue = new HeldQueue();
-    const started = await browser.request(
-      `/api/backtests/${id}/robustness`,
-      { json: SMALL_GRID },
-      held(queue),
-    );
-    expect(started.status).toBe(202);
-    const { jobId } = (await started.json()) as { jobId: string };
+    const { jobId, queue } = await startHeldJob(browser, `/api/backtests/${id}/robustness`, SMALL_GRID);
     await deliver(queue.take());
 
     const late = await browser.request(`/api/jobs/${jobId}`, { method: 'DELETE' });

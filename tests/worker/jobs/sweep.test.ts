@@ -16,24 +16,20 @@ import type { JobMessage } from '../../../src/worker/jobs/queue';
 import { LEASE_MS, sweepJobs } from '../../../src/worker/jobs/sweep';
 import { startChunk } from '../../../src/worker/db/jobs';
 import { signUpWithPlan, type TestBrowser } from '../test-client';
-import { deliver, FOUR_CHUNKS, HeldQueue, jobOf, ML_JOB_RUN, rowsOf, usedThisMonth } from './job-fixtures';
+import {
+  deliver,
+  FOUR_CHUNKS,
+  type HeldQueue,
+  jobOf,
+  ML_JOB_RUN,
+  rowsOf,
+  startHeldJob,
+  usedThisMonth,
+} from './job-fixtures';
 
 const MINUTE = 60_000;
 
-async function startHeld(browser: TestBrowser) {
-  const queue = new HeldQueue();
-  const res = await browser.request(
-    '/api/backtests',
-    { json: ML_JOB_RUN },
-    {
-      ...FOUR_CHUNKS,
-      JOBS: queue as unknown as Queue<JobMessage>,
-    },
-  );
-  expect(res.status).toBe(202);
-  const { jobId } = (await res.json()) as { jobId: string };
-  return { jobId, queue };
-}
+const startHeld = (browser: TestBrowser) => startHeldJob(browser, '/api/backtests', ML_JOB_RUN, FOUR_CHUNKS);
 
 /** The messages the sweep sent for `jobId` (other tests' jobs share the database). */
 const mine = (queue: HeldQueue, jobId: string) => queue.take().filter((message) => message.jobId === jobId);

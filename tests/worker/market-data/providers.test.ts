@@ -11,6 +11,7 @@ import { binanceCalls, fakeBinanceUrl } from '../fakes/binance';
 import { fakeProviderUrl } from '../fakes/market-data-provider';
 import { FAKE_TIINGO_TOKEN, fakeTiingoUrl, tiingoCalls } from '../fakes/tiingo';
 import { TestBrowser, signUpWithPlan } from '../test-client';
+import { backtestRequest, smaCrossing } from '../../fixtures/requests';
 
 interface CandleBody {
   candles: { t: number[]; o: number[]; h: number[]; l: number[]; c: number[]; v: number[] };
@@ -296,25 +297,17 @@ describe('a fresh install (no provider configured)', () => {
   });
 });
 
-const NSE_EXIT_1515 = {
+/** SMA 3/8 crossings on TCS's 15-minute bars, every position closed at 15:15. */
+const NSE_EXIT_1515 = backtestRequest({
   exchange: 'NSE',
   stock: 'TCS',
   fromDate: '2023-09-04',
   toDate: '2023-09-29',
   timeframe: '15 min',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '3' },
-        additionalFields2: { Timeframe: '8' },
-      },
-    ],
-  },
+  entry: { parameters: [smaCrossing('Crosses Above', 3, 8)] },
+  exit: undefined,
   exitCriteria: { timing: { time: '15:15' } },
-};
+});
 
 describe('exchange time and data quality on a run', () => {
   it('closes an NSE position at 15:15 IST the same day with the default zone (the exchange’s)', async () => {
@@ -377,15 +370,7 @@ describe('exchange time and data quality on a run', () => {
           priceAdjustment: 'none',
           exitCriteria: {},
           // The recording holds 7 bars: periods longer than that are refused before a run.
-          entry: {
-            parameters: [
-              {
-                ...NSE_EXIT_1515.entry.parameters[0],
-                additionalFields1: { Timeframe: '2' },
-                additionalFields2: { Timeframe: '3' },
-              },
-            ],
-          },
+          entry: { parameters: [smaCrossing('Crosses Above', 2, 3)] },
         },
       },
       bindings,

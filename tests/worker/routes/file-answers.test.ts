@@ -3,27 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { attachment } from '../../../src/worker/attachment';
 import { ROUTES } from '../../../src/worker/openapi/registry';
 import { TestBrowser } from '../test-client';
+import { percentStopLoss, shortRunRequest, smaCrossing } from '../../fixtures/requests';
 
-const RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-05',
-  toDate: '2023-09-15',
+const RUN = shortRunRequest({
   timeframe: '1 day',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '2' },
-        additionalFields2: { Timeframe: '3' },
-      },
-    ],
-  },
-  exitCriteria: { stopLoss: { type: 'percentage', value: 2 } },
-};
+  entry: { parameters: [smaCrossing('Crosses Above', 2, 3)] },
+  exitCriteria: percentStopLoss(2),
+});
 
 /** Every answer of the API that is a file to save, with the request that gets one. */
 const FILE_ROUTES = ['GET /api/backtests/:id/export', 'GET /api/account/export'];
