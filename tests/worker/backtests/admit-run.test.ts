@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { insertPortfolio } from '../../../src/worker/db/portfolios';
-import { fakeProviderUrl } from '../fakes/market-data-provider';
+import { fakeProvider, providerCalls } from '../fakes/fake-provider-for-test';
 import { signUpWithPlan, type TestBrowser } from '../test-client';
 
 const DAY = 86_400_000;
@@ -58,14 +58,7 @@ const LIMITS: Limit[] = [
 ];
 
 /** A provider that counts its calls, so a refusal can show it called nothing. */
-function provider() {
-  const token = `good:${crypto.randomUUID()}`;
-  return { token, bindings: { MARKET_DATA_URL: fakeProviderUrl(), MARKET_DATA_TOKEN: token } };
-}
-async function providerCalls(token: string): Promise<number> {
-  const res = await fetch(`https://fake-provider.test/__calls?token=${encodeURIComponent(token)}`);
-  return ((await res.json()) as { calls: number }).calls;
-}
+const provider = () => fakeProvider('good');
 
 async function fillQuota(userId: string, runs: number) {
   for (let i = 0; i < runs; i++) {

@@ -6,19 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { BacktestResultBody } from '../../../src/shared/api/backtests';
 import { signUpWithPlan } from '../test-client';
-import { backtestRequest } from '../../fixtures/requests';
+import { backtestRequest, lineCrossing } from '../../fixtures/requests';
 
 /** backtestRequest's run with an Aroon trend entry (ADX above 15) and the Aroon lines' cross below as the exit. */
 const AROON_TREND = backtestRequest({
   entry: {
     parameters: [
-      {
-        indicator1: 'Aroon Up',
-        logic: 'Crosses Above',
-        indicator2: 'Aroon Down',
-        additionalFields1: { Timeframe: '25' },
-        additionalFields2: { Timeframe: '25' },
-      },
+      lineCrossing('Aroon Up', 'Crosses Above', 'Aroon Down', 25, 25),
       { indicator1: 'Close Price', logic: 'Greater Than', indicator2: 'Hull MA' },
     ],
     valueBased: [{ indicator: 'Average Directional Index', logic: 'Greater Than', number: '15' }],

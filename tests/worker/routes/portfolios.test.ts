@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { insertPortfolio } from '../../../src/worker/db/portfolios';
 import type { BacktestResultBody } from '../../../src/shared/api/backtests';
 import type { Portfolio } from '../../../src/shared/portfolio';
-import { fakeProviderUrl } from '../fakes/market-data-provider';
+import { fakeProvider } from '../fakes/fake-provider-for-test';
 import { type TestBrowser, signUpWithPlan } from '../test-client';
 import { backtestRequest, portfolioRequest, smaCrossing } from '../../fixtures/requests';
 
@@ -218,10 +218,7 @@ describe('portfolios', () => {
 });
 
 describe('portfolio symbols are checked against the exchanges’ lists on save', () => {
-  const provider = () => {
-    const token = `good:${crypto.randomUUID()}`;
-    return { MARKET_DATA_URL: fakeProviderUrl(), MARKET_DATA_TOKEN: token, MARKET_DATA_TIMEOUT_MS: '1000' };
-  };
+  const provider = () => fakeProvider('good', 1000).bindings;
 
   it('refuse made-up symbols and exchanges, naming each at its field, and save nothing', async () => {
     const browser = await account('pro');
