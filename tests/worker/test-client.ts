@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { SignJWT } from 'jose';
 import { app } from '../../src/worker/app';
 
 export const ORIGIN = 'http://localhost';
@@ -111,3 +112,30 @@ export const UPGRADE_ANSWER = {
     message: 'Please upgrade your membership to generate backtesting results.',
   },
 };
+
+/** How many rows of the D1 table `table` have `column` equal to `value`. */
+export async function countRows(table: string, column: string, value: string): Promise<number> {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?1`)
+    .bind(value)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+/**
+ * A session token for the session of `claims` (a real token's, decoded), signed with the
+ * worker's secret as the app signs one, issued and expiring at the given Unix seconds.
+ */
+export function sessionTokenAt(
+  claims: Record<string, unknown>,
+  issuedAt: number,
+  expiresAt: number,
+): Promise<string> {
+  return new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.sub))
+    .setIssuer(String(claims.iss))
+    .setAudience(String(claims.aud))
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(env.SESSION_SECRET));
+}

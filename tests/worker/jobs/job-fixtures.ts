@@ -3,7 +3,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { expect } from 'vitest';
 import worker from '../../../src/worker/index';
 import { JOBS_QUEUE, type JobMessage } from '../../../src/worker/jobs/queue';
-import type { TestBrowser } from '../test-client';
+import { countRows, type TestBrowser } from '../test-client';
 import { mlRequest } from '../../fixtures/requests';
 import { backtestQueuedAnswerSchema } from '../../../src/shared/api/backtests';
 
@@ -119,7 +119,5 @@ export async function untilEnded<Job extends { state: string } = JobState>(
 export const usedThisMonth = async (browser: TestBrowser) =>
   ((await (await browser.request('/api/usage')).json()) as { used: number }).used;
 
-export const rowsOf = async (table: 'job_chunks' | 'job_chunk_leases', jobId: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE job_id = ?1`)
-    .bind(jobId)
-    .first<{ n: number }>())!.n;
+export const rowsOf = (table: 'job_chunks' | 'job_chunk_leases', jobId: string) =>
+  countRows(table, 'job_id', jobId);

@@ -38,6 +38,24 @@ const mine = (queue: HeldQueue, jobId: string) => queue.take().filter((message) 
 const sweepAt = (queue: HeldQueue, now: number) =>
   sweepJobs({ ...env, JOBS: queue as unknown as Queue<JobMessage> }, now);
 
+/**
+ * The job failed because part 1 ran out of attempts. A server-side failure gives the quota
+ * back; its rows and candles are gone. Returns the failed job.
+ */
+async function expectStoppedAfterLastAttempt(browser: TestBrowser, jobId: string) {
+  const failed = await jobOf(browser, jobId);
+  expect(failed.state).toBe('failed');
+  expect(failed.error).toBe(
+    `Part 1 of 4 of the ML run stopped before finishing ${MAX_CHUNK_ATTEMPTS} times, so the ML run was stopped. ` +
+      "It does not count toward this month's backtests; please start it again.",
+  );
+  expect(await usedThisMonth(browser)).toBe(0);
+  expect(await rowsOf('job_chunks', jobId)).toBe(0);
+  expect(await rowsOf('job_chunk_leases', jobId)).toBe(0);
+  expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
+  return failed;
+}
+
 describe('the job sweep', () => {
   it('repairs a thrown chunk, a dropped message and a duplicate: the job ends done, each chunk stored once', async () => {
     const { browser } = await signUpWithPlan('pro');
@@ -108,17 +126,7 @@ describe('the job sweep', () => {
     // One lease (a minute), plus at most a minute to the next sweep.
     for (const wait of resumedAfter) expect(wait).toBeLessThanOrEqual(LEASE_MS + MINUTE);
 
-    const failed = await jobOf(browser, jobId);
-    expect(failed.state).toBe('failed');
-    expect(failed.error).toBe(
-      `Part 1 of 4 of the ML run stopped before finishing ${MAX_CHUNK_ATTEMPTS} times, so the ML run was stopped. ` +
-        "It does not count toward this month's backtests; please start it again.",
-    );
-    // A server-side failure gives the quota back; its rows and candles are gone.
-    expect(await usedThisMonth(browser)).toBe(0);
-    expect(await rowsOf('job_chunks', jobId)).toBe(0);
-    expect(await rowsOf('job_chunk_leases', jobId)).toBe(0);
-    expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
+    await expectStoppedAfterLastAttempt(browser, jobId);
   });
 
   it('fails a job whose chunk is sent but never started, after as many sends as a started chunk gets', async () => {
@@ -152,16 +160,7 @@ describe('the job sweep', () => {
     expect(sends).toEqual([0, 1, 3, 5].map((minutes) => minutes * MINUTE));
     expect(failedAfter).toBe(7 * MINUTE);
 
-    const failed = await jobOf(browser, jobId);
-    expect(failed).toMatchObject({ state: 'failed', done: 3 });
-    expect(failed.error).toBe(
-      `Part 1 of 4 of the ML run stopped before finishing ${MAX_CHUNK_ATTEMPTS} times, so the ML run was stopped. ` +
-        "It does not count toward this month's backtests; please start it again.",
-    );
-    expect(await usedThisMonth(browser)).toBe(0);
-    expect(await rowsOf('job_chunks', jobId)).toBe(0);
-    expect(await rowsOf('job_chunk_leases', jobId)).toBe(0);
-    expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
+    expect((await expectStoppedAfterLastAttempt(browser, jobId)).done).toBe(3);
   }, 30_000);
 
   it('leaves chunks waiting behind others alone while the queue moves, and sends them once it has stopped', async () => {

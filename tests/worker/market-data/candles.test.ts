@@ -17,6 +17,11 @@ interface CandleBody {
   warnings: string[];
 }
 
+/** The answer to GET `path` (a candles query) for a new visitor, with `bindings`. */
+async function candlesAt(path: string, bindings: Partial<Cloudflare.Env> = {}): Promise<CandleBody> {
+  return (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
+}
+
 describe('synthetic candles', () => {
   it('cover the regular session on trading days only, in 15-minute bars aligned to the open', () => {
     const rows = syntheticCandles('AAPL', NEW_YORK, 15, '2023-09-01', '2023-09-05');
@@ -198,7 +203,7 @@ describe('candles from the provider', () => {
     const { token, bindings } = provider('good');
     const path =
       '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1d&from=2023-09-04&to=2023-09-08&warmup=3';
-    const first = (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
+    const first = await candlesAt(path, bindings);
     expect(first.source).toBe('provider');
     expect(first.warmupBars).toBe(3);
     expect(first.candles.t.map((t) => new Date(t).toISOString().slice(0, 10))).toEqual([
@@ -219,7 +224,7 @@ describe('candles from the provider', () => {
       /^\/api\/eod\/AAPL\.US\?from=2023-08-\d\d&to=2023-09-08&period=d&order=a&fmt=json$/,
     );
 
-    const second = (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
+    const second = await candlesAt(path, bindings);
     expect(second.source).toBe('cache');
     expect(second.candles).toEqual(first.candles);
     expect(JSON.stringify([first, second])).not.toContain(token);
@@ -228,13 +233,10 @@ describe('candles from the provider', () => {
 
   it('cuts US intraday data to the regular session and aggregates 15m bars from 5m, aligned to 09:30', async () => {
     const { token, bindings } = provider('good');
-    const body = (await (
-      await new TestBrowser().request(
-        '/api/market/candles?exchange=US&symbol=AAPL&timeframe=15m&from=2023-03-13&to=2023-03-13',
-        {},
-        bindings,
-      )
-    ).json()) as CandleBody;
+    const body = await candlesAt(
+      '/api/market/candles?exchange=US&symbol=AAPL&timeframe=15m&from=2023-03-13&to=2023-03-13',
+      bindings,
+    );
     // 09:30-16:00 New York = 13:30-20:00 UTC after the DST switch: 26 bars of 15 minutes.
     expect(body.candles.t).toHaveLength(26);
     expect(new Date(body.candles.t[0]!).toISOString()).toBe('2023-03-13T13:30:00.000Z');
@@ -295,13 +297,10 @@ describe('candles from the provider', () => {
 
   it('keeps the provider’s hourly bars that open inside a 09:30 session', async () => {
     const { bindings } = provider('good');
-    const body = (await (
-      await new TestBrowser().request(
-        '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1h&from=2023-01-03&to=2023-01-03',
-        {},
-        bindings,
-      )
-    ).json()) as CandleBody;
+    const body = await candlesAt(
+      '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1h&from=2023-01-03&to=2023-01-03',
+      bindings,
+    );
     // The provider's hours start on the clock hour; 09:30-16:00 EST is 14:30-21:00 UTC, so the
     // bars of 15:00 to 20:00 UTC open inside it, and 14:00 (half pre-market) does not.
     expect(body.candles.t.map((t) => new Date(t).toISOString().slice(11, 16))).toEqual([
@@ -316,13 +315,10 @@ describe('candles from the provider', () => {
 
   it('reads `from` and `to` as the exchange’s trading days: Sydney’s open is 23:00 UTC the day before', async () => {
     const { bindings } = provider('good');
-    const body = (await (
-      await new TestBrowser().request(
-        '/api/market/candles?exchange=ASX&symbol=BHP&timeframe=1d&from=2024-04-05&to=2024-04-08',
-        {},
-        bindings,
-      )
-    ).json()) as CandleBody;
+    const body = await candlesAt(
+      '/api/market/candles?exchange=ASX&symbol=BHP&timeframe=1d&from=2024-04-05&to=2024-04-08',
+      bindings,
+    );
     expect(body.timezone).toBe('Australia/Sydney');
     // Friday 5 April at 10:00 AEDT, Monday 8 April at 10:00 AEST.
     expect(body.candles.t.map((t) => new Date(t).toISOString())).toEqual([
@@ -393,7 +389,7 @@ describe('candles from the provider', () => {
       const { token, bindings } = provider(mode);
       const path = '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1h&from=2023-09-04&to=2023-09-08';
       for (let attempt = 1; attempt <= 2; attempt++) {
-        const body = (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
+        const body = await candlesAt(path, bindings);
         expect(body.source).toBe('synthetic');
         expect(body.warnings[0]).toMatch(/^API Error: .+\. Using fallback data\.$/);
         expect(JSON.stringify(body)).not.toContain(token);

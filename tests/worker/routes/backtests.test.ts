@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BacktestResultBody } from '../../../src/shared/api/backtests';
-import { signUpWithPlan, TestBrowser, UPGRADE_ANSWER } from '../test-client';
+import { countRows, signUpWithPlan, TestBrowser, UPGRADE_ANSWER } from '../test-client';
 import { backtestRequest, smaCrossing } from '../../fixtures/requests';
 
 const SMA_CROSS = backtestRequest({
@@ -79,10 +79,7 @@ describe('POST /api/backtests', () => {
       const body = (await res.json()) as { error: { fields: { path: string }[] } };
       expect(body.error.fields.map((f) => f.path)).toEqual([field]);
     }
-    const stored = await env.DB.prepare('SELECT count(*) AS n FROM backtests WHERE user_id = ?1')
-      .bind(userId)
-      .first<{ n: number }>();
-    expect(stored?.n).toBe(0);
+    expect(await countRows('backtests', 'user_id', userId)).toBe(0);
   });
 
   it('gives a basic user 5 runs a month: the 6th gets 402 with the upgrade message', async () => {

@@ -21,7 +21,7 @@ import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
 import { JOBS_DEAD_LETTER_QUEUE } from '../../../src/worker/jobs/queue';
 import { signUpWithPlan, type TestBrowser, UPGRADE_ANSWER } from '../test-client';
 import { mlRequest } from '../../fixtures/requests';
-import { deliver, jobOf, startHeldJob, untilEnded, usedThisMonth } from '../jobs/job-fixtures';
+import { deliver, jobOf, rowsOf, startHeldJob, untilEnded, usedThisMonth } from '../jobs/job-fixtures';
 
 /** Five years of AAPL's synthetic daily bars: five walk-forward folds of 300 + 200 bars. */
 const ML_RUN = mlRequest();
@@ -130,10 +130,7 @@ describe('ML backtests', () => {
       lastBar: '2023-12-29',
     });
     // Finished: no chunk rows, no stored candles.
-    const chunks = await env.DB.prepare('SELECT count(*) AS n FROM job_chunks WHERE job_id = ?1')
-      .bind(jobId)
-      .first<{ n: number }>();
-    expect(chunks!.n).toBe(0);
+    expect(await rowsOf('job_chunks', jobId)).toBe(0);
     expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
   });
 

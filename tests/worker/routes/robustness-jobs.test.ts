@@ -7,7 +7,7 @@ import { jobAnswerSchema } from '../../../src/shared/api/robustness';
 import { loadRunCandles, runSeries } from '../../../src/worker/backtests/run-series';
 import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
 import { JOBS_QUEUE } from '../../../src/worker/jobs/queue';
-import { signUpWithPlan, TestBrowser } from '../test-client';
+import { countRows, signUpWithPlan, TestBrowser } from '../test-client';
 import { deliver, jobOf, rowsOf, startHeldJob, untilEnded, usedThisMonth } from '../jobs/job-fixtures';
 import { backtestRequest, percentStopLoss } from '../../fixtures/requests';
 
@@ -125,10 +125,7 @@ describe('robustness jobs through the JOBS queue', () => {
       'Please upgrade your membership to generate backtesting results.',
     );
     expect((await browser.request('/api/backtests', { json: RUN })).status).toBe(402);
-    const jobs = await env.DB.prepare('SELECT count(*) AS n FROM jobs WHERE user_id = ?1')
-      .bind(userId)
-      .first<{ n: number }>();
-    expect(jobs!.n).toBe(1);
+    expect(await countRows('jobs', 'user_id', userId)).toBe(1);
   });
 
   it('answers 400 with field paths for a bad body or a grid that does not fit the run', async () => {
