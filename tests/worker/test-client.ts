@@ -1,5 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { SignJWT } from 'jose';
+import { expect } from 'vitest';
 import { app } from '../../src/worker/app';
 
 export const ORIGIN = 'http://localhost';
@@ -138,4 +139,13 @@ export function sessionTokenAt(
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(new TextEncoder().encode(env.SESSION_SECRET));
+}
+
+/** Two browsers signed in to one new account `email`: the first registered it, the second logged in. */
+export async function twoSessionsOf(email: string): Promise<[TestBrowser, TestBrowser]> {
+  const first = new TestBrowser();
+  expect((await first.register(email)).status).toBe(201);
+  const second = new TestBrowser();
+  expect((await second.login(email)).status).toBe(200);
+  return [first, second];
 }

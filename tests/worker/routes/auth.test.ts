@@ -2,7 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../../src/worker/app';
-import { sessionTokenAt, TestBrowser, setCookieLines } from '../test-client';
+import { sessionTokenAt, TestBrowser, setCookieLines, twoSessionsOf } from '../test-client';
 
 interface UserBody {
   user: {
@@ -132,10 +132,7 @@ describe('register, login, me, logout', () => {
 
   it('logs out everywhere: every session of the user ends', async () => {
     const email = unique('everywhere');
-    const laptop = new TestBrowser();
-    await laptop.register(email);
-    const phone = new TestBrowser();
-    await phone.login(email);
+    const [laptop, phone] = await twoSessionsOf(email);
     expect((await phone.me()).status).toBe(200);
     expect((await laptop.request('/api/auth/logout-everywhere', { method: 'POST' })).status).toBe(204);
     expect((await phone.me()).status).toBe(401);
