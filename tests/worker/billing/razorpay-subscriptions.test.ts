@@ -10,6 +10,7 @@ import {
   razorpayBindings,
   razorpaySignature,
   signedInUser,
+  startCheckout,
 } from './billing-fixtures';
 
 const WEBHOOK = '/api/billing/webhooks/razorpay';
@@ -73,14 +74,13 @@ async function subscribeWithRazorpay(
   billingPeriod: 'monthly' | 'annual' = 'monthly',
 ) {
   const user = await signedInUser();
-  const checkout = await user.browser.request(
-    '/api/billing/checkout',
-    { json: { plan, billingPeriod, currency: 'INR' } },
+  const { url, providerId: subscriptionId } = await startCheckout(
+    user.browser,
     bindings,
+    plan,
+    billingPeriod,
+    'INR',
   );
-  expect(checkout.status).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  const subscriptionId = new URL(url).pathname.split('/').pop()!;
   const { subscription, payment } = await fakeCall<{
     subscription: FakeRazorpaySubscription;
     payment: Payment;
