@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { SignJWT } from 'jose';
 import { expect } from 'vitest';
 import { app } from '../../src/worker/app';
+import type { BacktestResultBody } from '../../src/shared/api/backtests';
 
 export const ORIGIN = 'http://localhost';
 
@@ -148,4 +149,15 @@ export async function twoSessionsOf(email: string): Promise<[TestBrowser, TestBr
   const second = new TestBrowser();
   expect((await second.login(email)).status).toBe(200);
   return [first, second];
+}
+
+/** POSTs `request` to /api/backtests as `browser`: the run is stored (201); its id and result. */
+export async function createRun(
+  browser: TestBrowser,
+  request: object,
+  bindings: Partial<Cloudflare.Env> = {},
+) {
+  const res = await browser.request('/api/backtests', { json: request }, bindings);
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string; result: BacktestResultBody };
 }

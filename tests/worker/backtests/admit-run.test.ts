@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { insertPortfolio } from '../../../src/worker/db/portfolios';
 import { fakeProvider, providerCalls } from '../fakes/fake-provider-for-test';
-import { signUpWithPlan, type TestBrowser } from '../test-client';
+import { signUpWithPlan, type TestBrowser, createRun } from '../test-client';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
@@ -142,9 +142,7 @@ const ENTRY_POINTS: EntryPoint[] = [
     skips: ['dates in order'],
     async prepare({ browser, id: userId }, limit, bindings) {
       await env.DB.prepare("UPDATE users SET plan = 'pro' WHERE id = ?1").bind(userId).run();
-      const made = await browser.request('/api/backtests', { json: { ...RUN, ...limit.request } }, bindings);
-      expect(made.status).toBe(201);
-      const { id } = (await made.json()) as { id: string };
+      const { id } = await createRun(browser, { ...RUN, ...limit.request }, bindings);
       await env.DB.prepare("UPDATE users SET plan = 'basic' WHERE id = ?1").bind(userId).run();
       return () =>
         browser.request(

@@ -11,7 +11,7 @@ import { barsPerYear, deflatedSharpeRatio, TRADING_DAYS_PER_YEAR } from '../../.
 import type { BacktestRun } from '../../../src/shared/api/backtests';
 import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/api/robustness';
 import { RULE_RUN, SMALL_GRID, untilEnded } from '../jobs/job-fixtures';
-import { signUpWithPlan, TestBrowser } from '../test-client';
+import { signUpWithPlan, TestBrowser, createRun } from '../test-client';
 import { backtestRequest, percentStopLoss, rsiBelow } from '../../fixtures/requests';
 import { EVIDENCE } from '../../../src/engine/robustness/evidence';
 
@@ -23,11 +23,7 @@ const withEntryBelow = (level: string) => ({
   entry: rsiBelow(level),
 });
 
-async function run(browser: TestBrowser, request: object): Promise<string> {
-  const res = await browser.request('/api/backtests', { json: request });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const run = async (browser: TestBrowser, request: object) => (await createRun(browser, request)).id;
 
 async function read(browser: TestBrowser, id: string): Promise<BacktestRun> {
   const res = await browser.request(`/api/backtests/${id}`);

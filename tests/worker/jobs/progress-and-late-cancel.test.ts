@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { jobAnswerSchema } from '../../../src/shared/api/robustness';
 import type { JobMessage } from '../../../src/worker/jobs/queue';
-import { signUpWithPlan, type TestBrowser } from '../test-client';
+import { signUpWithPlan, type TestBrowser, createRun } from '../test-client';
 import {
   deliver,
   FOUR_CHUNKS,
@@ -66,9 +66,7 @@ describe('cancelling a job that has already finished', () => {
 
   it('answers 409 for a done robustness analysis, whose result stays readable', async () => {
     const { browser } = await signUpWithPlan('pro');
-    const run = await browser.request('/api/backtests', { json: RULE_RUN });
-    expect(run.status).toBe(201);
-    const { id } = (await run.json()) as { id: string };
+    const { id } = await createRun(browser, RULE_RUN);
     const { jobId, queue } = await startHeldJob(browser, `/api/backtests/${id}/robustness`, SMALL_GRID);
     await deliver(queue.take());
 

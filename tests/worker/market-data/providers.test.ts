@@ -10,7 +10,7 @@ import { SAMPLE_DATA_NOTE } from '../../../src/shared/data-sources';
 import { binanceCalls, fakeBinanceUrl } from '../fakes/binance';
 import { fakeProvider, providerRequests } from '../fakes/fake-provider-for-test';
 import { FAKE_TIINGO_TOKEN, fakeTiingoUrl, tiingoCalls } from '../fakes/tiingo';
-import { TestBrowser, signUpWithPlan } from '../test-client';
+import { TestBrowser, signUpWithPlan, createRun } from '../test-client';
 import { backtestRequest, smaCrossing } from '../../fixtures/requests';
 
 interface CandleBody {
@@ -297,9 +297,7 @@ const NSE_EXIT_1515 = backtestRequest({
 describe('exchange time and data quality on a run', () => {
   it('closes an NSE position at 15:15 IST the same day with the default zone (the exchange’s)', async () => {
     const { browser } = await signUpWithPlan('pro');
-    const res = await browser.request('/api/backtests', { json: NSE_EXIT_1515 });
-    expect(res.status).toBe(201);
-    const { result } = (await res.json()) as { result: BacktestResultBody };
+    const { result } = await createRun(browser, NSE_EXIT_1515);
     expect(result.trades.length).toBeGreaterThan(3);
     const ist = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString();
     for (const trade of result.trades.filter((t) => t.exitReason === 'time')) {

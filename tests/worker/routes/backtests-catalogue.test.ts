@@ -4,8 +4,7 @@
  * (Which plans may use the pro labels is enforced elsewhere.)
  */
 import { describe, expect, it } from 'vitest';
-import type { BacktestResultBody } from '../../../src/shared/api/backtests';
-import { signUpWithPlan } from '../test-client';
+import { signUpWithPlan, createRun } from '../test-client';
 import { backtestRequest, lineCrossing } from '../../fixtures/requests';
 
 /** backtestRequest's run with an Aroon trend entry (ADX above 15) and the Aroon lines' cross below as the exit. */
@@ -28,9 +27,7 @@ const signedIn = async () => (await signUpWithPlan('pro')).browser;
 describe('POST /api/backtests with pro catalogue labels', () => {
   it('runs them, with a warm-up covering the ADX look-back (2 x 14 - 1 bars)', async () => {
     const browser = await signedIn();
-    const res = await browser.request('/api/backtests', { json: AROON_TREND });
-    expect(res.status).toBe(201);
-    const { result } = (await res.json()) as { result: BacktestResultBody };
+    const { result } = await createRun(browser, AROON_TREND);
     expect(result.data.warmupBars).toBeGreaterThanOrEqual(27);
     expect(result.trades.length).toBeGreaterThan(0);
     for (const trade of result.trades) expect(trade.entryIndex).toBeGreaterThan(result.data.warmupBars);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { attachment } from '../../../src/worker/attachment';
 import { ROUTES } from '../../../src/worker/openapi/registry';
-import { TestBrowser } from '../test-client';
+import { TestBrowser, createRun } from '../test-client';
 import { percentStopLoss, shortRunRequest, smaCrossing } from '../../fixtures/requests';
 
 const RUN = shortRunRequest({
@@ -40,9 +40,7 @@ describe('answers that return files', () => {
       expect((await browser.register(`files-${crypto.randomUUID().slice(0, 8)}@example.com`)).status).toBe(
         201,
       );
-      const created = await browser.request('/api/backtests', { json: RUN });
-      expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: string };
+      const { id } = await createRun(browser, RUN);
 
       const answers = {
         pine: await browser.request(`/api/backtests/${id}/export?format=pine`),

@@ -7,7 +7,7 @@ import { jobAnswerSchema } from '../../../src/shared/api/robustness';
 import { loadRunCandles, runSeries } from '../../../src/worker/backtests/run-series';
 import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
 import { JOBS_QUEUE } from '../../../src/worker/jobs/queue';
-import { countRows, signUpWithPlan, TestBrowser } from '../test-client';
+import { countRows, signUpWithPlan, TestBrowser, createRun } from '../test-client';
 import { deliver, jobOf, rowsOf, startHeldJob, untilEnded, usedThisMonth } from '../jobs/job-fixtures';
 import { backtestRequest, percentStopLoss } from '../../fixtures/requests';
 
@@ -24,9 +24,7 @@ const GRID = {
 /** A new account on `plan` with one stored run of RUN to analyse. */
 async function signedIn(plan: 'basic' | 'pro' | 'enterprise' = 'pro') {
   const { browser, id: userId } = await signUpWithPlan(plan);
-  const run = await browser.request('/api/backtests', { json: RUN });
-  expect(run.status).toBe(201);
-  const { id } = (await run.json()) as { id: string };
+  const { id } = await createRun(browser, RUN);
   return { browser, userId, backtestId: id };
 }
 
