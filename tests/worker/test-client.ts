@@ -1,5 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { SignJWT } from 'jose';
+import { expect } from 'vitest';
 import { app } from '../../src/worker/app';
+import type { BacktestResultBody } from '../../src/shared/api/backtests';
 
 export const ORIGIN = 'http://localhost';
 
@@ -102,4 +105,59 @@ export async function signUpWithPlan(
   await env.DB.prepare('UPDATE users SET plan = ?1, role = ?2 WHERE id = ?3').bind(plan, role, user.id).run();
   await markVerified(email);
   return { browser, email, id: user.id };
+}
+
+/** The 402 answer to a run the plan does not allow (ML on Basic, a month's runs used up). */
+export const UPGRADE_ANSWER = {
+  error: {
+    code: 'payment_required',
+    message: 'Please upgrade your membership to generate backtesting results.',
+  },
+};
+
+/** How many rows of the D1 table `table` have `column` equal to `value`. */
+export async function countRows(table: string, column: string, value: string): Promise<number> {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?1`)
+    .bind(value)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+/**
+ * A session token for the session of `claims` (a real token's, decoded), signed with the
+ * worker's secret as the app signs one, issued and expiring at the given Unix seconds.
+ */
+export function sessionTokenAt(
+  claims: Record<string, unknown>,
+  issuedAt: number,
+  expiresAt: number,
+): Promise<string> {
+  return new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.sub))
+    .setIssuer(String(claims.iss))
+    .setAudience(String(claims.aud))
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(env.SESSION_SECRET));
+}
+
+/** Two browsers signed in to one new account `email`: the first registered it, the second logged in. */
+export async function twoSessionsOf(email: string): Promise<[TestBrowser, TestBrowser]> {
+  const first = new TestBrowser();
+  expect((await first.register(email)).status).toBe(201);
+  const second = new TestBrowser();
+  expect((await second.login(email)).status).toBe(200);
+  return [first, second];
+}
+
+/** POSTs `request` to /api/backtests as `browser`: the run is stored (201); its id and result. */
+export async function createRun(
+  browser: TestBrowser,
+  request: object,
+  bindings: Partial<Cloudflare.Env> = {},
+) {
+  const res = await browser.request('/api/backtests', { json: request }, bindings);
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string; result: BacktestResultBody };
 }

@@ -1,10 +1,11 @@
-import { env } from 'cloudflare:test';
-import { SignJWT, decodeJwt } from 'jose';
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { FAKE_GOOGLE, fakeAuthorizationCode } from '../fakes/google-token-endpoint';
-import { TestBrowser, setCookieLines } from '../test-client';
+import { sessionTokenAt, TestBrowser, setCookieLines } from '../test-client';
 
 const HTTPS = 'https://backtest.example';
+/** The attributes (sorted) of every cookie set over HTTPS: no Domain, no Expires. */
+const SECURE_COOKIE_ATTRIBUTES = ['httponly', 'max-age', 'path', 'samesite', 'secure'];
 const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 /** A Set-Cookie line as name, value and its attributes (lower-cased names). */
@@ -32,13 +33,7 @@ describe('the session cookie', () => {
     expect(res.status).toBe(201);
     expect(cookieNamed(res, 'session')).toBeUndefined();
     const cookie = cookieNamed(res, '__Host-session')!;
-    expect([...cookie.attributes.keys()].sort()).toEqual([
-      'httponly',
-      'max-age',
-      'path',
-      'samesite',
-      'secure',
-    ]);
+    expect([...cookie.attributes.keys()].sort()).toEqual(SECURE_COOKIE_ATTRIBUTES);
     expect(cookie.attributes.get('path')).toBe('/');
     expect(cookie.attributes.get('samesite')).toBe('Lax');
     const token = decodeJwt(cookie.value);
@@ -75,14 +70,7 @@ describe('the session cookie', () => {
     await browser.register(unique('renew'));
     const claims = decodeJwt(browser.cookies.get('__Host-session')!);
     const elevenMinutesAgo = Math.floor(Date.now() / 1000) - 11 * 60;
-    const aging = await new SignJWT({ sid: claims.sid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.sub!)
-      .setIssuer(claims.iss!)
-      .setAudience(claims.aud!)
-      .setIssuedAt(elevenMinutesAgo)
-      .setExpirationTime(elevenMinutesAgo + 2 * 60 * 60)
-      .sign(new TextEncoder().encode(env.SESSION_SECRET));
+    const aging = await sessionTokenAt(claims, elevenMinutesAgo, elevenMinutesAgo + 2 * 60 * 60);
     browser.cookies.set('__Host-session', aging);
 
     const renewed = cookieNamed(await browser.me(), '__Host-session')!;
@@ -109,13 +97,7 @@ describe('the other cookies over HTTPS', () => {
     expect(start.status).toBe(302);
     for (const name of ['__Host-google_oauth_state', '__Host-google_code_verifier']) {
       const cookie = cookieNamed(start, name)!;
-      expect([...cookie.attributes.keys()].sort()).toEqual([
-        'httponly',
-        'max-age',
-        'path',
-        'samesite',
-        'secure',
-      ]);
+      expect([...cookie.attributes.keys()].sort()).toEqual(SECURE_COOKIE_ATTRIBUTES);
       expect([cookie.attributes.get('path'), cookie.attributes.get('max-age')]).toEqual(['/', '600']);
     }
     const location = new URL(start.headers.get('location')!);
@@ -138,13 +120,7 @@ describe('the other cookies over HTTPS', () => {
     const email = unique('device');
     const owner = new TestBrowser(undefined, HTTPS);
     const cookie = cookieNamed(await owner.register(email), '__Secure-device')!;
-    expect([...cookie.attributes.keys()].sort()).toEqual([
-      'httponly',
-      'max-age',
-      'path',
-      'samesite',
-      'secure',
-    ]);
+    expect([...cookie.attributes.keys()].sort()).toEqual(SECURE_COOKIE_ATTRIBUTES);
     expect(cookie.attributes.get('path')).toBe('/api/auth');
     expect(cookie.attributes.get('max-age')).toBe(String(365 * 24 * 60 * 60));
 

@@ -6,8 +6,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { insertPortfolio } from '../../../src/worker/db/portfolios';
-import { fakeProviderUrl } from '../fakes/market-data-provider';
-import { signUpWithPlan, type TestBrowser } from '../test-client';
+import { fakeProvider, providerCalls } from '../fakes/fake-provider-for-test';
+import { signUpWithPlan, type TestBrowser, createRun } from '../test-client';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
@@ -58,14 +58,7 @@ const LIMITS: Limit[] = [
 ];
 
 /** A provider that counts its calls, so a refusal can show it called nothing. */
-function provider() {
-  const token = `good:${crypto.randomUUID()}`;
-  return { token, bindings: { MARKET_DATA_URL: fakeProviderUrl(), MARKET_DATA_TOKEN: token } };
-}
-async function providerCalls(token: string): Promise<number> {
-  const res = await fetch(`https://fake-provider.test/__calls?token=${encodeURIComponent(token)}`);
-  return ((await res.json()) as { calls: number }).calls;
-}
+const provider = () => fakeProvider('good');
 
 async function fillQuota(userId: string, runs: number) {
   for (let i = 0; i < runs; i++) {
@@ -149,9 +142,7 @@ const ENTRY_POINTS: EntryPoint[] = [
     skips: ['dates in order'],
     async prepare({ browser, id: userId }, limit, bindings) {
       await env.DB.prepare("UPDATE users SET plan = 'pro' WHERE id = ?1").bind(userId).run();
-      const made = await browser.request('/api/backtests', { json: { ...RUN, ...limit.request } }, bindings);
-      expect(made.status).toBe(201);
-      const { id } = (await made.json()) as { id: string };
+      const { id } = await createRun(browser, { ...RUN, ...limit.request }, bindings);
       await env.DB.prepare("UPDATE users SET plan = 'basic' WHERE id = ?1").bind(userId).run();
       return () =>
         browser.request(

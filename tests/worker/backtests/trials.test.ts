@@ -11,38 +11,19 @@ import { barsPerYear, deflatedSharpeRatio, TRADING_DAYS_PER_YEAR } from '../../.
 import type { BacktestRun } from '../../../src/shared/api/backtests';
 import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/api/robustness';
 import { RULE_RUN, SMALL_GRID, untilEnded } from '../jobs/job-fixtures';
-import { signUpWithPlan, TestBrowser } from '../test-client';
+import { signUpWithPlan, TestBrowser, createRun } from '../test-client';
+import { backtestRequest, percentStopLoss, rsiBelow } from '../../fixtures/requests';
 import { EVIDENCE } from '../../../src/engine/robustness/evidence';
 
-const RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-01',
-  toDate: '2023-10-31',
-  timeframe: '1 hour',
-  transactionType: 'buy',
-  entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '40' }] },
-  exitCriteria: { stopLoss: { type: 'percentage', value: '2' } },
-};
+/** AAPL's hourly bars over two months: RSI below 40 as the entry, a 2% stop, no exit rule. */
+const RUN = backtestRequest({ entry: rsiBelow('40'), exit: undefined, exitCriteria: percentStopLoss('2') });
 /** The same data with another entry level: another strategy. */
 const withEntryBelow = (level: string) => ({
   ...RUN,
-  entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: level }] },
+  entry: rsiBelow(level),
 });
 
-async function proUser() {
-  const browser = new TestBrowser();
-  const email = `trials-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
-  await env.DB.prepare("UPDATE users SET plan = 'pro' WHERE id = ?1").bind(user.id).run();
-  return { browser, userId: user.id };
-}
-
-async function run(browser: TestBrowser, request: object): Promise<string> {
-  const res = await browser.request('/api/backtests', { json: request });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const run = async (browser: TestBrowser, request: object) => (await createRun(browser, request)).id;
 
 async function read(browser: TestBrowser, id: string): Promise<BacktestRun> {
   const res = await browser.request(`/api/backtests/${id}`);
@@ -57,8 +38,8 @@ const variance = (values: number[]) => {
 
 describe('trials of a run', { timeout: 30_000 }, () => {
   it("counts three runs on the same data as 3, with their Sharpe ratios' variance, and not another user's", async () => {
-    const owner = await proUser();
-    const other = await proUser();
+    const owner = await signUpWithPlan('pro');
+    const other = await signUpWithPlan('pro');
     const first = await run(owner.browser, withEntryBelow('30'));
     // Another user's run on the same data, between the owner's runs.
     const othersRun = await run(other.browser, withEntryBelow('35'));
@@ -83,7 +64,7 @@ describe('trials of a run', { timeout: 30_000 }, () => {
   });
 
   it("still counts a deleted run, and counts a finished analysis's configurations", async () => {
-    const { browser, userId } = await proUser();
+    const { browser, id: userId } = await signUpWithPlan('pro');
     const first = await run(browser, withEntryBelow('30'));
     const second = await run(browser, withEntryBelow('45'));
     expect((await browser.request(`/api/backtests/${first}`, { method: 'DELETE' })).status).toBe(204);
@@ -194,8 +175,8 @@ describe('the deflated Sharpe ratio over the trials', { timeout: 60_000 }, () =>
 
 describe("a run's own deflated Sharpe ratio over its trials", { timeout: 60_000 }, () => {
   it('falls for the same strategy as the trials on its data rise from 1 to 3, not with another user’s', async () => {
-    const owner = await proUser();
-    const other = await proUser();
+    const owner = await signUpWithPlan('pro');
+    const other = await signUpWithPlan('pro');
     const firstId = await run(owner.browser, withEntryBelow('30'));
     await run(other.browser, withEntryBelow('30'));
     await run(other.browser, withEntryBelow('60'));

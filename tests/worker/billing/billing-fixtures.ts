@@ -4,6 +4,7 @@
  * signed-in accounts.
  */
 import { env } from 'cloudflare:test';
+import { expect } from 'vitest';
 import { app } from '../../../src/worker/app';
 import { FAKE_RAZORPAY_HOST } from '../fakes/razorpay-api';
 import { FAKE_STRIPE_HOST } from '../fakes/stripe-api';
@@ -61,6 +62,30 @@ export async function signedInUser(email = `buyer-${uid()}@example.com`) {
   // Buying a plan needs a verified address.
   await markVerified(email);
   return { browser, id: user.id, email };
+}
+
+type Plan = 'basic' | 'pro' | 'enterprise';
+
+/** POST /api/billing/checkout of `plan` for `billingPeriod`, paid in `currency`. */
+export function checkout(
+  browser: TestBrowser,
+  bindings: Bindings,
+  plan: Plan,
+  billingPeriod: 'monthly' | 'annual',
+  currency: 'USD' | 'INR',
+) {
+  return browser.request('/api/billing/checkout', { json: { plan, billingPeriod, currency } }, bindings);
+}
+
+/**
+ * A checkout that starts (200): the provider's hosted page and the id it ends with (Stripe's
+ * checkout session, Razorpay's subscription).
+ */
+export async function startCheckout(...args: Parameters<typeof checkout>) {
+  const res = await checkout(...args);
+  expect(res.status).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  return { url, providerId: new URL(url).pathname.split('/').pop()! };
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);

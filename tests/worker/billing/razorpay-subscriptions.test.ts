@@ -10,6 +10,7 @@ import {
   razorpayBindings,
   razorpaySignature,
   signedInUser,
+  startCheckout,
 } from './billing-fixtures';
 
 const WEBHOOK = '/api/billing/webhooks/razorpay';
@@ -73,14 +74,13 @@ async function subscribeWithRazorpay(
   billingPeriod: 'monthly' | 'annual' = 'monthly',
 ) {
   const user = await signedInUser();
-  const checkout = await user.browser.request(
-    '/api/billing/checkout',
-    { json: { plan, billingPeriod, currency: 'INR' } },
+  const { url, providerId: subscriptionId } = await startCheckout(
+    user.browser,
     bindings,
+    plan,
+    billingPeriod,
+    'INR',
   );
-  expect(checkout.status).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  const subscriptionId = new URL(url).pathname.split('/').pop()!;
   const { subscription, payment } = await fakeCall<{
     subscription: FakeRazorpaySubscription;
     payment: Payment;
@@ -133,22 +133,21 @@ describe('Razorpay checkout', () => {
   });
 });
 
+/** The subscription in its next 30-day period, which starts where the current one ends. */
+function nextPeriod<Subscription extends { current_end: number | null }>(subscription: Subscription) {
+  const start = subscription.current_end!;
+  return { ...subscription, current_start: start, current_end: start + 30 * DAY_SECONDS };
+}
+
 describe('Razorpay renewals, failures, changes, cancel and resume', () => {
   it('renews on the next charge, and a pending charge is past_due', async () => {
     const bindings = razorpayBindings();
     const { browser, subscription, payment, created } = await subscribeWithRazorpay(bindings);
-    const start = subscription.current_end!;
-    const next = { ...subscription, current_start: start, current_end: start + 30 * DAY_SECONDS };
-    await send(
-      bindings,
-      razorpayEvent('subscription.charged', next, created + 1, {
-        ...payment,
-        id: 'pay_renewal',
-        created_at: start,
-      }),
-    );
+    const next = nextPeriod(subscription);
+    const renewal = { ...payment, id: 'pay_renewal', created_at: next.current_start };
+    await send(bindings, razorpayEvent('subscription.charged', next, created + 1, renewal));
     expect(await billingOf(browser, bindings)).toMatchObject({
-      currentPeriodEnd: new Date((start + 30 * DAY_SECONDS) * 1000).toISOString(),
+      currentPeriodEnd: new Date(next.current_end * 1000).toISOString(),
       status: 'active',
     });
     await send(bindings, razorpayEvent('subscription.pending', { ...next, status: 'pending' }, created + 2));
@@ -171,8 +170,7 @@ describe('Razorpay renewals, failures, changes, cancel and resume', () => {
     const newPlan = (await requestsOf(bindings)).filter((r) => r.path === '/v1/plans')[1];
     expect(newPlan?.body).toMatchObject({ period: 'monthly', item: { amount: 499900 } });
 
-    const start = subscription.current_end!;
-    const next = { ...subscription, current_start: start, current_end: start + 30 * DAY_SECONDS };
+    const next = nextPeriod(subscription);
     await send(
       bindings,
       razorpayEvent('subscription.charged', next, created + 1, {

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { FakeStripeSubscription } from '../fakes/stripe-api';
 import { FAKE_STRIPE_HOST } from '../fakes/stripe-api';
 import { checkoutPaidEvents, stripeSignature } from '../fakes/stripe-events';
-import { type Bindings, deliver, nowSeconds, signedInUser } from './billing-fixtures';
+import { type Bindings, deliver, nowSeconds, signedInUser, startCheckout } from './billing-fixtures';
 
 export { stripeEvent, stripeInvoice } from '../fakes/stripe-events';
 
@@ -46,14 +46,13 @@ export async function subscribeWithStripe(
 ) {
   const created = nowSeconds();
   const user = await signedInUser();
-  const checkout = await user.browser.request(
-    '/api/billing/checkout',
-    { json: { plan, billingPeriod, currency: 'USD' } },
+  const { url, providerId: sessionId } = await startCheckout(
+    user.browser,
     bindings,
+    plan,
+    billingPeriod,
+    'USD',
   );
-  expect(checkout.status).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  const sessionId = new URL(url).pathname.split('/').pop()!;
   const paid = await fetch(
     `https://${FAKE_STRIPE_HOST}/__test/pay/${sessionId}?key=${encodeURIComponent(bindings.STRIPE_SECRET_KEY!)}`,
   );

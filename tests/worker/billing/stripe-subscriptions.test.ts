@@ -5,6 +5,7 @@ import { outboxFor } from '../outbox';
 import type { TestBrowser } from '../test-client';
 import {
   type Bindings,
+  checkout,
   DAY_SECONDS,
   deliver,
   nowSeconds,
@@ -84,17 +85,9 @@ describe('Stripe checkout', () => {
   it('refuses a second checkout while a subscription runs, and a currency without keys', async () => {
     const bindings = stripeBindings();
     const { browser } = await subscribeWithStripe(bindings);
-    const again = await browser.request(
-      '/api/billing/checkout',
-      { json: { plan: 'enterprise', billingPeriod: 'monthly', currency: 'USD' } },
-      bindings,
-    );
+    const again = await checkout(browser, bindings, 'enterprise', 'monthly', 'USD');
     expect(again.status).toBe(409);
-    const inr = await browser.request(
-      '/api/billing/checkout',
-      { json: { plan: 'pro', billingPeriod: 'monthly', currency: 'INR' } },
-      bindings,
-    );
+    const inr = await checkout(browser, bindings, 'pro', 'monthly', 'INR');
     expect(inr.status).toBe(400);
     expect(await inr.json()).toMatchObject({
       error: { message: 'Online payment is not set up yet; Contact Sales', fields: [{ path: 'currency' }] },
@@ -162,11 +155,7 @@ describe('Stripe renewals and failed payments', () => {
       bindings,
       stripeEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' }, created + 1),
     );
-    const again = await browser.request(
-      '/api/billing/checkout',
-      { json: { plan: 'enterprise', billingPeriod: 'monthly', currency: 'USD' } },
-      bindings,
-    );
+    const again = await checkout(browser, bindings, 'enterprise', 'monthly', 'USD');
     expect(again.status).toBe(200);
     // A repeat of the old subscription's update, sent before the new checkout began.
     const late = await sendStripe(

@@ -9,6 +9,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../test-client';
+import { backtestRequest, percentStopLoss, rsiBelow } from '../../fixtures/requests';
 
 /** Requests per run (about 25 s on a shared 2-core machine); the summary line reports them. */
 const RUNS = 3000;
@@ -40,16 +41,18 @@ interface Counts {
   files: number;
 }
 
-const VALID_BACKTEST: Record<string, Json> = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-01',
-  toDate: '2023-09-15',
-  timeframe: '1 day',
-  transactionType: 'buy',
-  entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: '70' }] },
-  exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
-};
+/** Two weeks of AAPL's daily bars, RSI below 70 and a 5% stop, as the JSON text sends it (no exit key). */
+const VALID_BACKTEST = JSON.parse(
+  JSON.stringify(
+    backtestRequest({
+      toDate: '2023-09-15',
+      timeframe: '1 day',
+      entry: rsiBelow('70'),
+      exit: undefined,
+      exitCriteria: percentStopLoss('5'),
+    }),
+  ),
+) as Record<string, Json>;
 
 const VALID_CSV = [
   'Date,Open,High,Low,Close,Volume',

@@ -3,8 +3,9 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { expect } from 'vitest';
 import worker from '../../../src/worker/index';
 import { JOBS_QUEUE, type JobMessage } from '../../../src/worker/jobs/queue';
-import type { TestBrowser } from '../test-client';
+import { countRows, type TestBrowser } from '../test-client';
 import { mlRequest } from '../../fixtures/requests';
+import { backtestQueuedAnswerSchema } from '../../../src/shared/api/backtests';
 
 /** Five years of AAPL's synthetic daily bars with a random forest: queued, in several chunks. */
 export const ML_JOB_RUN = mlRequest({
@@ -36,6 +37,27 @@ export class HeldQueue {
   }
 }
 
+/**
+ * POSTs `body` to `path` (a run, or a run's robustness analysis) with a HeldQueue as JOBS: the
+ * answer is 202 with the job's id, and its chunks wait in the queue for the test to deliver.
+ */
+export async function startHeldJob(
+  browser: TestBrowser,
+  path: string,
+  body: object,
+  bindings: Partial<Cloudflare.Env> = {},
+) {
+  const queue = new HeldQueue();
+  const res = await browser.request(
+    path,
+    { json: body },
+    { ...bindings, JOBS: queue as unknown as Queue<JobMessage> },
+  );
+  expect(res.status).toBe(202);
+  const { jobId } = backtestQueuedAnswerSchema.parse(await res.json());
+  return { jobId, queue };
+}
+
 /** Delivers messages to the worker's queue handler as one batch; the ids of those acked and retried. */
 export async function deliver(messages: JobMessage[], queue = JOBS_QUEUE, attempts = 1) {
   const batch = createMessageBatch<JobMessage>(
@@ -58,20 +80,35 @@ export interface JobState {
   backtestId?: string | null;
 }
 
-export async function jobOf(browser: TestBrowser, jobId: string): Promise<JobState> {
+/** A shared answer schema (a zod one), which checks and types a job's answer. */
+interface AnswerParser<Job> {
+  parse(body: unknown): Job;
+}
+
+/** GET /api/jobs/:id: 200, parsed by `schema` when one is given (else read as a JobState). */
+export async function jobOf<Job = JobState>(
+  browser: TestBrowser,
+  jobId: string,
+  schema?: AnswerParser<Job>,
+): Promise<Job> {
   const res = await browser.request(`/api/jobs/${jobId}`);
   expect(res.status).toBe(200);
-  return (await res.json()) as JobState;
+  const body: unknown = await res.json();
+  return schema ? schema.parse(body) : (body as Job);
 }
 
 /**
  * Asks for the job until it has ended, as the page does, while the real local queue runs it;
- * every answer seen, in order.
+ * every answer seen, in order (each parsed by `schema` when one is given).
  */
-export async function untilEnded(browser: TestBrowser, jobId: string): Promise<JobState[]> {
-  const seen: JobState[] = [];
+export async function untilEnded<Job extends { state: string } = JobState>(
+  browser: TestBrowser,
+  jobId: string,
+  schema?: AnswerParser<Job>,
+): Promise<Job[]> {
+  const seen: Job[] = [];
   for (let poll = 0; poll < 1200; poll++) {
-    const job = await jobOf(browser, jobId);
+    const job = await jobOf(browser, jobId, schema);
     seen.push(job);
     if (job.state !== 'queued' && job.state !== 'running') return seen;
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -82,7 +119,5 @@ export async function untilEnded(browser: TestBrowser, jobId: string): Promise<J
 export const usedThisMonth = async (browser: TestBrowser) =>
   ((await (await browser.request('/api/usage')).json()) as { used: number }).used;
 
-export const rowsOf = async (table: 'job_chunks' | 'job_chunk_leases', jobId: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE job_id = ?1`)
-    .bind(jobId)
-    .first<{ n: number }>())!.n;
+export const rowsOf = (table: 'job_chunks' | 'job_chunk_leases', jobId: string) =>
+  countRows(table, 'job_id', jobId);

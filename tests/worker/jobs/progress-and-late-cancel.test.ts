@@ -7,31 +7,19 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { jobAnswerSchema } from '../../../src/shared/api/robustness';
 import type { JobMessage } from '../../../src/worker/jobs/queue';
-import { signUpWithPlan, type TestBrowser } from '../test-client';
+import { signUpWithPlan, type TestBrowser, createRun } from '../test-client';
 import {
   deliver,
   FOUR_CHUNKS,
-  HeldQueue,
   jobOf,
   ML_JOB_RUN,
   RULE_RUN,
   SMALL_GRID,
+  startHeldJob,
   usedThisMonth,
 } from './job-fixtures';
 
-const held = (queue: HeldQueue) => ({ JOBS: queue as unknown as Queue<JobMessage> });
-
-async function startMlJob(browser: TestBrowser) {
-  const queue = new HeldQueue();
-  const res = await browser.request(
-    '/api/backtests',
-    { json: ML_JOB_RUN },
-    { ...FOUR_CHUNKS, ...held(queue) },
-  );
-  expect(res.status).toBe(202);
-  const { jobId } = (await res.json()) as { jobId: string };
-  return { jobId, queue };
-}
+const startMlJob = (browser: TestBrowser) => startHeldJob(browser, '/api/backtests', ML_JOB_RUN, FOUR_CHUNKS);
 
 const setFolds = (jobId: string, folds: number) =>
   env.DB.prepare('UPDATE jobs SET configurations = ?2 WHERE id = ?1').bind(jobId, folds).run();
@@ -78,17 +66,8 @@ describe('cancelling a job that has already finished', () => {
 
   it('answers 409 for a done robustness analysis, whose result stays readable', async () => {
     const { browser } = await signUpWithPlan('pro');
-    const run = await browser.request('/api/backtests', { json: RULE_RUN });
-    expect(run.status).toBe(201);
-    const { id } = (await run.json()) as { id: string };
-    const queue = new HeldQueue();
-    const started = await browser.request(
-      `/api/backtests/${id}/robustness`,
-      { json: SMALL_GRID },
-      held(queue),
-    );
-    expect(started.status).toBe(202);
-    const { jobId } = (await started.json()) as { jobId: string };
+    const { id } = await createRun(browser, RULE_RUN);
+    const { jobId, queue } = await startHeldJob(browser, `/api/backtests/${id}/robustness`, SMALL_GRID);
     await deliver(queue.take());
 
     const late = await browser.request(`/api/jobs/${jobId}`, { method: 'DELETE' });

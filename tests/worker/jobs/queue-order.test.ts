@@ -4,7 +4,7 @@
  * each started only after the previous one ended, as a user clicking through the app would.
  */
 import { describe, expect, it } from 'vitest';
-import { signUpWithPlan } from '../test-client';
+import { signUpWithPlan, createRun } from '../test-client';
 import { FOUR_CHUNKS, ML_JOB_RUN, RULE_RUN, SMALL_GRID, untilEnded } from './job-fixtures';
 
 describe('the JOBS queue after a job', () => {
@@ -17,9 +17,7 @@ describe('the JOBS queue after a job', () => {
     const firstSeen = await untilEnded(browser, firstJob);
     expect(firstSeen.at(-1)).toMatchObject({ state: 'done', done: 4, total: 4 });
 
-    const rule = await browser.request('/api/backtests', { json: RULE_RUN });
-    expect(rule.status).toBe(201);
-    const { id } = (await rule.json()) as { id: string };
+    const { id } = await createRun(browser, RULE_RUN);
     const analysis = await browser.request(`/api/backtests/${id}/robustness`, { json: SMALL_GRID });
     expect(analysis.status).toBe(202);
     const { jobId: analysisJob } = (await analysis.json()) as { jobId: string };

@@ -16,24 +16,20 @@ import type { JobMessage } from '../../../src/worker/jobs/queue';
 import { LEASE_MS, sweepJobs } from '../../../src/worker/jobs/sweep';
 import { startChunk } from '../../../src/worker/db/jobs';
 import { signUpWithPlan, type TestBrowser } from '../test-client';
-import { deliver, FOUR_CHUNKS, HeldQueue, jobOf, ML_JOB_RUN, rowsOf, usedThisMonth } from './job-fixtures';
+import {
+  deliver,
+  FOUR_CHUNKS,
+  type HeldQueue,
+  jobOf,
+  ML_JOB_RUN,
+  rowsOf,
+  startHeldJob,
+  usedThisMonth,
+} from './job-fixtures';
 
 const MINUTE = 60_000;
 
-async function startHeld(browser: TestBrowser) {
-  const queue = new HeldQueue();
-  const res = await browser.request(
-    '/api/backtests',
-    { json: ML_JOB_RUN },
-    {
-      ...FOUR_CHUNKS,
-      JOBS: queue as unknown as Queue<JobMessage>,
-    },
-  );
-  expect(res.status).toBe(202);
-  const { jobId } = (await res.json()) as { jobId: string };
-  return { jobId, queue };
-}
+const startHeld = (browser: TestBrowser) => startHeldJob(browser, '/api/backtests', ML_JOB_RUN, FOUR_CHUNKS);
 
 /** The messages the sweep sent for `jobId` (other tests' jobs share the database). */
 const mine = (queue: HeldQueue, jobId: string) => queue.take().filter((message) => message.jobId === jobId);
@@ -41,6 +37,24 @@ const mine = (queue: HeldQueue, jobId: string) => queue.take().filter((message) 
 /** The sweep as the cron runs it, at `now`, sending to `queue`. */
 const sweepAt = (queue: HeldQueue, now: number) =>
   sweepJobs({ ...env, JOBS: queue as unknown as Queue<JobMessage> }, now);
+
+/**
+ * The job failed because part 1 ran out of attempts. A server-side failure gives the quota
+ * back; its rows and candles are gone. Returns the failed job.
+ */
+async function expectStoppedAfterLastAttempt(browser: TestBrowser, jobId: string) {
+  const failed = await jobOf(browser, jobId);
+  expect(failed.state).toBe('failed');
+  expect(failed.error).toBe(
+    `Part 1 of 4 of the ML run stopped before finishing ${MAX_CHUNK_ATTEMPTS} times, so the ML run was stopped. ` +
+      "It does not count toward this month's backtests; please start it again.",
+  );
+  expect(await usedThisMonth(browser)).toBe(0);
+  expect(await rowsOf('job_chunks', jobId)).toBe(0);
+  expect(await rowsOf('job_chunk_leases', jobId)).toBe(0);
+  expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
+  return failed;
+}
 
 describe('the job sweep', () => {
   it('repairs a thrown chunk, a dropped message and a duplicate: the job ends done, each chunk stored once', async () => {
@@ -112,17 +126,7 @@ describe('the job sweep', () => {
     // One lease (a minute), plus at most a minute to the next sweep.
     for (const wait of resumedAfter) expect(wait).toBeLessThanOrEqual(LEASE_MS + MINUTE);
 
-    const failed = await jobOf(browser, jobId);
-    expect(failed.state).toBe('failed');
-    expect(failed.error).toBe(
-      `Part 1 of 4 of the ML run stopped before finishing ${MAX_CHUNK_ATTEMPTS} times, so the ML run was stopped. ` +
-        "It does not count toward this month's backtests; please start it again.",
-    );
-    // A server-side failure gives the quota back; its rows and candles are gone.
-    expect(await usedThisMonth(browser)).toBe(0);
-    expect(await rowsOf('job_chunks', jobId)).toBe(0);
-    expect(await rowsOf('job_chunk_leases', jobId)).toBe(0);
-    expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
+    await expectStoppedAfterLastAttempt(browser, jobId);
   });
 
   it('fails a job whose chunk is sent but never started, after as many sends as a started chunk gets', async () => {
@@ -156,16 +160,7 @@ describe('the job sweep', () => {
     expect(sends).toEqual([0, 1, 3, 5].map((minutes) => minutes * MINUTE));
     expect(failedAfter).toBe(7 * MINUTE);
 
-    const failed = await jobOf(browser, jobId);
-    expect(failed).toMatchObject({ state: 'failed', done: 3 });
-    expect(failed.error).toBe(
-      `Part 1 of 4 of the ML run stopped before finishing ${MAX_CHUNK_ATTEMPTS} times, so the ML run was stopped. ` +
-        "It does not count toward this month's backtests; please start it again.",
-    );
-    expect(await usedThisMonth(browser)).toBe(0);
-    expect(await rowsOf('job_chunks', jobId)).toBe(0);
-    expect(await rowsOf('job_chunk_leases', jobId)).toBe(0);
-    expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
+    expect((await expectStoppedAfterLastAttempt(browser, jobId)).done).toBe(3);
   }, 30_000);
 
   it('leaves chunks waiting behind others alone while the queue moves, and sends them once it has stopped', async () => {

@@ -4,7 +4,7 @@ import { syntheticCandles } from '../../../src/worker/market-data/synthetic-cand
 import { exchangeSession } from '../../../src/worker/market-data/sessions';
 import { ROUGH_PRICES } from '../../../src/worker/market-data/synthetic-candles';
 import { FALLBACK_STOCKS } from '../../../src/shared/fallback-market';
-import { fakeProviderUrl } from '../fakes/market-data-provider';
+import { fakeProvider, providerCalls, providerRequests } from '../fakes/fake-provider-for-test';
 import { TestBrowser } from '../test-client';
 
 const NEW_YORK = exchangeSession('US')!;
@@ -15,6 +15,11 @@ interface CandleBody {
   source: string;
   warmupBars: number;
   warnings: string[];
+}
+
+/** The answer to GET `path` (a candles query) for a new visitor, with `bindings`. */
+async function candlesAt(path: string, bindings: Partial<Cloudflare.Env> = {}): Promise<CandleBody> {
+  return (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
 }
 
 describe('synthetic candles', () => {
@@ -118,11 +123,7 @@ describe('dates of GET /api/market/candles', () => {
   // Each matches YYYY-MM-DD but names no day (or one outside 1970 .. today + 1 year): the market
   // calendar must never see it. They used to answer 500 ("Invalid time value") or roll over.
   const IMPOSSIBLE = ['2023-13-01', '0000-00-00', '2023-01-00', '9999-99-99', '2023-02-30', '1969-12-31'];
-  const provider = {
-    MARKET_DATA_URL: fakeProviderUrl(),
-    MARKET_DATA_TOKEN: `good:${crypto.randomUUID()}`,
-    MARKET_DATA_TIMEOUT_MS: '300',
-  };
+  const provider = fakeProvider('good', 300).bindings;
 
   for (const [label, bindings] of [
     ['without a provider', {}],
@@ -196,26 +197,13 @@ describe('the S&P 500 sample (INDX/GSPC)', () => {
 });
 
 describe('candles from the provider', () => {
-  function provider(mode: string) {
-    const token = `${mode}:${crypto.randomUUID()}`;
-    return {
-      token,
-      bindings: {
-        MARKET_DATA_URL: fakeProviderUrl(),
-        MARKET_DATA_TOKEN: token,
-        MARKET_DATA_TIMEOUT_MS: '300',
-      },
-    };
-  }
-  async function fakeLog(token: string, what: '__calls' | '__requests') {
-    return (await fetch(`https://fake-provider.test/${what}?token=${encodeURIComponent(token)}`)).json();
-  }
+  const provider = (mode: string) => fakeProvider(mode, 300);
 
   it('serves daily bars from EOD data with the warm-up fetched before `from`, then from the cache', async () => {
     const { token, bindings } = provider('good');
     const path =
       '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1d&from=2023-09-04&to=2023-09-08&warmup=3';
-    const first = (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
+    const first = await candlesAt(path, bindings);
     expect(first.source).toBe('provider');
     expect(first.warmupBars).toBe(3);
     expect(first.candles.t.map((t) => new Date(t).toISOString().slice(0, 10))).toEqual([
@@ -230,28 +218,25 @@ describe('candles from the provider', () => {
     ]);
     // Stamped at the session's open (09:30 EDT), so New York time shows the right date.
     expect(new Date(first.candles.t[0]!).toISOString()).toBe('2023-08-30T13:30:00.000Z');
-    const { requests } = (await fakeLog(token, '__requests')) as { requests: string[] };
+    const requests = await providerRequests(token);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatch(
       /^\/api\/eod\/AAPL\.US\?from=2023-08-\d\d&to=2023-09-08&period=d&order=a&fmt=json$/,
     );
 
-    const second = (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
+    const second = await candlesAt(path, bindings);
     expect(second.source).toBe('cache');
     expect(second.candles).toEqual(first.candles);
     expect(JSON.stringify([first, second])).not.toContain(token);
-    expect(((await fakeLog(token, '__calls')) as { calls: number }).calls).toBe(1);
+    expect(await providerCalls(token)).toBe(1);
   });
 
   it('cuts US intraday data to the regular session and aggregates 15m bars from 5m, aligned to 09:30', async () => {
     const { token, bindings } = provider('good');
-    const body = (await (
-      await new TestBrowser().request(
-        '/api/market/candles?exchange=US&symbol=AAPL&timeframe=15m&from=2023-03-13&to=2023-03-13',
-        {},
-        bindings,
-      )
-    ).json()) as CandleBody;
+    const body = await candlesAt(
+      '/api/market/candles?exchange=US&symbol=AAPL&timeframe=15m&from=2023-03-13&to=2023-03-13',
+      bindings,
+    );
     // 09:30-16:00 New York = 13:30-20:00 UTC after the DST switch: 26 bars of 15 minutes.
     expect(body.candles.t).toHaveLength(26);
     expect(new Date(body.candles.t[0]!).toISOString()).toBe('2023-03-13T13:30:00.000Z');
@@ -264,7 +249,7 @@ describe('candles from the provider', () => {
       body.candles.c[0],
       body.candles.v[0],
     ]).toEqual([810, 821, 809, 820.5, 30]);
-    const { requests } = (await fakeLog(token, '__requests')) as { requests: string[] };
+    const requests = await providerRequests(token);
     // Intraday bars in 5 minutes, and the splits that adjust them.
     expect(
       requests
@@ -282,9 +267,7 @@ describe('candles from the provider', () => {
       { ...bindings, MARKET_DATA_TIMEOUT_MS: '20000' },
     );
     const body = (await res.json()) as CandleBody;
-    const requests = ((await fakeLog(token, '__requests')) as { requests: string[] }).requests.filter((r) =>
-      r.startsWith('/api/intraday/'),
-    );
+    const requests = (await providerRequests(token)).filter((r) => r.startsWith('/api/intraday/'));
     expect(requests).toHaveLength(2);
     const spans = requests
       .map((r) => new URL(`https://x${r}`).searchParams)
@@ -305,22 +288,19 @@ describe('candles from the provider', () => {
       {},
       hourly.bindings,
     );
-    const hourlyRequests = (
-      (await fakeLog(hourly.token, '__requests')) as { requests: string[] }
-    ).requests.filter((r) => r.startsWith('/api/intraday/'));
+    const hourlyRequests = (await providerRequests(hourly.token)).filter((r) =>
+      r.startsWith('/api/intraday/'),
+    );
     expect(hourlyRequests).toHaveLength(1);
     expect(hourlyRequests[0]).toContain('interval=1h');
   });
 
   it('keeps the provider’s hourly bars that open inside a 09:30 session', async () => {
     const { bindings } = provider('good');
-    const body = (await (
-      await new TestBrowser().request(
-        '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1h&from=2023-01-03&to=2023-01-03',
-        {},
-        bindings,
-      )
-    ).json()) as CandleBody;
+    const body = await candlesAt(
+      '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1h&from=2023-01-03&to=2023-01-03',
+      bindings,
+    );
     // The provider's hours start on the clock hour; 09:30-16:00 EST is 14:30-21:00 UTC, so the
     // bars of 15:00 to 20:00 UTC open inside it, and 14:00 (half pre-market) does not.
     expect(body.candles.t.map((t) => new Date(t).toISOString().slice(11, 16))).toEqual([
@@ -335,13 +315,10 @@ describe('candles from the provider', () => {
 
   it('reads `from` and `to` as the exchange’s trading days: Sydney’s open is 23:00 UTC the day before', async () => {
     const { bindings } = provider('good');
-    const body = (await (
-      await new TestBrowser().request(
-        '/api/market/candles?exchange=ASX&symbol=BHP&timeframe=1d&from=2024-04-05&to=2024-04-08',
-        {},
-        bindings,
-      )
-    ).json()) as CandleBody;
+    const body = await candlesAt(
+      '/api/market/candles?exchange=ASX&symbol=BHP&timeframe=1d&from=2024-04-05&to=2024-04-08',
+      bindings,
+    );
     expect(body.timezone).toBe('Australia/Sydney');
     // Friday 5 April at 10:00 AEDT, Monday 8 April at 10:00 AEST.
     expect(body.candles.t.map((t) => new Date(t).toISOString())).toEqual([
@@ -412,12 +389,12 @@ describe('candles from the provider', () => {
       const { token, bindings } = provider(mode);
       const path = '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1h&from=2023-09-04&to=2023-09-08';
       for (let attempt = 1; attempt <= 2; attempt++) {
-        const body = (await (await new TestBrowser().request(path, {}, bindings)).json()) as CandleBody;
+        const body = await candlesAt(path, bindings);
         expect(body.source).toBe('synthetic');
         expect(body.warnings[0]).toMatch(/^API Error: .+\. Using fallback data\.$/);
         expect(JSON.stringify(body)).not.toContain(token);
       }
-      expect(((await fakeLog(token, '__calls')) as { calls: number }).calls).toBe(2);
+      expect(await providerCalls(token)).toBe(2);
     });
   }
 

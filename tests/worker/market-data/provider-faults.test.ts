@@ -5,7 +5,7 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { fakeProviderUrl } from '../fakes/market-data-provider';
+import { fakeProvider, providerCalls } from '../fakes/fake-provider-for-test';
 import { TestBrowser } from '../test-client';
 
 const FALLBACK_WARNING =
@@ -25,24 +25,11 @@ interface Answer {
   };
 }
 
-function provider(mode: string, timeoutMs = 300) {
-  const url = fakeProviderUrl();
-  const token = `${mode}:${crypto.randomUUID()}`;
-  return {
-    token,
-    url,
-    bindings: { MARKET_DATA_URL: url, MARKET_DATA_TOKEN: token, MARKET_DATA_TIMEOUT_MS: String(timeoutMs) },
-  };
-}
+const provider = (mode: string, timeoutMs = 300) => fakeProvider(mode, timeoutMs);
 
 async function get(path: string, bindings: Partial<Cloudflare.Env>): Promise<Answer> {
   const res = await new TestBrowser().request(path, {}, bindings);
   return { status: res.status, body: (await res.json()) as Answer['body'] };
-}
-
-async function providerCalls(token: string): Promise<number> {
-  const res = await fetch(`https://fake-provider.test/__calls?token=${encodeURIComponent(token)}`);
-  return ((await res.json()) as { calls: number }).calls;
 }
 
 /** The cache keys written for one fake provider (keys name its host and path, never the token). */

@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { BacktestResultBody } from '../../../src/shared/api/backtests';
 import { SAMPLE_DATA_NOTE } from '../../../src/shared/data-sources';
 import { binanceCalls, fakeBinanceUrl } from '../fakes/binance';
-import { fakeProviderUrl } from '../fakes/market-data-provider';
+import { fakeProvider, providerRequests } from '../fakes/fake-provider-for-test';
 import { FAKE_TIINGO_TOKEN, fakeTiingoUrl, tiingoCalls } from '../fakes/tiingo';
-import { TestBrowser, signUpWithPlan } from '../test-client';
+import { TestBrowser, signUpWithPlan, createRun } from '../test-client';
+import { backtestRequest, smaCrossing } from '../../fixtures/requests';
 
 interface CandleBody {
   candles: { t: number[]; o: number[]; h: number[]; l: number[]; c: number[]; v: number[] };
@@ -26,22 +27,7 @@ async function candles(path: string, bindings: Partial<Cloudflare.Env>) {
   return { status: res.status, body: (await res.json()) as CandleBody };
 }
 
-const eodhd = (mode: string, timeoutMs = 300) => {
-  const token = `${mode}:${crypto.randomUUID()}`;
-  return {
-    token,
-    bindings: {
-      MARKET_DATA_URL: fakeProviderUrl(),
-      MARKET_DATA_TOKEN: token,
-      MARKET_DATA_TIMEOUT_MS: String(timeoutMs),
-    },
-  };
-};
-
-async function eodhdRequests(token: string): Promise<string[]> {
-  const res = await fetch(`https://fake-provider.test/__requests?token=${encodeURIComponent(token)}`);
-  return ((await res.json()) as { requests: string[] }).requests;
-}
+const eodhd = (mode: string, timeoutMs = 300) => fakeProvider(mode, timeoutMs);
 
 const round = (values: number[]) => values.map((v) => Math.round(v * 10_000) / 10_000);
 const AAPL_2020 = '/api/market/candles?exchange=US&symbol=AAPL&timeframe=1d&from=2020-08-05&to=2020-09-01';
@@ -58,7 +44,7 @@ describe('adjusted prices (EODHD)', () => {
     expect(body.candles.c[5]! / body.candles.c[4]! - 1).toBeCloseTo(0.0339, 3);
     // The provider's daily volume is already adjusted for splits: kept as it is.
     expect(body.candles.v[4]).toBe(187_630_000);
-    expect((await eodhdRequests(token)).every((r) => r.startsWith('/api/eod/'))).toBe(true);
+    expect((await providerRequests(token)).every((r) => r.startsWith('/api/eod/'))).toBe(true);
   });
 
   it('gives the raw series when asked, and the split-only series from the splits data', async () => {
@@ -73,7 +59,7 @@ describe('adjusted prices (EODHD)', () => {
       110.0625, 113.9025, 111.1125, 125.01, 124.8075, 129.04, 134.18,
     ]);
     expect(splits.body.candles.v[4]).toBe(187_630_000);
-    expect(await eodhdRequests(token)).toContainEqual(
+    expect(await providerRequests(token)).toContainEqual(
       expect.stringMatching(/^\/api\/splits\/AAPL\.US\?fmt=json$/),
     );
   });
@@ -89,7 +75,7 @@ describe('adjusted prices (EODHD)', () => {
     expect(adjusted.body.candles.c[0]).toBeCloseTo(raw.body.candles.c[0]! / 4, 9);
     expect(adjusted.body.candles.v[0]).toBe(raw.body.candles.v[0]! * 4);
     expect(adjusted.body.candles.c[friday]).toBe(raw.body.candles.c[friday]);
-    expect(await eodhdRequests(token)).toContainEqual(expect.stringMatching(/^\/api\/splits\/AAPL\.US/));
+    expect(await providerRequests(token)).toContainEqual(expect.stringMatching(/^\/api\/splits\/AAPL\.US/));
   });
 });
 
@@ -103,7 +89,7 @@ describe('provider answers that must not be cached, and one deadline per answer'
       expect(body.source).toBe('provider');
       expect(body.warnings).toContain('No bars between 2023-09-04 and 2023-09-08.');
     }
-    expect(await eodhdRequests(token)).toHaveLength(2);
+    expect(await providerRequests(token)).toHaveLength(2);
     const { keys } = await env.CACHE.list({ prefix: 'md:' });
     expect(keys.filter((key) => key.name.includes(bindings.MARKET_DATA_URL.replace('https://', '')))).toEqual(
       [],
@@ -125,7 +111,7 @@ describe('provider answers that must not be cached, and one deadline per answer'
       'API Error: The market-data provider did not answer within 0.5 s. Using fallback data.',
       'Using fallback data due to API limitations. Real-time data will be available once API access is restored.',
     ]);
-    expect((await eodhdRequests(token)).length).toBeGreaterThanOrEqual(2);
+    expect((await providerRequests(token)).length).toBeGreaterThanOrEqual(2);
   });
 });
 
@@ -296,32 +282,22 @@ describe('a fresh install (no provider configured)', () => {
   });
 });
 
-const NSE_EXIT_1515 = {
+/** SMA 3/8 crossings on TCS's 15-minute bars, every position closed at 15:15. */
+const NSE_EXIT_1515 = backtestRequest({
   exchange: 'NSE',
   stock: 'TCS',
   fromDate: '2023-09-04',
   toDate: '2023-09-29',
   timeframe: '15 min',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '3' },
-        additionalFields2: { Timeframe: '8' },
-      },
-    ],
-  },
+  entry: { parameters: [smaCrossing('Crosses Above', 3, 8)] },
+  exit: undefined,
   exitCriteria: { timing: { time: '15:15' } },
-};
+});
 
 describe('exchange time and data quality on a run', () => {
   it('closes an NSE position at 15:15 IST the same day with the default zone (the exchange’s)', async () => {
     const { browser } = await signUpWithPlan('pro');
-    const res = await browser.request('/api/backtests', { json: NSE_EXIT_1515 });
-    expect(res.status).toBe(201);
-    const { result } = (await res.json()) as { result: BacktestResultBody };
+    const { result } = await createRun(browser, NSE_EXIT_1515);
     expect(result.trades.length).toBeGreaterThan(3);
     const ist = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString();
     for (const trade of result.trades.filter((t) => t.exitReason === 'time')) {
@@ -377,15 +353,7 @@ describe('exchange time and data quality on a run', () => {
           priceAdjustment: 'none',
           exitCriteria: {},
           // The recording holds 7 bars: periods longer than that are refused before a run.
-          entry: {
-            parameters: [
-              {
-                ...NSE_EXIT_1515.entry.parameters[0],
-                additionalFields1: { Timeframe: '2' },
-                additionalFields2: { Timeframe: '3' },
-              },
-            ],
-          },
+          entry: { parameters: [smaCrossing('Crosses Above', 2, 3)] },
         },
       },
       bindings,

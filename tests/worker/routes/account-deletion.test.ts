@@ -4,7 +4,7 @@ import type { AccountExport } from '../../../src/shared/api/account';
 import { INVALID_CREDENTIALS } from '../../../src/shared/auth';
 import { fakeAuthorizationCode } from '../fakes/google-token-endpoint';
 import { outboxFor } from '../outbox';
-import { TestBrowser, signUpWithPlan } from '../test-client';
+import { TestBrowser, signUpWithPlan, createRun } from '../test-client';
 import { shortRunRequest } from '../../fixtures/requests';
 
 const PASSWORD = 'correct horse battery';
@@ -20,9 +20,7 @@ const CSV = [
 async function ownerWithEverything() {
   const owner = await signUpWithPlan('enterprise');
   const member = await signUpWithPlan('basic');
-  const run = await owner.browser.request('/api/backtests', { json: RUN });
-  expect(run.status).toBe(201);
-  const { id: backtestId } = (await run.json()) as { id: string };
+  const { id: backtestId } = await createRun(owner.browser, RUN);
   expect((await owner.browser.request(`/api/backtests/${backtestId}/share`, { method: 'POST' })).status).toBe(
     201,
   );

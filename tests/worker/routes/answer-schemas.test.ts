@@ -25,6 +25,7 @@ import { subscriptionCreatedAnswerSchema } from '../../../src/shared/api/subscri
 import { usageSchema } from '../../../src/shared/api/usage';
 import { apiErrorBodySchema } from '../../../src/shared/api-error';
 import { TestBrowser, markVerified } from '../test-client';
+import { backtestRequest, smaCrossing } from '../../fixtures/requests';
 
 /** The body of a real answer, parsed strictly by its shared schema (unknown keys fail too). */
 async function answer<Schema extends z.ZodObject>(res: Response, status: number, schema: Schema) {
@@ -32,25 +33,16 @@ async function answer<Schema extends z.ZodObject>(res: Response, status: number,
   return schema.strict().parse(await res.json()) as z.output<Schema>;
 }
 
-const SAMPLE_RUN = {
+/** SMA 10/30 crossings on the S&P 500's sample daily bars of 2019, with no exit rule. */
+const SAMPLE_RUN = backtestRequest({
   exchange: 'INDX',
   stock: 'GSPC',
   fromDate: '2019-01-02',
   toDate: '2019-12-31',
   timeframe: '1 day',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '10' },
-        additionalFields2: { Timeframe: '30' },
-      },
-    ],
-  },
-};
+  entry: { parameters: [smaCrossing('Crosses Above', 10, 30)] },
+  exit: undefined,
+});
 
 describe('every answer has the shape of its shared schema', () => {
   it('auth, usage, market, backtests, shares, datasets, subscriptions and contact', async () => {

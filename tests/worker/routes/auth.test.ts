@@ -2,7 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../../src/worker/app';
-import { TestBrowser, setCookieLines } from '../test-client';
+import { sessionTokenAt, TestBrowser, setCookieLines, twoSessionsOf } from '../test-client';
 
 interface UserBody {
   user: {
@@ -21,7 +21,6 @@ const unique = (name: string) => `${name.toLowerCase()}-${crypto.randomUUID().sl
 function signedInAdmin() {
   return new TestBrowser().signInAsAdmin('boss@example.com');
 }
-const secret = () => new TextEncoder().encode(env.SESSION_SECRET);
 
 function sessionCookieLine(res: Response): string {
   return setCookieLines(res).find((line) => line.startsWith('session=')) ?? '';
@@ -133,10 +132,7 @@ describe('register, login, me, logout', () => {
 
   it('logs out everywhere: every session of the user ends', async () => {
     const email = unique('everywhere');
-    const laptop = new TestBrowser();
-    await laptop.register(email);
-    const phone = new TestBrowser();
-    await phone.login(email);
+    const [laptop, phone] = await twoSessionsOf(email);
     expect((await phone.me()).status).toBe(200);
     expect((await laptop.request('/api/auth/logout-everywhere', { method: 'POST' })).status).toBe(204);
     expect((await phone.me()).status).toBe(401);
@@ -313,28 +309,14 @@ describe('attacks', () => {
   it('refuses an expired token even when its session is alive', async () => {
     const { claims } = await signedIn();
     const longAgo = Math.floor(Date.now() / 1000) - 3 * 60 * 60;
-    const expired = await new SignJWT({ sid: claims.sid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(claims.sub))
-      .setIssuer(String(claims.iss))
-      .setAudience(String(claims.aud))
-      .setIssuedAt(longAgo)
-      .setExpirationTime(longAgo + 60)
-      .sign(secret());
+    const expired = await sessionTokenAt(claims, longAgo, longAgo + 60);
     expect((await withToken(expired)).status).toBe(401);
   });
 
   it('renews an active user’s token once it is older than ten minutes', async () => {
     const { claims } = await signedIn();
     const elevenMinutesAgo = Math.floor(Date.now() / 1000) - 11 * 60;
-    const aging = await new SignJWT({ sid: claims.sid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(claims.sub))
-      .setIssuer(String(claims.iss))
-      .setAudience(String(claims.aud))
-      .setIssuedAt(elevenMinutesAgo)
-      .setExpirationTime(elevenMinutesAgo + 2 * 60 * 60)
-      .sign(secret());
+    const aging = await sessionTokenAt(claims, elevenMinutesAgo, elevenMinutesAgo + 2 * 60 * 60);
     const res = await withToken(aging);
     expect(res.status).toBe(200);
     const renewed = sessionCookieLine(res);

@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { TestBrowser } from '../test-client';
+import { countRows, TestBrowser } from '../test-client';
 
 const REQUEST = {
   exchange: 'US',
@@ -41,12 +41,7 @@ function failingWrites(db: D1Database, table: string): { db: D1Database; attempt
   return { db: proxy as D1Database, attempts: () => attempts };
 }
 
-async function storedRuns(userId: string) {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM backtests WHERE user_id = ?1')
-    .bind(userId)
-    .first<{ n: number }>();
-  return row!.n;
-}
+const storedRuns = (userId: string) => countRows('backtests', 'user_id', userId);
 
 describe('a D1 failure while a backtest is stored', () => {
   it('answers 500 in the JSON shape, writes nothing, and leaves the month’s quota whole', async () => {

@@ -3,27 +3,15 @@
  * the warm-up covers the longest look-back of its lines, and a bad setting is a 400 with its path.
  * (Which plans may use the pro labels is enforced elsewhere.)
  */
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { BacktestResultBody } from '../../../src/shared/api/backtests';
-import { TestBrowser } from '../test-client';
+import { signUpWithPlan, createRun } from '../test-client';
+import { backtestRequest, lineCrossing } from '../../fixtures/requests';
 
-const AROON_TREND = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-01',
-  toDate: '2023-10-31',
-  timeframe: '1 hour',
-  transactionType: 'buy',
+/** backtestRequest's run with an Aroon trend entry (ADX above 15) and the Aroon lines' cross below as the exit. */
+const AROON_TREND = backtestRequest({
   entry: {
     parameters: [
-      {
-        indicator1: 'Aroon Up',
-        logic: 'Crosses Above',
-        indicator2: 'Aroon Down',
-        additionalFields1: { Timeframe: '25' },
-        additionalFields2: { Timeframe: '25' },
-      },
+      lineCrossing('Aroon Up', 'Crosses Above', 'Aroon Down', 25, 25),
       { indicator1: 'Close Price', logic: 'Greater Than', indicator2: 'Hull MA' },
     ],
     valueBased: [{ indicator: 'Average Directional Index', logic: 'Greater Than', number: '15' }],
@@ -31,23 +19,15 @@ const AROON_TREND = {
   exit: {
     parameters: [{ indicator1: 'Aroon Up', logic: 'Crosses Below', indicator2: 'Aroon Down' }],
   },
-};
+});
 
 /** A Pro user: the full catalogue is a Pro feature (tests/worker/routes/entitlements.test.ts). */
-async function signedIn() {
-  const browser = new TestBrowser();
-  const res = await browser.register(`trader-${crypto.randomUUID().slice(0, 8)}@example.com`);
-  const { user } = (await res.json()) as { user: { id: string } };
-  await env.DB.prepare("UPDATE users SET plan = 'pro' WHERE id = ?1").bind(user.id).run();
-  return browser;
-}
+const signedIn = async () => (await signUpWithPlan('pro')).browser;
 
 describe('POST /api/backtests with pro catalogue labels', () => {
   it('runs them, with a warm-up covering the ADX look-back (2 x 14 - 1 bars)', async () => {
     const browser = await signedIn();
-    const res = await browser.request('/api/backtests', { json: AROON_TREND });
-    expect(res.status).toBe(201);
-    const { result } = (await res.json()) as { result: BacktestResultBody };
+    const { result } = await createRun(browser, AROON_TREND);
     expect(result.data.warmupBars).toBeGreaterThanOrEqual(27);
     expect(result.trades.length).toBeGreaterThan(0);
     for (const trade of result.trades) expect(trade.entryIndex).toBeGreaterThan(result.data.warmupBars);

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BacktestResultBody } from '../../../src/shared/api/backtests';
-import { TestBrowser } from '../test-client';
+import { countRows, signUpWithPlan, TestBrowser, UPGRADE_ANSWER } from '../test-client';
 import { backtestRequest, smaCrossing } from '../../fixtures/requests';
 
 const SMA_CROSS = backtestRequest({
@@ -17,22 +17,12 @@ interface RunBody {
   result: BacktestResultBody;
 }
 
-async function userWithPlan(plan: 'basic' | 'pro' | 'enterprise' = 'basic') {
-  const browser = new TestBrowser();
-  const email = `trader-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
-  if (plan !== 'basic') {
-    await env.DB.prepare('UPDATE users SET plan = ?1 WHERE id = ?2').bind(plan, user.id).run();
-  }
-  return { browser, userId: user.id };
-}
-
 const submit = (browser: TestBrowser, request: object = SMA_CROSS) =>
   browser.request('/api/backtests', { json: request });
 
 describe('POST /api/backtests', () => {
   it('runs the engine on the data with warm-up, stores the run and answers 201 {id, result}', async () => {
-    const { browser } = await userWithPlan();
+    const { browser } = await signUpWithPlan();
     const res = await submit(browser);
     expect(res.status).toBe(201);
     const { id, result } = (await res.json()) as RunBody;
@@ -64,7 +54,7 @@ describe('POST /api/backtests', () => {
   });
 
   it('refuses invalid requests with 400 and field paths, and signed-out users with 401', async () => {
-    const { browser } = await userWithPlan();
+    const { browser } = await signUpWithPlan();
     const res = await submit(browser, { ...SMA_CROSS, timeframe: '2 min' });
     expect(res.status).toBe(400);
     const fields = ((await res.json()) as { error: { fields: { path: string }[] } }).error.fields;
@@ -77,7 +67,7 @@ describe('POST /api/backtests', () => {
   });
 
   it('refuses dates that do not exist or lie outside 1970 .. today + 1 year, naming the field, without using the quota', async () => {
-    const { browser, userId } = await userWithPlan();
+    const { browser, id: userId } = await signUpWithPlan();
     for (const [field, date] of [
       ['fromDate', '2023-02-30'],
       ['fromDate', '1969-12-31'],
@@ -89,24 +79,16 @@ describe('POST /api/backtests', () => {
       const body = (await res.json()) as { error: { fields: { path: string }[] } };
       expect(body.error.fields.map((f) => f.path)).toEqual([field]);
     }
-    const stored = await env.DB.prepare('SELECT count(*) AS n FROM backtests WHERE user_id = ?1')
-      .bind(userId)
-      .first<{ n: number }>();
-    expect(stored?.n).toBe(0);
+    expect(await countRows('backtests', 'user_id', userId)).toBe(0);
   });
 
   it('gives a basic user 5 runs a month: the 6th gets 402 with the upgrade message', async () => {
-    const { browser } = await userWithPlan('basic');
+    const { browser } = await signUpWithPlan('basic');
     const quick = { ...SMA_CROSS, toDate: '2023-09-08' };
     for (let i = 0; i < 5; i++) expect((await submit(browser, quick)).status).toBe(201);
     const sixth = await submit(browser, quick);
     expect(sixth.status).toBe(402);
-    expect(await sixth.json()).toEqual({
-      error: {
-        code: 'payment_required',
-        message: 'Please upgrade your membership to generate backtesting results.',
-      },
-    });
+    expect(await sixth.json()).toEqual(UPGRADE_ANSWER);
     const list = (await (await browser.request('/api/backtests')).json()) as {
       backtests: { id: string }[];
     };
@@ -132,13 +114,13 @@ describe('POST /api/backtests', () => {
     };
     const quick = { ...SMA_CROSS, toDate: '2023-09-08' };
 
-    const pro = await userWithPlan('pro');
-    await seed(pro.userId, 99);
+    const pro = await signUpWithPlan('pro');
+    await seed(pro.id, 99);
     expect((await submit(pro.browser, quick)).status).toBe(201);
     expect((await submit(pro.browser, quick)).status).toBe(402);
 
-    const enterprise = await userWithPlan('enterprise');
-    await seed(enterprise.userId, 500);
+    const enterprise = await signUpWithPlan('enterprise');
+    await seed(enterprise.id, 500);
     expect((await submit(enterprise.browser, quick)).status).toBe(201);
 
     const admin = await new TestBrowser().signInAsAdmin('chief@example.com');
@@ -151,7 +133,7 @@ describe('POST /api/backtests', () => {
   });
 
   it('counts only this month’s runs toward the quota', async () => {
-    const { browser, userId } = await userWithPlan('basic');
+    const { browser, id: userId } = await signUpWithPlan('basic');
     const quick = { ...SMA_CROSS, toDate: '2023-09-08' };
     for (let i = 0; i < 5; i++) await submit(browser, quick);
     await env.DB.prepare("UPDATE backtests SET created_at = '2020-01-15T00:00:00.000Z' WHERE user_id = ?1")
@@ -161,21 +143,16 @@ describe('POST /api/backtests', () => {
   });
 
   it('keeps ML mode for Pro and Enterprise plans and admins', async () => {
-    const basic = await userWithPlan('basic');
+    const basic = await signUpWithPlan('basic');
     // Two walk-forward folds of 100 bars on two months of hourly bars: small enough for the request.
     const ml = { ...SMA_CROSS, mode: 'ml', ml: { walkForward: { trainBars: 100, testBars: 100 } } };
     const refused = await submit(basic.browser, ml);
     expect(refused.status).toBe(402);
-    expect(await refused.json()).toEqual({
-      error: {
-        code: 'payment_required',
-        message: 'Please upgrade your membership to generate backtesting results.',
-      },
-    });
+    expect(await refused.json()).toEqual(UPGRADE_ANSWER);
     // A basic user may still run the standard mode.
     expect((await submit(basic.browser, { ...ml, mode: 'standard' })).status).toBe(201);
     for (const plan of ['pro', 'enterprise'] as const) {
-      const user = await userWithPlan(plan);
+      const user = await signUpWithPlan(plan);
       expect((await submit(user.browser, ml)).status, plan).toBe(201);
     }
     const admin = await new TestBrowser().signInAsAdmin('chief@example.com');
@@ -183,7 +160,7 @@ describe('POST /api/backtests', () => {
   });
 
   it('answers 404 for a symbol without data', async () => {
-    const { browser } = await userWithPlan();
+    const { browser } = await signUpWithPlan();
     const res = await submit(browser, { ...SMA_CROSS, exchange: 'LSE', stock: 'VOD' });
     expect(res.status).toBe(404);
   });
@@ -191,7 +168,7 @@ describe('POST /api/backtests', () => {
 
 describe('stored backtests', () => {
   it('are listed newest first with their summary, and private to their owner', async () => {
-    const owner = await userWithPlan('enterprise');
+    const owner = await signUpWithPlan('enterprise');
     const firstRes = await submit(owner.browser, { ...SMA_CROSS, toDate: '2023-09-08' });
     expect(firstRes.status, await firstRes.clone().text()).toBe(201);
     const first = (await firstRes.json()) as RunBody;
@@ -204,7 +181,7 @@ describe('stored backtests', () => {
     expect(list.backtests.map((b) => b.id)).toEqual([second.id, first.id]);
     expect(list.backtests[1]?.summary.tradeCount).toBe(first.result.metrics.tradeCount);
 
-    const stranger = await userWithPlan();
+    const stranger = await signUpWithPlan();
     expect((await stranger.browser.request(`/api/backtests/${first.id}`)).status).toBe(404);
     expect((await stranger.browser.request(`/api/backtests/${first.id}`, { method: 'DELETE' })).status).toBe(
       404,
@@ -216,7 +193,7 @@ describe('stored backtests', () => {
   });
 
   it('show in the admin usage figures', async () => {
-    const trader = await userWithPlan('pro');
+    const trader = await signUpWithPlan('pro');
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
       const res = await submit(trader.browser, { ...SMA_CROSS, toDate: '2023-09-08' });
@@ -226,9 +203,9 @@ describe('stored backtests', () => {
     // A run deleted from the history was still made this month.
     await trader.browser.request(`/api/backtests/${ids[0]}`, { method: 'DELETE' });
     const boss = await new TestBrowser().signInAsAdmin('boss@example.com');
-    const page = (await (await boss.request('/api/admin/users?query=trader')).json()) as {
+    const page = (await (await boss.request(`/api/admin/users?query=${trader.email}`)).json()) as {
       users: { id: string; backtestsThisMonth: number }[];
     };
-    expect(page.users.find((u) => u.id === trader.userId)?.backtestsThisMonth).toBe(2);
+    expect(page.users.find((u) => u.id === trader.id)?.backtestsThisMonth).toBe(2);
   });
 });

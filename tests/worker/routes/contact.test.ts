@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../../src/worker/app';
+import { countRows } from '../test-client';
 
 const valid = {
   name: '  Asha Rao ',
@@ -22,12 +23,7 @@ function post(body: unknown, { ip = '198.51.100.1', origin = 'http://localhost' 
   );
 }
 
-async function storedFrom(ip: string) {
-  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM contact_messages WHERE ip = ?1')
-    .bind(ip)
-    .first<{ n: number }>();
-  return row?.n;
-}
+const storedFrom = (ip: string) => countRows('contact_messages', 'ip', ip);
 
 describe('POST /api/contact', () => {
   it('stores the message with its source and the sender IP, and answers 201 with its id', async () => {

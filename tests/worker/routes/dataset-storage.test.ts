@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../../src/shared/plans';
-import { type TestBrowser, signUpWithPlan } from '../test-client';
+import { countRows, type TestBrowser, signUpWithPlan } from '../test-client';
 
 const DAILY_CSV = [
   'Date,Open,High,Low,Close,Volume',
@@ -38,11 +38,8 @@ async function keepDatasets(userId: string, count: number, sizeBytes = 100) {
 
 /** What is stored for the user: D1 rows and R2 objects. */
 async function stored(userId: string) {
-  const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM datasets WHERE user_id = ?1')
-    .bind(userId)
-    .first<{ n: number }>();
   const objects = await env.DATASETS.list({ prefix: `datasets/${userId}/` });
-  return { rows: rows!.n, objects: objects.objects.length };
+  return { rows: await countRows('datasets', 'user_id', userId), objects: objects.objects.length };
 }
 
 async function storage(browser: TestBrowser) {

@@ -29,6 +29,12 @@ function uploadText(browser: TestBrowser, text: string, name = 'My daily data') 
   });
 }
 
+/** The R2 keys stored for the dataset `id`. */
+async function storedKeysOf(id: string): Promise<string[]> {
+  const stored = await env.DATASETS.list({ prefix: 'datasets/' });
+  return stored.objects.map((o) => o.key).filter((key) => key.includes(id));
+}
+
 describe('datasets', () => {
   it('stores an uploaded CSV (text/csv) in R2 with its metadata, and lists it', async () => {
     const browser = await signedIn();
@@ -44,17 +50,15 @@ describe('datasets', () => {
     });
     const list = (await (await browser.request('/api/datasets')).json()) as { datasets: { id: string }[] };
     expect(list.datasets.map((d) => d.id)).toEqual([dataset.id]);
-    const stored = await env.DATASETS.list({ prefix: 'datasets/' });
-    const keys = stored.objects.map((o) => o.key).filter((key) => key.includes(dataset.id));
-    expect(keys).toEqual([expect.stringMatching(new RegExp(`^datasets/[^/]+/${dataset.id}\\.ohlcv$`))]);
+    expect(await storedKeysOf(dataset.id)).toEqual([
+      expect.stringMatching(new RegExp(`^datasets/[^/]+/${dataset.id}\\.ohlcv$`)),
+    ]);
   });
 
   it('stores the parsed columns at upload, and every run reads them with no CSV parse', async () => {
     const browser = await signedIn();
     const { dataset } = (await (await uploadText(browser, DAILY_CSV)).json()) as DatasetBody;
-    const [key] = (await env.DATASETS.list({ prefix: 'datasets/' })).objects
-      .map((o) => o.key)
-      .filter((k) => k.includes(dataset.id));
+    const [key] = await storedKeysOf(dataset.id);
     const object = (await env.DATASETS.get(key!))!;
     expect(object.httpMetadata?.contentType).toBe('application/vnd.backtest.ohlcv');
     const series = decodeSeries(await object.arrayBuffer());
@@ -73,9 +77,7 @@ describe('datasets', () => {
   it('converts a dataset stored as CSV before columns existed, once, on its first use', async () => {
     const browser = await signedIn();
     const { dataset } = (await (await uploadText(browser, DAILY_CSV)).json()) as DatasetBody;
-    const [columnsKey] = (await env.DATASETS.list({ prefix: 'datasets/' })).objects
-      .map((o) => o.key)
-      .filter((k) => k.includes(dataset.id));
+    const [columnsKey] = await storedKeysOf(dataset.id);
     const csvKey = columnsKey!.replace(/\.ohlcv$/, '.csv');
     await env.DATASETS.delete(columnsKey!);
     await env.DATASETS.put(csvKey, DAILY_CSV);

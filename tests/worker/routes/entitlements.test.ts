@@ -4,7 +4,7 @@
  * the month's quota; allowed for the higher plan; admins and the exempt data sources unlimited.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeProviderUrl } from '../fakes/market-data-provider';
+import { fakeProvider, providerCalls } from '../fakes/fake-provider-for-test';
 import { type TestBrowser, signUpWithPlan } from '../test-client';
 
 type Plan = 'basic' | 'pro' | 'enterprise';
@@ -12,15 +12,7 @@ type Plan = 'basic' | 'pro' | 'enterprise';
 const userWithPlan = async (plan: Plan, role: 'basic' | 'admin' = 'basic') =>
   (await signUpWithPlan(plan, role)).browser;
 
-function provider() {
-  const token = `good:${crypto.randomUUID()}`;
-  return { token, bindings: { MARKET_DATA_URL: fakeProviderUrl(), MARKET_DATA_TOKEN: token } };
-}
-
-async function providerCalls(token: string): Promise<number> {
-  const res = await fetch(`https://fake-provider.test/__calls?token=${encodeURIComponent(token)}`);
-  return ((await res.json()) as { calls: number }).calls;
-}
+const provider = () => fakeProvider('good');
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);

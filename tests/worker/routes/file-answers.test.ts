@@ -2,28 +2,14 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { attachment } from '../../../src/worker/attachment';
 import { ROUTES } from '../../../src/worker/openapi/registry';
-import { TestBrowser } from '../test-client';
+import { TestBrowser, createRun } from '../test-client';
+import { percentStopLoss, shortRunRequest, smaCrossing } from '../../fixtures/requests';
 
-const RUN = {
-  exchange: 'US',
-  stock: 'AAPL',
-  fromDate: '2023-09-05',
-  toDate: '2023-09-15',
+const RUN = shortRunRequest({
   timeframe: '1 day',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '2' },
-        additionalFields2: { Timeframe: '3' },
-      },
-    ],
-  },
-  exitCriteria: { stopLoss: { type: 'percentage', value: 2 } },
-};
+  entry: { parameters: [smaCrossing('Crosses Above', 2, 3)] },
+  exitCriteria: percentStopLoss(2),
+});
 
 /** Every answer of the API that is a file to save, with the request that gets one. */
 const FILE_ROUTES = ['GET /api/backtests/:id/export', 'GET /api/account/export'];
@@ -54,9 +40,7 @@ describe('answers that return files', () => {
       expect((await browser.register(`files-${crypto.randomUUID().slice(0, 8)}@example.com`)).status).toBe(
         201,
       );
-      const created = await browser.request('/api/backtests', { json: RUN });
-      expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: string };
+      const { id } = await createRun(browser, RUN);
 
       const answers = {
         pine: await browser.request(`/api/backtests/${id}/export?format=pine`),

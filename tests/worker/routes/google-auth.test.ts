@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FAKE_GOOGLE, fakeAuthorizationCode } from '../fakes/google-token-endpoint';
-import { TestBrowser, setCookieLines } from '../test-client';
+import { countRows, TestBrowser, setCookieLines } from '../test-client';
 
 /** Starts sign-in and returns what Google would receive: the state and the PKCE challenge. */
 async function startGoogleSignIn(browser: TestBrowser) {
@@ -22,12 +22,7 @@ async function completeGoogleSignIn(browser: TestBrowser, claims: Record<string,
   return browser.request(`/api/auth/google/callback?code=${code}&state=${state}`);
 }
 
-async function countUsers(email: string) {
-  const row = await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?1')
-    .bind(email)
-    .first<{ n: number }>();
-  return row?.n;
-}
+const countUsers = (email: string) => countRows('users', 'email', email);
 
 describe('Google sign-in', () => {
   it('answers 503 with a clear message when Google is not configured', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeProviderUrl } from '../fakes/market-data-provider';
+import { fakeProvider, providerCalls } from '../fakes/fake-provider-for-test';
 import { TestBrowser } from '../test-client';
 
 const FALLBACK_WARNING =
@@ -20,22 +20,11 @@ interface ListBody {
   warning?: string;
 }
 
-function provider(mode: string) {
-  const token = `${mode}:${crypto.randomUUID()}`;
-  return {
-    token,
-    bindings: { MARKET_DATA_URL: fakeProviderUrl(), MARKET_DATA_TOKEN: token, MARKET_DATA_TIMEOUT_MS: '300' },
-  };
-}
+const provider = (mode: string) => fakeProvider(mode, 300);
 
 async function get(path: string, bindings: Partial<Cloudflare.Env>) {
   const res = await new TestBrowser().request(path, {}, bindings);
   return { res, body: (await res.json()) as ListBody, text: JSON.stringify(res) };
-}
-
-async function providerCalls(token: string): Promise<number> {
-  const res = await fetch(`https://fake-provider.test/__calls?token=${encodeURIComponent(token)}`);
-  return ((await res.json()) as { calls: number }).calls;
 }
 
 describe('GET /api/market/exchanges', () => {

@@ -4,7 +4,7 @@
  * a test delivers the chunks itself), progress, cancellation, failure, the quota, validation.
  * Every stored report is compared with the engine's runMlBacktest on the same candles.
  */
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { mlReport, runMlBacktest } from '../../../src/engine/index';
 import {
@@ -12,18 +12,16 @@ import {
   backtestQueuedAnswerSchema,
   backtestRunSchema,
 } from '../../../src/shared/api/backtests';
-import type { Usage } from '../../../src/shared/api/usage';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
-import { mlJobAnswerSchema, type MlJobAnswer } from '../../../src/shared/api/jobs';
+import { mlJobAnswerSchema } from '../../../src/shared/api/jobs';
 import { jobAnswerSchema } from '../../../src/shared/api/robustness';
-import worker from '../../../src/worker/index';
 import { runDataQuality } from '../../../src/worker/backtests/data-quality';
 import { loadRunCandles, runSeries } from '../../../src/worker/backtests/run-series';
 import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
-import { JOBS_DEAD_LETTER_QUEUE, JOBS_QUEUE } from '../../../src/worker/jobs/queue';
-import type { JobMessage } from '../../../src/worker/jobs/queue';
-import { signUpWithPlan, TestBrowser } from '../test-client';
+import { JOBS_DEAD_LETTER_QUEUE } from '../../../src/worker/jobs/queue';
+import { signUpWithPlan, type TestBrowser, UPGRADE_ANSWER } from '../test-client';
 import { mlRequest } from '../../fixtures/requests';
+import { deliver, jobOf, rowsOf, startHeldJob, untilEnded, usedThisMonth } from '../jobs/job-fixtures';
 
 /** Five years of AAPL's synthetic daily bars: five walk-forward folds of 300 + 200 bars. */
 const ML_RUN = mlRequest();
@@ -35,48 +33,8 @@ const SMALL_CHUNKS = { ML_CHUNK_BUDGET_MS: '100' };
 const submit = (browser: TestBrowser, body: object, bindings = {}) =>
   browser.request('/api/backtests', { json: body }, bindings);
 
-/** A queue that keeps what is sent to it, so a test delivers the chunks itself. */
-class HeldQueue {
-  readonly messages: JobMessage[] = [];
-  send(body: JobMessage) {
-    this.messages.push(body);
-    return Promise.resolve();
-  }
-  sendBatch(batch: Iterable<{ body: JobMessage }>) {
-    for (const { body } of batch) this.messages.push(body);
-    return Promise.resolve();
-  }
-}
-
-async function startHeld(browser: TestBrowser, body: object = LARGE_RUN) {
-  const queue = new HeldQueue();
-  const res = await submit(browser, body, { ...SMALL_CHUNKS, JOBS: queue as unknown as Queue<JobMessage> });
-  expect(res.status).toBe(202);
-  const { jobId } = backtestQueuedAnswerSchema.parse(await res.json());
-  return { jobId, queue };
-}
-
-async function deliver(messages: JobMessage[], queue = JOBS_QUEUE, attempts = 1) {
-  const batch = createMessageBatch<JobMessage>(
-    queue,
-    messages.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts, body })),
-  );
-  await worker.queue(batch, env);
-  const result = (await getQueueResult(batch, createExecutionContext())) as {
-    explicitAcks: string[];
-    retryMessages: { msgId: string }[];
-  };
-  return { acked: result.explicitAcks, retried: result.retryMessages.map((m) => m.msgId) };
-}
-
-async function jobOf(browser: TestBrowser, jobId: string): Promise<MlJobAnswer> {
-  const res = await browser.request(`/api/jobs/${jobId}`);
-  expect(res.status).toBe(200);
-  return mlJobAnswerSchema.parse(await res.json());
-}
-
-const usedThisMonth = async (browser: TestBrowser) =>
-  ((await (await browser.request('/api/usage')).json()) as Usage).used;
+const startHeld = (browser: TestBrowser, body: object = LARGE_RUN) =>
+  startHeldJob(browser, '/api/backtests', body, SMALL_CHUNKS);
 
 /** The report and strategy runMlBacktest gives on the candles the worker loads, as JSON. */
 async function inProcess(userId: string, body: object) {
@@ -103,12 +61,7 @@ describe('ML backtests', () => {
     const { browser } = await signUpWithPlan('basic');
     const res = await submit(browser, ML_RUN);
     expect(res.status).toBe(402);
-    expect(await res.json()).toEqual({
-      error: {
-        code: 'payment_required',
-        message: 'Please upgrade your membership to generate backtesting results.',
-      },
-    });
+    expect(await res.json()).toEqual(UPGRADE_ANSWER);
     expect(await usedThisMonth(browser)).toBe(0);
   });
 
@@ -148,13 +101,7 @@ describe('ML backtests', () => {
     expect(res.status).toBe(202);
     const { jobId } = backtestQueuedAnswerSchema.parse(await res.json());
 
-    const seen: MlJobAnswer[] = [];
-    for (let attempt = 0; attempt < 600; attempt++) {
-      const job = await jobOf(browser, jobId);
-      seen.push(job);
-      if (job.state !== 'queued' && job.state !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const seen = await untilEnded(browser, jobId, mlJobAnswerSchema);
     const final = seen.at(-1)!;
     expect(final).toMatchObject({ id: jobId, kind: 'ml', state: 'done' });
     expect(final.total).toBeGreaterThan(1);
@@ -183,10 +130,7 @@ describe('ML backtests', () => {
       lastBar: '2023-12-29',
     });
     // Finished: no chunk rows, no stored candles.
-    const chunks = await env.DB.prepare('SELECT count(*) AS n FROM job_chunks WHERE job_id = ?1')
-      .bind(jobId)
-      .first<{ n: number }>();
-    expect(chunks!.n).toBe(0);
+    expect(await rowsOf('job_chunks', jobId)).toBe(0);
     expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
   });
 
@@ -196,7 +140,7 @@ describe('ML backtests', () => {
     const total = queue.messages.length;
     expect(total).toBeGreaterThan(1);
     expect(queue.messages).toEqual(Array.from({ length: total }, (_, chunk) => ({ jobId, chunk })));
-    expect(await jobOf(browser, jobId)).toEqual({
+    expect(await jobOf(browser, jobId, mlJobAnswerSchema)).toEqual({
       id: jobId,
       kind: 'ml',
       state: 'queued',
@@ -208,12 +152,12 @@ describe('ML backtests', () => {
 
     for (const [index, message] of queue.messages.entries()) {
       expect((await deliver([message])).acked).toEqual(['m0']);
-      const job = await jobOf(browser, jobId);
+      const job = await jobOf(browser, jobId, mlJobAnswerSchema);
       expect(job.done).toBe(index + 1);
       expect(job.state).toBe(index + 1 < total ? 'running' : 'done');
       expect(await usedThisMonth(browser)).toBe(1);
     }
-    const done = await jobOf(browser, jobId);
+    const done = await jobOf(browser, jobId, mlJobAnswerSchema);
     expect(done.backtestId).not.toBeNull();
     const list = (await (await browser.request('/api/backtests')).json()) as { backtests: { id: string }[] };
     expect(list.backtests.map((run) => run.id)).toEqual([done.backtestId]);
@@ -239,7 +183,7 @@ describe('ML backtests', () => {
     expect(await usedThisMonth(browser)).toBe(100);
     expect((await submit(browser, ML_RUN)).status).toBe(402);
     await deliver(queue.messages);
-    expect((await jobOf(browser, jobId)).state).toBe('done');
+    expect((await jobOf(browser, jobId, mlJobAnswerSchema)).state).toBe('done');
     expect(await usedThisMonth(browser)).toBe(100);
     expect((await submit(browser, ML_RUN)).status).toBe(402);
   });
@@ -259,7 +203,7 @@ describe('ML backtests', () => {
     expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
     const { acked } = await deliver(queue.messages.slice(1));
     expect(acked).toHaveLength(queue.messages.length - 1);
-    expect((await jobOf(browser, jobId)).state).toBe('cancelled');
+    expect((await jobOf(browser, jobId, mlJobAnswerSchema)).state).toBe('cancelled');
     const list = (await (await browser.request('/api/backtests')).json()) as { backtests: unknown[] };
     expect(list.backtests).toEqual([]);
     expect((await browser.request(`/api/jobs/${jobId}`, { method: 'DELETE' })).status).toBe(409);
@@ -275,7 +219,7 @@ describe('ML backtests', () => {
     const { retried } = await deliver([queue.messages[0]!]);
     expect(retried).toEqual(['m0']);
     await deliver([queue.messages[0]!], JOBS_DEAD_LETTER_QUEUE, 4);
-    const failed = await jobOf(browser, jobId);
+    const failed = await jobOf(browser, jobId, mlJobAnswerSchema);
     expect(failed.state).toBe('failed');
     expect(failed.backtestId).toBeNull();
     expect(failed.error).toBe(
@@ -325,14 +269,9 @@ describe('ML backtests', () => {
     expect(standard.status).toBe(201);
     const { id } = backtestCreatedAnswerSchema.parse(await standard.json());
     expect((await storedRun(browser, id)).result.ml).toBeUndefined();
-    const queue = new HeldQueue();
-    const started = await browser.request(
-      `/api/backtests/${id}/robustness`,
-      { json: { grid: { 'exitCriteria.stopLoss.value': [3, 5] } } },
-      { JOBS: queue as unknown as Queue<JobMessage> },
-    );
-    expect(started.status).toBe(202);
-    const { jobId } = backtestQueuedAnswerSchema.parse(await started.json());
+    const { jobId } = await startHeldJob(browser, `/api/backtests/${id}/robustness`, {
+      grid: { 'exitCriteria.stopLoss.value': [3, 5] },
+    });
     const answer = jobAnswerSchema.parse(await (await browser.request(`/api/jobs/${jobId}`)).json());
     expect(answer).toMatchObject({ kind: 'robustness', backtestId: id, configurations: 2 });
     expect(mlJobAnswerSchema.safeParse(answer).success).toBe(false);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LINK_EXPIRED } from '../../../src/shared/account';
 import { INVALID_CREDENTIALS } from '../../../src/shared/auth';
 import { latestLink, outboxFor } from '../outbox';
-import { TestBrowser } from '../test-client';
+import { TestBrowser, twoSessionsOf } from '../test-client';
 
 const newEmail = (prefix = 'reset') => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -70,10 +70,7 @@ describe('forgot password', () => {
 describe('reset password', () => {
   it('sets the password once, ends every session, verifies the email, and the old password stops working', async () => {
     const email = newEmail();
-    const signedIn = new TestBrowser();
-    await signedIn.register(email);
-    const elsewhere = new TestBrowser();
-    expect((await elsewhere.login(email)).status).toBe(200);
+    const [signedIn, elsewhere] = await twoSessionsOf(email);
     await forgot(new TestBrowser(), email);
     const { token } = await latestLink(email, 'Reset your password', '/reset-password');
     const { results } = await env.DB.prepare(
@@ -123,10 +120,7 @@ describe('reset password', () => {
 describe('change password', () => {
   it('needs the current password, then keeps this session and ends the others', async () => {
     const email = newEmail('change');
-    const here = new TestBrowser();
-    await here.register(email);
-    const there = new TestBrowser();
-    await there.login(email);
+    const [here, there] = await twoSessionsOf(email);
 
     const wrong = await here.request('/api/auth/password/change', {
       json: { currentPassword: 'not it at all', newPassword: NEW_PASSWORD },

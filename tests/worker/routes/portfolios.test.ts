@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { insertPortfolio } from '../../../src/worker/db/portfolios';
 import type { BacktestResultBody } from '../../../src/shared/api/backtests';
 import type { Portfolio } from '../../../src/shared/portfolio';
-import { fakeProviderUrl } from '../fakes/market-data-provider';
+import { fakeProvider } from '../fakes/fake-provider-for-test';
 import { type TestBrowser, signUpWithPlan } from '../test-client';
 import { backtestRequest, portfolioRequest, smaCrossing } from '../../fixtures/requests';
 
@@ -217,11 +217,19 @@ describe('portfolios', () => {
   });
 });
 
+/** A 400 whose one field is the first symbol, `symbol`, not on the US exchange's list. */
+async function expectRefusedAsUnlisted(res: Response, symbol: string) {
+  expect(res.status).toBe(400);
+  expect(((await res.json()) as { error: { fields: unknown } }).error.fields).toEqual([
+    {
+      path: 'symbols.0.symbol',
+      message: `${symbol} is not listed on USA Stocks: choose a symbol from the exchange's list`,
+    },
+  ]);
+}
+
 describe('portfolio symbols are checked against the exchanges’ lists on save', () => {
-  const provider = () => {
-    const token = `good:${crypto.randomUUID()}`;
-    return { MARKET_DATA_URL: fakeProviderUrl(), MARKET_DATA_TOKEN: token, MARKET_DATA_TIMEOUT_MS: '1000' };
-  };
+  const provider = () => fakeProvider('good', 1000).bindings;
 
   it('refuse made-up symbols and exchanges, naming each at its field, and save nothing', async () => {
     const browser = await account('pro');
@@ -266,13 +274,7 @@ describe('portfolio symbols are checked against the exchanges’ lists on save',
       method: 'PUT',
       json: { name: 'Edited', symbols: [{ exchange: 'US', symbol: 'NOPE1' }] },
     });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { fields: unknown } }).error.fields).toEqual([
-      {
-        path: 'symbols.0.symbol',
-        message: "NOPE1 is not listed on USA Stocks: choose a symbol from the exchange's list",
-      },
-    ]);
+    await expectRefusedAsUnlisted(res, 'NOPE1');
   });
 
   it('use the market-data provider’s list when there is one', async () => {
@@ -290,13 +292,7 @@ describe('portfolio symbols are checked against the exchanges’ lists on save',
       { json: { name: 'Unlisted', symbols: [{ exchange: 'US', symbol: 'MSFT' }] } },
       bindings,
     );
-    expect(unlisted.status).toBe(400);
-    expect(((await unlisted.json()) as { error: { fields: unknown } }).error.fields).toEqual([
-      {
-        path: 'symbols.0.symbol',
-        message: "MSFT is not listed on USA Stocks: choose a symbol from the exchange's list",
-      },
-    ]);
+    await expectRefusedAsUnlisted(unlisted, 'MSFT');
   });
 
   it('take the S&P 500 sample, which is on no exchange list', async () => {

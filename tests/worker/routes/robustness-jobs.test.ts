@@ -1,20 +1,18 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { runSweep } from '../../../src/engine/sweep/sweep';
 import { deflateOverTried } from '../../../src/engine/robustness/trials-deflation';
 import type { BacktestRequest } from '../../../src/shared/backtest-request';
-import { jobAnswerSchema, type JobAnswer } from '../../../src/shared/api/robustness';
-import type { Usage } from '../../../src/shared/api/usage';
-import worker from '../../../src/worker/index';
+import { jobAnswerSchema } from '../../../src/shared/api/robustness';
 import { loadRunCandles, runSeries } from '../../../src/worker/backtests/run-series';
 import { requiredWarmupBars } from '../../../src/worker/backtests/warmup';
 import { JOBS_QUEUE } from '../../../src/worker/jobs/queue';
-import type { JobMessage } from '../../../src/worker/jobs/queue';
-import { TestBrowser } from '../test-client';
-import { backtestRequest } from '../../fixtures/requests';
+import { countRows, signUpWithPlan, TestBrowser, createRun } from '../test-client';
+import { deliver, jobOf, rowsOf, startHeldJob, untilEnded, usedThisMonth } from '../jobs/job-fixtures';
+import { backtestRequest, percentStopLoss } from '../../fixtures/requests';
 
 /** SMA 10/20 crossings on AAPL's synthetic hourly bars over two months: a run that trades. */
-const RUN = backtestRequest({ exitCriteria: { stopLoss: { type: 'percentage', value: '5' } } });
+const RUN = backtestRequest({ exitCriteria: percentStopLoss('5') });
 
 /** 3 x 3 x 4 = 36 configurations: two chunks of at most 25. */
 const GRID = {
@@ -23,79 +21,18 @@ const GRID = {
   'exitCriteria.stopLoss.value': [2, 3, 5, 8],
 };
 
-/** A queue that keeps what is sent to it, so a test delivers the chunks itself. */
-class HeldQueue {
-  readonly messages: JobMessage[] = [];
-  send(body: JobMessage) {
-    this.messages.push(body);
-    return Promise.resolve();
-  }
-  sendBatch(batch: Iterable<{ body: JobMessage }>) {
-    for (const { body } of batch) this.messages.push(body);
-    return Promise.resolve();
-  }
-}
-
+/** A new account on `plan` with one stored run of RUN to analyse. */
 async function signedIn(plan: 'basic' | 'pro' | 'enterprise' = 'pro') {
-  const browser = new TestBrowser();
-  const email = `robust-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
-  if (plan !== 'basic') {
-    await env.DB.prepare('UPDATE users SET plan = ?1 WHERE id = ?2').bind(plan, user.id).run();
-  }
-  const run = await browser.request('/api/backtests', { json: RUN });
-  expect(run.status).toBe(201);
-  const { id } = (await run.json()) as { id: string };
-  return { browser, userId: user.id, backtestId: id };
+  const { browser, id: userId } = await signUpWithPlan(plan);
+  const { id } = await createRun(browser, RUN);
+  return { browser, userId, backtestId: id };
 }
 
 const analyse = (browser: TestBrowser, backtestId: string, body: object, bindings = {}) =>
   browser.request(`/api/backtests/${backtestId}/robustness`, { json: body }, bindings);
 
-async function startHeld(browser: TestBrowser, backtestId: string, body: object = { grid: GRID }) {
-  const queue = new HeldQueue();
-  const res = await analyse(browser, backtestId, body, { JOBS: queue as unknown as Queue<JobMessage> });
-  expect(res.status).toBe(202);
-  const { jobId } = (await res.json()) as { jobId: string };
-  return { jobId, queue };
-}
-
-async function jobOf(browser: TestBrowser, jobId: string): Promise<JobAnswer> {
-  const res = await browser.request(`/api/jobs/${jobId}`);
-  expect(res.status).toBe(200);
-  return jobAnswerSchema.parse(await res.json());
-}
-
-/** Delivers messages to the worker's queue handler as one batch; the ids of those acked and retried. */
-async function deliver(messages: JobMessage[], attempts = 1) {
-  const batch = createMessageBatch<JobMessage>(
-    JOBS_QUEUE,
-    messages.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts, body })),
-  );
-  await worker.queue(batch, env);
-  // getQueueResult's type (FetcherQueueResult) is only in the experimental workers types.
-  const result = (await getQueueResult(batch, createExecutionContext())) as {
-    explicitAcks: string[];
-    retryMessages: { msgId: string }[];
-  };
-  return { acked: result.explicitAcks, retried: result.retryMessages.map((m) => m.msgId) };
-}
-
-async function poll(browser: TestBrowser, jobId: string, until: (job: JobAnswer) => boolean) {
-  const seen: JobAnswer[] = [];
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const job = await jobOf(browser, jobId);
-    seen.push(job);
-    if (until(job)) return seen;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`job ${jobId} did not get there: ${JSON.stringify(seen.at(-1))}`);
-}
-
-const chunkRows = async (jobId: string) =>
-  (await env.DB.prepare('SELECT count(*) AS n FROM job_chunks WHERE job_id = ?1')
-    .bind(jobId)
-    .first<{ n: number }>())!.n;
+const startHeld = (browser: TestBrowser, backtestId: string, body: object = { grid: GRID }) =>
+  startHeldJob(browser, `/api/backtests/${backtestId}/robustness`, body);
 
 describe('robustness jobs through the JOBS queue', () => {
   it('runs a sweep to done through env.JOBS and the real consumer, equal to runSweep in one piece', async () => {
@@ -104,7 +41,7 @@ describe('robustness jobs through the JOBS queue', () => {
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: string };
 
-    const seen = await poll(browser, jobId, (job) => job.state === 'done' || job.state === 'failed');
+    const seen = await untilEnded(browser, jobId, jobAnswerSchema);
     const final = seen.at(-1)!;
     expect(final.state).toBe('done');
     // Two sweep chunks and the walk-forward; progress never goes back.
@@ -149,17 +86,15 @@ describe('robustness jobs through the JOBS queue', () => {
     expect(second!.testLast).toBe(times.at(-1));
 
     // Finished: the chunk rows and the stored candles are gone, the result is in R2.
-    expect(await chunkRows(jobId)).toBe(0);
+    expect(await rowsOf('job_chunks', jobId)).toBe(0);
     expect(await env.DATASETS.get(`jobs/${jobId}/series.bin`)).toBeNull();
   });
 
   it('counts an analysis as one backtest of the month', async () => {
     const { browser, backtestId } = await signedIn('pro');
-    const before = (await (await browser.request('/api/usage')).json()) as Usage;
-    expect(before.used).toBe(1);
+    expect(await usedThisMonth(browser)).toBe(1);
     await startHeld(browser, backtestId);
-    const after = (await (await browser.request('/api/usage')).json()) as Usage;
-    expect(after.used).toBe(2);
+    expect(await usedThisMonth(browser)).toBe(2);
   });
 
   it('answers 402 naming the limit: 50 configurations on Basic, the monthly runs, and counts the analysis', async () => {
@@ -188,10 +123,7 @@ describe('robustness jobs through the JOBS queue', () => {
       'Please upgrade your membership to generate backtesting results.',
     );
     expect((await browser.request('/api/backtests', { json: RUN })).status).toBe(402);
-    const jobs = await env.DB.prepare('SELECT count(*) AS n FROM jobs WHERE user_id = ?1')
-      .bind(userId)
-      .first<{ n: number }>();
-    expect(jobs!.n).toBe(1);
+    expect(await countRows('jobs', 'user_id', userId)).toBe(1);
   });
 
   it('answers 400 with field paths for a bad body or a grid that does not fit the run', async () => {
@@ -237,7 +169,7 @@ describe('robustness jobs through the JOBS queue', () => {
   it('sweeps the default grid when none is given: the run’s settings +-50% in 5 steps', async () => {
     const { browser, backtestId } = await signedIn('enterprise');
     const { jobId, queue } = await startHeld(browser, backtestId, {});
-    const job = await jobOf(browser, jobId);
+    const job = await jobOf(browser, jobId, jobAnswerSchema);
     // Four SMA periods and the stop: 5^5 configurations, 125 chunks, all sent.
     expect(job).toMatchObject({ state: 'queued', done: 0, configurations: 3125, total: 125 });
     expect(queue.messages.map((m) => m.chunk)).toEqual(Array.from({ length: 125 }, (_, i) => i));
@@ -247,7 +179,10 @@ describe('robustness jobs through the JOBS queue', () => {
     const { browser, backtestId } = await signedIn('basic');
     const { jobId } = await startHeld(browser, backtestId, {});
     // The five axes narrow to 3 steps, then the last two are left out: 3^3.
-    expect(await jobOf(browser, jobId)).toMatchObject({ state: 'queued', configurations: 27 });
+    expect(await jobOf(browser, jobId, jobAnswerSchema)).toMatchObject({
+      state: 'queued',
+      configurations: 27,
+    });
   });
 
   it('counts a chunk delivered twice once, and does not recompute a stored chunk', async () => {
@@ -262,7 +197,7 @@ describe('robustness jobs through the JOBS queue', () => {
       { jobId, chunk: 0 },
     ]);
     expect(first).toEqual({ acked: ['m0', 'm1'], retried: [] });
-    const running = await jobOf(browser, jobId);
+    const running = await jobOf(browser, jobId, jobAnswerSchema);
     expect(running).toMatchObject({ state: 'running', done: 1, total: 2 });
     // Results fill in as chunks finish: the first chunk's 25 configurations, in grid order.
     expect(running.partial!.configurations.map((c) => c.index)).toEqual([...Array(25).keys()]);
@@ -272,7 +207,7 @@ describe('robustness jobs through the JOBS queue', () => {
       'exitCriteria.stopLoss.value': 2,
     });
     expect(typeof running.partial!.configurations[0]!.metrics.sharpe).not.toBe('undefined');
-    expect(await chunkRows(jobId)).toBe(1);
+    expect(await rowsOf('job_chunks', jobId)).toBe(1);
 
     // With a grid that no longer fits the run a chunk cannot run: chunk 0 is still acked
     // (stored, so not run again), chunk 1 throws and is retried.
@@ -288,12 +223,12 @@ describe('robustness jobs through the JOBS queue', () => {
         { jobId, chunk: 1 },
       ]),
     ).toEqual({ acked: ['m0'], retried: ['m1'] });
-    expect(await jobOf(browser, jobId)).toMatchObject({ state: 'running', done: 1 });
+    expect(await jobOf(browser, jobId, jobAnswerSchema)).toMatchObject({ state: 'running', done: 1 });
 
     // Resumed: the grid is back, chunk 1 runs and the job is done.
     await env.DB.prepare('UPDATE jobs SET grid_json = ?2 WHERE id = ?1').bind(jobId, grid!.grid_json).run();
-    expect(await deliver([{ jobId, chunk: 1 }], 2)).toEqual({ acked: ['m0'], retried: [] });
-    const done = await jobOf(browser, jobId);
+    expect(await deliver([{ jobId, chunk: 1 }], JOBS_QUEUE, 2)).toEqual({ acked: ['m0'], retried: [] });
+    const done = await jobOf(browser, jobId, jobAnswerSchema);
     expect(done).toMatchObject({ state: 'done', done: 2, total: 2 });
     expect(done.result!.configurations).toHaveLength(36);
     expect(done.partial).toBeUndefined();
@@ -301,7 +236,7 @@ describe('robustness jobs through the JOBS queue', () => {
     expect(done.result!.configurations.slice(0, 25)).toEqual(running.partial!.configurations);
     // A late redelivery after the end changes nothing.
     expect(await deliver([{ jobId, chunk: 1 }])).toEqual({ acked: ['m0'], retried: [] });
-    expect((await jobOf(browser, jobId)).state).toBe('done');
+    expect((await jobOf(browser, jobId, jobAnswerSchema)).state).toBe('done');
   });
 
   it('retries a chunk that throws, then the dead-letter queue fails the job with a message', async () => {
@@ -310,7 +245,7 @@ describe('robustness jobs through the JOBS queue', () => {
     await env.DATASETS.delete(`jobs/${jobId}/series.bin`);
     // Through the real queue: max_retries = 3 in wrangler.toml, then the dead-letter consumer.
     await env.JOBS.send({ jobId, chunk: 0 });
-    const seen = await poll(browser, jobId, (job) => job.state !== 'queued' && job.state !== 'running');
+    const seen = await untilEnded(browser, jobId, jobAnswerSchema);
     const failed = seen.at(-1)!;
     expect(failed.state).toBe('failed');
     expect(failed.error).toBe(
@@ -336,12 +271,12 @@ describe('robustness jobs through the JOBS queue', () => {
         { jobId, chunk: 1 },
       ]),
     ).toEqual({ acked: ['m0', 'm1'], retried: [] });
-    expect(await chunkRows(jobId)).toBe(0);
+    expect(await rowsOf('job_chunks', jobId)).toBe(0);
     expect((await browser.request(`/api/jobs/${jobId}`, { method: 'DELETE' })).status).toBe(409);
 
     const admin = await new TestBrowser().signInAsAdmin(
       `admin-${crypto.randomUUID().slice(0, 8)}@example.com`,
     );
-    expect(await jobOf(admin, jobId)).toMatchObject({ state: 'cancelled' });
+    expect(await jobOf(admin, jobId, jobAnswerSchema)).toMatchObject({ state: 'cancelled' });
   });
 });

@@ -2,14 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { analysisListAnswerSchema } from '../../../src/shared/api/robustness';
 import { untilEnded, RULE_RUN } from '../jobs/job-fixtures';
-import { signUpWithPlan } from '../test-client';
+import { signUpWithPlan, createRun } from '../test-client';
 
 describe('a run’s robustness analyses', () => {
   it('lists them newest first, with the PBO and suggestion of those done; others get 404', async () => {
     const { browser } = await signUpWithPlan('pro');
-    const made = await browser.request('/api/backtests', { json: RULE_RUN });
-    expect(made.status).toBe(201);
-    const { id } = (await made.json()) as { id: string };
+    const { id } = await createRun(browser, RULE_RUN);
     const empty = await browser.request(`/api/backtests/${id}/robustness`);
     expect(analysisListAnswerSchema.parse(await empty.json())).toEqual({ analyses: [] });
 

@@ -1,22 +1,13 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Usage } from '../../../src/shared/api/usage';
 import { quotaResetDate } from '../../../src/worker/backtests/quota';
-import { TestBrowser } from '../test-client';
+import { signUpWithPlan, TestBrowser } from '../test-client';
 import { shortRunRequest } from '../../fixtures/requests';
 
 /** SMA 10/20 on AAPL's synthetic hourly bars: a run that trades. */
 const RUN = shortRunRequest();
 
-async function signedIn(plan: 'basic' | 'enterprise' = 'basic') {
-  const browser = new TestBrowser();
-  const { user } = (await (
-    await browser.register(`quota-${crypto.randomUUID().slice(0, 8)}@example.com`)
-  ).json()) as { user: { id: string } };
-  if (plan !== 'basic')
-    await env.DB.prepare('UPDATE users SET plan = ?1 WHERE id = ?2').bind(plan, user.id).run();
-  return browser;
-}
+const signedIn = async (plan: 'basic' | 'enterprise' = 'basic') => (await signUpWithPlan(plan)).browser;
 
 async function usage(browser: TestBrowser): Promise<Usage> {
   const res = await browser.request('/api/usage');
@@ -93,17 +84,16 @@ describe('runs refused before they trade', () => {
   it('refuse a period longer than every bar loaded at its field, without counting the run', async () => {
     const browser = await signedIn();
     // One year of daily bars: about 250 in range and at most 5,000 before them for warm-up.
+    const year = { ...RUN, timeframe: '1 day', fromDate: '2023-01-01', toDate: '2023-12-31' };
+    const rsiBelow30Over = (period: string) => ({
+      valueBased: [
+        { indicator: 'RSI', logic: 'Less Than', number: '30', additionalFields: { Timeframe: period } },
+      ],
+    });
     const res = await browser.request('/api/backtests', {
       json: {
-        ...RUN,
-        timeframe: '1 day',
-        fromDate: '2023-01-01',
-        toDate: '2023-12-31',
-        entry: {
-          valueBased: [
-            { indicator: 'RSI', logic: 'Less Than', number: '30', additionalFields: { Timeframe: '10000' } },
-          ],
-        },
+        ...year,
+        entry: rsiBelow30Over('10000'),
         exit: {
           parameters: [
             {
@@ -135,17 +125,7 @@ describe('runs refused before they trade', () => {
 
     // A long period that the warm-up covers runs.
     const covered = await browser.request('/api/backtests', {
-      json: {
-        ...RUN,
-        timeframe: '1 day',
-        fromDate: '2023-01-01',
-        toDate: '2023-12-31',
-        entry: {
-          valueBased: [
-            { indicator: 'RSI', logic: 'Less Than', number: '30', additionalFields: { Timeframe: '400' } },
-          ],
-        },
-      },
+      json: { ...year, entry: rsiBelow30Over('400') },
     });
     expect(covered.status).toBe(201);
     expect((await usage(browser)).used).toBe(1);

@@ -5,24 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
 import { signUpWithPlan } from '../test-client';
+import { backtestRequest, percentStopLoss, smaCrossing } from '../../fixtures/requests';
 
-const crossover = (logic: string) => ({
-  indicator1: 'SMA',
-  logic,
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: '5' },
-  additionalFields2: { Timeframe: '20' },
-});
+const crossover = (logic: string) => smaCrossing(logic, 5, 20);
 const value = { indicator: 'RSI', logic: 'Less Than', number: '70', additionalFields: { Timeframe: '14' } };
 
 /** Every crossover and value row filled. */
-const STRATEGY = {
-  exchange: 'US',
-  stock: 'AAPL',
+const STRATEGY = backtestRequest({
   fromDate: '2023-01-02',
   toDate: '2023-12-29',
   timeframe: '1 day',
-  transactionType: 'buy',
   entry: {
     parameters: Array(8).fill(crossover('Crosses Above')),
     valueBased: Array(5).fill(value),
@@ -33,8 +25,8 @@ const STRATEGY = {
     valueBased: Array(5).fill(value),
     combine: 'any',
   },
-  exitCriteria: { stopLoss: { type: 'percentage', value: '5' } },
-};
+  exitCriteria: percentStopLoss('5'),
+});
 
 describe('the body limit of a portfolio’s backtest', () => {
   it('takes a valid 10.5 KB request, as POST /api/backtests does', async () => {
@@ -44,13 +36,7 @@ describe('the body limit of a portfolio’s backtest', () => {
 
     const { browser } = await signUpWithPlan('pro');
     const saved = await browser.request('/api/portfolios', {
-      json: {
-        name: 'Two',
-        symbols: [
-          { exchange: 'US', symbol: 'AAPL' },
-          { exchange: 'US', symbol: 'MSFT' },
-        ],
-      },
+      json: { name: 'Two', symbols: ['AAPL', 'MSFT'].map((symbol) => ({ exchange: 'US', symbol })) },
     });
     const { id } = (await saved.json()) as { id: string };
     const res = await browser.request(`/api/portfolios/${id}/backtests`, {
