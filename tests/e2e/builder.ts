@@ -23,7 +23,8 @@ export async function openBuilder(page: Page): Promise<void> {
  */
 export async function setFields(page: Page, values: Record<string, string>): Promise<void> {
   for (const [label, value] of Object.entries(values)) {
-    const element = field(page, label);
+    // The form control of that label (an indicator's list of options shares its label).
+    const element = field(page, label).and(page.locator('input, select, textarea'));
     const kind = await element.evaluate((node) =>
       node.getAttribute('role') === 'combobox' ? 'indicator' : node.tagName,
     );
