@@ -1,19 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { OutboxMail } from '../../src/shared/api/account';
 import { INVALID_CREDENTIALS } from '../../src/shared/auth';
-import { field, launchBrowser, openPage, signUp, watchForErrors } from './browser';
+import { field, submitLogin } from './browser';
+import { PHONE, browserForFile, signedInPage } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** The link of the newest mail to `email` with that subject, from the dev server's outbox. */
 async function linkFromOutbox(page: Page, email: string, subject: string, path: string): Promise<string> {
@@ -37,16 +30,12 @@ async function linkFromOutbox(page: Page, email: string, subject: string, path: 
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(`${baseUrl}/LoginPage`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await submitLogin(page, email, password);
 }
 
 describe('keeping an account in chromium', () => {
   it('verifies the email, resets a forgotten password from the mails, then deletes the account', async () => {
-    const page = await openPage(browser, { viewport: { width: 375, height: 800 } });
-    const errors = watchForErrors(page);
-    const email = await signUp(page, baseUrl, 'recovery');
+    const { page, errors, email } = await signedInPage(browser(), 'recovery', { viewport: PHONE });
 
     await page.goto(await linkFromOutbox(page, email, 'Verify your email address', '/verify-email'));
     await page.getByRole('button', { name: 'Verify my email address' }).click();

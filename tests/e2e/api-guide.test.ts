@@ -3,24 +3,18 @@
  * against the local app with a new account's token.
  */
 import { execFile } from 'node:child_process';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_EXAMPLES, SERVER_ENV_VARIABLE } from '../../src/client/features/site/content/api-guide';
 import { TOKEN_ENV_VARIABLE } from '../../src/shared/api-tokens';
 import { accountWithToken } from './api-token-helper';
-import { launchBrowser, openPage, watchForErrors } from './browser';
+import { browserForFile, watchedPage } from './flows';
 
 const baseUrl = inject('baseUrl');
+const browser = browserForFile();
 let token: string;
-let browser: Browser;
 
 beforeAll(async () => {
   ({ token } = await accountWithToken(baseUrl, 'api-guide'));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 function run(
@@ -55,8 +49,7 @@ describe('the Use the API guide', () => {
   );
 
   it('shows the examples on /resources/documentation/api', async () => {
-    const page = await openPage(browser);
-    const errors = watchForErrors(page);
+    const { page, errors } = await watchedPage(browser());
     await page.goto(`${baseUrl}/resources/documentation/api`);
     await page.getByRole('heading', { level: 1, name: 'Use the API' }).waitFor();
     for (const example of API_EXAMPLES) {
@@ -67,6 +60,5 @@ describe('the Use the API guide', () => {
       ).toContain(example.code.split('\n')[0]);
     }
     expect(errors).toEqual([]);
-    await page.close();
   });
 });

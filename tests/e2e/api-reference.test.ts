@@ -1,18 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, watchForErrors } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { openContext } from './browser';
+import { browserForFile, watchedPage } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('the API reference', () => {
   it('serves an OpenAPI 3.1 document that the official schema validates', async () => {
@@ -28,9 +20,7 @@ describe('the API reference', () => {
   });
 
   it('shows every route interactively at /api/docs under the strict CSP, with no outside request', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await openPage(context);
-    const errors = watchForErrors(page);
+    const { page, errors } = await watchedPage(await openContext(browser()), { width: 1280, height: 900 });
     const origins = new Set<string>();
     page.on('request', (request) => origins.add(new URL(request.url()).origin));
     const answer = await page.goto(`${baseUrl}/api/docs`);
@@ -40,6 +30,5 @@ describe('the API reference', () => {
     await page.getByText('/api/tokens/{id}').first().waitFor();
     expect([...origins].filter((origin) => origin.startsWith('http'))).toEqual([baseUrl]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,17 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, signUp, watchForErrors } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { sp500Request } from '../fixtures/requests';
+import { openContext } from './browser';
+import { PHONE, browserForFile, signedInPage } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** A script's request: the token only, from Node, no cookie and no Origin. */
 const withToken = (token: string, path: string, init: RequestInit = {}) =>
@@ -22,10 +15,7 @@ const withToken = (token: string, path: string, init: RequestInit = {}) =>
 
 describe('API tokens on the account page in chromium', () => {
   it('creates a token shown once, which a script uses until it is revoked', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const page = await openPage(context);
-    const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'tokens');
+    const { page, errors } = await signedInPage(await openContext(browser()), 'tokens', { viewport: PHONE });
     await page.goto(`${baseUrl}/account`);
     await page.getByRole('heading', { name: 'API tokens' }).waitFor();
     await page.getByText('No tokens yet.').waitFor();
@@ -45,16 +35,15 @@ describe('API tokens on the account page in chromium', () => {
     expect(usage.headers.get('set-cookie')).toBeNull();
     const run = await withToken(token, '/api/backtests', {
       method: 'POST',
-      body: JSON.stringify({
-        exchange: 'INDX',
-        stock: 'GSPC',
-        timeframe: '1 day',
-        fromDate: '2019-01-02',
-        toDate: '2019-06-28',
-        transactionType: 'buy',
-        entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: 40 }] },
-        exitCriteria: { targetProfit: { type: 'percentage', value: 3 } },
-      }),
+      body: JSON.stringify(
+        sp500Request({
+          fromDate: '2019-01-02',
+          toDate: '2019-06-28',
+          entry: { valueBased: [{ indicator: 'RSI', logic: 'Less Than', number: 40 }] },
+          exit: undefined,
+          exitCriteria: { targetProfit: { type: 'percentage', value: 3 } },
+        }),
+      ),
     });
     expect(run.status).toBe(201);
 
@@ -66,6 +55,5 @@ describe('API tokens on the account page in chromium', () => {
     const revoked = await withToken(token, '/api/usage');
     expect(revoked.status).toBe(401);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, markEmailVerified, openPage, useOwnClientAddress, watchForErrors } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { markEmailVerified, submitRegistration, useOwnClientAddress } from './browser';
+import { browserForFile, watchedPage } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('buying a plan in chromium', () => {
   it('goes from pricing through registration and the hosted payment page to /account on Professional', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    const errors = watchForErrors(page);
+    const { page, errors } = await watchedPage(browser(), { width: 1280, height: 900 });
     await useOwnClientAddress(page);
 
     await page.goto(`${baseUrl}/pricing`);
@@ -26,11 +17,8 @@ describe('buying a plan in chromium', () => {
     await page.getByRole('link', { name: 'Subscribe Now' }).click();
     await page.waitForURL(`${baseUrl}/LoginPage`);
 
-    await page.getByRole('button', { name: 'Create an account' }).click();
     const email = `buyer-${Date.now()}@example.com`;
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await submitRegistration(page, email);
 
     // Back on pricing with the same selection, not the defaults (annual, INR).
     await page.waitForURL(`${baseUrl}/pricing?plan=pro&period=monthly&currency=USD`);
@@ -52,6 +40,5 @@ describe('buying a plan in chromium', () => {
     expect(await billing.getByRole('cell', { name: '$24.00' }).count()).toBe(1);
     expect(await billing.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(1);
     expect(errors).toEqual([]);
-    await page.close();
   });
 });

@@ -74,6 +74,16 @@ export async function openPage(
   return page;
 }
 
+/** A browser context of its own (no cookies), closed when the test ends, passed or failed. */
+export async function openContext(
+  browser: Browser,
+  options?: Parameters<Browser['newContext']>[0],
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  onTestFinished(() => context.close());
+  return context;
+}
+
 /** Collects console errors and uncaught page errors (CSP violations included). */
 export function watchForErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -89,15 +99,30 @@ export function field(page: Page, label: string) {
   return page.getByLabel(label, { exact: true });
 }
 
+/** The password every test account registers with. */
+export const PASSWORD = 'a long enough password';
+
+/** On the login page: switches to registering and registers `email`. */
+export async function submitRegistration(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+}
+
+/** On the login page: logs in with `email` and `password`. */
+export async function submitLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
 /** Registers a new account (`<prefix>-<time>@example.com`), waits for the home page, returns the email. */
 export async function signUp(page: Page, baseUrl: string, prefix: string): Promise<string> {
   const email = `${prefix}-${Date.now()}@example.com`;
   await useOwnClientAddress(page);
   await page.goto(`${baseUrl}/LoginPage`);
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a long enough password');
-  await page.getByRole('button', { name: 'Register' }).click();
+  await submitRegistration(page, email);
   await page.waitForURL(`${baseUrl}/`);
   return email;
 }

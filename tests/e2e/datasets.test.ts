@@ -1,21 +1,20 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooseIndicator, field, launchBrowser, openPage, signUp, watchForErrors } from './browser';
+import { field } from './browser';
+import { openBuilder, previewParameters, setFields, smaCrossingFields, submitToResult } from './builder';
+import { PHONE, browserForFile, expectFitsPhone, horizontalOverflow, signedInPage } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = browserForFile();
 let folder: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   folder = await mkdtemp(join(tmpdir(), 'datasets-e2e-'));
 });
 
 afterAll(async () => {
-  await browser?.close();
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
@@ -37,32 +36,9 @@ function dailyCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** SMA 5 Crosses Above SMA 20 to enter, the reverse cross to leave. */
-async function buildStrategy(page: Page) {
-  for (const side of ['Entry', 'Exit'] as const) {
-    await field(page, `${side} crossover conditions`).selectOption('1');
-    await chooseIndicator(page, `${side} crossover 1: indicator 1`, 'SMA');
-    await field(page, `${side} crossover 1: indicator 1 Timeframe`).fill('5');
-    await field(page, `${side} crossover 1: logic`).selectOption(
-      side === 'Entry' ? 'Crosses Above' : 'Crosses Below',
-    );
-    await chooseIndicator(page, `${side} crossover 1: indicator 2`, 'SMA');
-    await field(page, `${side} crossover 1: indicator 2 Timeframe`).fill('20');
-  }
-}
-
-/**
- * How far the page scrolls sideways (0 on a narrow phone). Polled after a resize: the header
- * folds its navigation into the menu once it has measured the new width.
- */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 describe('uploaded datasets in chromium', () => {
   it('uploads a CSV, backtests on it, and deletes it', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'datasets');
+    const { page, errors } = await signedInPage(browser(), 'datasets');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
     await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
     const general = page.getByRole('region', { name: 'General parameters' });
@@ -87,18 +63,14 @@ describe('uploaded datasets in chromium', () => {
     expect(await field(page, 'From date').inputValue()).toBe('2024-01-01');
     expect(await field(page, 'To date').inputValue()).toBe('2024-10-26');
 
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expect.poll(() => horizontalOverflow(page)).toBe(0);
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await expectFitsPhone(page);
 
-    await buildStrategy(page);
-    await page.getByRole('button', { name: 'Preview Parameters' }).click();
-    const review = page.getByRole('region', { name: 'Review your parameters' });
-    await review.waitFor();
+    // SMA 5 Crosses Above SMA 20 to enter, the reverse cross to leave.
+    await setFields(page, { ...smaCrossingFields('Entry', 5, 20), ...smaCrossingFields('Exit', 5, 20) });
+    const review = await previewParameters(page);
     expect(await review.textContent()).toContain('Exchange: Your uploaded data');
     expect(await review.textContent()).toContain('Stock: E2E daily bars');
-    await page.getByRole('button', { name: 'Final Submit' }).click();
-    await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/);
+    await submitToResult(page);
     await page.getByRole('heading', { level: 1, name: 'Uploaded dataset, 1 day' }).waitFor();
     expect(await page.getByText('Data source:').textContent()).toBe('Data source: Your uploaded data');
     const chart = page.getByRole('img', { name: /^Candlestick chart of Uploaded dataset/ });
@@ -111,9 +83,7 @@ describe('uploaded datasets in chromium', () => {
     await page.getByRole('button', { name: 'Delete this dataset' }).click();
     const confirm = page.getByRole('group', { name: 'Confirm delete' });
     expect(await confirm.textContent()).toContain('Delete “E2E daily bars” for good?');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expect.poll(() => horizontalOverflow(page)).toBe(0);
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await expectFitsPhone(page);
     await confirm.getByRole('button', { name: 'Yes, delete' }).click();
 
     await general.getByRole('status').filter({ hasText: 'Deleted “E2E daily bars”.' }).waitFor();
@@ -122,15 +92,11 @@ describe('uploaded datasets in chromium', () => {
     const listed = await page.request.get(`${baseUrl}/api/datasets`);
     expect(await listed.json()).toMatchObject({ datasets: [], storage: { files: 0, bytes: 0 } });
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('shows the server’s message for a file that is not OHLCV data, and keeps the file', async () => {
-    const page = await openPage(browser, { viewport: { width: 375, height: 812 } });
-    const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'datasets');
-    await page.goto(`${baseUrl}/BacktestingForm`);
-    await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
+    const { page, errors } = await signedInPage(browser(), 'datasets', { viewport: PHONE });
+    await openBuilder(page);
     const csvPath = join(folder, 'no-prices.csv');
     await writeFile(csvPath, 'Date,Price\n2024-01-01,10\n');
     await field(page, 'CSV file').setInputFiles(csvPath);
@@ -145,6 +111,5 @@ describe('uploaded datasets in chromium', () => {
     await expect.poll(() => horizontalOverflow(page)).toBe(0);
     // The browser logs the failed request itself; nothing else may go wrong.
     expect(errors.filter((text) => !text.includes('400 (Bad Request)'))).toEqual([]);
-    await page.close();
   });
 });

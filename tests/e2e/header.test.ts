@@ -1,31 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, useOwnClientAddress } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { PASSWORD, openPage, useOwnClientAddress } from './browser';
+import { WIDE, browserForFile } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('the header with a long display name', () => {
   it('shows the whole name at 1440 px, with the links still in the bar', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const page = await openPage(browser(), { viewport: WIDE });
     const name = 'Alexandra Konstantinopoulou-Vanderberg Smith';
     await page.goto(`${baseUrl}/`);
     await useOwnClientAddress(page);
     const registered = await page.request.post(`${baseUrl}/api/auth/register`, {
       headers: { Origin: baseUrl },
-      data: {
-        email: `long-${Date.now()}@example.com`,
-        password: 'a long enough password',
-        displayName: name,
-      },
+      data: { email: `long-${Date.now()}@example.com`, password: PASSWORD, displayName: name },
     });
     expect(registered.status()).toBe(201);
     await page.goto(`${baseUrl}/backtests`);
@@ -44,6 +32,5 @@ describe('the header with a long display name', () => {
         .getByRole('link', { name: 'Simulator' })
         .isVisible(),
     ).toBe(true);
-    await page.close();
   });
 });

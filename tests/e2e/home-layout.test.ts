@@ -1,21 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage } from './browser';
+import { browserForFile } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** The feature cards' columns (distinct left edges) and widths, and the gaps between sections. */
 async function homeLayout(width: number) {
-  const page = await openPage(browser, { viewport: { width, height: 900 } });
+  const page = await openPage(browser(), { viewport: { width, height: 900 } });
   await page.goto(`${baseUrl}/`);
   const features = page.getByRole('region', { name: 'Everything a backtest needs' }).getByRole('listitem');
   await features.first().waitFor();

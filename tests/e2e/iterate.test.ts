@@ -1,52 +1,73 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { backtestRequest } from '../fixtures/requests';
 import {
   field,
-  launchBrowser,
-  markEmailVerified,
+  openContext,
   openPage,
-  setPlan,
   signUp,
+  submitLogin,
+  submitRegistration,
   useOwnClientAddress,
-  watchForErrors,
 } from './browser';
-import { smaCrossing } from '../fixtures/requests';
+import {
+  PHONE,
+  WIDE,
+  browserForFile,
+  horizontalOverflow,
+  runBacktest,
+  signedInPage,
+  watchedPage,
+} from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const cross = (logic: string) => smaCrossing(logic);
+const browser = browserForFile();
 
 const FAST_PERIOD = 'Entry rule 1 (first) · SMA · Timeframe';
 
+/**
+ * An Enterprise owner with a verified address (inviting team members needs both) invites
+ * `email`; the owner's email and the path of the invite's link.
+ */
+async function inviteToTeam(email: string): Promise<{ owner: string; joinPath: string }> {
+  const { page, email: owner } = await signedInPage(browser(), 'owner', {
+    plan: 'enterprise',
+    verified: true,
+  });
+  const invite = await page.request.post(`${baseUrl}/api/team/invites`, {
+    headers: { Origin: baseUrl },
+    data: { email },
+  });
+  expect(invite.status()).toBe(201);
+  const { url } = (await invite.json()) as { url: string };
+  return { owner, joinPath: new URL(url).pathname + new URL(url).search };
+}
+
+/** Opens the invite signed out, in a browser of its own, and follows its link to log in. */
+async function followInviteToLogin(joinPath: string, viewport: { width: number; height: number }) {
+  const watched = await watchedPage(await openContext(browser()), viewport);
+  await useOwnClientAddress(watched.page);
+  await watched.page.goto(`${baseUrl}${joinPath}`);
+  await watched.page.getByRole('heading', { level: 1, name: 'Join a team' }).waitFor();
+  await watched.page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await watched.page.waitForURL(/\/LoginPage\?next=/);
+  return watched;
+}
+
+/** Back on the invite once signed in: accepts it and sees the team joined. */
+async function acceptInvite(page: Page, joinPath: string, owner: string) {
+  await page.waitForURL(`${baseUrl}${joinPath}`);
+  await page.getByRole('button', { name: 'Accept the invite' }).click();
+  await page.getByText(`You joined ${owner}’s team.`).waitFor();
+}
+
 describe('iterating on a result page in chromium', () => {
   it('changes a period, runs with Enter, sees the report replaced and compares it with the previous run', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'iterate');
-    const answer = await page.request.post(`${baseUrl}/api/backtests`, {
-      headers: { Origin: baseUrl },
-      data: {
-        exchange: 'US',
-        stock: 'AAPL',
-        fromDate: '2023-01-01',
-        toDate: '2023-12-31',
-        timeframe: '1 day',
-        transactionType: 'buy',
-        entry: { parameters: [cross('Crosses Above')] },
-        exit: { parameters: [cross('Crosses Below')] },
-      },
-    });
-    expect(answer.status()).toBe(201);
-    const { id: firstId } = (await answer.json()) as { id: string };
+    const { page, errors } = await signedInPage(browser(), 'iterate');
+    const { id: firstId } = await runBacktest(
+      page,
+      backtestRequest({ fromDate: '2023-01-01', toDate: '2023-12-31', timeframe: '1 day' }),
+    );
 
     await page.goto(`${baseUrl}/backtests/${firstId}`);
     const tested = page.getByRole('region', { name: 'What was tested' });
@@ -70,90 +91,43 @@ describe('iterating on a result page in chromium', () => {
       .getByRole('button', { name: 'Run with these inputs (uses 1 run, 3 left this month)' })
       .waitFor();
 
-    await page.setViewportSize({ width: 375, height: 800 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBe(0);
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.setViewportSize(PHONE);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.setViewportSize(WIDE);
 
     await inputs.getByRole('link', { name: 'Compare with the previous' }).click();
     await page.waitForURL(`${baseUrl}/backtests/compare?ids=${firstId},${secondId}`);
     await page.getByRole('heading', { level: 1, name: 'Compare backtests' }).waitFor();
     expect(errors).toEqual([]);
-    await page.close();
   }, 120_000);
 });
 
 describe('a team invite in chromium', () => {
-  it('brings a signed-out invitee back to the invite after registering, and lets them accept it', async () => {
-    const ownerPage = await openPage(browser);
-    const owner = await signUp(ownerPage, baseUrl, 'owner');
-    setPlan(owner, 'enterprise');
-    // Inviting team members needs a verified address.
-    markEmailVerified(owner);
-    const inviteeEmail = `invitee-${Date.now()}@example.com`;
-    const invite = await ownerPage.request.post(`${baseUrl}/api/team/invites`, {
-      headers: { Origin: baseUrl },
-      data: { email: inviteeEmail },
-    });
-    expect(invite.status()).toBe(201);
-    const { url } = (await invite.json()) as { url: string };
-    const joinPath = new URL(url).pathname + new URL(url).search;
-
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const page = await openPage(context);
-    const errors = watchForErrors(page);
-    await useOwnClientAddress(page);
-    await page.goto(`${baseUrl}${joinPath}`);
-    await page.getByRole('heading', { level: 1, name: 'Join a team' }).waitFor();
-    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-    await page.waitForURL(/\/LoginPage\?next=/);
-    // A new invitee has no account yet: switching to registering keeps the way back.
-    await page.getByRole('button', { name: 'Create an account' }).click();
-    await page.getByLabel('Email').fill(inviteeEmail);
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Register' }).click();
-    await page.waitForURL(`${baseUrl}${joinPath}`);
-    await page.getByRole('button', { name: 'Accept the invite' }).click();
-    await page.getByText(`You joined ${owner}’s team.`).waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
-    await ownerPage.close();
-  }, 90_000);
-
-  it('brings an invitee who already has an account back to the invite after logging in', async () => {
-    const ownerPage = await openPage(browser);
-    const owner = await signUp(ownerPage, baseUrl, 'owner');
-    setPlan(owner, 'enterprise');
-    markEmailVerified(owner);
-    // The invitee registered earlier, in a browser of their own, and is signed out here.
-    const earlier = await browser.newContext();
-    const inviteeEmail = await signUp(await openPage(earlier), baseUrl, 'member');
-    await earlier.close();
-    const invite = await ownerPage.request.post(`${baseUrl}/api/team/invites`, {
-      headers: { Origin: baseUrl },
-      data: { email: inviteeEmail },
-    });
-    expect(invite.status()).toBe(201);
-    const { url } = (await invite.json()) as { url: string };
-    const joinPath = new URL(url).pathname + new URL(url).search;
-
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await openPage(context);
-    const errors = watchForErrors(page);
-    await useOwnClientAddress(page);
-    await page.goto(`${baseUrl}${joinPath}`);
-    await page.getByRole('heading', { level: 1, name: 'Join a team' }).waitFor();
-    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-    await page.waitForURL(/\/LoginPage\?next=/);
-    await page.getByLabel('Email').fill(inviteeEmail);
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL(`${baseUrl}${joinPath}`);
-    await page.getByRole('button', { name: 'Accept the invite' }).click();
-    await page.getByText(`You joined ${owner}’s team.`).waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
-    await ownerPage.close();
-  }, 90_000);
+  it.each([
+    {
+      behaviour: 'brings a signed-out invitee back to the invite after registering, and lets them accept it',
+      viewport: PHONE,
+      // A new invitee has no account yet: switching to registering keeps the way back.
+      invitee: async () => `invitee-${Date.now()}@example.com`,
+      signIn: submitRegistration,
+    },
+    {
+      behaviour: 'brings an invitee who already has an account back to the invite after logging in',
+      viewport: WIDE,
+      // The invitee registered earlier, in a browser of their own, and is signed out here.
+      invitee: async () => signUp(await openPage(await openContext(browser())), baseUrl, 'member'),
+      signIn: (page: Page, email: string) => submitLogin(page, email),
+    },
+  ])(
+    '$behaviour',
+    async ({ viewport, invitee, signIn }) => {
+      const inviteeEmail = await invitee();
+      const { owner, joinPath } = await inviteToTeam(inviteeEmail);
+      const { page, errors } = await followInviteToLogin(joinPath, viewport);
+      await signIn(page, inviteeEmail);
+      await acceptInvite(page, joinPath, owner);
+      expect(errors).toEqual([]);
+    },
+    90_000,
+  );
 });

@@ -4,45 +4,19 @@
  * from the fake Binance on loopback (tests/e2e/fake-binance-server.ts), and an NSE intraday run
  * squares off at its exit time in India's time zone (synthetic demo prices: no key here).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BacktestResultBody } from '../../src/shared/api/backtests';
-import { field, launchBrowser, openPage, setPlan, signUp, watchForErrors } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { backtestRequest, smaCrossing, smaCrossingRules } from '../fixtures/requests';
+import { openBuilder } from './builder';
+import { browserForFile, runBacktest, signedInPage } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = browserForFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const smaCross = (logic: string, fast: string, slow: string) => ({
-  indicator1: 'SMA',
-  logic,
-  indicator2: 'SMA',
-  additionalFields1: { Timeframe: fast },
-  additionalFields2: { Timeframe: slow },
-});
+const VIEWPORT = { width: 1280, height: 900 };
 
 /** A signed-up Pro user (BINANCE and intraday NSE are in the plan), on the home page. */
-async function proUser(prefix: string): Promise<Page> {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-  const email = await signUp(page, baseUrl, prefix);
-  setPlan(email, 'pro');
-  return page;
-}
-
-async function runBacktest(page: Page, request: object) {
-  const answer = await page.request.post(`${baseUrl}/api/backtests`, {
-    headers: { Origin: baseUrl },
-    data: request,
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return (await answer.json()) as { id: string; result: BacktestResultBody };
+async function proUser(prefix: string) {
+  return (await signedInPage(browser(), prefix, { viewport: VIEWPORT, plan: 'pro' })).page;
 }
 
 /** Minutes past midnight in India (UTC+05:30, no daylight saving) and the Indian date. */
@@ -56,13 +30,9 @@ const inIndia = (iso: string) => {
 
 describe('market data in chromium', () => {
   it('opens the builder of a server without a provider key calmly: the sample-data note, no error banner', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'calm');
-    await page.goto(`${baseUrl}/BacktestingForm`);
-    await page.getByRole('heading', { level: 1, name: 'Backtesting simulator' }).waitFor();
+    const { page, errors } = await signedInPage(browser(), 'calm', { viewport: VIEWPORT });
     // Both lists have loaded: the bundled exchanges and the first stock of the default one.
-    await expect.poll(() => field(page, 'Stock').inputValue()).toBe('AAPL');
+    await openBuilder(page);
     const note = page.getByRole('status').filter({
       hasText:
         'Sample data: the S&P 500 sample, your uploads and synthetic demo prices. Add a market-data key for real lists.',
@@ -73,7 +43,6 @@ describe('market data in chromium', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText(/API Error|Using fallback data/).count()).toBe(0);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('runs BTCUSDT on BINANCE in 1-hour bars from the fake Binance: source "binance" in the answer and on the page', async () => {
@@ -83,16 +52,16 @@ describe('market data in chromium', () => {
     };
     expect(exchanges.exchanges.map((exchange) => exchange.code)).toContain('BINANCE');
 
-    const { id, result } = await runBacktest(page, {
-      exchange: 'BINANCE',
-      stock: 'BTCUSDT',
-      fromDate: '2024-01-01',
-      toDate: '2024-01-31',
-      timeframe: '1 hour',
-      transactionType: 'buy',
-      entry: { parameters: [smaCross('Crosses Above', '5', '20')] },
-      exit: { parameters: [smaCross('Crosses Below', '5', '20')] },
-    });
+    const { id, result } = await runBacktest(
+      page,
+      backtestRequest({
+        exchange: 'BINANCE',
+        stock: 'BTCUSDT',
+        fromDate: '2024-01-01',
+        toDate: '2024-01-31',
+        ...smaCrossingRules(5, 20),
+      }),
+    );
     expect(result.data.source).toBe('binance');
     expect(result.dataQuality).toMatchObject({
       source: 'binance',
@@ -111,21 +80,23 @@ describe('market data in chromium', () => {
     expect(await panel.getByText('Tested span').locator('xpath=..').textContent()).toBe(
       'Tested span2024-01-01 to 2024-01-31',
     );
-    await page.close();
   });
 
   it('closes every NSE 15-minute position by 15:15 IST on its entry day: no overnight position', async () => {
     const page = await proUser('nse');
-    const { id, result } = await runBacktest(page, {
-      exchange: 'NSE',
-      stock: 'TCS',
-      fromDate: '2023-09-04',
-      toDate: '2023-09-29',
-      timeframe: '15 min',
-      transactionType: 'buy',
-      entry: { parameters: [smaCross('Crosses Above', '3', '8')] },
-      exitCriteria: { timing: { time: '15:15' } },
-    });
+    const { id, result } = await runBacktest(
+      page,
+      backtestRequest({
+        exchange: 'NSE',
+        stock: 'TCS',
+        fromDate: '2023-09-04',
+        toDate: '2023-09-29',
+        timeframe: '15 min',
+        entry: { parameters: [smaCrossing('Crosses Above', 3, 8)] },
+        exit: undefined,
+        exitCriteria: { timing: { time: '15:15' } },
+      }),
+    );
     expect(result.data.timezone).toBe('Asia/Kolkata');
     const closed = result.trades.filter((trade) => trade.exitReason !== 'end');
     expect(closed.length).toBeGreaterThan(3);
@@ -145,6 +116,5 @@ describe('market data in chromium', () => {
     expect(await page.getByRole('region', { name: 'What was tested' }).textContent()).toContain(
       'Exit at 15:15 Exchange time (IST)',
     );
-    await page.close();
   });
 });

@@ -1,17 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chooseIndicator, field, launchBrowser, openPage, setPlan, signUp, watchForErrors } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { field } from './browser';
+import { openBuilder, periodFields, previewParameters, setFields } from './builder';
+import { browserForFile, signedInPage } from './flows';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const LONG = { timeout: 120_000 };
 
@@ -21,37 +14,47 @@ const LONG = { timeout: 120_000 };
  * enough to train in the request (201); a random forest is queued as a job (202).
  */
 async function buildMlStrategy(page: Page, model: 'logistic' | 'random-forest') {
-  await page.goto(`${baseUrl}/BacktestingForm`);
-  await expect.poll(() => field(page, 'Stock').inputValue(), LONG).toBe('AAPL');
-  await field(page, 'Timeframe').selectOption('1 day');
-  await field(page, 'From date').fill('2019-01-01');
-  await field(page, 'To date').fill('2023-12-31');
-  await field(page, 'Entry value-based conditions').selectOption('1');
-  await chooseIndicator(page, 'Entry value 1: indicator', 'RSI');
-  await field(page, 'Entry value 1: logic').selectOption('Less Than');
-  await field(page, 'Entry value 1: number').fill('70');
-  await field(page, 'Stop loss type').selectOption('percentage');
-  await field(page, 'Stop loss value').fill('5');
+  await openBuilder(page);
+  await setFields(page, {
+    ...periodFields('1 day', '2019-01-01', '2023-12-31'),
+    'Entry value-based conditions': '1',
+    'Entry value 1: indicator': 'RSI',
+    'Entry value 1: logic': 'Less Than',
+    'Entry value 1: number': '70',
+    'Stop loss type': 'percentage',
+    'Stop loss value': '5',
+  });
   await page.getByRole('button', { name: 'Advanced options' }).click();
   await field(page, 'Backtest mode').selectOption('ml');
 
   const section = page.getByRole('region', { name: 'Machine learning' });
   await section.waitFor();
   expect(await field(page, 'Training window (bars)').getAttribute('placeholder')).toBe('500');
-  await field(page, 'Model').selectOption(model);
-  await field(page, 'Training window (bars)').fill('300');
-  await field(page, 'Test window (bars)').fill('200');
-  await field(page, 'Seed').fill('7');
+  await setFields(page, {
+    Model: model,
+    'Training window (bars)': '300',
+    'Test window (bars)': '200',
+    Seed: '7',
+  });
   // Leave one base feature out; the rules' RSI is a feature by default.
   await section.getByRole('checkbox', { name: /Volume change from the bar before/ }).uncheck();
   expect(await section.getByRole('checkbox', { name: 'RSI' }).isChecked()).toBe(true);
   return section;
 }
 
-async function previewAndSubmit(page: Page) {
-  await page.getByRole('button', { name: 'Preview Parameters' }).click();
-  await page.getByRole('region', { name: 'Review your parameters' }).waitFor();
+/**
+ * A Pro user builds the ML strategy with `model` and submits it; the page and the HTTP status
+ * of the run's POST (the page then shows the progress of a queued run, or the result).
+ */
+async function submitMlRun(prefix: string, model: 'logistic' | 'random-forest') {
+  const { page, errors } = await signedInPage(browser(), prefix, { plan: 'pro' });
+  await buildMlStrategy(page, model);
+  const answer = page.waitForResponse(
+    (res) => res.url().endsWith('/api/backtests') && res.request().method() === 'POST',
+  );
+  await previewParameters(page);
   await page.getByRole('button', { name: 'Final Submit' }).click();
+  return { page, errors, status: (await answer).status() };
 }
 
 /** The ML tab's folds, feature importance and baselines, as a user reads them. */
@@ -97,38 +100,20 @@ async function checkMlTab(page: Page) {
 
 describe('ML backtests in chromium', () => {
   it('a pro user builds an ML strategy, runs it in the request and reads its folds, importance and baselines', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
-    const email = await signUp(page, baseUrl, 'ml');
-    setPlan(email, 'pro');
-    await buildMlStrategy(page, 'logistic');
-    const answer = page.waitForResponse(
-      (res) => res.url().endsWith('/api/backtests') && res.request().method() === 'POST',
-    );
-    await previewAndSubmit(page);
-    expect((await answer).status()).toBe(201);
+    const { page, errors, status } = await submitMlRun('ml', 'logistic');
+    expect(status).toBe(201);
     await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/, LONG);
     await checkMlTab(page);
     expect(errors).toEqual([]);
-    await page.close();
   }, 300_000);
 
   it('a larger run is queued: the builder shows its progress and opens the run when it is done', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
-    const email = await signUp(page, baseUrl, 'ml-job');
-    setPlan(email, 'pro');
-    await buildMlStrategy(page, 'random-forest');
-    const answer = page.waitForResponse(
-      (res) => res.url().endsWith('/api/backtests') && res.request().method() === 'POST',
-    );
-    await previewAndSubmit(page);
-    expect((await answer).status()).toBe(202);
+    const { page, errors, status } = await submitMlRun('ml-job', 'random-forest');
+    expect(status).toBe(202);
     const progress = page.getByRole('progressbar', { name: 'ML training progress' });
     await progress.waitFor(LONG);
     await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/, LONG);
     await checkMlTab(page);
     expect(errors).toEqual([]);
-    await page.close();
   }, 300_000);
 });

@@ -1,65 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  chooseIndicator,
-  field,
-  launchBrowser,
-  openPage,
-  setPlan,
-  useOwnClientAddress,
-  watchForErrors,
-} from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { field } from './browser';
+import { previewParameters, setFields, smaCrossingFields, submitToResult } from './builder';
+import { PHONE, browserForFile, expectFitsPhone, horizontalOverflow, signedInPage } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Registers `email` and waits for the home page. */
-async function register(page: Page, email: string) {
-  await useOwnClientAddress(page);
-  await page.goto(`${baseUrl}/LoginPage`);
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a long enough password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-}
-
-/** SMA 5 Crosses Above SMA 20 to enter, the reverse cross to leave. */
-async function buildStrategy(page: Page) {
-  for (const side of ['Entry', 'Exit'] as const) {
-    await field(page, `${side} crossover conditions`).selectOption('1');
-    await chooseIndicator(page, `${side} crossover 1: indicator 1`, 'SMA');
-    await field(page, `${side} crossover 1: indicator 1 Timeframe`).fill('5');
-    await field(page, `${side} crossover 1: logic`).selectOption(
-      side === 'Entry' ? 'Crosses Above' : 'Crosses Below',
-    );
-    await chooseIndicator(page, `${side} crossover 1: indicator 2`, 'SMA');
-    await field(page, `${side} crossover 1: indicator 2 Timeframe`).fill('20');
-  }
-}
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const browser = browserForFile();
 
 describe('portfolios in chromium', () => {
   it('saves a three-symbol portfolio, runs it from the builder and shows the per-symbol breakdown', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
+    const { page, errors } = await signedInPage(browser(), 'portfolio', { plan: 'pro' });
     const candleCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/market/candles')) candleCalls.push(request.url());
     });
-    const email = `portfolio-${Date.now()}@example.com`;
-    await register(page, email);
-    setPlan(email, 'pro');
     await page.goto(`${baseUrl}/backtests`);
     const me = await page.request.get(`${baseUrl}/api/auth/me`);
     expect((await me.json()).user.plan).toBe('pro');
@@ -87,9 +40,7 @@ describe('portfolios in chromium', () => {
     expect(await card.textContent()).toContain('3 symbols: AAPL (US), MSFT (US) and RELIANCE (NSE)');
     expect(await card.textContent()).toContain('Equal weights (33.3% each)');
     await page.getByText('1 of 10 portfolios on the Professional plan').waitFor();
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expect.poll(() => horizontalOverflow(page)).toBe(0);
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await expectFitsPhone(page);
 
     await card.getByRole('link', { name: 'Run a backtest on Tech and India' }).click();
     await page.waitForURL(`${baseUrl}/BacktestingForm`);
@@ -97,15 +48,12 @@ describe('portfolios in chromium', () => {
     expect(await field(page, 'Stock').locator('option:checked').textContent()).toBe(
       'Tech and India (3 symbols)',
     );
-    await buildStrategy(page);
-    await page.getByRole('button', { name: 'Preview Parameters' }).click();
-    const review = page.getByRole('region', { name: 'Review your parameters' });
-    await review.waitFor();
+    // SMA 5 Crosses Above SMA 20 to enter, the reverse cross to leave.
+    await setFields(page, { ...smaCrossingFields('Entry', 5, 20), ...smaCrossingFields('Exit', 5, 20) });
+    const review = await previewParameters(page);
     expect(await review.textContent()).toContain('Exchange: Portfolio');
     expect(await review.textContent()).toContain('Stock: Tech and India (3 symbols)');
-    await page.getByRole('button', { name: 'Final Submit' }).click();
-
-    await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+    await submitToResult(page, 60_000);
     await page.getByRole('heading', { level: 1, name: /^Portfolio: Tech and India, / }).waitFor();
     const breakdown = page.getByRole('region', { name: 'Per-symbol breakdown' });
     await breakdown.waitFor();
@@ -132,11 +80,10 @@ describe('portfolios in chromium', () => {
     await page.getByText(/there is no one price chart/).waitFor();
     const trades = page.getByRole('region', { name: 'Trade list' });
     expect(await trades.getByRole('columnheader').nth(1).textContent()).toMatch(/^Symbol/);
-    await page.setViewportSize({ width: 375, height: 812 });
+    await page.setViewportSize(PHONE);
     await expect.poll(() => horizontalOverflow(page)).toBe(0);
 
     expect(candleCalls).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
   }, 240_000);
 });

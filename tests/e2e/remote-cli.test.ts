@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { smaCrossing, sp500Request } from '../fixtures/requests';
 import { accountWithToken } from './api-token-helper';
 
 const baseUrl = inject('baseUrl');
@@ -26,27 +27,14 @@ function engine(args: string[], token?: string): Promise<{ code: number; stdout:
   });
 }
 
-const REQUEST = {
-  exchange: 'INDX',
-  stock: 'GSPC',
-  timeframe: '1 day',
+/** SMA 5/15 on the first half of 2019 of the S&P 500 sample; out below the slow SMA or at a 2% stop. */
+const REQUEST = sp500Request({
   fromDate: '2019-01-02',
   toDate: '2019-06-28',
-  transactionType: 'buy',
-  entry: {
-    parameters: [
-      {
-        indicator1: 'SMA',
-        logic: 'Crosses Above',
-        indicator2: 'SMA',
-        additionalFields1: { Timeframe: '5' },
-        additionalFields2: { Timeframe: '15' },
-      },
-    ],
-  },
+  entry: { parameters: [smaCrossing('Crosses Above', 5, 15)] },
   exit: { parameters: [{ indicator1: 'Close Price', logic: 'Crosses Below', indicator2: 'SMA' }] },
   exitCriteria: { stopLoss: { type: 'percentage', value: 2 } },
-};
+});
 const requestFile = join(scratch, 'request.json');
 const gridFile = join(scratch, 'grid.json');
 let token: string;

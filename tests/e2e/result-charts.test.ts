@@ -1,47 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, signUp, visibleRange, watchForErrors } from './browser';
-import { smaCrossing } from '../fixtures/requests';
+import { describe, expect, inject, it } from 'vitest';
+import { smaCrossingRules, sp500Request } from '../fixtures/requests';
+import { visibleRange } from './browser';
+import { browserForFile, runBacktest, signedInPage } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const smaCross = (logic: string) => smaCrossing(logic, 20, 50);
+const browser = browserForFile();
 
 /** SMA 20/50 on the S&P 500 sample 2000-2020: about 5,000 daily bars, more than a stored curve holds. */
-async function runSp500(page: Page) {
-  const answer = await page.request.post(`${baseUrl}/api/backtests`, {
-    headers: { Origin: baseUrl },
-    data: {
-      exchange: 'INDX',
-      stock: 'GSPC',
-      fromDate: '2000-01-01',
-      toDate: '2020-12-31',
-      timeframe: '1 day',
-      transactionType: 'buy',
-      entry: { parameters: [smaCross('Crosses Above')] },
-      exit: { parameters: [smaCross('Crosses Below')] },
-    },
-  });
-  expect(answer.status()).toBe(201);
-  return (await answer.json()) as {
-    id: string;
-    result: {
-      data: { bars: number };
-      metrics: { maxDrawdownPct: number; buyHoldReturnPct: number };
-      trades: { entryTime: string; exitTime: string }[];
-      monthlyReturns: { month: string; returnPct: number }[];
-    };
-  };
-}
+const SP500_RUN = sp500Request(smaCrossingRules(20, 50));
 
 const PRICE = /^Candlestick chart of S&P 500/;
 const EQUITY = /^Equity curve/;
@@ -50,10 +16,8 @@ const DAY = 86_400;
 
 describe('the result charts in chromium', () => {
   it('bottom the drawdown chart at the headline max drawdown, open on the whole period and zoom together', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'charts');
-    const { id, result } = await runSp500(page);
+    const { page, errors } = await signedInPage(browser(), 'charts');
+    const { id, result } = await runBacktest(page, SP500_RUN);
     expect(result.data.bars).toBeGreaterThan(5000);
 
     await page.goto(`${baseUrl}/backtests/${id}`);
@@ -112,14 +76,11 @@ describe('the result charts in chromium', () => {
       /^Trade \d+: (Buy entry|Exit signal) \d{4}-\d{2}-\d{2} at [\d,.]+/,
     );
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('centre all three charts on a trade picked in the table, draw buy and hold to the metric and grid the months', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'focus');
-    const { id, result } = await runSp500(page);
+    const { page, errors } = await signedInPage(browser(), 'focus');
+    const { id, result } = await runBacktest(page, SP500_RUN);
     await page.goto(`${baseUrl}/backtests/${id}`);
     const price = page.getByRole('img', { name: PRICE });
     await price.locator('[data-visible-from]').waitFor({ state: 'attached' });
@@ -128,9 +89,10 @@ describe('the result charts in chromium', () => {
     // The dashed buy-and-hold line ends where the "Buy & hold return" metric says.
     const equity = page.getByRole('img', { name: EQUITY }).locator('[data-buy-hold-last]');
     const last = Number(await equity.getAttribute('data-buy-hold-last'));
-    expect((last / 100_000 - 1) * 100).toBeCloseTo(result.metrics.buyHoldReturnPct, 9);
+    const buyHold = result.metrics.buyHoldReturnPct!;
+    expect((last / 100_000 - 1) * 100).toBeCloseTo(buyHold, 9);
     expect(await page.getByRole('list', { name: 'Equity chart legend' }).textContent()).toContain(
-      `Buy and hold +${result.metrics.buyHoldReturnPct.toFixed(2)}%`,
+      `Buy and hold +${buyHold.toFixed(2)}%`,
     );
 
     const trade = result.trades[9]!;
@@ -159,13 +121,12 @@ describe('the result charts in chromium', () => {
     // One row per year 2000..2020, each month cell the API's figure.
     const grid = page.getByRole('table', { name: 'Monthly and yearly returns, percent' });
     expect(await grid.getByRole('row').count()).toBe(1 + 21);
-    const march2009 = result.monthlyReturns.find((month) => month.month === '2009-03')!;
+    const march2009 = result.monthlyReturns!.find((month) => month.month === '2009-03')!;
     const row2009 = grid.getByRole('row', { name: /^2009/ });
     const sign = march2009.returnPct > 0 ? '+' : '';
     expect(await row2009.getByRole('cell').nth(2).textContent()).toBe(
       `${sign}${march2009.returnPct.toFixed(2)}%`,
     );
     expect(errors).toEqual([]);
-    await page.close();
   });
 });

@@ -1,39 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, openPage, setPlan, signUp, watchForErrors } from './browser';
-import { smaCrossing } from '../fixtures/requests';
+import { describe, expect, inject, it } from 'vitest';
+import { smaCrossingRules, sp500Request } from '../fixtures/requests';
+import { field } from './browser';
+import { browserForFile, runBacktest, signedInPage } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const smaCross = (logic: string) => smaCrossing(logic, 20, 50);
+const browser = browserForFile();
 
 /** SMA 20/50 on the S&P 500 sample, 2000-2020 daily. */
-async function runSp500(page: Page): Promise<string> {
-  const answer = await page.request.post(`${baseUrl}/api/backtests`, {
-    headers: { Origin: baseUrl },
-    data: {
-      exchange: 'INDX',
-      stock: 'GSPC',
-      fromDate: '2000-01-01',
-      toDate: '2020-12-31',
-      timeframe: '1 day',
-      transactionType: 'buy',
-      entry: { parameters: [smaCross('Crosses Above')] },
-      exit: { parameters: [smaCross('Crosses Below')] },
-    },
-  });
-  expect(answer.status()).toBe(201);
-  return ((await answer.json()) as { id: string }).id;
-}
+const SP500_RUN = sp500Request(smaCrossingRules(20, 50));
 
 const FAST = 'Entry rule 1 · SMA (first indicator) · Timeframe';
 const SLOW = 'Entry rule 1 · SMA (second indicator) · Timeframe';
@@ -41,10 +15,8 @@ const LONG = { timeout: 120_000 };
 
 describe('the robustness lab in chromium', () => {
   it('sweeps a run on the local queue, shows the heatmap, PBO, DSR and the suggestion, and loads it into the form', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'robustness');
-    const id = await runSp500(page);
+    const { page, errors } = await signedInPage(browser(), 'robustness');
+    const { id } = await runBacktest(page, SP500_RUN);
     await page.goto(`${baseUrl}/backtests/${id}`);
     await page.getByRole('tab', { name: 'Robustness' }).click();
 
@@ -112,16 +84,13 @@ describe('the robustness lab in chromium', () => {
       .toBe(suggested);
     expect(await field(page, 'Timeframe').inputValue()).toBe('1 day');
     expect(errors).toEqual([]);
-    await page.close();
   }, 300_000);
 
   it('reopens the analysis after a reload of the Robustness tab, while it runs and once it is done', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
     // A Professional plan runs the whole default grid: 5 values of the 4 periods, 625
     // configurations in 25 parts, long enough to reload while it runs.
-    setPlan(await signUp(page, baseUrl, 'reopen'), 'pro');
-    const id = await runSp500(page);
+    const { page, errors } = await signedInPage(browser(), 'reopen', { plan: 'pro' });
+    const { id } = await runBacktest(page, SP500_RUN);
     await page.goto(`${baseUrl}/backtests/${id}`);
     await page.getByRole('tab', { name: 'Robustness' }).click();
     await page.waitForURL(`${baseUrl}/backtests/${id}?tab=robustness`);
@@ -147,6 +116,5 @@ describe('the robustness lab in chromium', () => {
     expect(await page.getByRole('img', { name: /^PBO \d+%$/ }).getAttribute('aria-label')).toBe(pbo);
     expect(await page.getByRole('button', { name: 'Start the analysis' }).isDisabled()).toBe(false);
     expect(errors).toEqual([]);
-    await page.close();
   }, 300_000);
 });

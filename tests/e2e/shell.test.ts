@@ -1,21 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, watchForErrors } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, watchForErrors } from './browser';
+import { PHONE, browserForFile } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('the built app in chromium', () => {
   it('loads the home page with no console error or CSP violation', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const errors = watchForErrors(page);
     const response = await page.goto(`${baseUrl}/`);
     expect(response?.status()).toBe(200);
@@ -26,11 +18,10 @@ describe('the built app in chromium', () => {
       .waitFor();
     expect(await page.title()).toBe('Advanced Backtesting with Machine Learning | Backtest Studio');
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('follows a header link inside the SPA', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto(`${baseUrl}/`);
     await page.getByRole('button', { name: /Resources/ }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).click();
@@ -41,11 +32,10 @@ describe('the built app in chromium', () => {
     await page
       .getByRole('heading', { level: 1, name: 'Advanced Backtesting with Machine Learning' })
       .waitFor();
-    await page.close();
   });
 
   it('serves a deep link opened directly and shows the 404 page for unknown routes', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const errors = watchForErrors(page);
     const response = await page.goto(`${baseUrl}/features/Technical`);
     expect(response?.status()).toBe(200);
@@ -55,23 +45,21 @@ describe('the built app in chromium', () => {
     await page.goto(`${baseUrl}/features/no-such-page`);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('answers /api paths from the worker as JSON, not the SPA', async () => {
     const health = await fetch(`${baseUrl}/api/health`);
     expect(await health.json()).toMatchObject({ ok: true, d1: true, kv: true });
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const response = await page.goto(`${baseUrl}/api/nope`);
     expect(response?.status()).toBe(404);
     expect(await response?.json()).toEqual({
       error: { code: 'not_found', message: 'No API route matches GET /api/nope' },
     });
-    await page.close();
   });
 
   it('fits a 375 px wide screen without horizontal scrolling', async () => {
-    const page = await openPage(browser, { viewport: { width: 375, height: 800 } });
+    const page = await openPage(browser(), { viewport: PHONE });
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -80,6 +68,5 @@ describe('the built app in chromium', () => {
     expect(await mainNav.getByRole('link', { name: 'Simulator' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
     expect(await mainNav.getByRole('link', { name: 'Simulator' }).isVisible()).toBe(true);
-    await page.close();
   });
 });

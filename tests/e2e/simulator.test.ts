@@ -1,62 +1,30 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  chooseIndicator,
-  field,
-  launchBrowser,
-  openPage,
-  signUp,
-  visibleRange,
-  watchForErrors,
-} from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { backtestRequest } from '../fixtures/requests';
+import { field, visibleRange } from './browser';
+import { periodFields, previewAndSubmit, setFields, smaCrossingFields } from './builder';
+import { browserForFile, runBacktest, signedInPage } from './flows';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /**
  * SMA 10 Crosses Above SMA 20 and RSI Less Than 70 to enter, the reverse cross or a 5% stop to
  * leave, on 1-hour bars of Sept-Oct 2023.
  */
 async function buildStrategy(page: Page) {
-  await field(page, 'Timeframe').selectOption('1 hour');
-  await field(page, 'From date').fill('2023-09-01');
-  await field(page, 'To date').fill('2023-10-31');
-  await field(page, 'Entry crossover conditions').selectOption('1');
-  await chooseIndicator(page, 'Entry crossover 1: indicator 1', 'SMA');
-  await field(page, 'Entry crossover 1: indicator 1 Timeframe').fill('10');
-  await field(page, 'Entry crossover 1: logic').selectOption('Crosses Above');
-  await chooseIndicator(page, 'Entry crossover 1: indicator 2', 'SMA');
-  await field(page, 'Entry crossover 1: indicator 2 Timeframe').fill('20');
-  await field(page, 'Entry value-based conditions').selectOption('1');
-  await chooseIndicator(page, 'Entry value 1: indicator', 'RSI');
-  await field(page, 'Entry value 1: logic').selectOption('Less Than');
-  await field(page, 'Entry value 1: number').fill('70');
-  await field(page, 'Exit crossover conditions').selectOption('1');
-  await chooseIndicator(page, 'Exit crossover 1: indicator 1', 'SMA');
-  await field(page, 'Exit crossover 1: indicator 1 Timeframe').fill('10');
-  await field(page, 'Exit crossover 1: logic').selectOption('Crosses Below');
-  await chooseIndicator(page, 'Exit crossover 1: indicator 2', 'SMA');
-  await field(page, 'Exit crossover 1: indicator 2 Timeframe').fill('20');
-  await field(page, 'Stop loss type').selectOption('percentage');
-  await field(page, 'Stop loss value').fill('5');
-}
-
-async function previewAndSubmit(page: Page) {
-  await page.getByRole('button', { name: 'Preview Parameters' }).click();
-  const review = page.getByRole('region', { name: 'Review your parameters' });
-  await review.waitFor();
-  await page.getByRole('button', { name: 'Final Submit' }).click();
-  await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/);
-  return new URL(page.url()).pathname.split('/').pop()!;
+  await setFields(page, {
+    ...periodFields('1 hour', '2023-09-01', '2023-10-31'),
+    ...smaCrossingFields('Entry', 10, 20),
+    'Entry value-based conditions': '1',
+    'Entry value 1: indicator': 'RSI',
+    'Entry value 1: logic': 'Less Than',
+    'Entry value 1: number': '70',
+    ...smaCrossingFields('Exit', 10, 20),
+    'Stop loss type': 'percentage',
+    'Stop loss value': '5',
+  });
 }
 
 /** Waits for the price chart to draw and returns its trade count and drawn marker count. */
@@ -72,9 +40,7 @@ async function chartedTrades(page: Page) {
 
 describe('the simulator in chromium', () => {
   it('builds SMA 10/20 with RSI < 70 and a 5% stop, submits, shows trades, exports, re-runs from history', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'sim');
+    const { page, errors } = await signedInPage(browser(), 'sim');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Simulator' }).click();
     await page.getByRole('heading', { level: 1, name: 'Backtesting simulator' }).waitFor();
@@ -142,39 +108,14 @@ describe('the simulator in chromium', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My backtests' }).click();
     await expect.poll(() => runs.count()).toBe(2);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('draws a run of about 93,000 five-minute bars (holidays excluded) with every trade marker, and zooms', async () => {
-    const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const errors = watchForErrors(page);
-    await signUp(page, baseUrl, 'sim');
-    const cross = (logic: string) => ({
-      indicator1: 'SMA',
-      logic,
-      indicator2: 'SMA',
-      additionalFields1: { Timeframe: '10' },
-      additionalFields2: { Timeframe: '20' },
-    });
-    // The page's own request context carries its session cookie and origin.
-    const answer = await page.request.post(`${baseUrl}/api/backtests`, {
-      headers: { Origin: baseUrl },
-      data: {
-        exchange: 'US',
-        stock: 'AAPL',
-        fromDate: '2019-09-01',
-        toDate: '2024-05-31',
-        timeframe: '5 min',
-        transactionType: 'buy',
-        entry: { parameters: [cross('Crosses Above')] },
-        exit: { parameters: [cross('Crosses Below')] },
-      },
-    });
-    expect(answer.status()).toBe(201);
-    const { id, result } = (await answer.json()) as {
-      id: string;
-      result: { data: { bars: number }; metrics: { tradeCount: number } };
-    };
+    const { page, errors } = await signedInPage(browser(), 'sim');
+    const { id, result } = await runBacktest(
+      page,
+      backtestRequest({ fromDate: '2019-09-01', toDate: '2024-05-31', timeframe: '5 min' }),
+    );
     expect(result.data.bars).toBeGreaterThan(90_000);
 
     await page.goto(`${baseUrl}/backtests/${id}`);
@@ -200,6 +141,5 @@ describe('the simulator in chromium', () => {
       .first()
       .click();
     expect(errors).toEqual([]);
-    await page.close();
   });
 });
