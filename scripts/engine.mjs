@@ -1,27 +1,74 @@
 // npm run engine: the engine's CLI (src/cli/main.ts), bundled by esbuild into one ES module
-// and run in this process. Bundling takes about 0.1 s, where compiling each TypeScript file on
-// load (tsx) takes 0.35 s and leaves calls across modules slower; the bundle is written under
-// node_modules/.cache and replaced atomically, so CLI processes running at once never read a
-// half-written file.
-import { build } from 'esbuild';
-import { mkdirSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// and run in this process. Bundling takes 0.1 s on an idle machine and over a second on a busy
+// one, where compiling each TypeScript file on load (tsx) takes 0.35 s and leaves calls across
+// modules slower. So the bundle is kept under node_modules/.cache and built again only when
+// one of its input files (or this script) changed since its last build started; it is replaced
+// atomically, so CLI processes running at once never read a half-written file. node_modules may
+// be shared by several checkouts of the repo, so each checkout keeps its own bundle there.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('..', import.meta.url));
 const cacheDir = join(root, 'node_modules', '.cache', 'engine-cli');
-mkdirSync(cacheDir, { recursive: true });
-const bundle = join(cacheDir, 'cli.mjs');
-const partial = `${bundle}.${process.pid}.tmp`;
+const bundle = join(cacheDir, `cli-${createHash('sha256').update(root).digest('hex').slice(0, 16)}.mjs`);
+/** The bundle's first line: `// inputs <JSON {startedAt, inputs}>`, the absolute paths it was built from. */
+const INPUTS_LINE = '// inputs ';
+/**
+ * File times come from a coarse kernel clock that may lag Date.now() by a few milliseconds: an
+ * input changed this close before a build started counts as changed after it (one more build).
+ */
+const CLOCK_SLACK_MS = 1000;
 
-await build({
-  entryPoints: [join(root, 'src/cli/main.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  outfile: partial,
-  logLevel: 'error',
-});
-renameSync(partial, bundle);
+/**
+ * True when every input of the kept bundle is older than the start of its build: change times,
+ * which a write, a rename or a package install sets to now (npm keeps old modification times).
+ */
+function bundleIsCurrent() {
+  let firstLine;
+  try {
+    const text = readFileSync(bundle, 'utf8');
+    firstLine = text.slice(0, text.indexOf('\n'));
+  } catch {
+    return false;
+  }
+  if (!firstLine.startsWith(INPUTS_LINE)) return false;
+  const { startedAt, inputs } = JSON.parse(firstLine.slice(INPUTS_LINE.length));
+  try {
+    return inputs.every((path) => statSync(path).ctimeMs + CLOCK_SLACK_MS < startedAt);
+  } catch {
+    return false;
+  }
+}
+
+async function buildBundle() {
+  const { build } = await import('esbuild');
+  mkdirSync(cacheDir, { recursive: true });
+  const startedAt = Date.now();
+  const result = await build({
+    entryPoints: [join(root, 'src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    outfile: bundle,
+    absWorkingDir: root,
+    metafile: true,
+    write: false,
+    logLevel: 'error',
+  });
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).map((path) => resolve(root, path)),
+    fileURLToPath(import.meta.url),
+  ];
+  const partial = `${bundle}.${process.pid}.tmp`;
+  writeFileSync(
+    partial,
+    `${INPUTS_LINE}${JSON.stringify({ startedAt, inputs })}\n${result.outputFiles[0].text}`,
+  );
+  renameSync(partial, bundle);
+}
+
+if (!bundleIsCurrent()) await buildBundle();
 await import(pathToFileURL(bundle).href);

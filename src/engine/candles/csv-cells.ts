@@ -44,8 +44,9 @@ export function isBlankByte(byte: number): boolean {
  * A plain decimal, `[+-]digits[.digits]` (either side of the point may be empty, not both), as
  * the double nearest its exact value: the digits are read as one integer and divided once by a
  * power of ten, which IEEE rounds correctly while both are exact ("100.31" -> 10031 / 100, the
- * double Number("100.31") gives). NaN for any other form, and when the digits pass 2^53 or
- * there are more than 22 decimals: the caller then falls back to Number().
+ * double Number("100.31") gives); digits past 2^53 go through parseLongDecimal. NaN for any
+ * other form, for more than 22 decimals, and where parseLongDecimal declines: the caller then
+ * falls back to Number().
  */
 export function parseDecimal(bytes: Uint8Array, start: number, end: number): number {
   let index = start;
@@ -69,11 +70,86 @@ export function parseDecimal(bytes: Uint8Array, start: number, end: number): num
       decimals++;
     }
   }
-  if (index !== end || digits === 0 || mantissa > Number.MAX_SAFE_INTEGER || decimals > 22) {
-    return Number.NaN;
-  }
-  const value = mantissa / POWERS_OF_TEN[decimals]!;
+  if (index !== end || digits === 0 || decimals > 22) return Number.NaN;
+  const value =
+    mantissa > Number.MAX_SAFE_INTEGER
+      ? parseLongDecimal(bytes, sign === MINUS || sign === PLUS ? start + 1 : start, end)
+      : mantissa / POWERS_OF_TEN[decimals]!;
   return sign === MINUS ? -value : value;
+}
+
+/** 2^27 + 1: Veltkamp's constant, which splits a double into two halves of at most 26 bits. */
+const SPLITTER = 134_217_729;
+const TWO_TO_27 = 134_217_728;
+/** Leading digits are gathered while one more keeps them below 2^53, so they stay exact. */
+const LAST_HIGH = Math.floor((Number.MAX_SAFE_INTEGER - 9) / 10);
+/** Digits after the leading ones that are still read here (the integer then stays below 2^73). */
+const MOST_LOW_DIGITS = 6;
+/**
+ * The widest gap, relative to the result, between the exact quotient and its double-double
+ * approximation here, with room to spare: the arithmetic below errs by less than 2^-100.
+ */
+const QUOTIENT_ERROR = 2 ** -90;
+
+/**
+ * An unsigned `digits[.digits]` (the syntax checked by the caller) whose digits, read as one
+ * integer, pass 2^53 (full-precision prices such as "99.83708221651614"), as the double nearest
+ * its exact value; NaN when that is not certain here, and the caller falls back to Number().
+ *
+ * The digits are held exactly as a sum of two doubles, hi + lo, divided by the power of ten in
+ * double-double arithmetic (Dekker's exact product), and the quotient is rounded to a double.
+ * The result is taken only when both ends of the quotient's error interval round to the same
+ * double: rounding is monotonic, so the exact value rounds to it too. A decimal with a point
+ * that lies closer than that to a halfway point between two doubles, more than 6 digits past
+ * 2^53 or more than 22 decimals returns NaN.
+ */
+export function parseLongDecimal(bytes: Uint8Array, start: number, end: number): number {
+  let high = 0;
+  let low = 0;
+  let lowDigits = 0;
+  let decimals = 0;
+  let afterPoint = false;
+  for (let index = start; index < end; index++) {
+    const digit = digitAt(bytes, index);
+    if (digit < 0 || digit > 9) {
+      afterPoint = true;
+      continue;
+    }
+    if (afterPoint) decimals++;
+    if (lowDigits === 0 && high <= LAST_HIGH) high = high * 10 + digit;
+    else {
+      low = low * 10 + digit;
+      lowDigits++;
+    }
+  }
+  if (lowDigits > MOST_LOW_DIGITS || decimals > 22) return Number.NaN;
+  // The integer high * 10^lowDigits + low, exactly, as hi + lo (Knuth's two-sum): high is cut
+  // in two at bit 27, so each part times the power (below 2^20) stays exact below 2^53.
+  const scale = POWERS_OF_TEN[lowDigits]!;
+  const highTop = Math.floor(high / TWO_TO_27);
+  const top = highTop * scale * TWO_TO_27;
+  const bottom = (high - highTop * TWO_TO_27) * scale + low;
+  const hi = top + bottom;
+  const bottomPart = hi - top;
+  const lo = top - (hi - bottomPart) + (bottom - bottomPart);
+  // An integer: hi is already the exact sum rounded to nearest (ties to even).
+  if (decimals === 0) return hi;
+  // The quotient (hi + lo) / 10^decimals as q1 + q2: q1 the rounded quotient of hi, q2 that of
+  // the remainder hi + lo - q1 * 10^decimals, whose product term is exact as p1 + p2.
+  const power = POWERS_OF_TEN[decimals]!;
+  const q1 = hi / power;
+  const q1Split = SPLITTER * q1;
+  const q1High = q1Split - (q1Split - q1);
+  const q1Low = q1 - q1High;
+  const powerSplit = SPLITTER * power;
+  const powerHigh = powerSplit - (powerSplit - power);
+  const powerLow = power - powerHigh;
+  const p1 = q1 * power;
+  const p2 = q1High * powerHigh - p1 + q1High * powerLow + q1Low * powerHigh + q1Low * powerLow;
+  const q2 = (hi - p1 - p2 + lo) / power;
+  const error = q1 * QUOTIENT_ERROR;
+  const below = q1 + (q2 - error);
+  return below === q1 + (q2 + error) ? below : Number.NaN;
 }
 
 /** Reads `count` digits from `start` as a number; -1 when one of them is not a digit. */

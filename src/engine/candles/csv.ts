@@ -15,7 +15,7 @@
  * - Rows must be in strictly increasing time; high must not be below low.
  * Errors are CsvFormatError with the 1-based line number of the offending line.
  */
-import { isBlankByte, parseDecimal, POWERS_OF_TEN, TimestampReader } from './csv-cells';
+import { isBlankByte, parseDecimal, parseLongDecimal, POWERS_OF_TEN, TimestampReader } from './csv-cells';
 import { createSeries, sliceSeries, type CandleSeries } from './series';
 
 export class CsvFormatError extends Error {
@@ -154,9 +154,9 @@ class CsvRows {
 
   /**
    * Reads the line at `start` in one pass when it is written the plain way: cells with no
-   * blanks or quotes, prices as `[-]digits[.digits]`, a valid timestamp. Returns the index just
-   * after the last used cell, or -1 for any other line (then the general path reads it, and
-   * raises the error if there is one).
+   * blanks or quotes, prices as `[-]digits[.digits]` (full-precision ones through
+   * parseLongDecimal), a valid timestamp. Returns the index just after the last used cell, or
+   * -1 for any other line (then the general path reads it, and raises the error if there is one).
    */
   readPlainLine(start: number): number {
     const { bytes, separator, roles, plainValues } = this;
@@ -192,8 +192,12 @@ class CsvRows {
           }
         }
         const blankVolume = role === ROLE_VOLUME && index === cellStart;
-        if (!blankVolume && (digits === 0 || mantissa > Number.MAX_SAFE_INTEGER || decimals > 22)) return -1;
-        const value = mantissa / POWERS_OF_TEN[decimals]!;
+        if (!blankVolume && (digits === 0 || decimals > 22)) return -1;
+        const value =
+          mantissa > Number.MAX_SAFE_INTEGER
+            ? parseLongDecimal(bytes, negative ? cellStart + 1 : cellStart, index)
+            : mantissa / POWERS_OF_TEN[decimals]!;
+        if (Number.isNaN(value)) return -1;
         plainValues[role - ROLE_OPEN] = negative ? -value : value;
       } else {
         const cellStart = index;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDecimal } from '../../../src/engine/candles/csv-cells';
+import { parseDecimal, parseLongDecimal } from '../../../src/engine/candles/csv-cells';
 import { parseCandlesCsv, parseTimestamp } from '../../../src/engine/candles/csv';
 import { referenceTimestamp } from './reference-timestamp';
 
@@ -101,6 +101,156 @@ describe('parseDecimal', () => {
     for (const text of ['1e5', '0x10', ' 1', '1 ', 'Infinity', '.', '1.2.3', ''])
       expect(decimal(text), text).toBeNaN();
   });
+});
+
+/** Fixed, so a failure replays; the cases are drawn at random once and stay the same. */
+const FULL_PRECISION_SEED = 0x5eed;
+
+/** Every double of magnitude 1e-6 to 1e21: they print without an exponent, in 22 decimals at most. */
+const plainDouble = fc
+  .double({ min: 1e-6, max: 1e21, maxExcluded: true, noNaN: true })
+  .chain((magnitude) => fc.constantFrom(magnitude, -magnitude));
+
+/** The bits of a double as text, so a failure shows which double differed. */
+const same = (parsed: number, text: string) => expect(Object.is(parsed, Number(text)), text).toBe(true);
+
+describe('parseDecimal on full-precision decimals (more than 2^53 in the digits)', () => {
+  it("reads a double's shortest text (up to 17 significant digits) as the same double, without Number()", () => {
+    fc.assert(
+      fc.property(plainDouble, (value) => {
+        const text = String(value);
+        expect(decimal(text), text).toBe(value);
+        const unsigned = text.replace('-', '');
+        if (!unsigned.includes('e'))
+          expect(parseLongDecimal(bytesOf(unsigned), 0, unsigned.length)).toBe(Math.abs(value));
+      }),
+      { numRuns: 10_000, seed: FULL_PRECISION_SEED },
+    );
+  }, 60_000);
+
+  it('equals Number() bit for bit on 16 to 21 significant digits, or declines', () => {
+    let declined = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(plainDouble, fc.integer({ min: 16, max: 21 }), (value, precision) => {
+        const text = value.toPrecision(precision);
+        if (text.includes('e')) return;
+        runs++;
+        const parsed = decimal(text);
+        if (Number.isNaN(parsed)) declined++;
+        else same(parsed, text);
+      }),
+      { numRuns: 10_000, seed: FULL_PRECISION_SEED },
+    );
+    // Declining is for the rare decimal next to a halfway point or with 23 decimals or more.
+    expect(declined / runs).toBeLessThan(0.2);
+  }, 60_000);
+
+  it('equals Number() on random digit strings with the point anywhere, or declines', () => {
+    fc.assert(
+      fc.property(digits(16, 24), fc.nat(), fc.constantFrom('', '-'), (digitText, at, sign) => {
+        const point = at % (digitText.length + 1);
+        const text = `${sign}${digitText.slice(0, point)}.${digitText.slice(point)}`;
+        const parsed = decimal(text);
+        if (!Number.isNaN(parsed)) same(parsed, text);
+      }),
+      { numRuns: 10_000, seed: FULL_PRECISION_SEED },
+    );
+  }, 60_000);
+
+  it('equals Number() on the decimals halfway between two doubles and just off them', () => {
+    fc.assert(
+      fc.property(plainDouble, fc.integer({ min: 16, max: 21 }), (value, precision) => {
+        // The exact midpoint to the next double up, and the decimals nearest it.
+        const midpoint = value + value * 2 ** -53;
+        for (const text of [midpoint.toPrecision(precision), midpoint.toFixed(Math.min(precision, 22))]) {
+          if (text.includes('e')) continue;
+          const parsed = decimal(text);
+          if (!Number.isNaN(parsed)) same(parsed, text);
+        }
+      }),
+      { numRuns: 10_000, seed: FULL_PRECISION_SEED },
+    );
+  }, 60_000);
+
+  it('breaks exact ties to the even double and reads near ties on their side', () => {
+    // 2^53 + 1 and 2^53 + 3 lie halfway between doubles: Number() rounds them to even.
+    for (const text of ['9007199254740993', '9007199254740995', '-9007199254740993', '18014398509481986']) {
+      same(decimal(text), text);
+    }
+    expect(decimal('9007199254740993')).toBe(9007199254740992);
+    expect(decimal('9007199254740995')).toBe(9007199254740996);
+    // 2^52 + 0.5 is a tie with a point: declined, Number() breaks it.
+    expect(decimal('4503599627370496.5')).toBeNaN();
+    for (const text of [
+      '9007199254740993.00001',
+      '9007199254740992.99999',
+      '18014398509481985',
+      '0.30000000000000004',
+      '99.83708221651614',
+      '-4503599627370495.5',
+      '123456789012345678901',
+      '1000000000000000000000',
+      '0.0000012345678901234567',
+    ]) {
+      same(decimal(text), text);
+    }
+    expect(decimal('9007199254740993.00001')).toBe(9007199254740994);
+    // Past 6 digits beyond 2^53, or 22 decimals, the cell goes to Number().
+    expect(decimal('9007199254740993.0000001')).toBeNaN();
+    expect(decimal('0.10000000000000000555111')).toBeNaN();
+  });
+
+  it('declines an exponent, so the cell goes to Number()', () => {
+    fc.assert(
+      fc.property(plainDouble, fc.integer({ min: -300, max: 300 }), (value, exponent) => {
+        const text = `${value.toPrecision(17)}e${exponent}`;
+        expect(decimal(text), text).toBeNaN();
+      }),
+      { numRuns: 2_000, seed: FULL_PRECISION_SEED },
+    );
+  }, 60_000);
+});
+
+describe('parseCandlesCsv on full-precision prices', () => {
+  it('reads every price as Number() reads its cell, on plain lines, decorated lines and exponents', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            prices: fc.array(fc.double({ min: 1e-3, max: 1e9, noNaN: true }), { minLength: 4, maxLength: 4 }),
+            form: fc.constantFrom('shortest', 'precision 19', 'exponent', 'quoted'),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (bars) => {
+          const cellsOf = ({ prices, form }: (typeof bars)[number]) => {
+            const sorted = [...prices].sort((a, b) => a - b);
+            const [low, open, close, high] = sorted;
+            return [open!, high!, low!, close!].map((price) =>
+              form === 'precision 19'
+                ? price.toPrecision(19)
+                : form === 'exponent'
+                  ? price.toExponential(16)
+                  : form === 'quoted'
+                    ? `"${price}"`
+                    : String(price),
+            );
+          };
+          const lines = bars.map((bar, index) => `${1_700_000_000 + index * 60},${cellsOf(bar).join(',')},7`);
+          const series = parseCandlesCsv(`timestamp,open,high,low,close,volume\n${lines.join('\n')}\n`);
+          bars.forEach((bar, index) => {
+            const expected = cellsOf(bar).map((cell) => Number(cell.replaceAll('"', '')));
+            const read = [series.o[index], series.h[index], series.l[index], series.c[index]];
+            read.forEach((value, column) =>
+              expect(Object.is(value, expected[column]), `bar ${index}`).toBe(true),
+            );
+          });
+        },
+      ),
+      { numRuns: 500, seed: FULL_PRECISION_SEED },
+    );
+  }, 60_000);
 });
 
 describe('parseCandlesCsv reads plain and decorated lines alike', () => {
