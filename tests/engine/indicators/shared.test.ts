@@ -92,13 +92,22 @@ describe.each(SERIES)('computeIndicatorShared on %s', (_, series) => {
     }
   };
 
-  it('equals computeIndicator bit for bit for every label and setting, in registry order', () => {
-    expectSame(runs);
-  });
+  // Every indicator of the catalogue, shared and alone: seconds on a busy machine.
+  it(
+    'equals computeIndicator bit for bit for every label and setting, in registry order',
+    { timeout: 60_000 },
+    () => {
+      expectSame(runs);
+    },
+  );
 
-  it('equals it in reverse order too (longer windows first, then the shorter ones)', () => {
-    expectSame([...runs].reverse());
-  });
+  it(
+    'equals it in reverse order too (longer windows first, then the shorter ones)',
+    { timeout: 60_000 },
+    () => {
+      expectSame([...runs].reverse());
+    },
+  );
 
   it('shares one computation between the lines of one indicator', () => {
     const memo = new IndicatorMemo(series);
