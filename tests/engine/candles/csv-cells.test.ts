@@ -213,13 +213,13 @@ describe('parseDecimal on full-precision decimals (more than 2^53 in the digits)
 });
 
 describe('parseCandlesCsv on full-precision prices', () => {
-  it('reads every price as Number() reads its cell, on plain lines, decorated lines and exponents', () => {
+  it('reads every price as Number() reads its cell, on plain lines (up to 24 digits), decorated lines and exponents', () => {
     fc.assert(
       fc.property(
         fc.array(
           fc.record({
             prices: fc.array(fc.double({ min: 1e-3, max: 1e9, noNaN: true }), { minLength: 4, maxLength: 4 }),
-            form: fc.constantFrom('shortest', 'precision 19', 'exponent', 'quoted'),
+            form: fc.constantFrom('shortest', 'precision 19', 'precision 24', 'exponent', 'quoted'),
           }),
           { minLength: 1, maxLength: 30 },
         ),
@@ -228,8 +228,8 @@ describe('parseCandlesCsv on full-precision prices', () => {
             const sorted = [...prices].sort((a, b) => a - b);
             const [low, open, close, high] = sorted;
             return [open!, high!, low!, close!].map((price) =>
-              form === 'precision 19'
-                ? price.toPrecision(19)
+              form.startsWith('precision')
+                ? price.toPrecision(Number(form.slice('precision '.length)))
                 : form === 'exponent'
                   ? price.toExponential(16)
                   : form === 'quoted'
