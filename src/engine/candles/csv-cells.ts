@@ -82,7 +82,7 @@ export function parseDecimal(bytes: Uint8Array, start: number, end: number): num
 const SPLITTER = 134_217_729;
 const TWO_TO_27 = 134_217_728;
 /** Leading digits are gathered while one more keeps them below 2^53, so they stay exact. */
-export const LAST_HIGH = Math.floor((Number.MAX_SAFE_INTEGER - 9) / 10);
+const LAST_HIGH = Math.floor((Number.MAX_SAFE_INTEGER - 9) / 10);
 /** Digits after the leading ones that are still read here (the integer then stays below 2^73). */
 const MOST_LOW_DIGITS = 6;
 /**
@@ -122,15 +122,6 @@ export function parseLongDecimal(bytes: Uint8Array, start: number, end: number):
       lowDigits++;
     }
   }
-  return longDecimal(high, low, lowDigits, decimals);
-}
-
-/**
- * The double nearest `(high * 10^lowDigits + low) / 10^decimals`, for `high` read while below
- * LAST_HIGH and the `low` digits after it (a CSV reader that splits the digits as it reads them
- * calls this without a second pass); NaN where parseLongDecimal declines.
- */
-export function longDecimal(high: number, low: number, lowDigits: number, decimals: number): number {
   if (lowDigits > MOST_LOW_DIGITS || decimals > 22) return Number.NaN;
   // The integer high * 10^lowDigits + low, exactly, as hi + lo (Knuth's two-sum): high is cut
   // in two at bit 27, so each part times the power (below 2^20) stays exact below 2^53.

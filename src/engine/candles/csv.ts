@@ -15,14 +15,7 @@
  * - Rows must be in strictly increasing time; high must not be below low.
  * Errors are CsvFormatError with the 1-based line number of the offending line.
  */
-import {
-  isBlankByte,
-  LAST_HIGH,
-  longDecimal,
-  parseDecimal,
-  POWERS_OF_TEN,
-  TimestampReader,
-} from './csv-cells';
+import { isBlankByte, parseDecimal, parseLongDecimal, POWERS_OF_TEN, TimestampReader } from './csv-cells';
 import { createSeries, sliceSeries, type CandleSeries } from './series';
 
 export class CsvFormatError extends Error {
@@ -162,7 +155,7 @@ class CsvRows {
   /**
    * Reads the line at `start` in one pass when it is written the plain way: cells with no
    * blanks or quotes, prices as `[-]digits[.digits]` (full-precision ones through
-   * longDecimal), a valid timestamp. Returns the index just after the last used cell, or
+   * parseLongDecimal), a valid timestamp. Returns the index just after the last used cell, or
    * -1 for any other line (then the general path reads it, and raises the error if there is one).
    */
   readPlainLine(start: number): number {
@@ -181,33 +174,29 @@ class CsvRows {
         const cellStart = index;
         const negative = byte === MINUS;
         if (negative) byte = bytes[++index];
-        // The digits as one integer while it stays exact (mantissa), then the rest apart (low):
-        // full-precision prices are read in this one pass too.
         let mantissa = 0;
-        let low = 0;
-        let lowDigits = 0;
         let digits = 0;
         let decimals = 0;
-        let afterPoint = false;
-        for (;;) {
-          if (byte !== undefined && byte >= ZERO && byte <= NINE) {
-            if (lowDigits === 0 && mantissa <= LAST_HIGH) mantissa = mantissa * 10 + (byte - ZERO);
-            else {
-              low = low * 10 + (byte - ZERO);
-              lowDigits++;
-            }
-            digits++;
-            if (afterPoint) decimals++;
-          } else if (byte === DOT && !afterPoint) afterPoint = true;
-          else break;
+        while (byte !== undefined && byte >= ZERO && byte <= NINE) {
+          mantissa = mantissa * 10 + (byte - ZERO);
+          digits++;
           byte = bytes[++index];
+        }
+        if (byte === DOT) {
+          byte = bytes[++index];
+          while (byte !== undefined && byte >= ZERO && byte <= NINE) {
+            mantissa = mantissa * 10 + (byte - ZERO);
+            digits++;
+            decimals++;
+            byte = bytes[++index];
+          }
         }
         const blankVolume = role === ROLE_VOLUME && index === cellStart;
         if (!blankVolume && (digits === 0 || decimals > 22)) return -1;
         const value =
-          lowDigits === 0
-            ? mantissa / POWERS_OF_TEN[decimals]!
-            : longDecimal(mantissa, low, lowDigits, decimals);
+          mantissa > Number.MAX_SAFE_INTEGER
+            ? parseLongDecimal(bytes, negative ? cellStart + 1 : cellStart, index)
+            : mantissa / POWERS_OF_TEN[decimals]!;
         if (Number.isNaN(value)) return -1;
         plainValues[role - ROLE_OPEN] = negative ? -value : value;
       } else {
