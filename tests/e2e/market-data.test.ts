@@ -5,7 +5,7 @@
  * squares off at its exit time in India's time zone (synthetic demo prices: no key here).
  */
 import { describe, expect, inject, it } from 'vitest';
-import { backtestRequest, smaCrossing, smaCrossingRules } from '../fixtures/requests';
+import { backtestRequest, nseExitAt1515Request, smaCrossingRules } from '../fixtures/requests';
 import { openBuilder } from './builder';
 import { browserForFile, runBacktest, signedInPage } from './flows';
 
@@ -84,19 +84,7 @@ describe('market data in chromium', () => {
 
   it('closes every NSE 15-minute position by 15:15 IST on its entry day: no overnight position', async () => {
     const page = await proUser('nse');
-    const { id, result } = await runBacktest(
-      page,
-      backtestRequest({
-        exchange: 'NSE',
-        stock: 'TCS',
-        fromDate: '2023-09-04',
-        toDate: '2023-09-29',
-        timeframe: '15 min',
-        entry: { parameters: [smaCrossing('Crosses Above', 3, 8)] },
-        exit: undefined,
-        exitCriteria: { timing: { time: '15:15' } },
-      }),
-    );
+    const { id, result } = await runBacktest(page, nseExitAt1515Request());
     expect(result.data.timezone).toBe('Asia/Kolkata');
     const closed = result.trades.filter((trade) => trade.exitReason !== 'end');
     expect(closed.length).toBeGreaterThan(3);

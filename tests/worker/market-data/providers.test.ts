@@ -11,7 +11,7 @@ import { binanceCalls, fakeBinanceUrl } from '../fakes/binance';
 import { fakeProvider, providerRequests } from '../fakes/fake-provider-for-test';
 import { FAKE_TIINGO_TOKEN, fakeTiingoUrl, tiingoCalls } from '../fakes/tiingo';
 import { TestBrowser, signUpWithPlan, createRun } from '../test-client';
-import { backtestRequest, smaCrossing } from '../../fixtures/requests';
+import { nseExitAt1515Request, smaCrossing } from '../../fixtures/requests';
 
 interface CandleBody {
   candles: { t: number[]; o: number[]; h: number[]; l: number[]; c: number[]; v: number[] };
@@ -283,16 +283,7 @@ describe('a fresh install (no provider configured)', () => {
 });
 
 /** SMA 3/8 crossings on TCS's 15-minute bars, every position closed at 15:15. */
-const NSE_EXIT_1515 = backtestRequest({
-  exchange: 'NSE',
-  stock: 'TCS',
-  fromDate: '2023-09-04',
-  toDate: '2023-09-29',
-  timeframe: '15 min',
-  entry: { parameters: [smaCrossing('Crosses Above', 3, 8)] },
-  exit: undefined,
-  exitCriteria: { timing: { time: '15:15' } },
-});
+const NSE_EXIT_1515 = nseExitAt1515Request();
 
 describe('exchange time and data quality on a run', () => {
   it('closes an NSE position at 15:15 IST the same day with the default zone (the exchange’s)', async () => {
