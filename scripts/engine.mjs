@@ -1,5 +1,6 @@
 // npm run engine: the engine's CLI (src/cli/main.ts), bundled by esbuild into one ES module
-// and run in this process. Bundling takes 0.1 s on an idle machine and over a second on a busy
+// and run in this process (with its helper thread's module, src/cli/helper-thread.ts, bundled
+// apart beside it). Bundling takes 0.1 s on an idle machine and over a second on a busy
 // one, where compiling each TypeScript file on load (tsx) takes 0.35 s and leaves calls across
 // modules slower. So the bundle is kept under node_modules/.cache and built again only when
 // one of its input files (or this script) changed since its last build started; it is replaced
@@ -13,6 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cacheDir = join(root, 'node_modules', '.cache', 'engine-cli');
 const bundle = join(cacheDir, `cli-${createHash('sha256').update(root).digest('hex').slice(0, 16)}.mjs`);
+/** The helper thread's own bundle, next to the CLI's (src/cli/helper-thread.ts finds it there). */
+const helperBundle = bundle.replace(/\.mjs$/, '-helper.mjs');
 /** The bundle's first line: `// inputs <JSON {startedAt, inputs}>`, the absolute paths it was built from. */
 const INPUTS_LINE = '// inputs ';
 /**
@@ -36,6 +39,7 @@ function bundleIsCurrent() {
   if (!firstLine.startsWith(INPUTS_LINE)) return false;
   const { startedAt, inputs } = JSON.parse(firstLine.slice(INPUTS_LINE.length));
   try {
+    statSync(helperBundle);
     return inputs.every((path) => statSync(path).ctimeMs + CLOCK_SLACK_MS < startedAt);
   } catch {
     return false;
@@ -46,28 +50,37 @@ async function buildBundle() {
   const { build } = await import('esbuild');
   mkdirSync(cacheDir, { recursive: true });
   const startedAt = Date.now();
-  const result = await build({
-    entryPoints: [join(root, 'src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    outfile: bundle,
-    absWorkingDir: root,
-    metafile: true,
-    write: false,
-    logLevel: 'error',
-  });
+  const built = await Promise.all(
+    ['src/cli/main.ts', 'src/cli/helper-thread.ts'].map((entry) =>
+      build({
+        entryPoints: [join(root, entry)],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node22',
+        absWorkingDir: root,
+        metafile: true,
+        write: false,
+        logLevel: 'error',
+      }),
+    ),
+  );
   const inputs = [
-    ...Object.keys(result.metafile.inputs).map((path) => resolve(root, path)),
+    ...new Set(
+      built.flatMap((result) => Object.keys(result.metafile.inputs).map((path) => resolve(root, path))),
+    ),
     fileURLToPath(import.meta.url),
   ];
-  const partial = `${bundle}.${process.pid}.tmp`;
-  writeFileSync(
-    partial,
-    `${INPUTS_LINE}${JSON.stringify({ startedAt, inputs })}\n${result.outputFiles[0].text}`,
-  );
-  renameSync(partial, bundle);
+  // The helper's first: a CLI process that finds the new main bundle finds its helper too.
+  const outputs = [
+    [helperBundle, built[1].outputFiles[0].text],
+    [bundle, `${INPUTS_LINE}${JSON.stringify({ startedAt, inputs })}\n${built[0].outputFiles[0].text}`],
+  ];
+  for (const [path, text] of outputs) {
+    const partial = `${path}.${process.pid}.tmp`;
+    writeFileSync(partial, text);
+    renameSync(partial, path);
+  }
 }
 
 if (!bundleIsCurrent()) await buildBundle();

@@ -5,6 +5,9 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 
 const FLUSH_AT = 1 << 20;
+/** A cell nobody wakes, to sleep on while a full pipe drains. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+const PAUSE_MS = 1;
 
 export class OutputSink {
   private pieces: string[] = [];
@@ -42,9 +45,16 @@ export class OutputSink {
 
   private flush(): void {
     const buffer = Buffer.from(this.pieces.join(''), 'utf8');
-    // writeSync may write less than asked (a full pipe): write the rest until all is out.
+    // writeSync may write less than asked (a full pipe): write the rest until all is out. A
+    // pipe Node has made non-blocking (it does once the process's stdout or stderr stream is
+    // used, as the helper thread's output is piped there) answers EAGAIN when full: wait a moment.
     for (let written = 0; written < buffer.length;) {
-      written += writeSync(this.fd, buffer, written, buffer.length - written);
+      try {
+        written += writeSync(this.fd, buffer, written, buffer.length - written);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+        Atomics.wait(PAUSE, 0, 0, PAUSE_MS);
+      }
     }
     this.pieces = [];
     this.size = 0;

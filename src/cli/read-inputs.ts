@@ -1,6 +1,7 @@
 /** Reading the CLI's input files; errors name the file. */
 import { readFileSync } from 'node:fs';
-import { SessionCalendar, minutesOfClock, parseCandlesCsv, type CandleSeries } from '../engine/index';
+import { CsvFormatError, SessionCalendar, minutesOfClock, type CandleSeries } from '../engine/index';
+import { readCandleFile } from './candle-file';
 import { backtestRequestSchema, type BacktestRequest } from '../shared/backtest-request';
 import { toFieldErrors } from '../shared/validation-errors';
 import { UsageError } from './usage';
@@ -38,15 +39,15 @@ export const REQUEST_INPUT_OPTIONS = {
 } as const;
 
 /** The request and the candles named by REQUEST_INPUT_OPTIONS, in the calendar they name. */
-export function readRequestInputs(values: {
+export async function readRequestInputs(values: {
   request: string;
   candles: string;
   timezone?: string;
   'session-open'?: string;
-}): { request: BacktestRequest; candles: CandleSeries } {
+}): Promise<{ request: BacktestRequest; candles: CandleSeries }> {
   const calendar = calendarFrom(values);
   const request = readRequest(values.request);
-  return { request, candles: readCandles(values.candles, calendar) };
+  return { request, candles: await readCandles(values.candles, calendar) };
 }
 
 /**
@@ -69,18 +70,14 @@ export function calendarFrom(values: { timezone?: string; 'session-open'?: strin
   }
 }
 
-export function readCandles(path: string, calendar?: SessionCalendar): CandleSeries {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new Error(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
-  }
+/** The candles of the CSV file at `path`, in `calendar`; errors name the file. */
+export async function readCandles(path: string, calendar?: SessionCalendar): Promise<CandleSeries> {
   let series: CandleSeries;
   try {
-    series = parseCandlesCsv(bytes);
+    series = await readCandleFile(path);
   } catch (error) {
-    throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
+    const problem = error instanceof CsvFormatError ? path : `cannot read ${path}`;
+    throw new Error(`${problem}: ${(error as Error).message}`, { cause: error });
   }
   return calendar ? { ...series, calendar } : series;
 }

@@ -3,7 +3,15 @@
  * under src/engine is internal.
  */
 export { runBacktest, tradedRange, type BacktestOptions, type BacktestResult } from './backtest';
-export { CsvFormatError, parseCandlesCsv } from './candles/csv';
+export {
+  CsvFormatError,
+  joinCsvParts,
+  parseCandlesCsv,
+  parseCsvPart,
+  readCsvHeader,
+  type CsvHeader,
+  type CsvPart,
+} from './candles/csv';
 export { decodeSeries, encodeSeries } from './candles/series-binary';
 export { aggregateBars } from './candles/aggregate-bars';
 export { SessionCalendar, UTC_CALENDAR, minutesOfClock } from './candles/session-calendar';

@@ -33,7 +33,12 @@ function run(command: string, args: string[]): Promise<CliRun> {
 
 /** `node scripts/engine.mjs <args>`: the esbuild bundle `npm run engine` runs. */
 export function cli(...args: string[]): Promise<CliRun> {
-  return run('node', ['scripts/engine.mjs', ...args]);
+  return nodeScript('scripts/engine.mjs', ...args);
+}
+
+/** `node <script> <args>`: a script of the CLI's own (such as a copy of its bundle). */
+export function nodeScript(script: string, ...args: string[]): Promise<CliRun> {
+  return run('node', [script, ...args]);
 }
 
 /** `npx tsx src/cli/main.ts <args>`: the CLI from its source. */

@@ -13,7 +13,7 @@ import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
 import { writeSeriesJson, writeTradesCsv, writeTradesJson } from '../trade-output';
 import { UsageError, requireOptions } from '../usage';
 
-export function backtestCommand(args: string[]) {
+export async function backtestCommand(args: string[]) {
   const { values } = parseOptions({
     args,
     options: {
@@ -30,7 +30,7 @@ export function backtestCommand(args: string[]) {
   if (values.output === 'csv' && !values.trades) {
     throw new UsageError('--output csv needs --trades FILE (the trade list is written there)');
   }
-  const { request, candles } = readRequestInputs(values);
+  const { request, candles } = await readRequestInputs(values);
   const { metrics, trades, equity, monthlyReturns, warnings } = runBacktest(request, candles);
   const { firstBar, end } = tradedRange(request, candles);
   const weekday = (date: string) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());

@@ -40,7 +40,7 @@ export function catalogueListing() {
   }));
 }
 
-export function indicatorCommand(args: string[]) {
+export async function indicatorCommand(args: string[]) {
   const { values, positionals } = parseOptions({
     args,
     allowPositionals: true,
@@ -63,5 +63,5 @@ export function indicatorCommand(args: string[]) {
   const calendar = calendarFrom(values);
   // Validate the label and settings before reading a possibly large file.
   resolveSettings(label, settings);
-  return Array.from(computeIndicator(label, readCandles(values.candles, calendar), settings));
+  return Array.from(computeIndicator(label, await readCandles(values.candles, calendar), settings));
 }

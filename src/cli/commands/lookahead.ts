@@ -8,9 +8,9 @@ import { lookaheadCheck } from '../../engine/index';
 import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
 import { requireOptions } from '../usage';
 
-export function lookaheadCommand(args: string[]) {
+export async function lookaheadCommand(args: string[]) {
   const { values } = parseOptions({ args, options: REQUEST_INPUT_OPTIONS });
   requireOptions('lookahead', values, ['request', 'candles']);
-  const { request, candles } = readRequestInputs(values);
+  const { request, candles } = await readRequestInputs(values);
   return lookaheadCheck(request, candles);
 }

@@ -21,10 +21,10 @@ function aucVerdict(outOfSample: MlReport['outOfSample']): string {
   return interval.low > 0.5 ? 'better than chance' : 'worse than chance';
 }
 
-export function mlCommand(args: string[]) {
+export async function mlCommand(args: string[]) {
   const { values } = parseOptions({ args, options: REQUEST_INPUT_OPTIONS });
   requireOptions('ml', values, ['request', 'candles']);
-  const { request, candles } = readRequestInputs(values);
+  const { request, candles } = await readRequestInputs(values);
   const result = runMlBacktest(request, candles);
   const report = mlReport(result, candles);
   const isoTime = new IsoTimeFormatter();

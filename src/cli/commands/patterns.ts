@@ -4,9 +4,9 @@ import { computeAllPatterns } from '../../engine/index';
 import { readCandles } from '../read-inputs';
 import { requireOptions } from '../usage';
 
-export function patternsCommand(args: string[]) {
+export async function patternsCommand(args: string[]) {
   const { values } = parseOptions({ args, options: { candles: { type: 'string' } } });
   requireOptions('patterns', values, ['candles']);
-  const patterns = computeAllPatterns(readCandles(values.candles));
+  const patterns = computeAllPatterns(await readCandles(values.candles));
   return Object.fromEntries(Object.entries(patterns).map(([name, output]) => [name, Array.from(output)]));
 }

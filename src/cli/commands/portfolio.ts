@@ -38,7 +38,7 @@ function parseWeights(text: string | undefined, symbols: readonly string[]): Map
   return weights;
 }
 
-export function portfolioCommand(args: string[]) {
+export async function portfolioCommand(args: string[]) {
   const { values } = parseOptions({
     args,
     options: {
@@ -59,11 +59,15 @@ export function portfolioCommand(args: string[]) {
   );
   const calendar = calendarFrom(values);
   const request = readRequest(values.request);
-  const legs: PortfolioLeg[] = files.map(([symbol, path]) => ({
-    symbol,
-    series: readCandles(path, calendar),
-    ...(weights.has(symbol) ? { weight: weights.get(symbol)! } : {}),
-  }));
+  // One file after the other: the first file in error is the one reported.
+  const legs: PortfolioLeg[] = [];
+  for (const [symbol, path] of files) {
+    legs.push({
+      symbol,
+      series: await readCandles(path, calendar),
+      ...(weights.has(symbol) ? { weight: weights.get(symbol)! } : {}),
+    });
+  }
   let result;
   try {
     result = runPortfolio(request, legs);

@@ -8,7 +8,7 @@ import { aggregateBars, rowsToColumns, seriesToRows } from '../../engine/index';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles } from '../read-inputs';
 import { UsageError, requireOptions } from '../usage';
 
-export function resampleCommand(args: string[]) {
+export async function resampleCommand(args: string[]) {
   const { values } = parseOptions({
     args,
     options: { candles: { type: 'string' }, minutes: { type: 'string' }, ...CALENDAR_OPTIONS },
@@ -19,7 +19,7 @@ export function resampleCommand(args: string[]) {
     throw new UsageError(`--minutes needs a whole number of minutes from 1 to 1440, got "${values.minutes}"`);
   }
   const calendar = calendarFrom(values);
-  const rows = seriesToRows(readCandles(values.candles));
+  const rows = seriesToRows(await readCandles(values.candles));
   const bars = aggregateBars(rows, minutes, (t) => calendar.startOfDayAt(t));
   return rowsToColumns(bars);
 }

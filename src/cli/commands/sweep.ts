@@ -16,7 +16,7 @@ export function scoreOption(text: string | undefined): 'sharpe' | 'totalReturnPc
   throw new UsageError(`--score is sharpe or totalReturnPct, got "${text}"`);
 }
 
-export function sweepCommand(args: string[]) {
+export async function sweepCommand(args: string[]) {
   const { values } = parseOptions({
     args,
     options: {
@@ -32,7 +32,7 @@ export function sweepCommand(args: string[]) {
   if (!Number.isInteger(blocks) || blocks < 2 || blocks % 2 !== 0) {
     throw new UsageError(`--blocks needs an even whole number, got "${values.blocks}"`);
   }
-  const { request, candles } = readRequestInputs(values);
+  const { request, candles } = await readRequestInputs(values);
   const grid = readJson(values.grid);
   const sweep = withGridFile(values.grid, () =>
     runSweep(request, candles, grid, { score, pboBlocks: blocks }),

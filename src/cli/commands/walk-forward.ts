@@ -12,7 +12,7 @@ import { REQUEST_INPUT_OPTIONS, readJson, readRequestInputs } from '../read-inpu
 import { UsageError, requireOptions } from '../usage';
 import { scoreOption } from './sweep';
 
-export function walkForwardCommand(args: string[]) {
+export async function walkForwardCommand(args: string[]) {
   const { values } = parseOptions({
     args,
     options: {
@@ -29,7 +29,7 @@ export function walkForwardCommand(args: string[]) {
     throw new UsageError(`--windows needs a whole number of at least 1, got "${values.windows}"`);
   }
   const score = scoreOption(values.score);
-  const { request, candles } = readRequestInputs(values);
+  const { request, candles } = await readRequestInputs(values);
   const grid = readJson(values.grid);
   const result = withGridFile(values.grid, () =>
     runWalkForward(request, candles, grid, { windows, anchored: values.anchored, score }),

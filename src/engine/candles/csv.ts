@@ -315,18 +315,22 @@ function isBlankLine(bytes: Uint8Array, start: number, end: number): boolean {
   return true;
 }
 
-function countLines(bytes: Uint8Array, start: number): number {
+function countLines(bytes: Uint8Array): number {
   let lines = 0;
-  for (let index = start; index < bytes.length; index = lineEnd(bytes, index) + 1) lines++;
+  for (let index = 0; index < bytes.length; index = lineEnd(bytes, index) + 1) lines++;
   return lines;
 }
 
-/**
- * Parses CSV text (a string, or its UTF-8 bytes as read from a file) into a candle series (see
- * the module note for the accepted format).
- */
-export function parseCandlesCsv(input: string | Uint8Array): CandleSeries {
-  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+/** What a CSV's header row says: the separator, the columns used, and where the data lines start. */
+export interface CsvHeader {
+  readonly separator: number;
+  readonly layout: ColumnLayout;
+  /** Byte index of the first line after the header. */
+  readonly dataStart: number;
+}
+
+/** The header row at the start of `bytes` (after a byte-order mark, if any). */
+export function readCsvHeader(bytes: Uint8Array): CsvHeader {
   const textStart = startsWithByteOrderMark(bytes) ? BYTE_ORDER_MARK.length : 0;
   const headerEnd = lineEnd(bytes, textStart);
   const header = utf8.decode(bytes.subarray(textStart, contentEnd(bytes, textStart, headerEnd)));
@@ -335,29 +339,53 @@ export function parseCandlesCsv(input: string | Uint8Array): CandleSeries {
   const layout = columnLayout(
     header.split(String.fromCharCode(separator)).map((name) => unquote(name).toLowerCase()),
   );
+  return { separator, layout, dataStart: headerEnd + 1 };
+}
 
-  const capacity = countLines(bytes, headerEnd + 1);
+/** The rows of a run of whole lines of a CSV, read apart from the rest of the file (parseCsvPart). */
+export interface CsvPart {
+  readonly series: CandleSeries;
+  /** Lines the part spans, blank ones included. */
+  readonly lines: number;
+  /** Blank lines before the part's first row. */
+  readonly linesBeforeFirstRow: number;
+}
+
+function orderProblem(time: number, previous: number): string | null {
+  if (time === previous) return `duplicate timestamp ${describeTime(time)}`;
+  if (time < previous) {
+    return `timestamps not increasing: ${describeTime(time)} comes after ${describeTime(previous)}`;
+  }
+  return null;
+}
+
+/**
+ * The data rows of `bytes`, whole lines of a CSV under `header`, `firstLine` being the number of
+ * the first one (errors give line numbers). Rows are checked against the ones before them in
+ * the part; joinCsvParts checks where parts meet.
+ */
+export function parseCsvPart(bytes: Uint8Array, header: CsvHeader, firstLine: number): CsvPart {
+  const { separator, layout } = header;
+  const capacity = countLines(bytes);
   const series = createSeries(capacity);
   const { t, o, h, l, c, v } = series;
   const rows = new CsvRows(bytes, separator, layout);
   let row = 0;
-  let line = 1;
+  let line = firstLine - 1;
+  let firstRowLine = line;
   const checkOrder = (time: number) => {
-    if (row === 0) return;
-    const previous = t[row - 1]!;
-    if (time === previous) throw new CsvFormatError(line, `duplicate timestamp ${describeTime(time)}`);
-    if (time < previous) {
-      throw new CsvFormatError(
-        line,
-        `timestamps not increasing: ${describeTime(time)} comes after ${describeTime(previous)}`,
-      );
+    if (row === 0) {
+      firstRowLine = line;
+      return;
     }
+    const problem = orderProblem(time, t[row - 1]!);
+    if (problem !== null) throw new CsvFormatError(line, problem);
   };
   const checkRange = (high: number, low: number) => {
     if (high < low) throw new CsvFormatError(line, `high ${high} is below low ${low}`);
   };
   const values = rows.plainValues;
-  for (let start = headerEnd + 1; start < bytes.length;) {
+  for (let start = 0; start < bytes.length;) {
     line++;
     rows.line = line;
     const plainEnd = rows.readPlainLine(start);
@@ -400,8 +428,44 @@ export function parseCandlesCsv(input: string | Uint8Array): CandleSeries {
     }
     start = end + 1;
   }
-  if (row === 0) throw new CsvFormatError(0, 'the file has a header but no data rows');
-  return row === capacity ? series : sliceSeries(series, 0, row);
+  return {
+    series: row === capacity ? series : sliceSeries(series, 0, row),
+    lines: capacity,
+    linesBeforeFirstRow: row === 0 ? capacity : firstRowLine - firstLine,
+  };
+}
+
+/**
+ * The parts of one CSV, in file order from the line after the header, as one series: checks
+ * the order of the rows where two parts meet, and that the file has a row at all.
+ */
+export function joinCsvParts(parts: readonly CsvPart[]): CandleSeries {
+  const rows = parts.reduce((sum, part) => sum + part.series.t.length, 0);
+  if (rows === 0) throw new CsvFormatError(0, 'the file has a header but no data rows');
+  if (parts.length === 1) return parts[0]!.series;
+  const joined = createSeries(rows);
+  let row = 0;
+  let firstLine = 2;
+  for (const { series, lines, linesBeforeFirstRow } of parts) {
+    if (row > 0 && series.t.length > 0) {
+      const problem = orderProblem(series.t[0]!, joined.t[row - 1]!);
+      if (problem !== null) throw new CsvFormatError(firstLine + linesBeforeFirstRow, problem);
+    }
+    for (const field of ['t', 'o', 'h', 'l', 'c', 'v'] as const) joined[field].set(series[field], row);
+    row += series.t.length;
+    firstLine += lines;
+  }
+  return joined;
+}
+
+/**
+ * Parses CSV text (a string, or its UTF-8 bytes as read from a file) into a candle series (see
+ * the module note for the accepted format).
+ */
+export function parseCandlesCsv(input: string | Uint8Array): CandleSeries {
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  const header = readCsvHeader(bytes);
+  return joinCsvParts([parseCsvPart(bytes.subarray(header.dataStart), header, 2)]);
 }
 
 /** Unix ms of one timestamp cell's text, or NaN when it is not one of the accepted forms. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CsvFormatError, parseCandlesCsv, parseTimestamp } from '../../../src/engine/candles/csv';
+import {
+  CsvFormatError,
+  joinCsvParts,
+  parseCandlesCsv,
+  parseCsvPart,
+  parseTimestamp,
+  readCsvHeader,
+} from '../../../src/engine/candles/csv';
+import type { CandleSeries } from '../../../src/engine/candles/series';
 import { thrownError } from '../thrown-error';
 
 const rows = (series: ReturnType<typeof parseCandlesCsv>) =>
@@ -106,5 +114,69 @@ describe('parseCandlesCsv: errors name the line and the problem', () => {
   it('rejects a file without data rows or without a header', () => {
     expect(errorOf('date,open,high,low,close\n\n').message).toBe('the file has a header but no data rows');
     expect(errorOf('').message).toBe('line 1: the header row is empty');
+  });
+});
+
+/**
+ * The CSV cut after every line and read as two parts (the second numbered from its own first
+ * line, as a helper thread reads it), the second part's line numbers moved to the file's.
+ */
+function readInTwoParts(text: string): { series: CandleSeries; cut: number }[] {
+  const bytes = new TextEncoder().encode(text);
+  const header = readCsvHeader(bytes);
+  const cuts: number[] = [];
+  for (let index = header.dataStart; index <= bytes.length; index++) {
+    if (index === bytes.length || bytes[index - 1] === 10) cuts.push(index);
+  }
+  return cuts.map((cut) => {
+    const first = parseCsvPart(bytes.subarray(header.dataStart, cut), header, 2);
+    const second = parseCsvPart(bytes.subarray(cut), header, 2 + first.lines);
+    return { series: joinCsvParts([first, second]), cut };
+  });
+}
+
+describe('a CSV read in parts, as the CLI reads a large file on two threads', () => {
+  it('gives the series of the whole file wherever it is cut, blank lines and CRLF included', () => {
+    const text =
+      'date,open,high,low,close,volume\r\n\r\n2024-01-02,1,2,0.5,1.5,10\r\n2024-01-03,1.5,2,1,2,7\r\n\r\n' +
+      '\r\n2024-01-04,2,3,1.5,2.5,\r\n"2024-01-05", 2.5,3,2,2.75,1\r\n2024-01-08,2.75,3,2.5,3,4';
+    const whole = rows(parseCandlesCsv(text));
+    expect(whole.length).toBe(5);
+    const parts = readInTwoParts(text);
+    expect(parts.map(({ cut }) => cut)).toHaveLength(9);
+    for (const { series } of parts) expect(rows(series)).toEqual(whole);
+  });
+
+  it('finds rows out of order where the parts meet, with the line number the whole file gives', () => {
+    const text = 'date,open,high,low,close\n2024-01-02,1,2,1,1\n\n\n2024-01-02,1,2,1,1\n2024-01-03,1,2,1,1\n';
+    expect(errorOf(text).message).toBe('line 5: duplicate timestamp 2024-01-02T00:00:00.000Z');
+    const cutsBetween = [3, 4, 5];
+    for (const cutAfterLine of cutsBetween) {
+      const bytes = new TextEncoder().encode(text);
+      const header = readCsvHeader(bytes);
+      let cut = header.dataStart;
+      for (let line = 2; line < cutAfterLine; line++) cut = bytes.indexOf(10, cut) + 1;
+      const first = parseCsvPart(bytes.subarray(header.dataStart, cut), header, 2);
+      const second = parseCsvPart(bytes.subarray(cut), header, 1);
+      expect(second.linesBeforeFirstRow).toBe(5 - cutAfterLine);
+      const error = thrownError(CsvFormatError, () => joinCsvParts([first, second]));
+      expect(error.message).toBe('line 5: duplicate timestamp 2024-01-02T00:00:00.000Z');
+    }
+  });
+
+  it('numbers the lines of a part from its first line and finds a file of blank lines empty', () => {
+    const bytes = new TextEncoder().encode(
+      'date,open,high,low,close\n2024-01-02,1,2,1,1\n2024-01-03,1,1,2,1\n',
+    );
+    const header = readCsvHeader(bytes);
+    const second = bytes.subarray(bytes.indexOf(10, header.dataStart) + 1);
+    expect(thrownError(CsvFormatError, () => parseCsvPart(second, header, 1)).message).toBe(
+      'line 1: high 1 is below low 2',
+    );
+    const blank = new TextEncoder().encode('date,open,high,low,close\n\n\n');
+    const blankHeader = readCsvHeader(blank);
+    const empty = parseCsvPart(blank.subarray(blankHeader.dataStart), blankHeader, 2);
+    expect(empty).toMatchObject({ lines: 2, linesBeforeFirstRow: 2 });
+    expect(() => joinCsvParts([empty, empty])).toThrow('the file has a header but no data rows');
   });
 });

@@ -1,0 +1,115 @@
+/**
+ * A candle CSV above the size the CLI reads on two threads: whatever the threads do, the bars,
+ * or the error, are those of the file read as one (parseCandlesCsv), from the bundle and from
+ * source alike.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { helperReadsFrom } from '../../src/cli/candle-file';
+import { parseCandlesCsv } from '../../src/engine/candles/csv';
+import { rowsToColumns, seriesToRows } from '../../src/engine/candles/series';
+import {
+  ROOT,
+  TIMEOUT,
+  asJson,
+  cli,
+  cliFromSource,
+  expectRefused,
+  nodeScript,
+  scratchFolder,
+  type CliRun,
+} from './run-cli';
+
+const scratch = scratchFolder('candle-file-');
+const HEADER = 'timestamp,open,high,low,close,volume';
+/** 300,000 one-minute bars of ten-digit unix seconds and full-precision prices: about 18 MB. */
+const BARS = 300_000;
+
+function barLines(): string[] {
+  const lines: string[] = [];
+  let price = 100;
+  for (let bar = 0; bar < BARS; bar++) {
+    const open = price;
+    price *= 1 + Math.sin(bar * 0.37) * 0.001;
+    const [low, high] = open < price ? [open * 0.999, price * 1.001] : [price * 0.999, open * 1.001];
+    lines.push(
+      `${1_600_000_020 + bar * 60},${open},${high},${low},${price},${bar % 7 === 0 ? '' : bar % 1000}`,
+    );
+  }
+  return lines;
+}
+
+/** The file's bytes as lines, with the index of the line the helper thread's part starts on. */
+function helperFirstLine(lines: readonly string[]): number {
+  const text = `${HEADER}\n${lines.join('\n')}\n`;
+  const from = helperReadsFrom(Buffer.byteLength(text));
+  let offset = HEADER.length + 1;
+  for (let line = 0; line < lines.length; line++) {
+    if (offset > from) return line;
+    offset += lines[line]!.length + 1;
+  }
+  throw new Error('the file is too short to be read in two parts');
+}
+
+const resampled = (run: CliRun) => {
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout);
+};
+
+let lines: string[];
+let goodFile: string;
+let expected: unknown;
+
+beforeAll(() => {
+  lines = barLines();
+  goodFile = scratch.file('bars.csv', `${HEADER}\n${lines.join('\n')}\n`);
+  expect(readFileSync(goodFile).length).toBeGreaterThan(16 << 20);
+  expected = asJson(rowsToColumns(seriesToRows(parseCandlesCsv(readFileSync(goodFile)))));
+});
+
+describe('a large candle file', { timeout: TIMEOUT }, () => {
+  it('gives the bars of the file read as one, from the bundle and from source, with nothing on stderr', async () => {
+    expect(resampled(await cli('resample', '--candles', goodFile, '--minutes', '1'))).toEqual(expected);
+    expect(resampled(await cliFromSource('resample', '--candles', goodFile, '--minutes', '1'))).toEqual(
+      expected,
+    );
+  });
+
+  it('names the line of a row in error in the part the helper reads', async () => {
+    const bad = [...lines];
+    const row = bad.length - 1000;
+    const cells = bad[row]!.split(',');
+    bad[row] = [cells[0], cells[1], '1', '2', cells[4], cells[5]].join(',');
+    const file = scratch.file('bad-row.csv', `${HEADER}\n${bad.join('\n')}\n`);
+    const run = await cli('resample', '--candles', file, '--minutes', '1');
+    expectRefused(run, 1, `error: ${file}: line ${row + 2}: high 1 is below low 2`);
+  });
+
+  it('finds a repeated timestamp on the first row of the helper part, with its line', async () => {
+    const repeated = [...lines];
+    const first = helperFirstLine(repeated);
+    // Same length, so the parts still meet at that row.
+    repeated[first] = repeated[first]!.replace(/^\d+/, repeated[first - 1]!.split(',')[0]!);
+    const file = scratch.file('repeated.csv', `${HEADER}\n${repeated.join('\n')}\n`);
+    const run = await cli('resample', '--candles', file, '--minutes', '1');
+    const time = new Date(Number(repeated[first]!.split(',')[0]) * 1000).toISOString();
+    expectRefused(run, 1, `error: ${file}: line ${first + 2}: duplicate timestamp ${time}`);
+  });
+
+  it('reads the file on one thread, with a warning, when the helper thread cannot start', async () => {
+    // The CLI's bundle copied without the helper's bundle that sits beside it.
+    await cli('resample', '--candles', goodFile, '--minutes', '1');
+    const key = createHash('sha256').update(ROOT).digest('hex').slice(0, 16);
+    const lone = join(scratch.path, 'cli-lone.mjs');
+    copyFileSync(join(ROOT, 'node_modules/.cache/engine-cli', `cli-${key}.mjs`), lone);
+    const run = await nodeScript(lone, 'resample', '--candles', goodFile, '--minutes', '1');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(
+      new RegExp(`^warning: ${goodFile} was read on one thread: the helper thread failed \\(`),
+    );
+    expect(JSON.parse(run.stdout)).toEqual(expected);
+  });
+});
