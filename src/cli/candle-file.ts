@@ -2,9 +2,8 @@
  * A candle CSV file read into a series. A large file is parsed in two parts at once, on two
  * cores: the main thread parses the first part while the helper thread reads and parses the
  * rest, and the two are joined. The result, or the error, is always parseCandlesCsv's for the
- * whole file: whenever the helper's part fails, the whole file is parsed again on the main
- * thread, which raises the error of a row in error as one reader does. A helper that failed
- * on a file without error (it could not start, say) leaves a warning on stderr.
+ * whole file: whenever the helper brings no part, the whole file is parsed again on the main
+ * thread, which raises the error of a row in error as one reader does.
  */
 import { availableParallelism } from 'node:os';
 import { closeSync, fstatSync, openSync } from 'node:fs';
@@ -16,7 +15,7 @@ import {
   type CandleSeries,
 } from '../engine/index';
 import { readRange, splitAfter } from './csv-tail';
-import { HelperThread } from './helper-thread';
+import { helperThread } from './helper-thread';
 
 /** Below this size one thread parses the file: the helper's start would cost more than it saves. */
 const TWO_PARTS_FROM_BYTES = 16 << 20;
@@ -45,28 +44,15 @@ async function parseInTwoParts(path: string, fd: number, size: number): Promise<
   readRange(fd, head, 0);
   if (splitAfter(head, 0) < 0) return parseWholeFile(fd, size);
   const header = readCsvHeader(head);
-  const helper = new HelperThread();
-  try {
-    const rest = helper.run('readCsvTail', path, from, header).catch((error: Error) => error);
-    readRange(fd, bytes.subarray(head.length), head.length);
-    const split = splitAfter(bytes, from);
-    if (split < 0) return parseWholeFile(fd, size);
-    const first = parseCsvPart(bytes.subarray(header.dataStart, split), header, 2);
-    const tail = await rest;
-    if (!(tail instanceof Error) && tail.part !== null && tail.start === split) {
-      return joinCsvParts([first, tail.part]);
-    }
-    // A row in error in the helper's part: reading the whole file raises it, with its line.
-    const series = parseWholeFile(fd, size);
-    if (tail instanceof Error) {
-      process.stderr.write(
-        `warning: ${path} was read on one thread: the helper thread failed (${tail.message})\n`,
-      );
-    }
-    return series;
-  } finally {
-    await helper.close();
-  }
+  const rest = helperThread().run('readCsvTail', [path, from, header]);
+  readRange(fd, bytes.subarray(head.length), head.length);
+  const split = splitAfter(bytes, from);
+  if (split < 0) return parseWholeFile(fd, size);
+  const first = parseCsvPart(bytes.subarray(header.dataStart, split), header, 2);
+  const tail = await rest;
+  // Without the helper's part (a row in error there, or no helper): the whole file, read as one.
+  if (tail?.part == null || tail.start !== split) return parseWholeFile(fd, size);
+  return joinCsvParts([first, tail.part]);
 }
 
 /** The candles of the CSV file at `path` (errors: parseCandlesCsv's, or the file system's). */

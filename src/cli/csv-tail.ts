@@ -5,7 +5,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 // The CSV module itself, not the engine's index: the helper's bundle stays small (helper-thread.ts).
-import { parseCsvPart, type CsvHeader, type CsvPart } from '../engine/candles/csv';
+import { CsvFormatError, parseCsvPart, type CsvHeader, type CsvPart } from '../engine/candles/csv';
 
 const NEWLINE = 10;
 
@@ -28,6 +28,7 @@ export function splitAfter(bytes: Uint8Array, from: number): number {
 export interface CsvTail {
   /** The file offset of the part's first line; -1 when no line starts after `from`. */
   start: number;
+  /** Null when a row of the part is in error (the whole file's reader names it) or no line starts. */
   part: CsvPart | null;
 }
 
@@ -50,7 +51,13 @@ export function readCsvTail(
   }
   const split = splitAfter(bytes, 0);
   if (split < 0) return { value: { start: -1, part: null }, transfer: [] };
-  const part = parseCsvPart(bytes.subarray(split), header, 1);
+  let part: CsvPart;
+  try {
+    part = parseCsvPart(bytes.subarray(split), header, 1);
+  } catch (error) {
+    if (error instanceof CsvFormatError) return { value: { start: from + split, part: null }, transfer: [] };
+    throw error;
+  }
   const { t, o, h, l, c, v } = part.series;
   return {
     value: { start: from + split, part },

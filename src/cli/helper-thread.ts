@@ -1,11 +1,18 @@
 /**
- * The CLI's helper thread, for work on large inputs done beside the main thread, on a second
- * core. The thread loads this module and answers one task at a time.
+ * The CLI's helper thread, for work on large inputs and outputs done beside the main thread,
+ * on a second core: the end of a large CSV, the JSON of a per-bar series. One per process,
+ * started by its first task; it answers tasks in the order they came. Work it cannot do (it
+ * failed to start, say) comes back as null and the caller does it on the main thread; the
+ * first such failure leaves a warning on stderr.
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { readCsvTail } from './csv-tail';
+import { seriesJsonBytes } from './series-json';
 
 const ROLE = 'backtest-cli-helper';
+
+/** Series shorter than this are done on the main thread: starting the helper costs more than it saves. */
+export const HELPER_FROM_BARS = 200_000;
 
 /**
  * The module the thread loads: this file when the CLI runs from source; in the CLI's bundle,
@@ -18,43 +25,80 @@ const HELPER_MODULE = new URL(
 );
 
 /** What the helper can do: each task returns its answer and the buffers to transfer with it. */
-const TASKS = { readCsvTail } satisfies Record<
+const TASKS = { readCsvTail, seriesJsonBytes } satisfies Record<
   string,
   (...args: never[]) => { value: unknown; transfer: ArrayBuffer[] }
 >;
 type Tasks = typeof TASKS;
 type TaskName = keyof Tasks;
+type Answer = { value: unknown } | { failed: string };
 
 export class HelperThread {
-  private readonly worker = new Worker(HELPER_MODULE, { workerData: ROLE });
+  private worker: Worker | null = null;
+  private failure: string | null = null;
+  /** Who waits for the answers to the tasks sent, in order: the helper answers in that order. */
+  private readonly waiting: ((value: unknown) => void)[] = [];
 
-  /** Runs one task on the helper; rejects when the task throws or the thread dies. */
+  /**
+   * Sends `task` to the helper now, so the caller may go on with other work: its arguments are
+   * copied, but for the buffers in `transfer`, which move (their arrays here become empty).
+   * Resolves with the answer, or null when the helper failed (the caller does the work).
+   */
   run<Name extends TaskName>(
     task: Name,
-    ...args: Parameters<Tasks[Name]>
-  ): Promise<ReturnType<Tasks[Name]>['value']> {
-    return new Promise((resolve, reject) => {
-      const settle = (settled: () => void) => {
-        this.worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-        settled();
-      };
-      const onMessage = (value: ReturnType<Tasks[Name]>['value']) => settle(() => resolve(value));
-      const onError = (error: Error) => settle(() => reject(error));
-      const onExit = (code: number) => settle(() => reject(new Error(`the helper thread exited (${code})`)));
-      this.worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      this.worker.postMessage({ task, args });
-    });
+    args: Parameters<Tasks[Name]>,
+    transfer: ArrayBuffer[] = [],
+  ): Promise<ReturnType<Tasks[Name]>['value'] | null> {
+    if (this.failure !== null) return Promise.resolve(null);
+    const worker = (this.worker ??= this.start());
+    // Referenced only while a task runs: an idle helper never keeps the process alive.
+    worker.ref();
+    worker.postMessage({ task, args }, transfer);
+    return new Promise((resolve) => this.waiting.push(resolve as (value: unknown) => void));
   }
 
-  /** Stops the thread (whatever it is doing). */
-  async close(): Promise<void> {
-    await this.worker.terminate();
+  private start(): Worker {
+    const worker = new Worker(HELPER_MODULE, { workerData: ROLE });
+    worker.on('message', (answer: Answer) => {
+      const resolve = this.waiting.shift()!;
+      if (this.waiting.length === 0) worker.unref();
+      if ('failed' in answer) this.fail(answer.failed);
+      resolve('failed' in answer ? null : answer.value);
+    });
+    worker.on('error', (error: Error) => this.fail(error.message));
+    worker.on('exit', (code: number) => this.fail(`it exited with code ${code}`));
+    return worker;
+  }
+
+  private fail(reason: string): void {
+    if (this.failure === null) {
+      this.failure = reason;
+      process.stderr.write(
+        `warning: the helper thread failed (${reason}): its work was done on the main thread\n`,
+      );
+      void this.worker?.terminate();
+    }
+    for (const resolve of this.waiting.splice(0)) resolve(null);
   }
 }
 
+let helper: HelperThread | null = null;
+
+/** The process's helper thread (started by its first task). */
+export function helperThread(): HelperThread {
+  helper ??= new HelperThread();
+  return helper;
+}
+
 if (!isMainThread && workerData === ROLE) {
-  parentPort!.on('message', ({ task, args }: { task: TaskName; args: Parameters<Tasks[TaskName]> }) => {
-    const { value, transfer } = TASKS[task](...args);
-    parentPort!.postMessage(value, transfer);
+  parentPort!.on('message', ({ task, args }: { task: TaskName; args: never[] }) => {
+    let answer: ReturnType<Tasks[TaskName]>;
+    try {
+      answer = (TASKS[task] as (...args: never[]) => ReturnType<Tasks[TaskName]>)(...args);
+    } catch (error) {
+      parentPort!.postMessage({ failed: (error as Error).message } satisfies Answer);
+      return;
+    }
+    parentPort!.postMessage({ value: answer.value } satisfies Answer, answer.transfer);
   });
 }

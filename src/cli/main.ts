@@ -43,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
     const result = await run(args);
     const stdout = OutputSink.stdout();
     // JSON.stringify writes NaN and Infinity as null: "no value" in every output.
-    if (result instanceof StreamedOutput) result.writeTo(stdout);
+    if (result instanceof StreamedOutput) await result.writeTo(stdout);
     else stdout.write(`${JSON.stringify(result)}\n`);
     stdout.close();
     return 0;

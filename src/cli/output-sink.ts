@@ -43,25 +43,34 @@ export class OutputSink {
     if (this.ownsFd) closeSync(this.fd);
   }
 
+  /** Writes `bytes` (UTF-8 text) after what is buffered. */
+  writeBytes(bytes: Uint8Array): void {
+    this.flush();
+    this.writeAll(bytes);
+  }
+
   private flush(): void {
-    const buffer = Buffer.from(this.pieces.join(''), 'utf8');
+    this.writeAll(Buffer.from(this.pieces.join(''), 'utf8'));
+    this.pieces = [];
+    this.size = 0;
+  }
+
+  private writeAll(bytes: Uint8Array): void {
     // writeSync may write less than asked (a full pipe): write the rest until all is out. A
     // pipe Node has made non-blocking (it does once the process's stdout or stderr stream is
     // used, as the helper thread's output is piped there) answers EAGAIN when full: wait a moment.
-    for (let written = 0; written < buffer.length;) {
+    for (let written = 0; written < bytes.length;) {
       try {
-        written += writeSync(this.fd, buffer, written, buffer.length - written);
+        written += writeSync(this.fd, bytes, written, bytes.length - written);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
         Atomics.wait(PAUSE, 0, 0, PAUSE_MS);
       }
     }
-    this.pieces = [];
-    this.size = 0;
   }
 }
 
 /** Output a command writes itself (large results), instead of returning a value to print. */
 export class StreamedOutput {
-  constructor(readonly writeTo: (stdout: OutputSink) => void) {}
+  constructor(readonly writeTo: (stdout: OutputSink) => void | Promise<void>) {}
 }

@@ -1,15 +1,12 @@
 /**
  * The trade list written straight from the engine's trade columns, as JSON or CSV lines: never
- * one string of a whole run. JSON goes out in chunks of rows, each chunk one JSON.stringify of
- * plain values (V8 formats the numbers natively, NaN and the infinities as null), so the text is
+ * one string of a whole run. JSON goes out in chunks of rows (series-json.ts), so the text is
  * byte for byte JSON.stringify of the whole list. Times become ISO 8601 text here, at the edge,
  * through one formatter that caches each day's date.
  */
 import { EXIT_REASONS, IsoTimeFormatter, tradeAt, type Trade, type TradeColumns } from '../engine/index';
 import type { OutputSink } from './output-sink';
-
-/** Rows per JSON.stringify call: small enough to stay in the young generation, large enough to be cheap. */
-const JSON_CHUNK_ROWS = 2048;
+import { JSON_CHUNK_ROWS, writeArrayItems } from './series-json';
 
 export const TRADE_CSV_HEADER =
   'side,entryIndex,exitIndex,entryTime,exitTime,entryPrice,exitPrice,exitReason,quantity,pnl,returnPct,barsHeld,mfePct,maePct';
@@ -42,23 +39,4 @@ export function writeTradesCsv(trades: TradeColumns, openTimes: Float64Array, ou
         `${trades.returnPct[row]},${exitIndex - entryIndex + 1},${trades.mfePct[row]},${trades.maePct[row]}\n`,
     );
   }
-}
-
-/** Writes a per-bar series as a JSON array, NaN (no value) as null. */
-export function writeSeriesJson(values: Float64Array, out: OutputSink): void {
-  const chunk: number[] = [];
-  out.write('[');
-  for (let start = 0; start < values.length; start += JSON_CHUNK_ROWS) {
-    const end = Math.min(start + JSON_CHUNK_ROWS, values.length);
-    chunk.length = end - start;
-    for (let bar = start; bar < end; bar++) chunk[bar - start] = values[bar]!;
-    writeArrayItems(chunk, start > 0, out);
-  }
-  out.write(']');
-}
-
-/** The items of `chunk` as JSON without the brackets, after a comma unless they come first. */
-function writeArrayItems(chunk: readonly unknown[], afterOthers: boolean, out: OutputSink): void {
-  const text = JSON.stringify(chunk);
-  out.write(afterOthers ? `,${text.slice(1, -1)}` : text.slice(1, -1));
 }

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listTrades, type TradeColumns } from '../../src/engine/index';
 import { OutputSink } from '../../src/cli/output-sink';
-import { writeSeriesJson, writeTradesJson } from '../../src/cli/trade-output';
+import { seriesJsonBytes, writeSeriesJson } from '../../src/cli/series-json';
+import { writeTradesJson } from '../../src/cli/trade-output';
 
 const SPECIAL = [
   Number.NaN,
@@ -92,5 +93,17 @@ describe('the CLI’s streamed JSON', () => {
     expect(written((out) => writeSeriesJson(Float64Array.from([Number.NaN, -0, 1e21, 1e-7, -3]), out))).toBe(
       '[null,0,1e+21,1e-7,-3]',
     );
+  });
+
+  it('gives the same text as UTF-8 bytes for the helper thread, which the sink writes in order', () => {
+    const series = values(5000, 3);
+    const { value: bytes, transfer } = seriesJsonBytes(series);
+    expect(transfer).toEqual([bytes.buffer]);
+    const text = written((out) => {
+      out.write('{"equity":');
+      out.writeBytes(bytes);
+      out.write('}');
+    });
+    expect(text).toBe(`{"equity":${JSON.stringify(Array.from(series))}}`);
   });
 });

@@ -8,9 +8,11 @@
  */
 import { parseOptions } from '../parse-options';
 import { barQuality, runBacktest, tradedRange } from '../../engine/index';
+import { HELPER_FROM_BARS, helperThread, type HelperThread } from '../helper-thread';
 import { OutputSink, StreamedOutput } from '../output-sink';
 import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
-import { writeSeriesJson, writeTradesCsv, writeTradesJson } from '../trade-output';
+import { writeSeriesJson } from '../series-json';
+import { writeTradesCsv, writeTradesJson } from '../trade-output';
 import { UsageError, requireOptions } from '../usage';
 
 export async function backtestCommand(args: string[]) {
@@ -32,6 +34,11 @@ export async function backtestCommand(args: string[]) {
   }
   const { request, candles } = await readRequestInputs(values);
   const { metrics, trades, equity, monthlyReturns, warnings } = runBacktest(request, candles);
+  // On many bars the helper thread writes the equity's JSON while the trades' is written here.
+  const equityOnHelper =
+    candles.t.length >= HELPER_FROM_BARS && !values['no-equity']
+      ? jsonOnHelper(helperThread(), equity)
+      : null;
   const { firstBar, end } = tradedRange(request, candles);
   const weekday = (date: string) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
   const dataQuality = {
@@ -47,7 +54,7 @@ export async function backtestCommand(args: string[]) {
     file.close();
   }
 
-  return new StreamedOutput((out) => {
+  return new StreamedOutput(async (out) => {
     out.write(`{"metrics":${JSON.stringify(metrics)}`);
     if (tradesFile === null) {
       out.write(',"trades":');
@@ -59,8 +66,19 @@ export async function backtestCommand(args: string[]) {
     // Equity is aligned with the CSV rows; NaN (warm-up) is null.
     if (!values['no-equity']) {
       out.write(',"equity":');
-      writeSeriesJson(equity, out);
+      const json = await equityOnHelper;
+      if (json === null) writeSeriesJson(equity, out);
+      else out.writeBytes(json);
     }
     out.write(`,"warnings":${JSON.stringify(warnings)},"dataQuality":${JSON.stringify(dataQuality)}}\n`);
   });
+}
+
+/**
+ * The JSON of `series` written on the helper thread, from a copy whose buffer moves there (a
+ * message's own copy of a large array costs several times more).
+ */
+function jsonOnHelper(helper: HelperThread, series: Float64Array) {
+  const copy = series.slice();
+  return helper.run('seriesJsonBytes', [copy], [copy.buffer]);
 }

@@ -9,7 +9,7 @@ import { parseOptions } from '../parse-options';
 import { PortfolioError, runPortfolio, type PortfolioLeg } from '../../engine/index';
 import { StreamedOutput } from '../output-sink';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
-import { writeSeriesJson } from '../trade-output';
+import { writeSeriesJson } from '../series-json';
 import { UsageError } from '../usage';
 
 /** "SYM=value" -> [SYM, value], naming the option in the error. */

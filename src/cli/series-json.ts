@@ -1,0 +1,40 @@
+/**
+ * Long arrays as JSON text, a chunk of items at a time: each chunk is one JSON.stringify of plain
+ * values (V8 formats the numbers natively, NaN and the infinities as null), so the text is byte
+ * for byte JSON.stringify of the whole array, never held as one string.
+ */
+
+/** Where text goes: the output sink, or pieces gathered on the helper thread. */
+export interface TextSink {
+  write(text: string): void;
+}
+
+/** Items per JSON.stringify call: small enough to stay in the young generation, large enough to be cheap. */
+export const JSON_CHUNK_ROWS = 2048;
+
+/** The items of `chunk` as JSON without the brackets, after a comma unless they come first. */
+export function writeArrayItems(chunk: readonly unknown[], afterOthers: boolean, out: TextSink): void {
+  const text = JSON.stringify(chunk);
+  out.write(afterOthers ? `,${text.slice(1, -1)}` : text.slice(1, -1));
+}
+
+/** Writes a per-bar series as a JSON array, NaN (no value) as null. */
+export function writeSeriesJson(values: Float64Array, out: TextSink): void {
+  const chunk: number[] = [];
+  out.write('[');
+  for (let start = 0; start < values.length; start += JSON_CHUNK_ROWS) {
+    const end = Math.min(start + JSON_CHUNK_ROWS, values.length);
+    chunk.length = end - start;
+    for (let bar = start; bar < end; bar++) chunk[bar - start] = values[bar]!;
+    writeArrayItems(chunk, start > 0, out);
+  }
+  out.write(']');
+}
+
+/** writeSeriesJson's text as UTF-8 bytes (a task of the helper thread), its buffer to transfer. */
+export function seriesJsonBytes(values: Float64Array): { value: Uint8Array; transfer: ArrayBuffer[] } {
+  const pieces: string[] = [];
+  writeSeriesJson(values, { write: (text) => pieces.push(text) });
+  const bytes = new TextEncoder().encode(pieces.join(''));
+  return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
+}
