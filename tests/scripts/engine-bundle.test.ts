@@ -1,7 +1,8 @@
 /**
  * `npm run engine` keeps the CLI's bundle between runs: it runs the kept bundle while no input
  * changed since that bundle's build started, and builds again after a change. Run here on a
- * copy of scripts/engine.mjs in a scratch checkout whose src/cli/main.ts only prints a word.
+ * copy of scripts/engine.mjs in a scratch checkout whose src/cli/main.ts only prints a word (and
+ * whose helper thread's module, bundled beside it, holds one word).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -25,11 +26,14 @@ mkdirSync(join(checkout, 'src/cli'), { recursive: true });
 copyFileSync(join(ROOT, 'scripts/engine.mjs'), join(checkout, 'scripts/engine.mjs'));
 symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
 const main = join(checkout, 'src/cli/main.ts');
+const helper = join(checkout, 'src/cli/helper-thread.ts');
+writeFileSync(helper, "export const role = 'helper';\n");
 const bundle = join(
   checkout,
   'node_modules/.cache/engine-cli',
   `cli-${createHash('sha256').update(`${checkout}/`).digest('hex').slice(0, 16)}.mjs`,
 );
+const helperBundle = bundle.replace(/\.mjs$/, '-helper.mjs');
 
 const runEngine = () =>
   execFileSync(process.execPath, [join(checkout, 'scripts/engine.mjs')], { encoding: 'utf8' }).trim();
@@ -37,6 +41,7 @@ const runEngine = () =>
 afterAll(() => {
   // The bundle lives in the shared node_modules cache: leave nothing behind there.
   rmSync(bundle, { force: true });
+  rmSync(helperBundle, { force: true });
   rmSync(checkout, { recursive: true, force: true });
 });
 
@@ -46,7 +51,8 @@ describe('npm run engine’s kept bundle', () => {
     expect(runEngine()).toBe('first');
     const firstLine = readFileSync(bundle, 'utf8').split('\n', 1)[0]!;
     const { inputs } = JSON.parse(firstLine.replace('// inputs ', '')) as { inputs: string[] };
-    expect(inputs).toEqual(expect.arrayContaining([main, join(checkout, 'scripts/engine.mjs')]));
+    expect(inputs).toEqual(expect.arrayContaining([main, helper, join(checkout, 'scripts/engine.mjs')]));
+    expect(readFileSync(helperBundle, 'utf8')).toContain('"helper"');
 
     writeFileSync(main, "console.log('second');\n");
     expect(runEngine()).toBe('second');
