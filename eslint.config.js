@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Folders of src/ and which of them each may not import (DESIGN.md section 1). */
+/** Folders of src/ and which of them each may not import (docs/architecture.md#layers). */
 const forbiddenImports = {
   engine: ['worker', 'client', 'cli'],
   shared: ['worker', 'client', 'cli', 'engine'],
@@ -13,11 +13,11 @@ const forbiddenImports = {
 
 /**
  * The worker and the client use the engine only through its public surface, src/engine/index.ts
- * (issue 15); tests, the CLI and benchmarks may reach inside.
+ * (docs/architecture.md#layers); tests, the CLI and benchmarks may reach inside.
  */
 const engineInternals = {
   group: ['**/engine/**', '!**/engine/index'],
-  message: 'Import the engine through src/engine/index.ts, its public surface (issue 15).',
+  message: 'Import the engine through src/engine/index.ts, its public surface (docs/architecture.md#layers).',
 };
 const publicSurfaceOnly = { worker: [engineInternals], client: [engineInternals] };
 
@@ -32,7 +32,7 @@ const boundaryRules = Object.entries(forbiddenImports).map(([layer, forbidden]) 
         patterns: [
           ...forbidden.map((target) => ({
             group: [`**/${target}/**`, `**/${target}`],
-            message: `src/${layer} must not import from src/${target} (DESIGN.md section 1).`,
+            message: `src/${layer} must not import from src/${target} (docs/architecture.md#layers).`,
             // The client may import the worker's route *type* for Hono's typed client.
             allowTypeImports: layer === 'client' && target === 'worker',
           })),

@@ -1,4 +1,4 @@
--- Users and their role and plan (DESIGN.md section 3).
+-- Users and their role and plan (docs/product.md#users-and-roles).
 CREATE TABLE users (
   id TEXT PRIMARY KEY,
   email TEXT NOT NULL UNIQUE,

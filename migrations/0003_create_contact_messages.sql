@@ -1,4 +1,4 @@
--- Messages sent through the contact and support forms (issue 3). The sender's IP is kept to
+-- Messages sent through the contact and support forms. The sender's IP is kept to
 -- trace abuse; the privacy policy says so.
 CREATE TABLE contact_messages (
   id TEXT PRIMARY KEY,

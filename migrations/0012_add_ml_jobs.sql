@@ -1,4 +1,4 @@
--- ML runs too large for a request run as jobs on the JOBS queue too (issue 17): a job has a
+-- ML runs too large for a request run as jobs on the JOBS queue too: a job has a
 -- kind ('robustness' | 'ml'). An ML job has no source backtest (backtest_id NULL), no grid or
 -- PBO blocks, keeps the candles' source, time zone and warnings for the stored run (data_json),
 -- and once done the id of the backtest it stored (result_backtest_id). That backtest takes the

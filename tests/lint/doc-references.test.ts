@@ -10,12 +10,12 @@ import { describe, expect, it } from 'vitest';
  */
 const root = new URL('../..', import.meta.url).pathname;
 
+/** Every text file of the repo a reader follows: code, tests, configs, migrations, CI and the docs. */
 function trackedSources(): string[] {
-  const out = execFileSync('git', ['ls-files', '-z', 'src', 'tests', 'bench', 'scripts'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return out.split('\0').filter((path) => /\.(ts|tsx|mjs|js|css)$/.test(path));
+  const out = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' });
+  return out
+    .split('\0')
+    .filter((path) => /\.(ts|tsx|mjs|js|css|sql|toml|md)$/.test(path) || path === '.ci/run');
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
