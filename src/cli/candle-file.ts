@@ -19,7 +19,7 @@ import { helperThread } from './helper-thread';
 
 /** Below this size one thread parses the file: the helper's start would cost more than it saves. */
 const TWO_PARTS_FROM_BYTES = 16 << 20;
-/** The main thread's share of the bytes: the helper starts about 0.1 s later (a new thread loading the CLI). */
+/** The main thread's share of the bytes: the helper starts later (a new thread loading its module). */
 const MAIN_SHARE = 0.56;
 /** Bytes read first, holding the header row. */
 const HEAD_BYTES = 1 << 16;
