@@ -70,15 +70,20 @@ beforeAll(() => {
   goodFile = scratch.file('bars.csv', `${HEADER}\n${lines.join('\n')}\n`);
   expect(readFileSync(goodFile).length).toBeGreaterThan(16 << 20);
   expected = asJson(rowsToColumns(seriesToRows(parseCandlesCsv(readFileSync(goodFile)))));
-});
+}, TIMEOUT);
 
 describe('a large candle file', { timeout: TIMEOUT }, () => {
-  it('gives the bars of the file read as one, from the bundle and from source, with nothing on stderr', async () => {
-    expect(resampled(await cli('resample', '--candles', goodFile, '--minutes', '1'))).toEqual(expected);
-    expect(resampled(await cliFromSource('resample', '--candles', goodFile, '--minutes', '1'))).toEqual(
-      expected,
-    );
-  });
+  // Two processes, one of them compiling the CLI from source: twice the time of one.
+  it(
+    'gives the bars of the file read as one, from the bundle and from source, with nothing on stderr',
+    { timeout: 2 * TIMEOUT },
+    async () => {
+      expect(resampled(await cli('resample', '--candles', goodFile, '--minutes', '1'))).toEqual(expected);
+      expect(resampled(await cliFromSource('resample', '--candles', goodFile, '--minutes', '1'))).toEqual(
+        expected,
+      );
+    },
+  );
 
   it('names the line of a row in error in the part the helper reads', async () => {
     const bad = [...lines];
@@ -101,25 +106,29 @@ describe('a large candle file', { timeout: TIMEOUT }, () => {
     expectRefused(run, 1, `error: ${file}: line ${first + 2}: duplicate timestamp ${time}`);
   });
 
-  it('does the work of the helper thread on the main thread, with one warning, when the helper cannot start', async () => {
-    const request = scratch.file(
-      'request.json',
-      JSON.stringify(sp500Request({ fromDate: '2020-09-14', toDate: '2021-03-31', timeframe: '1 hour' })),
-    );
-    const args = ['backtest', '--request', request, '--candles', goodFile];
-    const withHelper = await cli(...args);
-    expect(withHelper.code, withHelper.stderr).toBe(0);
-    expect(withHelper.stderr).toBe('');
-    expect(JSON.parse(withHelper.stdout).equity).toHaveLength(BARS);
-    // The CLI's bundle copied without the helper's bundle that sits beside it.
-    const key = createHash('sha256').update(ROOT).digest('hex').slice(0, 16);
-    const lone = join(scratch.path, 'cli-lone.mjs');
-    copyFileSync(join(ROOT, 'node_modules/.cache/engine-cli', `cli-${key}.mjs`), lone);
-    const alone = await nodeScript(lone, ...args);
-    expect(alone.code, alone.stderr).toBe(0);
-    expect(alone.stderr).toMatch(
-      /^warning: the helper thread failed \(Cannot find module .*cli-lone-helper\.mjs.*\): its work was done on the main thread\n$/,
-    );
-    expect(alone.stdout).toBe(withHelper.stdout);
-  });
+  it(
+    'does the work of the helper thread on the main thread, with one warning, when the helper cannot start',
+    { timeout: 2 * TIMEOUT },
+    async () => {
+      const request = scratch.file(
+        'request.json',
+        JSON.stringify(sp500Request({ fromDate: '2020-09-14', toDate: '2021-03-31', timeframe: '1 hour' })),
+      );
+      const args = ['backtest', '--request', request, '--candles', goodFile];
+      const withHelper = await cli(...args);
+      expect(withHelper.code, withHelper.stderr).toBe(0);
+      expect(withHelper.stderr).toBe('');
+      expect(JSON.parse(withHelper.stdout).equity).toHaveLength(BARS);
+      // The CLI's bundle copied without the helper's bundle that sits beside it.
+      const key = createHash('sha256').update(ROOT).digest('hex').slice(0, 16);
+      const lone = join(scratch.path, 'cli-lone.mjs');
+      copyFileSync(join(ROOT, 'node_modules/.cache/engine-cli', `cli-${key}.mjs`), lone);
+      const alone = await nodeScript(lone, ...args);
+      expect(alone.code, alone.stderr).toBe(0);
+      expect(alone.stderr).toMatch(
+        /^warning: the helper thread failed \(Cannot find module .*cli-lone-helper\.mjs.*\): its work was done on the main thread\n$/,
+      );
+      expect(alone.stdout).toBe(withHelper.stdout);
+    },
+  );
 });
