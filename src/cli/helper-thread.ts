@@ -5,6 +5,7 @@
  * failed to start, say) comes back as null and the caller does it on the main thread; the
  * first such failure leaves a warning on stderr.
  */
+import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { readCsvTail } from './csv-tail';
 import { seriesJsonBytes } from './series-json';
@@ -12,7 +13,12 @@ import { seriesJsonBytes } from './series-json';
 const ROLE = 'backtest-cli-helper';
 
 /** Series shorter than this are done on the main thread: starting the helper costs more than it saves. */
-export const HELPER_FROM_BARS = 200_000;
+const HELPER_FROM_BARS = 200_000;
+
+/** Whether work on `bars` bars pays for the helper: there is a second core, and bars enough. */
+export function helperPaysFor(bars: number): boolean {
+  return bars >= HELPER_FROM_BARS && availableParallelism() >= 2;
+}
 
 /**
  * The module the thread loads: this file when the CLI runs from source; in the CLI's bundle,

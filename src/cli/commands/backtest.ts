@@ -8,7 +8,7 @@
  */
 import { parseOptions } from '../parse-options';
 import { barQuality, runBacktest, tradedRange } from '../../engine/index';
-import { HELPER_FROM_BARS, helperThread, type HelperThread } from '../helper-thread';
+import { helperPaysFor, helperThread, type HelperThread } from '../helper-thread';
 import { OutputSink, StreamedOutput } from '../output-sink';
 import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
 import { writeSeriesJson } from '../series-json';
@@ -36,9 +36,7 @@ export async function backtestCommand(args: string[]) {
   const { metrics, trades, equity, monthlyReturns, warnings } = runBacktest(request, candles);
   // On many bars the helper thread writes the equity's JSON while the trades' is written here.
   const equityOnHelper =
-    candles.t.length >= HELPER_FROM_BARS && !values['no-equity']
-      ? jsonOnHelper(helperThread(), equity)
-      : null;
+    helperPaysFor(candles.t.length) && !values['no-equity'] ? jsonOnHelper(helperThread(), equity) : null;
   const { firstBar, end } = tradedRange(request, candles);
   const weekday = (date: string) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
   const dataQuality = {
