@@ -1,14 +1,15 @@
 /**
  * The CLI's helper thread, for work on large inputs and outputs done beside the main thread,
- * on a second core: the end of a large CSV, the JSON of a per-bar series. One per process,
- * started by its first task; it answers tasks in the order they came. Work it cannot do (it
- * failed to start, say) comes back as null and the caller does it on the main thread; the
- * first such failure leaves a warning on stderr.
+ * on a second core: the end of a large CSV, the JSON of a per-bar series and of the end of a
+ * long trade list. One per process, started by its first task; it answers tasks in the order
+ * they came. Work it cannot do (it failed to start, say) comes back as null and the caller does
+ * it on the main thread; the first such failure leaves a warning on stderr.
  */
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { readCsvTail } from './csv-tail';
 import { seriesJsonBytes } from './series-json';
+import { tradesJsonBytes } from './trade-json';
 
 const ROLE = 'backtest-cli-helper';
 
@@ -31,7 +32,7 @@ const HELPER_MODULE = new URL(
 );
 
 /** What the helper can do: each task returns its answer and the buffers to transfer with it. */
-const TASKS = { readCsvTail, seriesJsonBytes } satisfies Record<
+const TASKS = { readCsvTail, seriesJsonBytes, tradesJsonBytes } satisfies Record<
   string,
   (...args: never[]) => { value: unknown; transfer: ArrayBuffer[] }
 >;

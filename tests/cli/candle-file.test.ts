@@ -1,8 +1,8 @@
 /**
  * A candle CSV above the size the CLI reads on two threads: whatever the threads do, the bars,
  * or the error, are those of the file read as one (parseCandlesCsv), from the bundle and from
- * source alike; and a backtest's output, part of it written on the helper thread, is the same
- * byte for byte when the main thread does all the work.
+ * source alike; and a backtest's output, the equity and the end of the trade list written on the
+ * helper thread, is the same byte for byte when the main thread does all the work.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { helperReadsFrom } from '../../src/cli/candle-file';
 import { parseCandlesCsv } from '../../src/engine/candles/csv';
-import { sp500Request } from '../fixtures/requests';
+import { mulberry32 } from '../../src/engine/robustness/random';
+import { smaCrossingRules, sp500Request } from '../fixtures/requests';
 import { rowsToColumns, seriesToRows } from '../../src/engine/candles/series';
 import {
   ROOT,
@@ -27,15 +28,16 @@ import {
 
 const scratch = scratchFolder('candle-file-');
 const HEADER = 'timestamp,open,high,low,close,volume';
-/** 300,000 one-minute bars of ten-digit unix seconds and full-precision prices: about 18 MB. */
+/** 300,000 one-minute bars of a seeded random walk, in ten-digit unix seconds and full-precision prices: about 18 MB. */
 const BARS = 300_000;
 
 function barLines(): string[] {
   const lines: string[] = [];
+  const random = mulberry32(20_201);
   let price = 100;
   for (let bar = 0; bar < BARS; bar++) {
     const open = price;
-    price *= 1 + Math.sin(bar * 0.37) * 0.001;
+    price *= 1 + (random() - 0.5) * 0.002;
     const [low, high] = open < price ? [open * 0.999, price * 1.001] : [price * 0.999, open * 1.001];
     lines.push(
       `${1_600_000_020 + bar * 60},${open},${high},${low},${price},${bar % 7 === 0 ? '' : bar % 1000}`,
@@ -114,13 +116,23 @@ describe('a large candle file', { timeout: TIMEOUT }, () => {
     async () => {
       const request = scratch.file(
         'request.json',
-        JSON.stringify(sp500Request({ fromDate: '2020-09-14', toDate: '2021-03-31', timeframe: '1 hour' })),
+        JSON.stringify(
+          sp500Request({
+            fromDate: '2020-09-14',
+            toDate: '2021-03-31',
+            timeframe: '1 hour',
+            ...smaCrossingRules(2, 3),
+          }),
+        ),
       );
       const args = ['backtest', '--request', request, '--candles', goodFile];
       const withHelper = await cli(...args);
       expect(withHelper.code, withHelper.stderr).toBe(0);
       expect(withHelper.stderr).toBe('');
-      expect(JSON.parse(withHelper.stdout).equity).toHaveLength(BARS);
+      const { equity, trades } = JSON.parse(withHelper.stdout);
+      expect(equity).toHaveLength(BARS);
+      // Trades enough for the helper to write the end of the list too (tens of thousands).
+      expect(trades.length).toBeGreaterThan(40_000);
       // The CLI's bundle copied without the helper's bundle that sits beside it.
       const key = createHash('sha256').update(ROOT).digest('hex').slice(0, 16);
       const lone = join(scratch.path, 'cli-lone.mjs');

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { listTrades, type TradeColumns } from '../../src/engine/index';
 import { OutputSink } from '../../src/cli/output-sink';
 import { seriesJsonBytes, writeSeriesJson } from '../../src/cli/series-json';
-import { writeTradesJson } from '../../src/cli/trade-output';
+import { writeTradesJson } from '../../src/cli/trade-json';
 
 const SPECIAL = [
   Number.NaN,

@@ -7,12 +7,13 @@
  * trading days, `source: "upload"` (a file of one's own) and no adjustment.
  */
 import { parseOptions } from '../parse-options';
-import { barQuality, runBacktest, tradedRange } from '../../engine/index';
+import { barQuality, runBacktest, tradedRange, type TradeColumns } from '../../engine/index';
 import { helperPaysFor, helperThread, type HelperThread } from '../helper-thread';
 import { OutputSink, StreamedOutput } from '../output-sink';
 import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
 import { writeSeriesJson } from '../series-json';
-import { writeTradesCsv, writeTradesJson } from '../trade-output';
+import { tradeRows, writeTradeItems } from '../trade-json';
+import { writeTradesCsv } from '../trade-output';
 import { UsageError, requireOptions } from '../usage';
 
 export async function backtestCommand(args: string[]) {
@@ -34,9 +35,17 @@ export async function backtestCommand(args: string[]) {
   }
   const { request, candles } = await readRequestInputs(values);
   const { metrics, trades, equity, monthlyReturns, warnings } = runBacktest(request, candles);
-  // On many bars the helper thread writes the equity's JSON while the trades' is written here.
-  const equityOnHelper =
-    helperPaysFor(candles.t.length) && !values['no-equity'] ? jsonOnHelper(helperThread(), equity) : null;
+  const tradesFile = values.output === 'csv' ? values.trades! : null;
+  // On many bars the helper thread writes part of the JSON while the main thread writes the
+  // rest: the end of a long trade list (sent first: it is written first), then the equity.
+  const helper = helperPaysFor(candles.t.length) ? helperThread() : null;
+  const equityOnHelper = helper !== null && !values['no-equity'];
+  const tradesHere =
+    helper !== null && tradesFile === null
+      ? rowsForMainThread(trades.count, equityOnHelper ? equity.length : 0)
+      : trades.count;
+  const tradesEnd = tradesHere < trades.count ? tradesOnHelper(helper!, trades, tradesHere, candles.t) : null;
+  const equityJson = equityOnHelper ? jsonOnHelper(helper, equity) : null;
   const { firstBar, end } = tradedRange(request, candles);
   const weekday = (date: string) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
   const dataQuality = {
@@ -45,7 +54,6 @@ export async function backtestCommand(args: string[]) {
     adjustment: 'none',
     duplicatesDropped: 0,
   };
-  const tradesFile = values.output === 'csv' ? values.trades! : null;
   if (tradesFile !== null) {
     const file = OutputSink.file(tradesFile);
     writeTradesCsv(trades, candles.t, file);
@@ -55,8 +63,12 @@ export async function backtestCommand(args: string[]) {
   return new StreamedOutput(async (out) => {
     out.write(`{"metrics":${JSON.stringify(metrics)}`);
     if (tradesFile === null) {
-      out.write(',"trades":');
-      writeTradesJson(trades, candles.t, out);
+      out.write(',"trades":[');
+      writeTradeItems(trades, candles.t, 0, tradesHere, false, out);
+      const rest = await tradesEnd;
+      if (rest === null) writeTradeItems(trades, candles.t, tradesHere, trades.count, tradesHere > 0, out);
+      else out.writeBytes(rest);
+      out.write(']');
     } else {
       out.write(`,"tradeCount":${trades.count},"tradesFile":${JSON.stringify(tradesFile)}`);
     }
@@ -64,7 +76,7 @@ export async function backtestCommand(args: string[]) {
     // Equity is aligned with the CSV rows; NaN (warm-up) is null.
     if (!values['no-equity']) {
       out.write(',"equity":');
-      const json = await equityOnHelper;
+      const json = await equityJson;
       if (json === null) writeSeriesJson(equity, out);
       else out.writeBytes(json);
     }
@@ -72,11 +84,35 @@ export async function backtestCommand(args: string[]) {
   });
 }
 
-/**
- * The JSON of `series` written on the helper thread, from a copy whose buffer moves there (a
- * message's own copy of a large array costs several times more).
- */
+// What the helper writes comes from copies whose buffers move there: a message's own copy of
+// a large array costs several times more.
+
+/** The JSON of `series`, written on the helper thread. */
 function jsonOnHelper(helper: HelperThread, series: Float64Array) {
   const copy = series.slice();
   return helper.run('seriesJsonBytes', [copy], [copy.buffer]);
+}
+
+/** The JSON items of trades from row `from` on, written on the helper thread. */
+function tradesOnHelper(helper: HelperThread, trades: TradeColumns, from: number, openTimes: Float64Array) {
+  const rows = tradeRows(trades, from, trades.count);
+  const times = openTimes.slice();
+  const buffers = Object.values(rows).flatMap((value) =>
+    ArrayBuffer.isView(value) ? [value.buffer as ArrayBuffer] : [],
+  );
+  return helper.run('tradesJsonBytes', [rows, times], [times.buffer, ...buffers]);
+}
+
+/** One trade's JSON costs about as much as this many values of a per-bar series. */
+const SERIES_VALUES_PER_TRADE = 15;
+/** Fewer trades than this are not worth sending to the helper. */
+const FEWEST_HELPER_TRADES = 10_000;
+
+/**
+ * How many of `count` trades the main thread writes, so that it finishes about when the
+ * helper does, which also writes `helperSeriesValues` values of a per-bar series.
+ */
+function rowsForMainThread(count: number, helperSeriesValues: number): number {
+  const here = Math.ceil((count + helperSeriesValues / SERIES_VALUES_PER_TRADE) / 2);
+  return count - here < FEWEST_HELPER_TRADES ? count : here;
 }
