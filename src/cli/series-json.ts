@@ -31,10 +31,15 @@ export function writeSeriesJson(values: Float64Array, out: TextSink): void {
   out.write(']');
 }
 
-/** writeSeriesJson's text as UTF-8 bytes (a task of the helper thread), its buffer to transfer. */
-export function seriesJsonBytes(values: Float64Array): { value: Uint8Array; transfer: ArrayBuffer[] } {
+/** What `write` writes, as UTF-8 bytes: a helper thread's answer, its buffer to transfer. */
+export function writtenBytes(write: (out: TextSink) => void): { value: Uint8Array; transfer: ArrayBuffer[] } {
   const pieces: string[] = [];
-  writeSeriesJson(values, { write: (text) => pieces.push(text) });
+  write({ write: (text) => pieces.push(text) });
   const bytes = new TextEncoder().encode(pieces.join(''));
   return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
+}
+
+/** writeSeriesJson's text as UTF-8 bytes (a task of the helper thread). */
+export function seriesJsonBytes(values: Float64Array): { value: Uint8Array; transfer: ArrayBuffer[] } {
+  return writtenBytes((out) => writeSeriesJson(values, out));
 }

@@ -8,7 +8,7 @@
 import { IsoTimeFormatter } from '../engine/simulate/iso-time';
 import type { Trade } from '../engine/simulate/trade';
 import { tradeAt, type TradeColumns } from '../engine/simulate/trade-columns';
-import { JSON_CHUNK_ROWS, writeArrayItems, type TextSink } from './series-json';
+import { JSON_CHUNK_ROWS, writeArrayItems, writtenBytes, type TextSink } from './series-json';
 
 /**
  * The JSON items of trades [from, to), after a comma unless they come first in the list
@@ -60,14 +60,11 @@ export function tradeRows(trades: TradeColumns, from: number, to: number): Trade
 
 /**
  * The JSON items of every row of `trades`, each after a comma (items of the list come before
- * them), as UTF-8 bytes: a task of the helper thread, its buffer to transfer.
+ * them), as UTF-8 bytes: a task of the helper thread.
  */
 export function tradesJsonBytes(
   trades: TradeColumns,
   openTimes: Float64Array,
 ): { value: Uint8Array; transfer: ArrayBuffer[] } {
-  const pieces: string[] = [];
-  writeTradeItems(trades, openTimes, 0, trades.count, true, { write: (text) => pieces.push(text) });
-  const bytes = new TextEncoder().encode(pieces.join(''));
-  return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
+  return writtenBytes((out) => writeTradeItems(trades, openTimes, 0, trades.count, true, out));
 }
