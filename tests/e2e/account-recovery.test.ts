@@ -47,6 +47,8 @@ describe('keeping an account in chromium', () => {
     await page.waitForURL(`${baseUrl}/LoginPage`);
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The page loads lazily: until its heading is there, "Email" is still the login form's field.
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await page.getByText(`If an account uses ${email}, we sent it a link`).waitFor();

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JOB_POLL_MS } from '../../../../src/client/lib/jobs';
 import type { AnalysisListAnswer, JobAnswer } from '../../../../src/shared/api/robustness';
-import type { BacktestRequest } from '../../../../src/shared/backtest-request';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
 import { RUN, candleAnswer } from '../backtest-results/fixtures';
@@ -213,13 +212,16 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
     const { user, start, router } = await openLab();
     await user.click(start);
     await user.click(await screen.findByRole('button', { name: 'Load into the form' }, { timeout: 5000 }));
-    // The form's page loads lazily: slow on a busy machine.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/BacktestingForm'), { timeout: 8000 });
-    const request = (router.state.location.state as { request: BacktestRequest }).request;
-    expect(request.entry.parameters[0]!.additionalFields1).toEqual({ Timeframe: '10' });
-    expect(request.entry.parameters[0]!.additionalFields2).toEqual({ Timeframe: '25' });
-    expect(request.exitCriteria.stopLoss).toEqual({ type: 'percentage', value: 2.5 });
-    expect(request.stock).toBe(RUN.request.stock);
+    // The form's page loads lazily (slow on a busy machine): wait for its heading, then read what
+    // the user sees in its fields.
+    await screen.findByRole('heading', { level: 1, name: 'Backtesting simulator' }, { timeout: 15_000 });
+    expect(router.state.location.pathname).toBe('/BacktestingForm');
+    const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+    expect(field('Entry crossover 1: indicator 1 Timeframe').value).toBe('10');
+    expect(field('Entry crossover 1: indicator 2 Timeframe').value).toBe('25');
+    expect((screen.getByLabelText('Stop loss type') as HTMLSelectElement).value).toBe('percentage');
+    expect(field('Stop loss value').value).toBe('2.5');
+    await waitFor(() => expect((screen.getByLabelText('Stock') as HTMLSelectElement).value).toBe(RUN.request.stock));
   });
 
   it('says why a job failed', async () => {
