@@ -18,16 +18,26 @@ function staticSecurityHeaders(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The deployed worker's variables: APP_URL (the site's public origin, for links in mails) from
+ * the environment of `npm run build`, as `npm run deploy` and `npm run deploy:check` run it.
+ * Local dev takes it from .dev.vars instead, or goes without.
+ */
+function deployedVars(command: 'build' | 'serve') {
+  const appUrl = process.env.APP_URL;
+  return command === 'build' && appUrl ? { vars: { APP_URL: appUrl } } : {};
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // Before cloudflare(): in development its middleware answers /api-docs/ files first.
     apiDocsAssets(),
-    cloudflare({ configPath: './wrangler.toml' }),
+    cloudflare({ configPath: './wrangler.toml', config: deployedVars(command) }),
     staticSecurityHeaders(),
     sp500SamplePlugin(),
     devCronPlugin(),
   ],
   server: { host: '127.0.0.1', port: 5173, strictPort: false, headers: { ...DEV_SERVER_HEADERS } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: false },
-});
+}));

@@ -2,14 +2,15 @@
 // Builds the app, runs `wrangler deploy --dry-run --outdir <tmp>` on the configuration the build
 // generates (as `npm run deploy` does), checks that every binding of wrangler.toml made it into
 // the bundle's bindings, checks the configuration against the code (scripts/deploy-config.mjs:
-// the Env type's bindings, the scheduled handler's crons, the queue consumer's settings), and
-// prints the bundle's gzip size against the platform's limit.
+// the Env type's bindings, the scheduled handler's crons, the queue consumer's settings), checks
+// that the deployed worker gets APP_URL (given in the environment: it fails at once without
+// one), and prints the bundle's gzip size against the platform's limit.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { configProblems, envBindings, workerCrons } from './deploy-config.mjs';
+import { appUrlProblems, configProblems, envBindings, workerCrons } from './deploy-config.mjs';
 import { offlineEnv } from './offline-env.mjs';
 
 /** Workers Free plan: 3 MB after compression (the Paid plan allows 10 MB). */
@@ -48,6 +49,12 @@ function filesUnder(dir) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+const appUrlRefusal = appUrlProblems(process.env.APP_URL);
+if (appUrlRefusal.length > 0) {
+  console.error(`Deploy rehearsal failed:\n${appUrlRefusal.map((problem) => `  - ${problem}`).join('\n')}`);
+  process.exit(1);
+}
+
 run(['scripts/build.mjs']);
 const outdir = mkdtempSync(join(tmpdir(), 'deploy-check-'));
 try {
@@ -60,15 +67,20 @@ try {
   console.log(
     `\nBindings: ${bindings.join(', ')}${missing.length ? `; MISSING from the bundle: ${missing.join(', ')}` : ''}`,
   );
-  const problems = configProblems(config, {
-    bindings: envBindings(readFileSync('src/worker/env.ts', 'utf8')),
-    crons: workerCrons(readFileSync('src/worker/index.ts', 'utf8')),
-  });
+  const problems = [
+    ...configProblems(config, {
+      bindings: envBindings(readFileSync('src/worker/env.ts', 'utf8')),
+      crons: workerCrons(readFileSync('src/worker/index.ts', 'utf8')),
+    }),
+    // The build's configuration must carry it too (vite.config.ts passes it on).
+    ...appUrlProblems(config.vars?.APP_URL),
+  ];
   console.log(
     problems.length
       ? `Configuration against the code:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`
       : `Configuration against the code: every Env binding declared, crons ${config.triggers.crons.join(' and ')}, ` +
-          'the queue consumer takes 1 message a batch with retries and a dead-letter queue.',
+          'the queue consumer takes 1 message a batch with retries and a dead-letter queue, ' +
+          `mails link to APP_URL ${config.vars.APP_URL}.`,
   );
 
   const code = filesUnder(outdir).filter((path) => /\.(m?js|wasm)$/.test(path));

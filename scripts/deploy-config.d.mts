@@ -8,3 +8,4 @@ export declare function configProblems(
   config: Record<string, unknown>,
   code: { bindings: EnvBinding[]; crons: string[] },
 ): string[];
+export declare function appUrlProblems(appUrl: string | undefined): string[];

@@ -1,7 +1,8 @@
 // What `npm run deploy:check` asserts of a Worker configuration (wrangler.toml as wrangler
 // resolves it, or the generated dist/backtest_platform/wrangler.json) against the code: every
 // binding the worker's Env type uses is declared, every cron its scheduled handler answers is a
-// trigger, and the JOBS consumer runs one chunk per invocation, retries, and dead-letters.
+// trigger, and the JOBS consumer runs one chunk per invocation, retries, and dead-letters; and
+// that the deployed worker has APP_URL, a public https origin for the links in its mails.
 
 /** Binding types of src/worker/env.ts and where a configuration declares each. */
 const BINDING_KINDS = {
@@ -63,5 +64,33 @@ export function configProblems(config, { bindings, crons }) {
       problems.push(`queue ${queue}: its dead-letter queue ${consumer.dead_letter_queue} has no consumer`);
     }
   }
+  return problems;
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * What is wrong with `appUrl` as the deployed worker's APP_URL, the public origin its mails link
+ * to (an empty list when nothing is): it must be set, and an https origin other than loopback.
+ */
+export function appUrlProblems(appUrl) {
+  if (!appUrl) {
+    return [
+      'APP_URL is not set for production: mails would link to whatever host a request came to. ' +
+        'Give the site’s public origin when building the deploy, e.g. ' +
+        '`APP_URL=https://studio.example.com npm run deploy:check` (and the same for npm run deploy).',
+    ];
+  }
+  let url;
+  try {
+    url = new URL(appUrl);
+  } catch {
+    return [
+      `APP_URL "${appUrl}" is not a URL: give the site’s public origin, e.g. https://studio.example.com`,
+    ];
+  }
+  const problems = [];
+  if (url.protocol !== 'https:') problems.push(`APP_URL ${appUrl} is not https`);
+  if (LOOPBACK_HOSTS.includes(url.hostname)) problems.push(`APP_URL ${appUrl} is a local address`);
   return problems;
 }

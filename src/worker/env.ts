@@ -34,7 +34,10 @@ export interface Env {
   EMAIL_FROM?: string;
   /** Resend's base URL (default https://api.resend.com; tests point it at a local fake). */
   EMAIL_API_URL?: string;
-  /** The site's public origin for links in mails; defaults to the request's origin. */
+  /**
+   * The site's public origin for links in mails (a deploy requires it); unset, links use the
+   * origin of the request that caused the mail (for a job, the request that started it).
+   */
   APP_URL?: string;
   /** "development" turns on the mail outbox (GET /api/dev/outbox); unset elsewhere. */
   ENVIRONMENT?: string;

@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { unstable_readConfig } from 'wrangler';
 import { describe, expect, it } from 'vitest';
-import { configProblems, envBindings, workerCrons } from '../../scripts/deploy-config.mjs';
+import { appUrlProblems, configProblems, envBindings, workerCrons } from '../../scripts/deploy-config.mjs';
 
 const code = {
   bindings: envBindings(readFileSync('src/worker/env.ts', 'utf8')),
@@ -75,5 +76,47 @@ describe('npm run deploy:check’s configuration check', () => {
       'binding DATASETS (r2_buckets) is used by the code but not declared',
       'binding JOBS (queues.producers) is used by the code but not declared',
     ]);
+  });
+});
+
+/** Runs an npm script's file with APP_URL as given (unset when undefined); its status and output. */
+function runWithAppUrl(script: string, appUrl: string | undefined) {
+  const { APP_URL: _inherited, ...environment } = process.env;
+  const result = spawnSync(process.execPath, [script], {
+    env: appUrl === undefined ? environment : { ...environment, APP_URL: appUrl },
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+describe('APP_URL for production', () => {
+  it('must be an https origin that is not a local address', () => {
+    expect(appUrlProblems('https://studio.example.com')).toEqual([]);
+    expect(appUrlProblems(undefined)).toEqual([expect.stringMatching(/^APP_URL is not set for production/)]);
+    expect(appUrlProblems('')).toEqual([expect.stringMatching(/^APP_URL is not set for production/)]);
+    expect(appUrlProblems('studio.example.com')).toEqual([expect.stringMatching(/is not a URL/)]);
+    expect(appUrlProblems('http://127.0.0.1:5173')).toEqual([
+      'APP_URL http://127.0.0.1:5173 is not https',
+      'APP_URL http://127.0.0.1:5173 is a local address',
+    ]);
+  });
+
+  it('fails npm run deploy:check at once, before building, and npm run deploy, when unset', () => {
+    for (const script of ['scripts/deploy-check.mjs', 'scripts/require-app-url.mjs']) {
+      const { status, output } = runWithAppUrl(script, undefined);
+      expect(status, output).toBe(1);
+      expect(output).toContain('APP_URL is not set for production');
+      expect(output).toContain('APP_URL=https://studio.example.com npm run deploy:check');
+    }
+    expect(runWithAppUrl('scripts/deploy-check.mjs', 'http://localhost:5173').output).toContain(
+      'APP_URL http://localhost:5173 is not https',
+    );
+  });
+
+  it('lets npm run deploy go on with one', () => {
+    expect(runWithAppUrl('scripts/require-app-url.mjs', 'https://studio.example.com')).toEqual({
+      status: 0,
+      output: '',
+    });
   });
 });

@@ -63,10 +63,12 @@ export function nextState(row: SubscriptionRow, event: BillingEvent): Subscripti
   return next;
 }
 
+/** `webhookUrl`: the delivery's URL, whose host the mails' links fall back to without APP_URL. */
 export async function applyBillingEvent(
   env: Env,
   provider: PaymentProvider,
   event: BillingEvent,
+  webhookUrl: string,
   now = Date.now(),
 ): Promise<ApplyOutcome> {
   if (!(await claimEvent(env.DB, provider, event.id, now))) return 'duplicate';
@@ -74,10 +76,10 @@ export async function applyBillingEvent(
     const row = await subscriptionOf(env, provider, event);
     if (!row) return 'unknown-subscription';
     if (event.invoice && (await recordInvoice(env.DB, { ...event.invoice, userId: row.userId, provider }))) {
-      await sendBillingMail(env, 'receipt', { userId: row.userId }, event.invoice);
+      await sendBillingMail(env, 'receipt', { userId: row.userId }, event.invoice, webhookUrl);
     }
     if (event.paymentFailed && row.status !== 'past_due') {
-      await sendBillingMail(env, 'payment-failed', { userId: row.userId }, {});
+      await sendBillingMail(env, 'payment-failed', { userId: row.userId }, {}, webhookUrl);
     }
     if (event.occurredAt < row.providerUpdatedAt) return 'stale';
     await saveSubscription(env.DB, nextState(row, event), now);

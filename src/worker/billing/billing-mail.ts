@@ -1,7 +1,8 @@
 /**
  * Billing mail: a receipt after each payment, a warning after a failed renewal. A mail that
  * cannot be sent is logged and never fails the webhook that caused it (the provider would
- * retry the event, which is applied once, so the mail would be lost anyway).
+ * retry the event, which is applied once, so the mail would be lost anyway). Its links go to
+ * APP_URL, else to the host the webhook was delivered to (`webhookUrl`).
  */
 import { CURRENCY_SYMBOLS, type Currency } from '../../shared/plans';
 import type { Env } from '../env';
@@ -17,11 +18,12 @@ export async function sendBillingMail(
   kind: BillingMailKind,
   to: { userId: string },
   details: { amount?: number; currency?: string; url?: string | null },
+  webhookUrl: string,
 ): Promise<void> {
   try {
     const user = await findUserById(env.DB, to.userId);
     if (!user) return;
-    const accountUrl = siteUrl(env, '/account');
+    const accountUrl = siteUrl(env, '/account', webhookUrl);
     // Providers report amounts in the currency's minor unit (cents, paise).
     const paid =
       details.amount !== undefined && details.currency && details.currency in CURRENCY_SYMBOLS

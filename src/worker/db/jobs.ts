@@ -1,6 +1,7 @@
 /**
  * Jobs of the JOBS queue, their chunks and the chunks' leases in D1 (migrations/0009_create_jobs.sql,
- * 0012_add_ml_jobs.sql, 0013_add_job_chunk_leases.sql, 0019_count_job_chunk_sends.sql): robustness
+ * 0012_add_ml_jobs.sql, 0013_add_job_chunk_leases.sql, 0019_count_job_chunk_sends.sql,
+ * 0021_keep_job_link_origin.sql): robustness
  * analyses, and ML runs too large for a request.
  */
 import type { DataQuality } from '../../shared/api/backtests';
@@ -83,8 +84,15 @@ export interface MlJob extends JobBase {
 
 export type Job = RobustnessJob | MlJob;
 
-export type NewJob = Omit<RobustnessJob, 'kind' | 'state' | 'done' | 'error' | 'lastError' | 'resultKey'>;
-export type NewMlJob = Omit<MlJob, 'kind' | 'state' | 'done' | 'error' | 'lastError' | 'resultBacktestId'>;
+/** What a new job also stores: the origin of the request that started it, for its mail's link. */
+interface NewJobOrigin {
+  linkOrigin: string;
+}
+
+export type NewJob = Omit<RobustnessJob, 'kind' | 'state' | 'done' | 'error' | 'lastError' | 'resultKey'> &
+  NewJobOrigin;
+export type NewMlJob = Omit<MlJob, 'kind' | 'state' | 'done' | 'error' | 'lastError' | 'resultBacktestId'> &
+  NewJobOrigin;
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 /**
@@ -140,8 +148,8 @@ export async function insertJob(db: D1Database, job: NewJob, monthlyLimit: numbe
   const outcome = await db
     .prepare(
       `INSERT INTO jobs (id, user_id, backtest_id, request_json, grid_json, blocks, walk_forward_json,
-         warmup_bars, series_key, configurations, chunk_size, total_chunks)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?13
+         warmup_bars, series_key, configurations, chunk_size, total_chunks, link_origin)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?13, ?15
        WHERE ?14 IS NULL OR ${runsThisMonthSql('?2', '?12')} < ?14`,
     )
     .bind(
@@ -159,6 +167,7 @@ export async function insertJob(db: D1Database, job: NewJob, monthlyLimit: numbe
       monthStart(),
       job.totalChunks,
       monthlyLimit,
+      job.linkOrigin,
     )
     .run();
   return outcome.meta.changes === 1;
@@ -173,8 +182,8 @@ export async function insertMlJob(
   const outcome = await db
     .prepare(
       `INSERT INTO jobs (id, user_id, kind, request_json, warmup_bars, series_key, configurations, chunk_size,
-         total_chunks, data_json)
-       SELECT ?1, ?2, 'ml', ?3, ?4, ?5, ?6, ?7, ?8, ?9
+         total_chunks, data_json, link_origin)
+       SELECT ?1, ?2, 'ml', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?12
        WHERE ?10 IS NULL OR ${runsThisMonthSql('?2', '?11')} < ?10`,
     )
     .bind(
@@ -189,6 +198,7 @@ export async function insertMlJob(
       JSON.stringify(job.data),
       monthlyLimit,
       monthStart(),
+      job.linkOrigin,
     )
     .run();
   return outcome.meta.changes === 1;

@@ -1,8 +1,9 @@
 /**
  * "Email me when a long run finishes": one mail when a queued robustness analysis or ML run
- * reaches done or failed, to a user who opted in, with the outcome and a link to it. Safe to
- * call more than once for a job: the provider's idempotency key delivers one mail per job, and a
- * failure to send is logged without failing the job.
+ * reaches done or failed, to a user who opted in, with the outcome and a link to it (on
+ * APP_URL, else on the origin of the request that started the job). Safe to call more than once
+ * for a job: the provider's idempotency key delivers one mail per job, and a failure to send is
+ * logged without failing the job.
  */
 import type { Env } from '../env';
 import { composeMail } from './compose';
@@ -15,6 +16,8 @@ interface FinishedJobRow {
   error: string | null;
   backtest_id: string | null;
   result_backtest_id: string | null;
+  /** Null for a job queued before jobs kept it. */
+  link_origin: string | null;
   email: string;
   notify_job_done: number;
 }
@@ -43,21 +46,27 @@ export async function notifyJobFinished(env: Env, { jobId }: { jobId: string }):
   try {
     const job = await env.DB.prepare(
       `SELECT jobs.kind, jobs.state, jobs.error, jobs.backtest_id, jobs.result_backtest_id,
-              users.email, users.notify_job_done
+              jobs.link_origin, users.email, users.notify_job_done
        FROM jobs JOIN users ON users.id = jobs.user_id WHERE jobs.id = ?1`,
     )
       .bind(jobId)
       .first<FinishedJobRow>();
     if (!job || job.notify_job_done !== 1 || (job.state !== 'done' && job.state !== 'failed')) return;
     const outcome = outcomeOf(job);
+    const origin = env.APP_URL || job.link_origin;
     const mail = await composeMail({
       to: job.email,
       subject: outcome.subject,
       paragraphs: outcome.paragraphs,
-      action: {
-        label: job.state === 'done' ? 'Open the result' : 'Open your runs',
-        url: siteUrl(env, outcome.path),
-      },
+      // Without an origin to link to, the mail tells the outcome without a link.
+      ...(origin
+        ? {
+            action: {
+              label: job.state === 'done' ? 'Open the result' : 'Open your runs',
+              url: siteUrl(env, outcome.path, origin),
+            },
+          }
+        : {}),
       after: ['You get this mail because you asked for one when a long run finishes (your account page).'],
       idempotencyKey: `job-finished/${jobId}`,
     });

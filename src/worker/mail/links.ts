@@ -1,12 +1,16 @@
-/** Absolute links for mails: APP_URL when set, else the origin the request came to. */
+/**
+ * Absolute links for mails: APP_URL when set, else the origin of the request that caused the
+ * mail (a webhook's own host, or for a queued job the request that started it).
+ */
 import type { Env } from '../env';
 
-/** Where `npm run dev` serves the app: job mails in development, sent with no request to follow. */
-const LOCAL_DEV_ORIGIN = 'http://127.0.0.1:5173';
+/** The origin mail links point at; `requestUrl` is the causing request's URL (or its origin). */
+export function linkOrigin(env: Pick<Env, 'APP_URL'>, requestUrl: string): string {
+  return new URL(env.APP_URL || requestUrl).origin;
+}
 
-export function siteUrl(env: Pick<Env, 'APP_URL'>, path: string, requestUrl?: string): string {
-  const origin = env.APP_URL ?? (requestUrl ? new URL(requestUrl).origin : LOCAL_DEV_ORIGIN);
-  return new URL(path, origin).toString();
+export function siteUrl(env: Pick<Env, 'APP_URL'>, path: string, requestUrl: string): string {
+  return new URL(path, linkOrigin(env, requestUrl)).toString();
 }
 
 /** A one-time link: the path with `?token=`. */

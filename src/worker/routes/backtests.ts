@@ -23,7 +23,7 @@ import { runWithTrialsInDsr, trialsWithRunDsr } from '../backtests/trials-dsr';
 export const backtests = new Hono<AppEnv>()
   .use(requireUser)
   .post('/', validate('json', backtestRequestSchema), async (c) => {
-    const started = await startRun(c.env, c.var.user, c.req.valid('json'));
+    const started = await startRun(c.env, c.var.user, c.req.valid('json'), c.req.url);
     if ('jobId' in started) return c.json({ jobId: started.jobId } satisfies BacktestQueuedAnswer, 202);
     return c.json(started satisfies BacktestCreatedAnswer, 201);
   })

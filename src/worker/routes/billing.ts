@@ -51,7 +51,7 @@ function webhook(name: 'stripe' | 'razorpay') {
     const rawBody = await c.req.text();
     const event = await provider.readWebhook(rawBody, c.req.raw.headers);
     if (event === null) throw new ApiError(400, 'The webhook signature is missing or does not match.');
-    const outcome = event === 'ignored' ? 'ignored' : await applyBillingEvent(c.env, name, event);
+    const outcome = event === 'ignored' ? 'ignored' : await applyBillingEvent(c.env, name, event, c.req.url);
     return c.json({ received: true, outcome });
   });
 }

@@ -19,7 +19,13 @@ import { validate } from '../validation';
 export const robustness = new Hono<AppEnv>()
   .use(requireUser)
   .post('/:id/robustness', validate('json', robustnessRequestSchema), async (c) => {
-    const jobId = await createRobustnessJob(c.env, c.var.user, c.req.param('id'), c.req.valid('json'));
+    const jobId = await createRobustnessJob(
+      c.env,
+      c.var.user,
+      c.req.param('id'),
+      c.req.valid('json'),
+      c.req.url,
+    );
     return c.json({ jobId }, 202);
   })
   .get('/:id/robustness', async (c) => {

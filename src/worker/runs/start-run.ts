@@ -20,7 +20,13 @@ import { requiredWarmupBars } from '../backtests/warmup';
 
 export type StartedRun = { id: string; result: BacktestResultBody } | { jobId: string };
 
-export async function startRun(env: Env, user: User, request: BacktestRequest): Promise<StartedRun> {
+/** `requestUrl`: the POST that starts the run (a queued ML job's mail links to its origin). */
+export async function startRun(
+  env: Env,
+  user: User,
+  request: BacktestRequest,
+  requestUrl: string,
+): Promise<StartedRun> {
   const { monthlyLimit } = await admitRun(env, user, {
     kind: request.mode === 'ml' ? 'ml' : 'backtest',
     request,
@@ -36,7 +42,16 @@ export async function startRun(env: Env, user: User, request: BacktestRequest): 
   const dataQuality = runDataQuality(request.exchange, answer, series);
   let result: BacktestResultBody;
   if (request.mode === 'ml') {
-    const started = await startMlRun(env, user, request, answer, series, dataQuality, monthlyLimit);
+    const started = await startMlRun(
+      env,
+      user,
+      request,
+      answer,
+      series,
+      dataQuality,
+      monthlyLimit,
+      requestUrl,
+    );
     if ('jobId' in started) return started;
     result = started.result;
   } else {

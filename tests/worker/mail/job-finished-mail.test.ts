@@ -20,13 +20,15 @@ async function jobOf(
     backtestId?: string;
     resultBacktestId?: string;
     error?: string;
+    /** The origin of the request that started the job (null: a job queued before jobs kept it). */
+    linkOrigin?: string | null;
   },
 ) {
   const id = crypto.randomUUID();
   await env.DB.prepare(
     `INSERT INTO jobs (id, user_id, kind, backtest_id, state, request_json, warmup_bars, series_key,
-       configurations, chunk_size, total_chunks, error, result_backtest_id)
-     VALUES (?1, ?2, ?3, ?4, ?5, '{}', 0, 'jobs/x/series.bin', 1, 1, 1, ?6, ?7)`,
+       configurations, chunk_size, total_chunks, error, result_backtest_id, link_origin)
+     VALUES (?1, ?2, ?3, ?4, ?5, '{}', 0, 'jobs/x/series.bin', 1, 1, 1, ?6, ?7, ?8)`,
   )
     .bind(
       id,
@@ -36,6 +38,7 @@ async function jobOf(
       job.state,
       job.error ?? null,
       job.resultBacktestId ?? null,
+      job.linkOrigin === undefined ? 'https://started.test' : job.linkOrigin,
     )
     .run();
   return id;
@@ -69,6 +72,25 @@ describe('the mail when a long run finishes', () => {
     expect(mail!.subject).toBe('Your robustness analysis failed · Backtest Studio');
     expect(mail!.text).toContain('kept failing after its retries: boom');
     expect(mail!.text).toContain('https://studio.test/backtests/run-7');
+  });
+
+  it('links to the origin the job was started from without APP_URL, and without either has no link', async () => {
+    const provider = fakeResend();
+    const user = await userWith(true);
+    const withoutAppUrl = { ...env, ...provider.bindings, APP_URL: undefined };
+    const started = await jobOf(user.id, { kind: 'ml', state: 'done', resultBacktestId: 'run-9' });
+    await notifyJobFinished(withoutAppUrl, { jobId: started });
+    const old = await jobOf(user.id, {
+      kind: 'ml',
+      state: 'done',
+      resultBacktestId: 'run-8',
+      linkOrigin: null,
+    });
+    await notifyJobFinished(withoutAppUrl, { jobId: old });
+    const [linked, unlinked] = await sentWith(provider.key);
+    expect(linked!.text).toContain('Open the result: https://started.test/backtests/run-9');
+    expect(unlinked!.subject).toBe('Your ML run is ready · Backtest Studio');
+    expect(unlinked!.text).not.toMatch(/https?:\/\//);
   });
 
   it('sends nothing to a user who did not opt in, nor for a job still running', async () => {

@@ -49,7 +49,8 @@ export type MlStart = { result: BacktestResultBody } | { jobId: string };
 
 /**
  * Trains the run now when small, else queues it with the candles' data quality, which the job's
- * stored run carries; `limit` is the user's monthly runs (null: none).
+ * stored run carries; `limit` is the user's monthly runs (null: none), `requestUrl` the request
+ * that starts the run (a queued job's finished mail links to its origin without APP_URL).
  */
 export async function startMlRun(
   env: Env,
@@ -59,6 +60,7 @@ export async function startMlRun(
   series: CandleSeries,
   dataQuality: DataQuality,
   limit: number | null,
+  requestUrl: string,
 ): Promise<MlStart> {
   const run = prepared(request, series);
   const estimate = estimateMlCost(run);
@@ -112,6 +114,7 @@ export async function startMlRun(
       foldsPerChunk: perChunk,
       totalChunks,
       data,
+      linkOrigin: new URL(requestUrl).origin,
     },
     limit,
   );

@@ -52,12 +52,16 @@ function checkWalkForward(walkForward: NonNullable<RobustnessRequest['walkForwar
   }
 }
 
-/** Starts the analysis of the user's run `backtestId`; returns the job's id. */
+/**
+ * Starts the analysis of the user's run `backtestId`; returns the job's id. `requestUrl`: the
+ * request that starts it, whose origin the finished mail links to without APP_URL.
+ */
 export async function createRobustnessJob(
   env: Env,
   user: User,
   backtestId: string,
   body: RobustnessRequest,
+  requestUrl: string,
 ): Promise<string> {
   const run = await findOwnBacktest(env.DB, user.id, backtestId);
   if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
@@ -97,6 +101,7 @@ export async function createRobustnessJob(
     configurations: size,
     chunkSize: CHUNK_SIZE,
     totalChunks: sweepChunks + (body.walkForward ? 1 : 0),
+    linkOrigin: new URL(requestUrl).origin,
   };
   if (!(await insertJob(env.DB, job, monthly))) {
     await env.DATASETS.delete(seriesKey);
