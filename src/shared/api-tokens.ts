@@ -4,7 +4,11 @@ import { z } from 'zod';
 /** The lifetimes a token may have, in days. */
 export const TOKEN_LIFETIMES_DAYS = [30, 90, 365] as const;
 
-/** `read`: GET requests only; `run`: also starts runs and changes the user's data. */
+/**
+ * `read`: reads the user's runs, jobs, portfolios, datasets, market data and usage; `run`: also
+ * starts and cancels runs. In order: each scope allows what the ones before it allow. The routes
+ * each one allows are in src/worker/auth/token-scope.ts.
+ */
 export const TOKEN_SCOPES = ['read', 'run'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 

@@ -74,7 +74,7 @@ const deleteStoredFiles: DeletionStep = {
 };
 
 /**
- * The user's row, and with it (ON DELETE CASCADE) sessions, runs and their share links,
+ * The user's row, and with it (ON DELETE CASCADE) sessions, API tokens, runs and their share links,
  * datasets, portfolios, jobs, team membership or the owned team, invites, subscription
  * requests and email links; then invites sent to the address and rate-limit counters kept
  * under the address or the id.

@@ -24,9 +24,10 @@ async function signedInUser(db: D1Database, user: StoredUser): Promise<User> {
 /**
  * Reads who is calling on every API request. A request with an `Authorization` header is
  * authenticated by that personal access token alone (src/worker/auth/api-tokens.ts): the cookie
- * is ignored, a bad token answers 401, the token's scope may refuse the request (403), and the
- * answer never sets a cookie. Otherwise the session cookie: a valid token naming a live session
- * sets `user` (role and plan fresh from D1); anything else leaves it null and clears the cookie.
+ * is ignored, a bad token answers 401, a route the token's scope does not allow answers 403
+ * (the allow-list of src/worker/auth/token-scope.ts), and the answer never sets a cookie.
+ * Otherwise the session cookie: a valid token naming a live session sets `user` (role and plan
+ * fresh from D1); anything else leaves it null and clears the cookie.
  * An active user's session token is renewed once it is older than TOKEN_RENEW_AFTER_SECONDS.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {

@@ -67,6 +67,14 @@ export async function deleteToken(db: D1Database, userId: string, id: string): P
   return result.meta.changes === 1;
 }
 
+/**
+ * The statement that revokes every token of the user: a new password or address, "log out
+ * everywhere" and a Google sign-in taking the account over end them all.
+ */
+export function deleteUserTokens(db: D1Database, userId: string): D1PreparedStatement {
+  return db.prepare('DELETE FROM api_tokens WHERE user_id = ?1').bind(userId);
+}
+
 export interface StoredToken {
   id: string;
   userId: string;

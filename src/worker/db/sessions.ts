@@ -64,12 +64,20 @@ export async function revokeSession(db: D1Database, sessionIdHash: string) {
   await db.prepare('DELETE FROM sessions WHERE id_hash = ?1').bind(sessionIdHash).run();
 }
 
+/** The statement that ends every session of a user, except one when given (for a batch). */
+export function deleteUserSessions(
+  db: D1Database,
+  userId: string,
+  exceptIdHash: string | null = null,
+): D1PreparedStatement {
+  return db
+    .prepare('DELETE FROM sessions WHERE user_id = ?1 AND id_hash IS NOT ?2')
+    .bind(userId, exceptIdHash);
+}
+
 /** Ends every session of a user, except one when given (the admin's own, for example). */
 export async function revokeUserSessions(db: D1Database, userId: string, exceptIdHash: string | null = null) {
-  await db
-    .prepare('DELETE FROM sessions WHERE user_id = ?1 AND id_hash IS NOT ?2')
-    .bind(userId, exceptIdHash)
-    .run();
+  await deleteUserSessions(db, userId, exceptIdHash).run();
 }
 
 /** The statement that drops sessions expired at `nowSeconds` (for a batch). */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { version } from '../../../package.json';
 import { API_ERROR_CODES, apiErrorBodySchema } from '../../shared/api-error';
 import { TOKEN_REQUESTS_PER_MINUTE } from '../../shared/api-tokens';
+import { requiredScope } from '../auth/token-scope';
 import { type Access, type Answer, ROUTES, type RouteEntry } from './registry';
 
 type JsonSchema = Record<string, unknown>;
@@ -23,7 +24,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid request: `fields` names each invalid field by its dotted path',
   401: 'Not signed in, or the bearer token is unknown, revoked or expired',
   402: 'A plan limit or the monthly quota is reached',
-  403: 'Cross-site request, a read-scope token on a write, or not allowed',
+  403: 'Cross-site request, a route the token’s scope does not allow, or not allowed',
   404: 'Not found (or not yours)',
   409: 'Conflicts with the current state',
   410: 'Expired',
@@ -43,12 +44,17 @@ const ACCESS_ERRORS: Record<Access, number[]> = {
   admin: [401, 403, 429],
 };
 
-const SECURITY: Record<Access, Record<string, string[]>[] | undefined> = {
-  public: [],
-  optional: [{}, { bearerToken: [] }, { sessionCookie: [] }],
-  user: [{ bearerToken: [] }, { sessionCookie: [] }],
-  admin: [{ bearerToken: [] }, { sessionCookie: [] }],
-};
+/**
+ * How a route may be called: public ones need nothing; the others take the session cookie, and
+ * a token when its scope allows the route, with that scope named (src/worker/auth/token-scope.ts).
+ */
+function securityOf(route: RouteEntry): Record<string, string[]>[] {
+  if (route.access === 'public') return [];
+  const scope = requiredScope(route.method.toUpperCase(), route.path);
+  const schemes: Record<string, string[]>[] = [{ sessionCookie: [] }];
+  if (scope) schemes.unshift({ bearerToken: [scope] });
+  return route.access === 'optional' ? [{}, ...schemes] : schemes;
+}
 
 function answerObject(answer: Answer): JsonSchema {
   if ('json' in answer) {
@@ -125,8 +131,7 @@ function operationOf(route: RouteEntry, names: string[]): JsonSchema {
     summary: route.summary,
     responses,
   };
-  const security = SECURITY[route.access];
-  if (security) operation.security = security;
+  operation.security = securityOf(route);
   const parameters = parametersOf(route, names);
   if (parameters.length > 0) operation.parameters = parameters;
   if (route.request?.json) {
@@ -175,7 +180,9 @@ export function openApiDocument(serverUrl: string): JsonSchema {
           type: 'http',
           scheme: 'bearer',
           description:
-            'A personal access token: scope `read` (GET only) or `run` (also starts runs), ' +
+            'A personal access token, scope `read` (the user’s runs, jobs, analyses, portfolios, ' +
+            'datasets and usage, and market data) or `run` (also starts and cancels runs); an ' +
+            'operation whose security names no bearerToken refuses tokens (403). ' +
             `${TOKEN_REQUESTS_PER_MINUTE} requests a minute.`,
         },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },

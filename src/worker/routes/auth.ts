@@ -20,7 +20,8 @@ import { issueDeviceCookie, trustedDeviceId } from '../auth/device-cookie';
 import { googleSignIn } from '../auth/google';
 import { requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
-import { revokeSession, revokeUserSessions } from '../db/sessions';
+import { revokeSession } from '../db/sessions';
+import { revokeAccess } from '../auth/revoke-access';
 import { signIn } from '../auth/sign-in';
 import { verificationMailFor } from '../account/email-links';
 import { sendAfterResponse } from '../mail/send-mail';
@@ -119,8 +120,9 @@ export const auth = new Hono<AppEnv>()
     return c.body(null, 204);
   })
 
+  // Every session and every API token of the user ends.
   .post('/logout-everywhere', requireUser, async (c) => {
-    await revokeUserSessions(c.env.DB, c.var.user.id);
+    await revokeAccess(c.env.DB, c.var.user.id);
     clearSessionCookie(c);
     return c.body(null, 204);
   })
@@ -190,8 +192,8 @@ async function findOrCreateGoogleUser(
   if (sameEmail) {
     if (!profile.emailVerified) return null;
     await linkGoogleAccount(db, sameEmail.id, profile.sub);
-    // Sessions opened with the removed password end now.
-    await revokeUserSessions(db, sameEmail.id);
+    // Sessions opened with the removed password end now, and so do tokens made in them.
+    await revokeAccess(db, sameEmail.id);
     return { ...sameEmail, googleSub: profile.sub, passwordHash: null, emailVerified: true };
   }
   return createUser(db, {

@@ -17,10 +17,11 @@ import { passwordResetMailFor, verificationMailFor } from '../account/email-link
 import { WRONG_PASSWORD } from '../account/confirm-identity';
 import { clearSessionCookie } from '../auth/cookies';
 import { requireUser } from '../auth/middleware';
+import { accessRevocations } from '../auth/revoke-access';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { consumeEmailToken, deleteEmailTokens } from '../db/email-tokens';
 import { type RateLimit, countEvent } from '../db/rate-limits';
-import { revokeUserSessions } from '../db/sessions';
+import { deleteUserTokens } from '../db/api-tokens';
 import { changeEmail, findUserById, markEmailVerified, setPasswordHash } from '../db/users';
 import { emailChangedNoticeMail } from '../mail/account-mails';
 import { sendAfterResponse } from '../mail/send-mail';
@@ -75,6 +76,8 @@ export const emailLinks = new Hono<AppEnv>()
     if (!(await changeEmail(c.env.DB, user.id, link.email))) {
       throw new ApiError(409, 'Another account uses this address now, so yours could not move to it.');
     }
+    // Tokens made under the old address end with it; sessions stay.
+    await deleteUserTokens(c.env.DB, user.id).run();
     sendAfterResponse(c, emailChangedNoticeMail(user.email, link.email));
     return c.body(null, 204);
   })
@@ -95,13 +98,13 @@ export const emailLinks = new Hono<AppEnv>()
     const link = await consumeEmailToken(c.env.DB, token, 'reset-password');
     const user = link && (await findUserById(c.env.DB, link.userId));
     if (!link || !user || user.email !== link.email) throw linkExpired();
-    // The link reached the address, so the address is proven too.
+    // The link reached the address, so the address is proven too. Every session and token ends.
     await c.env.DB.batch([
       setPasswordHash(c.env.DB, user.id, await hashPassword(password)),
       markEmailVerified(c.env.DB, user.id),
       deleteEmailTokens(c.env.DB, user.id, 'reset-password'),
+      ...accessRevocations(c.env.DB, user.id),
     ]);
-    await revokeUserSessions(c.env.DB, user.id);
     clearSessionCookie(c);
     return c.body(null, 204);
   })
@@ -119,8 +122,11 @@ export const emailLinks = new Hono<AppEnv>()
         fields: [{ path: 'currentPassword', message: WRONG_PASSWORD }],
       });
     }
-    await setPasswordHash(c.env.DB, user.id, await hashPassword(newPassword)).run();
-    // Every other browser signs in again with the new password; this one stays signed in.
-    await revokeUserSessions(c.env.DB, user.id, c.var.sessionIdHash);
+    // Every other browser signs in again with the new password; this one stays signed in. Every
+    // API token ends.
+    await c.env.DB.batch([
+      setPasswordHash(c.env.DB, user.id, await hashPassword(newPassword)),
+      ...accessRevocations(c.env.DB, user.id, c.var.sessionIdHash),
+    ]);
     return c.body(null, 204);
   });

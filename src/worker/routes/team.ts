@@ -103,7 +103,8 @@ export const team = new Hono<AppEnv>()
     if (!deleted) fail(404, 'No invite of yours has this id.');
     return c.body(null, 204);
   })
-  .post('/join', validate('json', teamJoinSchema), async (c) => {
+  // An invite link is not mailed by us, so it proves nothing about the address it names.
+  .post('/join', requireVerifiedEmail('join a team'), validate('json', teamJoinSchema), async (c) => {
     const user = c.var.user;
     const invite = await findInvite(c.env.DB, await sha256Hex(c.req.valid('json').token));
     if (!invite) fail(404, 'This invite link does not work: it was cancelled, used or never made.');

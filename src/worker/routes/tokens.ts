@@ -4,6 +4,7 @@ import { MAX_TOKENS_PER_USER, tokenCreateSchema } from '../../shared/api-tokens'
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
+import { requireVerifiedEmail } from '../auth/verified-email';
 import { mintToken } from '../auth/api-tokens';
 import { deleteToken, insertToken, listTokens } from '../db/api-tokens';
 import { validate } from '../validation';
@@ -11,12 +12,13 @@ import { validate } from '../validation';
 const DAY_MS = 86_400_000;
 
 /**
- * The signed-in user's personal access tokens: create (the token is answered once, only its
- * hash is kept), list with their last use, revoke. Tokens themselves are refused here.
+ * The signed-in user's personal access tokens: create (with a verified address; the token is
+ * answered once, only its hash is kept), list with their last use, revoke. Tokens themselves are
+ * refused here (auth/token-scope.ts).
  */
 export const tokens = new Hono<AppEnv>()
   .use(requireUser)
-  .post('/', validate('json', tokenCreateSchema), async (c) => {
+  .post('/', requireVerifiedEmail('create API tokens'), validate('json', tokenCreateSchema), async (c) => {
     const { name, expiresInDays, scope } = c.req.valid('json');
     const { token, tokenHash } = await mintToken();
     const id = crypto.randomUUID();

@@ -1,46 +1,18 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { TokenCreatedAnswer, TokenListAnswer } from '../../../src/shared/api/tokens';
+import type { TokenListAnswer } from '../../../src/shared/api/tokens';
 import type { Usage } from '../../../src/shared/api/usage';
 import { app } from '../../../src/worker/app';
 import { sha256Hex } from '../../../src/worker/encoding';
-import { ORIGIN, TestBrowser, setCookieLines } from '../test-client';
+import { ORIGIN, TestBrowser, countRows, setCookieLines } from '../test-client';
+import { createToken, errorOf, newEmail, verifiedAccount, withToken } from '../api-token-client';
+import { latestLink } from '../outbox';
 import { shortRunRequest } from '../../fixtures/requests';
 
 /** SMA 10/20 on AAPL's synthetic hourly bars: a small run that trades. */
 const RUN = shortRunRequest();
 
-async function signedIn() {
-  const browser = new TestBrowser();
-  const email = `tokens-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  expect((await browser.register(email)).status).toBe(201);
-  return browser;
-}
-
-async function createToken(browser: TestBrowser, scope: 'read' | 'run' = 'run', name = 'Notebook') {
-  const res = await browser.request('/api/tokens', { json: { name, expiresInDays: 90, scope } });
-  expect(res.status).toBe(201);
-  return (await res.json()) as TokenCreatedAnswer;
-}
-
-/** A script's request: the token only, no cookie, no Origin, no browser headers. */
-function withToken(token: string, path: string, init: { method?: string; json?: unknown } = {}) {
-  const headers = new Headers({ authorization: `Bearer ${token}` });
-  if (init.json !== undefined) headers.set('content-type', 'application/json');
-  return app.request(
-    `${ORIGIN}${path}`,
-    {
-      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-      headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    },
-    env,
-  );
-}
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string } }).error;
-}
+const signedIn = async () => (await verifiedAccount()).browser;
 
 describe('creating and listing personal access tokens', () => {
   it('answers the token once and stores only its SHA-256', async () => {
@@ -68,6 +40,25 @@ describe('creating and listing personal access tokens', () => {
     expect((await withToken(token, '/api/usage')).status).toBe(200);
     const used = (await (await browser.request('/api/tokens')).json()) as TokenListAnswer;
     expect(used.tokens[0]!.lastUsedAt).not.toBeNull();
+  });
+
+  it('needs a verified address: an unverified account is refused (403) until it opens its link', async () => {
+    const browser = new TestBrowser();
+    const email = newEmail('unverified');
+    const { user } = (await (await browser.register(email)).json()) as { user: { id: string } };
+    const refused = await browser.request('/api/tokens', {
+      json: { name: 'Notebook', expiresInDays: 30, scope: 'run' },
+    });
+    expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).message).toBe(
+      'Verify your email address to create API tokens. Open the link we sent you, or send a new one from your account page.',
+    );
+    expect(await countRows('api_tokens', 'user_id', user.id)).toBe(0);
+
+    const { token } = await latestLink(email, 'Verify your email', '/verify-email');
+    expect((await browser.request('/api/auth/email/verify', { json: { token } })).status).toBe(204);
+    await createToken(browser);
+    expect(await countRows('api_tokens', 'user_id', user.id)).toBe(1);
   });
 
   it('refuses other lifetimes and scopes with field paths, and cross-site creation', async () => {
@@ -141,7 +132,7 @@ describe('requests made with a token', () => {
     const refused = await withToken(token, '/api/backtests', { json: RUN });
     expect(refused.status).toBe(403);
     expect((await errorOf(refused)).message).toBe(
-      'This token has the read scope: it cannot start runs or change anything. Create a token with the run scope.',
+      'This token has the read scope: it cannot start or cancel runs. Create a token with the run scope.',
     );
     expect(((await (await browser.request('/api/usage')).json()) as Usage).used).toBe(0);
   });

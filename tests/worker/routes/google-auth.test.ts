@@ -1,26 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { FAKE_GOOGLE, fakeAuthorizationCode } from '../fakes/google-token-endpoint';
+import { completeGoogleSignIn, startGoogleSignIn } from '../google-sign-in';
 import { countRows, TestBrowser, setCookieLines } from '../test-client';
-
-/** Starts sign-in and returns what Google would receive: the state and the PKCE challenge. */
-async function startGoogleSignIn(browser: TestBrowser) {
-  const res = await browser.request('/api/auth/google');
-  expect(res.status).toBe(302);
-  const location = new URL(res.headers.get('location')!);
-  return {
-    res,
-    location,
-    state: location.searchParams.get('state')!,
-    challenge: location.searchParams.get('code_challenge')!,
-  };
-}
-
-async function completeGoogleSignIn(browser: TestBrowser, claims: Record<string, unknown>) {
-  const { state, challenge } = await startGoogleSignIn(browser);
-  const code = fakeAuthorizationCode(claims, challenge);
-  return browser.request(`/api/auth/google/callback?code=${code}&state=${state}`);
-}
 
 const countUsers = (email: string) => countRows('users', 'email', email);
 

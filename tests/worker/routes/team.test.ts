@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { InviteCreated, TeamAnswer } from '../../../src/shared/team';
-import { type TestBrowser, signUpWithPlan } from '../test-client';
+import { TestBrowser, markVerified, signUpWithPlan } from '../test-client';
 
 const account = (plan: 'basic' | 'pro' | 'enterprise' = 'basic') => signUpWithPlan(plan);
 
@@ -118,6 +118,25 @@ describe('team seats', () => {
     >;
     expect(team.members.map((m) => m.email)).toEqual([member.email]);
     expect(team.invites).toEqual([]);
+  });
+
+  it('need the invited user’s address verified before they join (403), as the link proves nothing', async () => {
+    const owner = await account('enterprise');
+    const invitee = new TestBrowser();
+    const email = `invitee-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect((await invitee.register(email)).status).toBe(201);
+    const token = tokenOf((await invite(owner.browser, email)).body.url);
+
+    const refused = await join(invitee, token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.message).toBe(
+      'Verify your email address to join a team. Open the link we sent you, or send a new one from your account page.',
+    );
+    const me = (await (await invitee.me()).json()) as { user: { plan: string } };
+    expect(me.user.plan).toBe('basic');
+
+    await markVerified(email);
+    expect((await join(invitee, token)).status).toBe(200);
   });
 
   it('end a removed member’s sessions, and they sign in again on their own plan', async () => {
