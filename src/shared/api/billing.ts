@@ -41,6 +41,8 @@ export const invoiceSchema = z.object({
   /** ISO date-time. */
   paidAt: z.string(),
   url: z.string().nullable(),
+  /** ISO date-time the payment was given back (a full refund, or a second checkout's payment). */
+  refundedAt: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

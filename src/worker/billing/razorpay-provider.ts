@@ -4,10 +4,11 @@
  * Razorpay, so one is created per plan, period and price on first use and its id kept in D1.
  */
 import type { BillingPeriod, Plan } from '../../shared/plans';
-import { findRazorpayPlanId, saveRazorpayPlanId, type StoredStatus } from '../db/billing';
+import { z } from 'zod';
+import { findRazorpayPlan, findRazorpayPlanId, saveRazorpayPlanId, type StoredStatus } from '../db/billing';
 import { sha256Hex } from '../encoding';
 import type { RazorpayConfig } from './config';
-import { type BillingProvider, ProviderError } from './provider';
+import { type BillingEvent, type BillingProvider, ProviderError, type SubscriptionState } from './provider';
 
 /** Billing cycles a subscription runs before Razorpay ends it: ten years either way. */
 const TOTAL_COUNT: Record<BillingPeriod, number> = { monthly: 120, annual: 10 };
@@ -25,23 +26,53 @@ const STATUSES: Record<string, StoredStatus> = {
   expired: 'cancelled',
 };
 
-interface RazorpaySubscription {
-  id: string;
-  status: string;
-  current_start: number | null;
-  current_end: number | null;
-  notes?: Record<string, string> | unknown[];
-  short_url?: string;
-}
+const subscriptionSchema = z.object({
+  id: z.string().min(1),
+  plan_id: z.string().min(1),
+  status: z.string(),
+  current_start: z.number().int().nullable(),
+  current_end: z.number().int().nullable(),
+  notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
+  short_url: z.string().nullish(),
+});
+type RazorpaySubscription = z.infer<typeof subscriptionSchema>;
 
-interface RazorpayWebhook {
-  event: string;
-  created_at: number;
-  payload: {
-    subscription?: { entity: RazorpaySubscription };
-    payment?: { entity: { id: string; amount: number; currency: string; created_at: number } };
-  };
-}
+const paymentSchema = z.object({
+  id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string(),
+  created_at: z.number().int(),
+});
+
+const webhookSchema = z.object({
+  event: z.string(),
+  created_at: z.number().int(),
+  payload: z.object({
+    subscription: z.object({ entity: subscriptionSchema }).optional(),
+    payment: z.object({ entity: paymentSchema }).optional(),
+    refund: z
+      .object({
+        entity: z.object({ id: z.string().min(1), amount: z.number().int(), payment_id: z.string().min(1) }),
+      })
+      .optional(),
+  }),
+});
+
+const noteOf = (subscription: RazorpaySubscription, key: string): string | null => {
+  const notes = Array.isArray(subscription.notes) ? {} : (subscription.notes ?? {});
+  const value = notes[key];
+  return typeof value === 'string' ? value : null;
+};
+
+const stateOf = (subscription: RazorpaySubscription): SubscriptionState => ({
+  status: STATUSES[subscription.status] ?? 'incomplete',
+  ...(subscription.current_start !== null && subscription.current_end !== null
+    ? {
+        currentPeriodStart: subscription.current_start * 1000,
+        currentPeriodEnd: subscription.current_end * 1000,
+      }
+    : {}),
+});
 
 /** Constant-time check of a hex HMAC-SHA256 of the raw body (WebCrypto's verify). */
 async function validSignature(secret: string, body: string, signature: string): Promise<boolean> {
@@ -97,6 +128,72 @@ export function razorpayProvider(config: RazorpayConfig, db: D1Database): Billin
     return created.id;
   }
 
+  function fetchSubscription(subscriptionId: string) {
+    return api<RazorpaySubscription>('GET', `/subscriptions/${encodeURIComponent(subscriptionId)}`);
+  }
+
+  async function cancelIfRunning(subscriptionId: string) {
+    const subscription = await fetchSubscription(subscriptionId);
+    if (STATUSES[subscription.status] === 'cancelled') return;
+    await api('POST', `/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {
+      cancel_at_cycle_end: 0,
+    });
+  }
+
+  /** The verified delivery as a billing event (throws a ZodError when it lacks a field it must have). */
+  async function eventOf(body: z.infer<typeof webhookSchema>): Promise<BillingEvent | 'ignored'> {
+    const { subscription, payment, refund } = body.payload;
+    // Razorpay's event id header is not signed: the signed fields that make an event one.
+    const id = await sha256Hex(
+      [
+        body.event,
+        subscription?.entity.id ?? refund?.entity.id ?? '',
+        body.created_at,
+        payment?.entity.id ?? '',
+      ].join('|'),
+    );
+    const base = { id, occurredAt: body.created_at * 1000 };
+    if (body.event === 'refund.processed') {
+      if (!refund || !payment) throw new Error('a refund event without its refund and payment');
+      return {
+        ...base,
+        subscriptionId: null,
+        refund: { full: refund.entity.amount >= payment.entity.amount, paymentId: refund.entity.payment_id },
+      };
+    }
+    if (!body.event.startsWith('subscription.')) return 'ignored';
+    if (!subscription) throw new Error('a subscription event without its subscription');
+    const entity = subscription.entity;
+    const state = stateOf(entity);
+    const paidPlan = await findRazorpayPlan(db, config.keyId, entity.plan_id);
+    const charged = body.event === 'subscription.charged' ? payment?.entity : undefined;
+    if (body.event === 'subscription.charged' && !charged) throw new Error('a charge without its payment');
+    if (charged && charged.currency !== 'INR') throw new Error(`a payment in ${charged.currency}, not INR`);
+    return {
+      ...base,
+      ...state,
+      subscriptionId: entity.id,
+      checkout: { providerCheckoutId: entity.id, checkoutId: noteOf(entity, 'checkoutId') },
+      paid: state.status === 'active',
+      subscriptionState: true,
+      ...(paidPlan ? { paidPlan } : {}),
+      ...(charged
+        ? {
+            invoice: {
+              id: charged.id,
+              amount: charged.amount,
+              currency: 'INR' as const,
+              paidAt: charged.created_at * 1000,
+              url: null,
+            },
+          }
+        : {}),
+      ...(body.event === 'subscription.pending' || body.event === 'subscription.halted'
+        ? { paymentFailed: true }
+        : {}),
+    };
+  }
+
   return {
     name: 'razorpay',
     currency: 'INR',
@@ -107,10 +204,46 @@ export function razorpayProvider(config: RazorpayConfig, db: D1Database): Billin
         total_count: TOTAL_COUNT[input.billingPeriod],
         quantity: 1,
         customer_notify: 1,
-        notes: { userId: input.userId, plan: input.plan.id, billingPeriod: input.billingPeriod },
+        notes: {
+          checkoutId: input.checkoutId,
+          userId: input.userId,
+          plan: input.plan.id,
+          billingPeriod: input.billingPeriod,
+        },
       });
       if (!subscription.short_url) throw new ProviderError('Razorpay answered without a payment page.');
-      return { url: subscription.short_url, subscriptionId: subscription.id };
+      return {
+        url: subscription.short_url,
+        providerCheckoutId: subscription.id,
+        subscriptionId: subscription.id,
+      };
+    },
+
+    async expireCheckout(providerCheckoutId) {
+      // Only a subscription not yet paid for (created) is cancelled: one just paid is left to its
+      // events, which apply it or give the payment back.
+      const subscription = await fetchSubscription(providerCheckoutId);
+      if (subscription.status !== 'created') {
+        throw new ProviderError(
+          `Razorpay subscription ${providerCheckoutId} is ${subscription.status}, not created.`,
+        );
+      }
+      await api('POST', `/subscriptions/${encodeURIComponent(providerCheckoutId)}/cancel`, {
+        cancel_at_cycle_end: 0,
+      });
+    },
+
+    async cancelAndRefund(subscriptionId, paymentId) {
+      await cancelIfRunning(subscriptionId);
+      if (paymentId) await api('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, {});
+    },
+
+    async cancelNow(subscriptionId) {
+      await cancelIfRunning(subscriptionId);
+    },
+
+    async currentState(subscriptionId) {
+      return stateOf(await fetchSubscription(subscriptionId));
     },
 
     async scheduleChange(subscriptionId, plan, billingPeriod) {
@@ -136,45 +269,28 @@ export function razorpayProvider(config: RazorpayConfig, db: D1Database): Billin
       const signature = headers.get('x-razorpay-signature');
       if (!config.webhookSecret || !signature) return null;
       if (!(await validSignature(config.webhookSecret, rawBody, signature))) return null;
-      let body: RazorpayWebhook;
+      let json: unknown;
       try {
-        body = JSON.parse(rawBody) as RazorpayWebhook;
+        json = JSON.parse(rawBody);
       } catch {
-        return 'ignored';
+        return { malformed: 'The event is not JSON.', id: await sha256Hex(rawBody) };
       }
-      const subscription = body.payload?.subscription?.entity;
-      if (!body.event?.startsWith('subscription.') || !subscription) return 'ignored';
-      const notes = Array.isArray(subscription.notes) ? {} : (subscription.notes ?? {});
-      const payment = body.payload.payment?.entity;
-      const charged = body.event === 'subscription.charged' && payment;
-      return {
-        // Razorpay names each event in X-Razorpay-Event-Id; the body's hash stands in without it.
-        id: headers.get('x-razorpay-event-id') ?? (await sha256Hex(rawBody)),
-        occurredAt: body.created_at * 1000,
-        subscriptionId: subscription.id,
-        userId: notes.userId ?? null,
-        status: STATUSES[subscription.status] ?? 'incomplete',
-        ...(subscription.current_start !== null && subscription.current_end !== null
-          ? {
-              currentPeriodStart: subscription.current_start * 1000,
-              currentPeriodEnd: subscription.current_end * 1000,
-            }
-          : {}),
-        ...(charged
-          ? {
-              invoice: {
-                id: payment.id,
-                amount: payment.amount,
-                currency: 'INR' as const,
-                paidAt: payment.created_at * 1000,
-                url: null,
-              },
-            }
-          : {}),
-        ...(body.event === 'subscription.pending' || body.event === 'subscription.halted'
-          ? { paymentFailed: true }
-          : {}),
-      };
+      const body = webhookSchema.safeParse(json);
+      try {
+        if (!body.success) throw body.error;
+        return await eventOf(body.data);
+      } catch (error) {
+        const reason =
+          error instanceof z.ZodError
+            ? `${error.issues[0]!.path.join('.')}: ${error.issues[0]!.message}`
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        return {
+          malformed: `The Razorpay event lacks what it must have (${reason}).`,
+          id: await sha256Hex(rawBody),
+        };
+      }
     },
   };
 }

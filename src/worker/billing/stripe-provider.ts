@@ -6,29 +6,24 @@
  */
 import Stripe from 'stripe';
 import type { BillingPeriod, Plan } from '../../shared/plans';
-import type { StoredStatus } from '../db/billing';
+import { sha256Hex } from '../encoding';
 import type { StripeConfig } from './config';
-import {
-  type BillingEvent,
-  type BillingProvider,
-  type CheckoutInput,
-  type CheckoutStarted,
-  ProviderError,
-} from './provider';
+import { type BillingProvider, type CheckoutInput, type CheckoutStarted, ProviderError } from './provider';
+import { parseStripeSubscription, readStripeEvent, stripeSubscriptionState } from './stripe-events';
+
+/** How far a signature's timestamp may be from now, either way (Stripe's default tolerance). */
+const SIGNATURE_TOLERANCE_S = 300;
+
+/** The t= of a Stripe-Signature header, in seconds. */
+function signedAt(header: string): number | null {
+  const t = /(?:^|,)\s*t=(\d+)/.exec(header)?.[1];
+  return t === undefined ? null : Number(t);
+}
 
 const interval = (period: BillingPeriod) => (period === 'annual' ? 'year' : 'month');
 /** Stripe amounts are in cents; PLANS prices are whole dollars. */
 const cents = (plan: Plan, period: BillingPeriod) => plan.prices.USD[period] * 100;
 const productName = (plan: Plan) => `Backtest Studio ${plan.name}`;
-
-const STATUSES: Partial<Record<Stripe.Subscription.Status, StoredStatus>> = {
-  active: 'active',
-  trialing: 'active',
-  past_due: 'past_due',
-  unpaid: 'past_due',
-  canceled: 'cancelled',
-  incomplete_expired: 'cancelled',
-};
 
 function client(config: StripeConfig): Stripe {
   const url = new URL(config.apiUrl);
@@ -55,51 +50,6 @@ async function call<T>(what: string, request: Promise<T>): Promise<T> {
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-function subscriptionEvent(event: Stripe.Event, subscription: Stripe.Subscription): BillingEvent {
-  const item = subscription.items.data[0];
-  return {
-    id: event.id,
-    occurredAt: event.created * 1000,
-    subscriptionId: subscription.id,
-    userId: subscription.metadata.userId ?? null,
-    status:
-      event.type === 'customer.subscription.deleted'
-        ? 'cancelled'
-        : (STATUSES[subscription.status] ?? 'incomplete'),
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    ...(item
-      ? {
-          currentPeriodStart: item.current_period_start * 1000,
-          currentPeriodEnd: item.current_period_end * 1000,
-        }
-      : {}),
-  };
-}
-
-function invoiceEvent(event: Stripe.Event, invoice: Stripe.Invoice, paid: boolean): BillingEvent {
-  const details = invoice.parent?.subscription_details;
-  const period = invoice.lines.data[0]?.period;
-  return {
-    id: event.id,
-    occurredAt: event.created * 1000,
-    subscriptionId: idOf(details?.subscription),
-    userId: details?.metadata?.userId ?? null,
-    ...(paid
-      ? {
-          status: 'active' as const,
-          invoice: {
-            id: invoice.id ?? event.id,
-            amount: invoice.amount_paid,
-            currency: 'USD' as const,
-            paidAt: (invoice.status_transitions.paid_at ?? event.created) * 1000,
-            url: invoice.hosted_invoice_url ?? null,
-          },
-          ...(period ? { currentPeriodStart: period.start * 1000, currentPeriodEnd: period.end * 1000 } : {}),
-        }
-      : { status: 'past_due' as const, paymentFailed: true }),
-  };
-}
-
 export function stripeProvider(config: StripeConfig): BillingProvider {
   const stripe = client(config);
 
@@ -115,7 +65,12 @@ export function stripeProvider(config: StripeConfig): BillingProvider {
     currency: 'USD',
 
     async startCheckout(input: CheckoutInput): Promise<CheckoutStarted> {
-      const metadata = { userId: input.userId, plan: input.plan.id, billingPeriod: input.billingPeriod };
+      const metadata = {
+        checkoutId: input.checkoutId,
+        userId: input.userId,
+        plan: input.plan.id,
+        billingPeriod: input.billingPeriod,
+      };
       const session = await call(
         'start the checkout',
         stripe.checkout.sessions.create({
@@ -140,7 +95,49 @@ export function stripeProvider(config: StripeConfig): BillingProvider {
         }),
       );
       if (!session.url) throw new ProviderError('Stripe answered the checkout without a payment page.');
-      return { url: session.url, subscriptionId: null };
+      return { url: session.url, providerCheckoutId: session.id, subscriptionId: null };
+    },
+
+    async expireCheckout(providerCheckoutId) {
+      await call('expire the earlier checkout', stripe.checkout.sessions.expire(providerCheckoutId));
+    },
+
+    async cancelAndRefund(subscriptionId) {
+      await call(
+        'cancel and refund the subscription',
+        (async () => {
+          const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+          const invoice = idOf(subscription.latest_invoice);
+          if (invoice) {
+            for await (const payment of stripe.invoicePayments.list({ invoice, status: 'paid' })) {
+              const intent = idOf(payment.payment.payment_intent);
+              // Given back once: a repeated call finds the refund already made.
+              if (
+                intent &&
+                (await stripe.refunds.list({ payment_intent: intent, limit: 1 })).data.length === 0
+              ) {
+                await stripe.refunds.create({ payment_intent: intent });
+              }
+            }
+          }
+          if (subscription.status !== 'canceled') await stripe.subscriptions.cancel(subscriptionId);
+        })(),
+      );
+    },
+
+    async cancelNow(subscriptionId) {
+      await call(
+        'cancel the subscription',
+        (async () => {
+          const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+          if (subscription.status !== 'canceled') await stripe.subscriptions.cancel(subscriptionId);
+        })(),
+      );
+    },
+
+    async currentState(subscriptionId) {
+      const subscription = await call('read the subscription', stripe.subscriptions.retrieve(subscriptionId));
+      return stripeSubscriptionState(parseStripeSubscription(subscription));
     },
 
     async scheduleChange(subscriptionId, plan, billingPeriod) {
@@ -205,40 +202,24 @@ export function stripeProvider(config: StripeConfig): BillingProvider {
     async readWebhook(rawBody, headers) {
       const signature = headers.get('stripe-signature');
       if (!config.webhookSecret || !signature) return null;
+      // The library refuses a timestamp too old; one from the future is refused here.
+      const t = signedAt(signature);
+      if (t === null || t > Date.now() / 1000 + SIGNATURE_TOLERANCE_S) return null;
       let event: Stripe.Event;
       try {
         event = await stripe.webhooks.constructEventAsync(
           rawBody,
           signature,
           config.webhookSecret,
-          undefined,
+          SIGNATURE_TOLERANCE_S,
           Stripe.createSubtleCryptoProvider(),
         );
       } catch {
         return null;
       }
-      switch (event.type) {
-        case 'checkout.session.completed': {
-          const session = event.data.object;
-          return {
-            id: event.id,
-            occurredAt: event.created * 1000,
-            subscriptionId: idOf(session.subscription),
-            userId: session.client_reference_id ?? session.metadata?.userId ?? null,
-            ...(session.payment_status === 'paid' ? { status: 'active' as const } : {}),
-          };
-        }
-        case 'customer.subscription.created':
-        case 'customer.subscription.updated':
-        case 'customer.subscription.deleted':
-          return subscriptionEvent(event, event.data.object);
-        case 'invoice.paid':
-          return invoiceEvent(event, event.data.object, true);
-        case 'invoice.payment_failed':
-          return invoiceEvent(event, event.data.object, false);
-        default:
-          return 'ignored';
-      }
+      const read = readStripeEvent(event);
+      if (read !== 'ignored' && 'malformed' in read && !read.id) read.id = await sha256Hex(rawBody);
+      return read;
     },
   };
 }

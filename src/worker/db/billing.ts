@@ -1,4 +1,4 @@
-/** Paid subscriptions, applied webhook events, invoices and Razorpay plan ids (migration 0015). */
+/** Paid subscriptions, applied webhook events, invoices and Razorpay plan ids (migrations 0015, 0020). */
 import type { AdminSubscription, Invoice, PaymentProvider } from '../../shared/api/billing';
 import type { BillingPeriod, Currency, PlanId } from '../../shared/plans';
 
@@ -20,13 +20,15 @@ export interface SubscriptionRow {
   pendingBillingPeriod: BillingPeriod | null;
   pendingEffectiveAt: number | null;
   providerUpdatedAt: number;
+  /** Stripe's customer: a refunded charge names it. */
+  providerCustomerId: string | null;
 }
 
 const COLUMNS = `user_id AS userId, provider, provider_subscription_id AS providerSubscriptionId, plan,
   billing_period AS billingPeriod, currency, status, current_period_end AS currentPeriodEnd,
   cancel_at_period_end AS cancelAtPeriodEnd, past_due_since AS pastDueSince, pending_plan AS pendingPlan,
   pending_billing_period AS pendingBillingPeriod, pending_effective_at AS pendingEffectiveAt,
-  provider_updated_at AS providerUpdatedAt`;
+  provider_updated_at AS providerUpdatedAt, provider_customer_id AS providerCustomerId`;
 
 type RawRow = Omit<SubscriptionRow, 'cancelAtPeriodEnd'> & { cancelAtPeriodEnd: number };
 
@@ -84,27 +86,29 @@ export async function findSubscriptionByProviderId(
   );
 }
 
-/**
- * Events of an earlier subscription may still arrive; a new checkout's row takes only events
- * from a little before it started (provider clocks count whole seconds and may run behind).
- */
-const CHECKOUT_CLOCK_MARGIN_MS = 5 * 60_000;
-
-/** A checkout just started: replaces any earlier subscription row of the user. */
-export async function startSubscription(
+export async function findSubscriptionByCustomerId(
   db: D1Database,
-  row: Pick<
-    SubscriptionRow,
-    'userId' | 'provider' | 'providerSubscriptionId' | 'plan' | 'billingPeriod' | 'currency'
-  >,
-  now: number,
-): Promise<void> {
+  provider: PaymentProvider,
+  providerCustomerId: string,
+): Promise<SubscriptionRow | null> {
+  return toRow(
+    await db
+      .prepare(
+        `SELECT ${COLUMNS} FROM billing_subscriptions WHERE provider = ?1 AND provider_customer_id = ?2`,
+      )
+      .bind(provider, providerCustomerId)
+      .first<RawRow>(),
+  );
+}
+
+/** A paid checkout becomes the user's subscription, replacing an earlier one that has ended. */
+export async function adoptSubscription(db: D1Database, row: SubscriptionRow, now: number): Promise<void> {
   await db
     .prepare(
       `INSERT OR REPLACE INTO billing_subscriptions
          (user_id, provider, provider_subscription_id, plan, billing_period, currency, status,
-          provider_updated_at, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'incomplete', ?8, ?7, ?7)`,
+          provider_updated_at, provider_customer_id, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)`,
     )
     .bind(
       row.userId,
@@ -113,8 +117,10 @@ export async function startSubscription(
       row.plan,
       row.billingPeriod,
       row.currency,
+      row.status,
+      row.providerUpdatedAt,
+      row.providerCustomerId,
       now,
-      now - CHECKOUT_CLOCK_MARGIN_MS,
     )
     .run();
 }
@@ -126,7 +132,7 @@ export async function saveSubscription(db: D1Database, row: SubscriptionRow, now
       `UPDATE billing_subscriptions SET provider_subscription_id = ?2, plan = ?3, billing_period = ?4,
          status = ?5, current_period_end = ?6, cancel_at_period_end = ?7, past_due_since = ?8,
          pending_plan = ?9, pending_billing_period = ?10, pending_effective_at = ?11,
-         provider_updated_at = ?12, updated_at = ?13
+         provider_updated_at = ?12, updated_at = ?13, provider_customer_id = ?14
        WHERE user_id = ?1`,
     )
     .bind(
@@ -143,6 +149,7 @@ export async function saveSubscription(db: D1Database, row: SubscriptionRow, now
       row.pendingEffectiveAt,
       row.providerUpdatedAt,
       now,
+      row.providerCustomerId,
     )
     .run();
 }
@@ -157,6 +164,27 @@ export async function claimEvent(
   const inserted = await db
     .prepare('INSERT OR IGNORE INTO billing_events (provider, event_id, received_at) VALUES (?1, ?2, ?3)')
     .bind(provider, eventId, now)
+    .run();
+  return inserted.meta.changes === 1;
+}
+
+/**
+ * Records a signed delivery that could not be read, with why; false when it was already recorded
+ * (the provider's retry of it).
+ */
+export async function recordRejectedEvent(
+  db: D1Database,
+  provider: PaymentProvider,
+  eventId: string,
+  reason: string,
+  now: number,
+): Promise<boolean> {
+  const inserted = await db
+    .prepare(
+      `INSERT OR IGNORE INTO billing_events (provider, event_id, received_at, rejected_reason)
+       VALUES (?1, ?2, ?3, ?4)`,
+    )
+    .bind(provider, eventId, now, reason)
     .run();
   return inserted.meta.changes === 1;
 }
@@ -181,14 +209,15 @@ export interface NewInvoice {
   currency: Currency;
   paidAt: number;
   url: string | null;
+  subscriptionId: string | null;
 }
 
 /** Stores a payment once (the same invoice may come in several events). */
 export async function recordInvoice(db: D1Database, invoice: NewInvoice): Promise<boolean> {
   const inserted = await db
     .prepare(
-      `INSERT OR IGNORE INTO billing_invoices (id, user_id, provider, amount, currency, paid_at, url)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
+      `INSERT OR IGNORE INTO billing_invoices (id, user_id, provider, amount, currency, paid_at, url, subscription_id)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
     )
     .bind(
       invoice.id,
@@ -198,20 +227,70 @@ export async function recordInvoice(db: D1Database, invoice: NewInvoice): Promis
       invoice.currency,
       invoice.paidAt,
       invoice.url,
+      invoice.subscriptionId,
     )
     .run();
   return inserted.meta.changes === 1;
 }
 
+/** The stored payment with this provider id (a Razorpay payment, a Stripe invoice). */
+export async function findInvoice(
+  db: D1Database,
+  provider: PaymentProvider,
+  id: string,
+): Promise<{ userId: string; subscriptionId: string | null; refundedAt: number | null } | null> {
+  return db
+    .prepare(
+      `SELECT user_id AS userId, subscription_id AS subscriptionId, refunded_at AS refundedAt FROM billing_invoices
+       WHERE provider = ?1 AND id = ?2`,
+    )
+    .bind(provider, id)
+    .first();
+}
+
+/** The latest payment for a subscription (the one a refund of the period gives back). */
+export async function latestInvoiceOf(
+  db: D1Database,
+  provider: PaymentProvider,
+  subscriptionId: string,
+): Promise<string | null> {
+  const row = await db
+    .prepare(
+      'SELECT id FROM billing_invoices WHERE provider = ?1 AND subscription_id = ?2 ORDER BY paid_at DESC LIMIT 1',
+    )
+    .bind(provider, subscriptionId)
+    .first<{ id: string }>();
+  return row?.id ?? null;
+}
+
+export async function markInvoiceRefunded(
+  db: D1Database,
+  provider: PaymentProvider,
+  id: string,
+  now: number,
+): Promise<void> {
+  await db
+    .prepare(
+      'UPDATE billing_invoices SET refunded_at = COALESCE(refunded_at, ?3) WHERE provider = ?1 AND id = ?2',
+    )
+    .bind(provider, id, now)
+    .run();
+}
+
 export async function listInvoices(db: D1Database, userId: string): Promise<Invoice[]> {
   const { results } = await db
     .prepare(
-      `SELECT id, amount, currency, paid_at AS paidAt, url FROM billing_invoices
+      `SELECT id, amount, currency, paid_at AS paidAt, url, refunded_at AS refundedAt FROM billing_invoices
        WHERE user_id = ?1 ORDER BY paid_at DESC LIMIT 50`,
     )
     .bind(userId)
-    .all<Omit<Invoice, 'paidAt'> & { paidAt: number }>();
-  return results.map((row) => ({ ...row, paidAt: new Date(row.paidAt).toISOString() }));
+    .all<Omit<Invoice, 'paidAt' | 'refundedAt'> & { paidAt: number; refundedAt: number | null }>();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return results.map((row) => ({
+    ...row,
+    paidAt: iso(row.paidAt),
+    refundedAt: row.refundedAt === null ? null : iso(row.refundedAt),
+  }));
 }
 
 export async function listSubscriptions(db: D1Database): Promise<AdminSubscription[]> {
@@ -267,4 +346,18 @@ export async function saveRazorpayPlanId(
     )
     .bind(keyId, plan, billingPeriod, amount, razorpayPlanId)
     .run();
+}
+
+/** The plan and period a Razorpay plan id sells (what a subscription charged for). */
+export async function findRazorpayPlan(
+  db: D1Database,
+  keyId: string,
+  razorpayPlanId: string,
+): Promise<{ plan: PlanId; billingPeriod: BillingPeriod } | null> {
+  return db
+    .prepare(
+      'SELECT plan, billing_period AS billingPeriod FROM razorpay_plans WHERE key_id = ?1 AND razorpay_plan_id = ?2',
+    )
+    .bind(keyId, razorpayPlanId)
+    .first();
 }

@@ -13,26 +13,14 @@ import { ApiError } from '../errors';
 import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
 import { requireVerifiedEmail } from '../auth/verified-email';
-import { findSubscription, saveSubscription, startSubscription, type SubscriptionRow } from '../db/billing';
+import { findSubscription, recordRejectedEvent, saveSubscription, type SubscriptionRow } from '../db/billing';
 import { applyBillingEvent } from '../billing/apply-event';
+import { atProvider } from '../billing/at-provider';
 import { billingAnswer } from '../billing/billing-answer';
+import { startCheckout } from '../billing/checkout';
 import { freeTrialDays, payableCurrencies } from '../billing/config';
 import { subscriptionPlan } from '../billing/plan-in-force';
-import { ProviderError } from '../billing/provider';
-import { providerForCurrency, providerNamed } from '../billing/providers';
-
-/** A provider's failure, as the API shows it. */
-async function atProvider<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof ProviderError) {
-      console.error(error.message);
-      throw new ApiError(502, 'The payment provider did not accept the request. Please try again later.');
-    }
-    throw error;
-  }
-}
+import { providerNamed } from '../billing/providers';
 
 /** The user's subscription while it still grants its plan (not cancelled, not run out). */
 async function liveSubscription(db: D1Database, userId: string, now: number): Promise<SubscriptionRow> {
@@ -50,9 +38,18 @@ function webhook(name: 'stripe' | 'razorpay') {
       throw new ApiError(404, `${name === 'stripe' ? 'Stripe' : 'Razorpay'} is not set up on this server.`);
     const rawBody = await c.req.text();
     const event = await provider.readWebhook(rawBody, c.req.raw.headers);
-    if (event === null) throw new ApiError(400, 'The webhook signature is missing or does not match.');
-    const outcome = event === 'ignored' ? 'ignored' : await applyBillingEvent(c.env, name, event, c.req.url);
-    return c.json({ received: true, outcome });
+    if (event === null) {
+      throw new ApiError(400, 'The webhook signature is missing, does not match or is out of time.');
+    }
+    if (event === 'ignored') return c.json({ received: true, outcome: 'ignored' });
+    if ('malformed' in event) {
+      console.warn(`Refused a signed ${name} event ${event.id}: ${event.malformed}`);
+      // Refused once with the reason; the provider's retries of it are acknowledged, not retried forever.
+      const first = await recordRejectedEvent(c.env.DB, name, event.id, event.malformed, Date.now());
+      if (first) throw new ApiError(400, event.malformed);
+      return c.json({ received: true, outcome: 'rejected' });
+    }
+    return c.json({ received: true, outcome: await applyBillingEvent(c.env, provider, event, c.req.url) });
   });
 }
 
@@ -78,45 +75,10 @@ export const billing = new Hono<AppEnv>()
     requireUser,
     requireVerifiedEmail('buy a plan'),
     validate('json', checkoutRequestSchema),
-    async (c) => {
-      const { plan, billingPeriod, currency } = c.req.valid('json');
-      const user = c.var.user;
-      const provider = providerForCurrency(c.env, currency);
-      if (!provider) {
-        throw new ApiError(400, PAYMENT_NOT_SET_UP, {
-          fields: [{ path: 'currency', message: PAYMENT_NOT_SET_UP }],
-        });
-      }
-      const now = Date.now();
-      const current = await findSubscription(c.env.DB, user.id);
-      if (current && subscriptionPlan(current, now) !== null) {
-        throw new ApiError(409, 'You already have a subscription. Change its plan on your account page.');
-      }
-      const origin = new URL(c.req.url).origin;
-      const started = await atProvider(
-        provider.startCheckout({
-          userId: user.id,
-          email: user.email,
-          plan: planById(plan),
-          billingPeriod,
-          successUrl: `${origin}/account?checkout=success`,
-          cancelUrl: `${origin}/account?checkout=cancelled`,
-        }),
-      );
-      await startSubscription(
-        c.env.DB,
-        {
-          userId: user.id,
-          provider: provider.name,
-          providerSubscriptionId: started.subscriptionId,
-          plan,
-          billingPeriod,
-          currency,
-        },
-        now,
-      );
-      return c.json({ url: started.url } satisfies CheckoutAnswer);
-    },
+    async (c) =>
+      c.json({
+        url: await startCheckout(c.env, c.var.user, c.req.valid('json'), new URL(c.req.url).origin),
+      } satisfies CheckoutAnswer),
   )
   .post('/change', requireUser, validate('json', planChangeRequestSchema), async (c) => {
     const { plan, billingPeriod } = c.req.valid('json');

@@ -1,99 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingAnswer } from '../../../src/shared/api/billing';
-import { FAKE_RAZORPAY_HOST, type FakeRazorpaySubscription } from '../fakes/razorpay-api';
-import type { TestBrowser } from '../test-client';
+import { DAY_SECONDS, deliver, razorpayBindings, razorpaySignature } from './billing-fixtures';
 import {
-  type Bindings,
-  DAY_SECONDS,
-  deliver,
-  nowSeconds,
-  razorpayBindings,
-  razorpaySignature,
-  signedInUser,
-  startCheckout,
-} from './billing-fixtures';
-
-const WEBHOOK = '/api/billing/webhooks/razorpay';
-
-type Payment = { id: string; amount: number; currency: string; created_at: number };
-
-/** A webhook body as Razorpay sends it. */
-function razorpayEvent(
-  event: string,
-  subscription: FakeRazorpaySubscription,
-  createdAt: number,
-  payment?: Payment,
-) {
-  return {
-    entity: 'event',
-    account_id: 'acc_test',
-    event,
-    contains: payment ? ['subscription', 'payment'] : ['subscription'],
-    payload: {
-      subscription: { entity: subscription },
-      ...(payment ? { payment: { entity: { entity: 'payment', status: 'captured', ...payment } } } : {}),
-    },
-    created_at: createdAt,
-  };
-}
-
-async function send(bindings: Bindings, body: unknown, eventId = `evt_${crypto.randomUUID().slice(0, 14)}`) {
-  const raw = JSON.stringify(body);
-  return deliver(
-    WEBHOOK,
-    raw,
-    {
-      'x-razorpay-signature': await razorpaySignature(bindings.RAZORPAY_WEBHOOK_SECRET!, raw),
-      'x-razorpay-event-id': eventId,
-    },
-    bindings,
-  );
-}
-
-async function fakeCall<T>(bindings: Bindings, path: string): Promise<T> {
-  const res = await fetch(
-    `https://${FAKE_RAZORPAY_HOST}${path}?key=${encodeURIComponent(bindings.RAZORPAY_KEY_ID!)}`,
-  );
-  return (await res.json()) as T;
-}
-
-const requestsOf = (bindings: Bindings) =>
-  fakeCall<{ method: string; path: string; body: Record<string, unknown> | null }[]>(
-    bindings,
-    '/__test/requests',
-  );
-
-async function billingOf(browser: TestBrowser, bindings: Bindings): Promise<BillingAnswer> {
-  return (await (await browser.request('/api/billing', {}, bindings)).json()) as BillingAnswer;
-}
-
-/** Registers, checks out in INR, pays on the fake and delivers activated + charged. */
-async function subscribeWithRazorpay(
-  bindings: Bindings,
-  plan: 'pro' | 'enterprise' = 'pro',
-  billingPeriod: 'monthly' | 'annual' = 'monthly',
-) {
-  const user = await signedInUser();
-  const { url, providerId: subscriptionId } = await startCheckout(
-    user.browser,
-    bindings,
-    plan,
-    billingPeriod,
-    'INR',
-  );
-  const { subscription, payment } = await fakeCall<{
-    subscription: FakeRazorpaySubscription;
-    payment: Payment;
-  }>(bindings, `/__test/pay/${subscriptionId}`);
-  const created = nowSeconds();
-  expect((await send(bindings, razorpayEvent('subscription.activated', subscription, created))).status).toBe(
-    200,
-  );
-  expect(
-    (await send(bindings, razorpayEvent('subscription.charged', subscription, created, payment))).status,
-  ).toBe(200);
-  return { ...user, url, subscription, payment, created };
-}
+  billingOf,
+  fakeCall,
+  razorpayEvent,
+  requestsOf,
+  send,
+  subscribeWithRazorpay,
+  WEBHOOK,
+} from './razorpay-flow';
 
 describe('Razorpay checkout', () => {
   it('creates the plan once from the INR price, then a subscription whose hosted page is the answer', async () => {
@@ -170,7 +85,9 @@ describe('Razorpay renewals, failures, changes, cancel and resume', () => {
     const newPlan = (await requestsOf(bindings)).filter((r) => r.path === '/v1/plans')[1];
     expect(newPlan?.body).toMatchObject({ period: 'monthly', item: { amount: 499900 } });
 
-    const next = nextPeriod(subscription);
+    // At the cycle's end Razorpay bills the new plan: the charge names it.
+    const scheduled = await fakeCall<Record<string, { planId: string }>>(bindings, '/__test/scheduled');
+    const next = { ...nextPeriod(subscription), plan_id: scheduled[subscription.id]!.planId };
     await send(
       bindings,
       razorpayEvent('subscription.charged', next, created + 1, {

@@ -162,8 +162,8 @@ describe('Stripe renewals and failed payments', () => {
       bindings,
       stripeEvent('customer.subscription.updated', subscription, created - 10 * 60),
     );
-    expect(await late.json()).toMatchObject({ outcome: 'unknown-subscription' });
-    expect(await billingOf(browser, bindings)).toMatchObject({ provider: null, plan: 'basic' });
+    expect(await late.json()).toMatchObject({ outcome: 'stale' });
+    expect(await billingOf(browser, bindings)).toMatchObject({ status: 'cancelled', plan: 'basic' });
   });
 
   it('ends past_due with a paid retry', async () => {
@@ -265,21 +265,51 @@ describe('Stripe plan changes', () => {
     });
     expect(await planOf(browser, bindings)).toBe('pro');
 
-    // The next period starts: the new plan is in force.
+    // The next period starts: the new price is billed, but nothing is paid yet.
+    const next = { start: end, end: end + 365 * DAY_SECONDS };
     await sendStripe(
       bindings,
-      stripeEvent(
-        'customer.subscription.updated',
-        renewed(subscription, end, end + 365 * DAY_SECONDS),
-        created + 1,
-      ),
+      stripeEvent('customer.subscription.updated', renewed(subscription, next.start, next.end), created + 1),
     );
+    expect(await planOf(browser, bindings)).toBe('pro');
+    // Paid: the new plan is in force.
+    await sendStripe(bindings, stripeEvent('invoice.paid', stripeInvoice(subscription, next), created + 2));
     expect(await billingOf(browser, bindings)).toMatchObject({
       plan: 'enterprise',
       billingPeriod: 'annual',
       pendingChange: null,
     });
     expect(await planOf(browser, bindings)).toBe('enterprise');
+  });
+
+  it('keeps the plan last paid for when the upgraded period’s first payment fails', async () => {
+    const bindings = stripeBindings();
+    const { browser, subscription, created } = await subscribeWithStripe(bindings, 'pro', 'monthly');
+    const end = subscription.items.data[0]!.current_period_end;
+    await browser.request(
+      '/api/billing/change',
+      { json: { plan: 'enterprise', billingPeriod: 'monthly' } },
+      bindings,
+    );
+    const next = { start: end, end: end + 30 * DAY_SECONDS };
+    await sendStripe(
+      bindings,
+      stripeEvent('customer.subscription.updated', renewed(subscription, next.start, next.end), created + 1),
+    );
+    await sendStripe(
+      bindings,
+      stripeEvent('invoice.payment_failed', stripeInvoice(subscription, next, false), created + 2),
+    );
+    // In the 7 days of grace the account keeps Professional, not the unpaid Enterprise.
+    expect(await billingOf(browser, bindings)).toMatchObject({
+      status: 'past_due',
+      plan: 'pro',
+      pendingChange: { plan: 'enterprise' },
+    });
+    expect(await planOf(browser, bindings)).toBe('pro');
+    // The retry succeeds: now Enterprise is paid for.
+    await sendStripe(bindings, stripeEvent('invoice.paid', stripeInvoice(subscription, next), created + 3));
+    expect(await billingOf(browser, bindings)).toMatchObject({ status: 'active', plan: 'enterprise' });
   });
 
   it('downgrades at the next cycle too, keeping the higher plan until then', async () => {
@@ -297,8 +327,8 @@ describe('Stripe plan changes', () => {
     await sendStripe(
       bindings,
       stripeEvent(
-        'customer.subscription.updated',
-        renewed(subscription, end, end + 30 * DAY_SECONDS),
+        'invoice.paid',
+        stripeInvoice(subscription, { start: end, end: end + 30 * DAY_SECONDS }),
         created + 2,
       ),
     );

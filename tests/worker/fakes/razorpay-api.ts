@@ -34,6 +34,8 @@ interface Account {
   subscriptions: Map<string, FakeRazorpaySubscription>;
   /** Scheduled at the cycle's end: a plan change, or a cancellation. */
   scheduled: Map<string, { planId?: string; cancel?: boolean }>;
+  /** Payments refunded, by payment id. */
+  refunds: Map<string, { id: string; entity: 'refund'; payment_id: string; status: string }>;
 }
 
 const accounts = new Map<string, Account>();
@@ -41,7 +43,13 @@ const accounts = new Map<string, Account>();
 function account(keyId: string): Account {
   let found = accounts.get(keyId);
   if (!found) {
-    found = { requests: [], plans: new Map(), subscriptions: new Map(), scheduled: new Map() };
+    found = {
+      requests: [],
+      plans: new Map(),
+      subscriptions: new Map(),
+      scheduled: new Map(),
+      refunds: new Map(),
+    };
     accounts.set(keyId, found);
   }
   return found;
@@ -65,7 +73,8 @@ function keyIdOf(request: Request): string | null {
 
 function pay(acct: Account, subscriptionId: string, now: number) {
   const subscription = acct.subscriptions.get(subscriptionId);
-  if (!subscription) return null;
+  // The hosted page of a subscription cancelled before it was paid is no longer payable.
+  if (!subscription || subscription.status !== 'created') return null;
   const plan = [...acct.plans.values()].find((p) => p.id === subscription.plan_id)!;
   const length = plan.period === 'yearly' ? 365 * DAY : 30 * DAY;
   Object.assign(subscription, {
@@ -94,6 +103,7 @@ export async function fakeRazorpayApi(request: Request): Promise<Response> {
     const acct = account(url.searchParams.get('key') ?? '');
     if (path === '/__test/requests') return json(200, acct.requests);
     if (path === '/__test/scheduled') return json(200, Object.fromEntries(acct.scheduled));
+    if (path === '/__test/refunds') return json(200, [...acct.refunds.values()]);
     const paid = path.startsWith('/__test/pay/')
       ? pay(acct, path.slice('/__test/pay/'.length), Math.floor(Date.now() / 1000))
       : null;
@@ -153,9 +163,17 @@ export async function fakeRazorpayApi(request: Request): Promise<Response> {
     acct.subscriptions.set(subscription.id, subscription);
     return json(200, subscription);
   }
+  if (request.method === 'POST' && segments[0] === 'payments' && segments[2] === 'refund') {
+    const paymentId = segments[1] ?? '';
+    if (acct.refunds.has(paymentId)) return badRequest('The payment has been fully refunded already');
+    const refund = { id: id('rfnd'), entity: 'refund' as const, payment_id: paymentId, status: 'processed' };
+    acct.refunds.set(paymentId, refund);
+    return json(200, refund);
+  }
   const subscription =
     segments[0] === 'subscriptions' ? acct.subscriptions.get(segments[1] ?? '') : undefined;
   if (!subscription) return badRequest('The id provided does not exist');
+  if (request.method === 'GET' && segments.length === 2) return json(200, subscription);
   if (request.method === 'PATCH' && segments.length === 2) {
     if (!acct.plans.has(String(body?.plan_id))) return badRequest('The id provided does not exist');
     if (body?.schedule_change_at !== 'cycle_end')

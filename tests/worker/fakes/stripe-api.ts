@@ -19,6 +19,7 @@ export interface FakeStripeSubscription {
   metadata: Record<string, string>;
   schedule: string | null;
   customer: string;
+  latest_invoice: string | null;
   created: number;
   items: {
     object: 'list';
@@ -42,6 +43,9 @@ export interface FakeStripeSubscription {
 
 interface Account {
   requests: { method: string; path: string; form: Record<string, string> }[];
+  /** Each paid invoice's payment (the PaymentIntent a refund names). */
+  invoicePayments: Map<string, string>;
+  refunds: { id: string; payment_intent: string; amount: number }[];
   sessions: Map<string, Record<string, unknown>>;
   subscriptions: Map<string, FakeStripeSubscription>;
   schedules: Map<string, Record<string, unknown> & { phases: Record<string, unknown>[] }>;
@@ -52,7 +56,14 @@ const accounts = new Map<string, Account>();
 function account(key: string): Account {
   let found = accounts.get(key);
   if (!found) {
-    found = { requests: [], sessions: new Map(), subscriptions: new Map(), schedules: new Map() };
+    found = {
+      requests: [],
+      invoicePayments: new Map(),
+      refunds: [],
+      sessions: new Map(),
+      subscriptions: new Map(),
+      schedules: new Map(),
+    };
     accounts.set(key, found);
   }
   return found;
@@ -78,9 +89,12 @@ const intervalSeconds = (interval: string) => (interval === 'year' ? 365 * DAY :
 /** Pays a checkout session: the subscription starts now for one interval. */
 function pay(acct: Account, sessionId: string, now: number) {
   const session = acct.sessions.get(sessionId);
-  if (!session) return null;
+  // Stripe's page refuses a session that expired or was already paid.
+  if (!session || session.status !== 'open') return null;
   const form = session.form as Record<string, string>;
   const interval = form['line_items[0][price_data][recurring][interval]']!;
+  const invoice = id('in');
+  acct.invoicePayments.set(invoice, id('pi'));
   const subscription: FakeStripeSubscription = {
     id: id('sub'),
     object: 'subscription',
@@ -89,6 +103,7 @@ function pay(acct: Account, sessionId: string, now: number) {
     metadata: prefixed(form, 'subscription_data[metadata]'),
     schedule: null,
     customer: id('cus'),
+    latest_invoice: invoice,
     created: now,
     items: {
       object: 'list',
@@ -112,7 +127,12 @@ function pay(acct: Account, sessionId: string, now: number) {
     },
   };
   acct.subscriptions.set(subscription.id, subscription);
-  Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
+  Object.assign(session, {
+    status: 'complete',
+    payment_status: 'paid',
+    subscription: subscription.id,
+    customer: subscription.customer,
+  });
   const { form: _form, ...answer } = session;
   return { session: answer, subscription };
 }
@@ -126,7 +146,7 @@ export async function fakeStripeApi(request: Request): Promise<Response> {
     const paid = path.startsWith('/__test/pay/')
       ? pay(acct, path.slice('/__test/pay/'.length), Math.floor(Date.now() / 1000))
       : null;
-    return paid ? json(200, paid) : notFound('session');
+    return paid ? json(200, paid) : notFound('open session');
   }
   const key = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
   if (!key.startsWith('sk_'))
@@ -160,12 +180,64 @@ export async function fakeStripeApi(request: Request): Promise<Response> {
     const { form: _form, ...answer } = session;
     return json(200, answer);
   }
+  if (request.method === 'POST' && segments[0] === 'checkout' && segments[3] === 'expire') {
+    const session = acct.sessions.get(segments[2] ?? '');
+    if (!session) return notFound('checkout.session');
+    if (session.status !== 'open') {
+      return json(400, {
+        error: { message: 'Only Checkout Sessions with a status of `open` can be expired.' },
+      });
+    }
+    session.status = 'expired';
+    const { form: _form, ...answer } = session;
+    return json(200, answer);
+  }
+  if (request.method === 'GET' && path === '/v1/invoice_payments') {
+    const invoice = url.searchParams.get('invoice') ?? '';
+    const intent = acct.invoicePayments.get(invoice);
+    const data = intent
+      ? [
+          {
+            id: id('inpay'),
+            object: 'invoice_payment',
+            invoice,
+            status: 'paid',
+            payment: { type: 'payment_intent', payment_intent: intent },
+          },
+        ]
+      : [];
+    return json(200, { object: 'list', data, has_more: false, url: path });
+  }
+  if (path === '/v1/refunds') {
+    if (request.method === 'GET') {
+      const data = acct.refunds.filter((r) => r.payment_intent === url.searchParams.get('payment_intent'));
+      return json(200, { object: 'list', data, has_more: false, url: path });
+    }
+    const refund = {
+      id: id('re'),
+      object: 'refund',
+      payment_intent: form.payment_intent ?? '',
+      amount: 0,
+      status: 'succeeded',
+    };
+    if (acct.refunds.some((r) => r.payment_intent === refund.payment_intent)) {
+      return json(400, {
+        error: { code: 'charge_already_refunded', message: 'Charge has already been refunded.' },
+      });
+    }
+    acct.refunds.push(refund);
+    return json(200, refund);
+  }
   if (request.method === 'POST' && path === '/v1/products') {
     return json(200, { id: id('prod'), object: 'product', name: form.name, created: now });
   }
   if (segments[0] === 'subscriptions' && segments[1]) {
     const subscription = acct.subscriptions.get(segments[1]);
     if (!subscription) return notFound('subscription');
+    if (request.method === 'DELETE') {
+      subscription.status = 'canceled';
+      return json(200, subscription);
+    }
     if (request.method === 'POST') {
       if (subscription.schedule && form.cancel_at_period_end !== undefined) {
         return json(400, { error: { message: 'The subscription is managed by the subscription schedule' } });

@@ -147,7 +147,10 @@ function Invoices({ invoices }: { invoices: BillingAnswer['invoices'] }) {
         {invoices.map((invoice) => (
           <tr key={invoice.id}>
             <td>{day(invoice.paidAt)}</td>
-            <td>{money(invoice.amount, invoice.currency)}</td>
+            <td>
+              {money(invoice.amount, invoice.currency)}
+              {invoice.refundedAt ? ` (refunded ${day(invoice.refundedAt)})` : ''}
+            </td>
             <td>
               {invoice.url ? (
                 <a href={invoice.url} target="_blank" rel="noreferrer">
