@@ -1,4 +1,9 @@
-/** A new account on the e2e server and a personal access token of it, made over plain HTTP from Node. */
+import { markEmailVerified } from './browser';
+
+/**
+ * A new account on the e2e server, its address verified (minting a token needs that), and a
+ * personal access token of it, made over plain HTTP from Node.
+ */
 export async function accountWithToken(
   baseUrl: string,
   prefix: string,
@@ -6,15 +11,14 @@ export async function accountWithToken(
 ): Promise<{ token: string; cookie: string }> {
   // Each account signs up from its own documentation address (the sign-up limit is per IP).
   const ip = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+  const email = `${prefix}-${Date.now()}@example.com`;
   const registered = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl, 'cf-connecting-ip': ip },
-    body: JSON.stringify({
-      email: `${prefix}-${Date.now()}@example.com`,
-      password: 'a long enough password',
-    }),
+    body: JSON.stringify({ email, password: 'a long enough password' }),
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  markEmailVerified(email);
   const cookie = registered.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { backtestRequest } from '../fixtures/requests';
 import {
   field,
+  markEmailVerified,
   openContext,
   openPage,
   signUp,
@@ -54,10 +55,17 @@ async function followInviteToLogin(joinPath: string, viewport: { width: number; 
   return watched;
 }
 
-/** Back on the invite once signed in: accepts it and sees the team joined. */
-async function acceptInvite(page: Page, joinPath: string, owner: string) {
+/**
+ * Back on the invite once signed in: joining is refused until the invitee's address is verified,
+ * then the invite is accepted and the team joined.
+ */
+async function acceptInvite(page: Page, joinPath: string, owner: string, invitee: string) {
   await page.waitForURL(`${baseUrl}${joinPath}`);
-  await page.getByRole('button', { name: 'Accept the invite' }).click();
+  const accept = page.getByRole('button', { name: 'Accept the invite' });
+  await accept.click();
+  await page.getByRole('alert').filter({ hasText: 'Verify your email address to join a team.' }).waitFor();
+  markEmailVerified(invitee);
+  await accept.click();
   await page.getByText(`You joined ${owner}’s team.`).waitFor();
 }
 
@@ -125,8 +133,9 @@ describe('a team invite in chromium', () => {
       const { owner, joinPath } = await inviteToTeam(inviteeEmail);
       const { page, errors } = await followInviteToLogin(joinPath, viewport);
       await signIn(page, inviteeEmail);
-      await acceptInvite(page, joinPath, owner);
-      expect(errors).toEqual([]);
+      await acceptInvite(page, joinPath, owner, inviteeEmail);
+      // The refused first try is the one failed request the page logs.
+      expect(errors.filter((error) => !error.includes('403'))).toEqual([]);
     },
     90_000,
   );

@@ -17,10 +17,13 @@ export function ApiGuidePage() {
       <section aria-labelledby="api-token-title" className={styles.part}>
         <h2 id="api-token-title">1. Create a token</h2>
         <p>
-          On <Link to={PATHS.account}>your account</Link>, under “API tokens”, create a token with a name, an
-          expiry (30, 90 or 365 days) and a scope: <strong>read</strong> answers GET requests only,{' '}
-          <strong>run</strong> also starts backtests and analyses. The token is shown once; only its hash is
-          kept. Revoke it there at any time.
+          On <Link to={PATHS.account}>your account</Link>, once your email address is verified, create a token
+          under “API tokens” with a name, an expiry (30, 90 or 365 days) and a scope: <strong>read</strong>{' '}
+          reads your runs, jobs, analyses, portfolios, datasets, usage and market data; <strong>run</strong>{' '}
+          also starts and cancels backtests, ML and portfolio runs, sweeps and robustness analyses. No token
+          can change your account, billing, team, share links or tokens (403). The token is shown once; only
+          its hash is kept. Revoke it there at any time; a new password or email address, “Log out everywhere”
+          and deleting the account revoke every token.
         </p>
         <p>
           Send it as <code>Authorization: Bearer bts_…</code>. Requests with a token need no cookie and no

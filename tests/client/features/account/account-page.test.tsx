@@ -121,7 +121,9 @@ describe('the account page', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect((await screen.findByText('Your password is not right.')).id).toMatch(/-error$/);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    await screen.findByText('Your password is changed. Your other browsers were signed out.');
+    await screen.findByText(
+      'Your password is changed. Your other browsers were signed out and your API tokens revoked.',
+    );
     expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
       currentPassword: 'wrong one',
       newPassword: 'a new long password',

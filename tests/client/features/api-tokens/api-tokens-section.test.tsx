@@ -80,6 +80,29 @@ describe('the account page’s API tokens', () => {
     expect(screen.getByLabelText('Token name').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('tells an unverified user why a token is refused, beside the button, in the server’s words', async () => {
+    const user = userEvent.setup();
+    const refusal =
+      'Verify your email address to create API tokens. Open the link we sent you, or send a new one from your account page.';
+    fakeApi({
+      'GET /api/tokens': () => jsonResponse(200, { tokens: [] }),
+      'POST /api/tokens': () => jsonResponse(403, { error: { code: 'forbidden', message: refusal } }),
+    });
+    renderRoute('/account', { user: { ...BASIC_USER, emailVerified: false } });
+    // The page is loaded lazily: its first render may take a moment on a busy machine.
+    await screen.findByText('No tokens yet.', {}, { timeout: 10_000 });
+    expect(
+      screen.getByText('Verify your email address to create API tokens: open the link we sent you.'),
+    ).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Token name'), 'Notebook');
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    const alert = await screen.findByText(refusal);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.nextElementSibling).toBe(screen.getByRole('button', { name: 'Create token' }));
+    expect(screen.queryByLabelText('Your new token')).toBeNull();
+  });
+
   it('says when a token has expired and when it was last used', () => {
     const now = new Date('2026-12-02T00:00:00.000Z');
     expect(tokenMeta({ ...LISTED, scope: 'read', lastUsedAt: '2026-11-20T10:00:00.000Z' }, now)).toBe(

@@ -30,7 +30,10 @@ function ResendVerification() {
   const resend = useMutation({ mutationFn: resendVerification });
   return (
     <>
-      <p>Verify your address to share runs by link, invite team members and buy a plan.</p>
+      <p>
+        Verify your address to share runs by link, invite team members or join a team, create API tokens and
+        buy a plan.
+      </p>
       {resend.isSuccess && <Alert tone="success">We sent you a new link. It works for 24 hours.</Alert>}
       {resend.isError && <Alert tone="error">{errorMessage(resend.error)}</Alert>}
       <div className={styles.actions}>

@@ -54,7 +54,9 @@ export function PasswordSection() {
             <Alert tone="error">{errorMessage(change.error)}</Alert>
           )}
           {change.isSuccess && (
-            <Alert tone="success">Your password is changed. Your other browsers were signed out.</Alert>
+            <Alert tone="success">
+              Your password is changed. Your other browsers were signed out and your API tokens revoked.
+            </Alert>
           )}
           <div className={styles.actions}>
             <Button type="submit" disabled={change.isPending}>

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { logOutEverywhere } from '../api';
 import styles from './Account.module.css';
 
-/** Ends every session of the account, this browser's too. */
+/** Ends every session of the account, this browser's too, and revokes its API tokens. */
 export function SessionsSection() {
   const { setUser } = useAuth();
   const navigate = useNavigate();
@@ -22,7 +22,10 @@ export function SessionsSection() {
   return (
     <section className={styles.section} aria-labelledby="sessions-title">
       <h2 id="sessions-title">Sessions</h2>
-      <p>Signed in on a computer you no longer use? Sign out of every browser at once, this one included.</p>
+      <p>
+        Signed in on a computer you no longer use? Sign out of every browser at once, this one included. Your
+        API tokens are revoked too.
+      </p>
       {logOut.isError && <Alert tone="error">{errorMessage(logOut.error)}</Alert>}
       <Button variant="secondary" onClick={() => logOut.mutate()} disabled={logOut.isPending}>
         Log out everywhere

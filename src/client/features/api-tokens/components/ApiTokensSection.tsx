@@ -13,6 +13,7 @@ import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import { FormField } from '../../../components/FormField';
 import { LoadError } from '../../../components/LoadError';
 import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { errorMessage } from '../../../lib/error-message';
 import { createToken, revokeToken, tokensQuery } from '../api';
 import styles from './ApiTokens.module.css';
@@ -21,8 +22,8 @@ import forms from '../../../styles/forms.module.css';
 const day = (iso: string) => iso.slice(0, 10);
 
 const SCOPE_TEXT: Record<TokenScope, string> = {
-  read: 'Read: see your runs, jobs and data',
-  run: 'Run: also start backtests and analyses',
+  read: 'Read: see your runs, jobs, portfolios and data',
+  run: 'Run: also start and cancel backtests and analyses',
 };
 
 /** "Read · expires 2027-02-24 · last used 2026-11-26", or "expired" once past its date. */
@@ -73,7 +74,6 @@ function CreateTokenForm() {
   return (
     <form onSubmit={submit} noValidate className={styles.form} aria-labelledby="new-token-title">
       <h3 id="new-token-title">Create a token</h3>
-      {create.isError && !fieldError('name') && <Alert tone="error">{errorMessage(create.error)}</Alert>}
       <FormField
         label="Token name"
         hint="What it is for, e.g. “Research notebook”"
@@ -112,6 +112,8 @@ function CreateTokenForm() {
           ))}
         </select>
       </div>
+      {/* Beside the button, where the eye is after pressing it: a refusal (403) says what to do. */}
+      {create.isError && !fieldError('name') && <Alert tone="error">{errorMessage(create.error)}</Alert>}
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating...' : 'Create token'}
       </Button>
@@ -168,14 +170,20 @@ function TokenRow({ token }: { token: ApiToken }) {
  */
 export function ApiTokensSection() {
   const tokens = useQuery(tokensQuery());
+  const { user } = useAuth();
   return (
     <section className={styles.section} aria-labelledby="api-tokens-title">
       <h2 id="api-tokens-title">API tokens</h2>
       <p className={styles.note}>
         Use the API from scripts and notebooks: see the <a href="/api/docs">API reference</a> and{' '}
         <a href="/resources/documentation/api">Use the API</a>. Each token may make{' '}
-        {TOKEN_REQUESTS_PER_MINUTE} requests a minute; its runs count toward your monthly backtests.
+        {TOKEN_REQUESTS_PER_MINUTE} requests a minute; its runs count toward your monthly backtests. Tokens
+        cannot change your account, billing, team or share links, and a new password or email address revokes
+        them all.
       </p>
+      {user && !user.emailVerified && (
+        <Alert tone="info">Verify your email address to create API tokens: open the link we sent you.</Alert>
+      )}
       <CreateTokenForm />
       <h3>Your tokens</h3>
       {tokens.isPending && <p>Loading...</p>}
