@@ -7,7 +7,10 @@ export interface Env {
   DATASETS: R2Bucket;
   /** Chunks of robustness analyses and ML runs: messages are JobMessage (src/worker/jobs/queue.ts). */
   JOBS: Queue;
-  /** Signs session cookies; at least 32 characters. */
+  /**
+   * Signs session cookies; at least 32 characters. Also keys the hashes of deleted accounts'
+   * addresses (account/trial-address.ts): changing it forgets which addresses had a trial.
+   */
   SESSION_SECRET?: string;
   /** Comma-separated emails granted the admin role at sign-in. */
   ADMIN_EMAILS?: string;

@@ -1,6 +1,7 @@
 /**
- * DELETE /api/account: the account and everything of it goes, as the privacy policy says. The
- * deletion is a list of steps run in order, each one job, so a new kind of data adds one step.
+ * DELETE /api/account: the account and everything of it goes, as the privacy policy says, but
+ * a one-way hash of its address (one free trial per address). The deletion is a list of steps
+ * run in order, each one job, so a new kind of data adds one step.
  */
 import type { Env } from '../env';
 import type { StoredUser } from '../db/users';
@@ -9,6 +10,8 @@ import { subscriptionPlan } from '../billing/plan-in-force';
 import { providerNamed } from '../billing/providers';
 import { teamDissolvedMail } from '../mail/account-mails';
 import { sendMail } from '../mail/send-mail';
+import { rememberUsedTrial } from '../db/used-trials';
+import { trialAddressHash } from './trial-address';
 
 export interface DeletionStep {
   /** What the step removes, for the log when it fails. */
@@ -93,10 +96,22 @@ const deleteRows: DeletionStep = {
   },
 };
 
+/**
+ * The one thing kept: a one-way hash of the address, so that a new account of it starts without
+ * a second free trial (docs/billing.md, "Free trial"; the privacy policy says so).
+ */
+const rememberTrial: DeletionStep = {
+  name: 'remember that the address had its trial',
+  async run(env, user) {
+    await rememberUsedTrial(env.DB, await trialAddressHash(env, user.email)).run();
+  },
+};
+
 export const ACCOUNT_DELETION_STEPS: readonly DeletionStep[] = [
   tellTeamMembers,
   cancelSubscription,
   deleteStoredFiles,
+  rememberTrial,
   deleteRows,
 ];
 

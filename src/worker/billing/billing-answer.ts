@@ -16,7 +16,9 @@ export async function billingAnswer(env: Env, user: User, now = Date.now()): Pro
   const resolved = await resolvePlan(env.DB, user, stored?.plan ?? 'basic', now);
   const row = resolved.subscription;
   const started = row && subscriptionStatus(row, now) !== null ? row : null;
-  const end = user.role === 'admin' ? null : trialEnd(env, user);
+  // An account whose address had the trial before has none to show.
+  const freeTrial = stored?.freeTrial ?? false;
+  const end = user.role === 'admin' ? null : trialEnd(env, { createdAt: user.createdAt, freeTrial });
   const trialing = !resolved.granted && end !== null && now < end;
   return {
     plan: resolved.plan,
@@ -37,7 +39,7 @@ export async function billingAnswer(env: Env, user: User, now = Date.now()): Pro
     invoices: await listInvoices(env.DB, user.id),
     comp: resolved.comp,
     team: resolved.team,
-    trialEndsAt: end === null || resolved.granted ? null : iso(end),
+    trialEndsAt: end === null || resolved.granted || !freeTrial ? null : iso(end),
     mayRun: await mayRunBacktests(env, user, now),
     currencies: payableCurrencies(env),
   };

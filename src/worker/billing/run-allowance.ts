@@ -1,30 +1,35 @@
 /**
  * Whether a user may run backtests given their subscription and free trial. With a payment
  * provider configured, an account without any granted plan runs on Basic's limits for
- * FREE_TRIAL_DAYS from its creation, then needs a subscription; without a provider every
- * account keeps Basic without an end.
+ * FREE_TRIAL_DAYS from its creation, then needs a subscription; an account whose address had
+ * the trial before (an earlier account of it was deleted) needs one from the start. Without a
+ * provider every account keeps Basic without an end.
  */
 import type { User } from '../../shared/api/auth';
 import type { Env } from '../env';
 import { UPGRADE_MESSAGE } from '../../shared/plans';
-import { findUserById } from '../db/users';
+import { findUserById, type StoredUser } from '../db/users';
 import { freeTrialDays } from './config';
 import { resolvePlan } from './effective-plan';
 
 const DAY_MS = 86_400_000;
 
-/** When the user's free trial ends (ms), or null when this server has no trial. */
-export function trialEnd(env: Env, user: Pick<User, 'createdAt'>): number | null {
+/**
+ * When the user's free trial ends (ms), or null when this server has no trial. Without a trial
+ * of its own (`freeTrial` false) an account's ended as it began.
+ */
+export function trialEnd(env: Env, user: Pick<StoredUser, 'createdAt' | 'freeTrial'>): number | null {
   const days = freeTrialDays(env);
-  return days === null ? null : Date.parse(user.createdAt) + days * DAY_MS;
+  return days === null ? null : Date.parse(user.createdAt) + (user.freeTrial ? days * DAY_MS : 0);
 }
 
 export async function mayRunBacktests(env: Env, user: User, now = Date.now()): Promise<boolean> {
-  if (user.role === 'admin') return true;
-  const end = trialEnd(env, user);
-  if (end === null || now < end) return true;
+  if (user.role === 'admin' || freeTrialDays(env) === null) return true;
   const stored = await findUserById(env.DB, user.id);
-  return stored !== null && (await resolvePlan(env.DB, user, stored.plan, now)).granted;
+  if (!stored) return false;
+  const end = trialEnd(env, stored);
+  if (end !== null && now < end) return true;
+  return (await resolvePlan(env.DB, user, stored.plan, now)).granted;
 }
 
 /** The admission gate's check: a run is refused with the upgrade text once the trial has ended without a plan. */

@@ -15,6 +15,7 @@ interface UserRow {
   created_at: string;
   email_verified_at: string | null;
   notify_job_done: number;
+  free_trial: number;
 }
 
 export interface StoredUser extends User {
@@ -22,6 +23,8 @@ export interface StoredUser extends User {
   googleSub: string | null;
   /** "Email me when a long run finishes". */
   notifyJobDone: boolean;
+  /** False when an earlier account of the address had the free trial (docs/billing.md). */
+  freeTrial: boolean;
 }
 
 /** A missing or unreadable role reads as basic (docs/product.md#states-and-transitions); the same for plans. */
@@ -37,6 +40,7 @@ function toUser(row: UserRow): StoredUser {
     passwordHash: row.password_hash,
     googleSub: row.google_sub,
     notifyJobDone: row.notify_job_done === 1,
+    freeTrial: row.free_trial === 1,
   };
 }
 
@@ -63,14 +67,17 @@ export interface NewUser {
   role?: Role;
   /** A Google sign-in with Google's verified email. */
   emailVerified?: boolean;
+  /** The address's trialAddressHash: an address kept in used_trial_addresses gets no free trial. */
+  addressHash: string;
 }
 
 /** Inserts a user; returns null when the email (or Google account) is already taken. */
 export async function createUser(db: D1Database, user: NewUser): Promise<StoredUser | null> {
   const row = await db
     .prepare(
-      `INSERT INTO users (id, email, display_name, password_hash, google_sub, role, email_verified_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, CASE WHEN ?7 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)
+      `INSERT INTO users (id, email, display_name, password_hash, google_sub, role, email_verified_at, free_trial)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, CASE WHEN ?7 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END,
+         NOT EXISTS (SELECT 1 FROM used_trial_addresses WHERE address_hash = ?8))
        ON CONFLICT DO NOTHING
        RETURNING *`,
     )
@@ -82,6 +89,7 @@ export async function createUser(db: D1Database, user: NewUser): Promise<StoredU
       user.googleSub ?? null,
       user.role ?? 'basic',
       user.emailVerified ? 1 : 0,
+      user.addressHash,
     )
     .first<UserRow>();
   return row ? toUser(row) : null;

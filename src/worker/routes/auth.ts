@@ -24,6 +24,7 @@ import { revokeSession } from '../db/sessions';
 import { revokeAccess } from '../auth/revoke-access';
 import { signIn } from '../auth/sign-in';
 import { verificationMailFor } from '../account/email-links';
+import { trialAddressHash } from '../account/trial-address';
 import { sendAfterResponse } from '../mail/send-mail';
 import { type RateLimit, uncountEvent } from '../db/rate-limits';
 import { clientIp, limitAttempts } from '../security/rate-limit';
@@ -92,6 +93,7 @@ export const auth = new Hono<AppEnv>()
       email,
       displayName: displayName ?? null,
       passwordHash: await hashPassword(password),
+      addressHash: await trialAddressHash(c.env, email),
     });
     if (!user) throw new ApiError(409, 'An account with this email already exists. Log in instead.');
     sendAfterResponse(c, verificationMailFor(c.env, user, c.req.url));
@@ -171,16 +173,24 @@ export const auth = new Hono<AppEnv>()
       console.error('Google sign-in failed', err);
       throw new ApiError(400, RESTART);
     }
-    const user = await findOrCreateGoogleUser(c.env.DB, profile);
+    const user = await findOrCreateGoogleUser(
+      c.env.DB,
+      profile,
+      await trialAddressHash(c.env, profile.email),
+    );
     if (!user) throw new ApiError(409, 'This Google account cannot be linked: its email is not verified.');
     await signIn(c, user, { emailVerified: profile.emailVerified, method: 'google' });
     return c.redirect('/', 302);
   });
 
-/** The profile for a Google account: by Google id, else linked by verified email, else new. */
+/**
+ * The profile for a Google account: by Google id, else linked by verified email, else new (with
+ * `addressHash`, the trialAddressHash of its email).
+ */
 async function findOrCreateGoogleUser(
   db: D1Database,
   profile: { sub: string; email: string; emailVerified: boolean; name: string | null },
+  addressHash: string,
 ): Promise<StoredUser | null> {
   const known = await findUserByGoogleSub(db, profile.sub);
   if (known) {
@@ -201,5 +211,6 @@ async function findOrCreateGoogleUser(
     displayName: profile.name,
     googleSub: profile.sub,
     emailVerified: profile.emailVerified,
+    addressHash,
   });
 }

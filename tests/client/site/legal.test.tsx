@@ -107,4 +107,10 @@ describe('privacy policy page', () => {
       'Your rights',
     );
   });
+
+  it('says what is kept of a deleted account’s address, and why', async () => {
+    renderRoute('/privacy-policy');
+    const kept = await screen.findByText(/one-way salted hash of your email address/);
+    expect(kept.textContent).toContain('only to prevent repeated free trials');
+  });
 });

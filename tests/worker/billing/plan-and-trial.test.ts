@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BillingAnswer } from '../../../src/shared/api/billing';
 import { UPGRADE_MESSAGE } from '../../../src/shared/plans';
+import { completeGoogleSignIn } from '../google-sign-in';
 import { TestBrowser } from '../test-client';
 import { type Bindings, NO_PROVIDERS, signedInUser, stripeBindings } from './billing-fixtures';
 import { sendStripe, stripeEvent, subscribeWithStripe } from './stripe-flow';
@@ -79,6 +80,79 @@ describe('the free trial', () => {
     expect(await res.json()).toEqual({ currencies: ['USD'], freeTrialDays: 14 });
     const none = await new TestBrowser().request('/api/billing/providers', {}, NO_PROVIDERS);
     expect(await none.json()).toEqual({ currencies: [], freeTrialDays: null });
+  });
+});
+
+describe('one free trial per address', () => {
+  const PASSWORD = 'correct horse battery';
+
+  async function registered(email: string) {
+    const browser = new TestBrowser();
+    expect((await browser.register(email, PASSWORD)).status).toBe(201);
+    return browser;
+  }
+
+  it('gives no second trial to an address whose account was deleted, and keeps only a hash of it', async () => {
+    const bindings = stripeBindings();
+    const email = `again-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const first = await registered(email);
+    expect(await billingOf(first, bindings)).toMatchObject({ status: 'trialing', mayRun: true });
+    const deleted = await first.request('/api/account', { method: 'DELETE', json: { password: PASSWORD } });
+    expect(deleted.status).toBe(204);
+    const kept = await env.DB.prepare('SELECT address_hash FROM used_trial_addresses').all<{
+      address_hash: string;
+    }>();
+    expect(kept.results.some((row) => row.address_hash.includes(email))).toBe(false);
+    for (const { address_hash } of kept.results) expect(address_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    // The same address, written differently: the form trims and lower-cases it.
+    const second = await registered(`  ${email.toUpperCase()} `);
+    expect(await billingOf(second, bindings)).toMatchObject({
+      status: 'none',
+      plan: 'basic',
+      trialEndsAt: null,
+      mayRun: false,
+    });
+    const refused = await run(second, bindings);
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toMatchObject({ error: { message: UPGRADE_MESSAGE } });
+  });
+
+  it('gives none either to an account of that address made by a first Google sign-in', async () => {
+    const bindings = stripeBindings();
+    const email = `google-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const deleted = await (
+      await registered(email)
+    ).request('/api/account', {
+      method: 'DELETE',
+      json: { password: PASSWORD },
+    });
+    expect(deleted.status).toBe(204);
+    const viaGoogle = new TestBrowser();
+    const claims = { sub: `google-${crypto.randomUUID()}`, email, email_verified: true };
+    expect((await completeGoogleSignIn(viaGoogle, claims)).status).toBe(302);
+    expect(await billingOf(viaGoogle, bindings)).toMatchObject({
+      status: 'none',
+      trialEndsAt: null,
+      mayRun: false,
+    });
+  });
+
+  it('still gives the trial to every other address', async () => {
+    const bindings = stripeBindings();
+    const gone = `gone-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const deleted = await (
+      await registered(gone)
+    ).request('/api/account', {
+      method: 'DELETE',
+      json: { password: PASSWORD },
+    });
+    expect(deleted.status).toBe(204);
+    const other = await registered(`other-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const billing = await billingOf(other, bindings);
+    expect(billing).toMatchObject({ status: 'trialing', mayRun: true });
+    expect(billing.trialEndsAt).not.toBeNull();
+    expect((await run(other, bindings)).status).toBe(201);
   });
 });
 

@@ -159,6 +159,34 @@ describe('the account page', () => {
     expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({ password: 'my password' });
   });
 
+  it('says that an address which had its free trial with an earlier account needs a plan', async () => {
+    accountApi(ACCOUNT, {
+      'GET /api/billing': () =>
+        jsonResponse(200, {
+          plan: 'basic',
+          status: 'none',
+          provider: null,
+          currency: null,
+          billingPeriod: null,
+          currentPeriodEnd: null,
+          cancelAtPeriodEnd: false,
+          pendingChange: null,
+          invoices: [],
+          comp: false,
+          team: false,
+          trialEndsAt: null,
+          mayRun: false,
+          currencies: ['USD'],
+        }),
+    });
+    renderRoute('/account', { user: BASIC_USER });
+    const notice = await screen.findByText(/had its free trial/);
+    expect(notice.textContent).toBe(
+      'This email address has had its free trial with an earlier account. Choose a plan to keep running backtests.',
+    );
+    expect(screen.queryByText(/Free trial (until|ended)/)).toBeNull();
+  });
+
   it('tells a Google-only account how to confirm instead of asking for a password', async () => {
     accountApi({ ...ACCOUNT, hasPassword: false, googleLinked: true, emailVerified: true });
     renderRoute('/account', { user: BASIC_USER });

@@ -230,7 +230,10 @@ function BillingDetails({ billing }: { billing: BillingAnswer }) {
       </dl>
       {!billing.mayRun && (
         <Alert tone="warning">
-          Your free trial has ended. <Link to={PATHS.pricing}>Choose a plan</Link> to keep running backtests.
+          {billing.trialEndsAt === null
+            ? 'This email address has had its free trial with an earlier account.'
+            : 'Your free trial has ended.'}{' '}
+          <Link to={PATHS.pricing}>Choose a plan</Link> to keep running backtests.
         </Alert>
       )}
       {live ? (

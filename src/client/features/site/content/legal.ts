@@ -218,6 +218,7 @@ export const PRIVACY_SECTIONS: readonly Section[] = [
       bullets(
         'Account data, strategies, backtests, uploaded files, portfolios, share links and team membership: while your account is open. Deleting your account (on your account page) removes them at once; the database’s recovery copies expire within 30 days.',
         'After you delete your account we keep only what the law needs: billing records for the time tax law requires, and the contact messages you sent (they are not tied to your account) until their 24 months end. Our email provider keeps its delivery log of the emails we sent you for its own limited period.',
+        'After you delete your account we also keep a one-way salted hash of your email address (a fingerprint from which the address cannot be read back), only to prevent repeated free trials: a new account with the same address starts without one. Nothing else is kept with it.',
         'Email links (address confirmation, password reset): a fingerprint of each, never the link itself, until it is used or expires (30 minutes for a password reset, 24 hours otherwise).',
         'Contact and support messages: up to 24 months, so we can follow up on earlier conversations.',
         'Request counters: minutes to hours, until their time window ends.',
