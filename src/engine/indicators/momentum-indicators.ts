@@ -136,8 +136,9 @@ export function commodityChannelIndex(
 
 /**
  * Intraday momentum index (Chande): over the last N bars, up = sum(C - O) of bars closing above
- * their open, down = sum(O - C) of the others; IMI = 100 * up / (up + down), 0 when both are 0
- * (TA-Lib divides 0 by 0 there). Look-back: N - 1. Matches TA-Lib IMI.
+ * their open, down = sum(O - C) of the others; IMI = 100 * up / (up + down). No value (NaN)
+ * when both are 0, as in TA-Lib (0 / 0): a window of bodiless bars has no momentum either way,
+ * and 0 would read as extremely oversold. Look-back: N - 1. Matches TA-Lib IMI.
  */
 export function intradayMomentum(open: Float64Array, close: Float64Array, period: number) {
   const out = outputArray(close.length, period - 1);
@@ -153,7 +154,7 @@ export function intradayMomentum(open: Float64Array, close: Float64Array, period
       up += rising * body[i]!;
       down -= (1 - rising) * body[i]!;
     }
-    out[t] = up + down === 0 ? 0 : 100 * (up / (up + down));
+    out[t] = up + down === 0 ? Number.NaN : 100 * (up / (up + down));
   }
   return out;
 }

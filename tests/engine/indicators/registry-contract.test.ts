@@ -40,9 +40,28 @@ function firstValid(values: Float64Array): number {
   return index === -1 ? values.length : index;
 }
 
-function expectNaNThenFinite(values: Float64Array, first: number) {
+/**
+ * IMI has no value (TA-Lib's 0 / 0) where no bar of its window has a body: the only values
+ * missing after a look-back. Its look-back is its window's length - 1.
+ */
+function bodilessWindow(label: string, series: CandleSeries, lookback: number, bar: number): boolean {
+  if (label !== 'Intraday Momentum Index') return false;
+  for (let i = bar - lookback; i <= bar; i++) if (series.o[i] !== series.c[i]) return false;
+  return true;
+}
+
+function expectNaNThenFinite(
+  label: string,
+  series: CandleSeries,
+  input: IndicatorSettingsInput,
+  first: number,
+) {
+  const values = computeIndicator(label, series, input);
+  const lookback = indicatorLookback(label, input);
   expect(firstValid(values)).toBe(Math.min(first, values.length));
-  const notFinite = values.findIndex((value, i) => i >= first && !Number.isFinite(value));
+  const notFinite = values.findIndex(
+    (value, i) => i >= first && !Number.isFinite(value) && !bodilessWindow(label, series, lookback, i),
+  );
   expect(notFinite, `non-finite value at bar ${notFinite}`).toBe(-1);
 }
 
@@ -91,14 +110,14 @@ describe.each(named)('%s', (_, { label, input }) => {
   const lookback = indicatorLookback(label, input);
 
   it('is NaN before its look-back and finite from it on (S&P 500, synthetic daily)', () => {
-    expectNaNThenFinite(computeIndicator(label, sp500, input), lookback);
-    expectNaNThenFinite(computeIndicator(label, daily, input), lookback);
+    expectNaNThenFinite(label, sp500, input, lookback);
+    expectNaNThenFinite(label, daily, input, lookback);
   });
 
   it('starts at its look-back on intraday bars (pivots: at the second UTC day)', () => {
     const first = PIVOT_LABELS.has(label) ? FIRST_BAR_OF_SECOND_DAY : lookback;
     expect(first).toBeGreaterThanOrEqual(lookback);
-    expectNaNThenFinite(computeIndicator(label, hourly, input), first);
+    expectNaNThenFinite(label, hourly, input, first);
   });
 
   it('is all NaN on a series shorter than its look-back, and empty on no bars', () => {
