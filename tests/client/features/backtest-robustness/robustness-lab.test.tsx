@@ -221,7 +221,9 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
     expect(field('Entry crossover 1: indicator 2 Timeframe').value).toBe('25');
     expect((screen.getByLabelText('Stop loss type') as HTMLSelectElement).value).toBe('percentage');
     expect(field('Stop loss value').value).toBe('2.5');
-    await waitFor(() => expect((screen.getByLabelText('Stock') as HTMLSelectElement).value).toBe(RUN.request.stock));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Stock') as HTMLSelectElement).value).toBe(RUN.request.stock),
+    );
   });
 
   it('says why a job failed', async () => {
