@@ -104,14 +104,59 @@ function validBlocks(blocks: number, periods: number): number {
 }
 
 /**
- * Sharpe ratio mean / sample standard deviation of `count` returns whose deviations from
- * `center` sum to `sum` and whose squared deviations sum to `squares` (centering keeps the
- * variance free of cancellation). A half whose returns do not vary scores 0: it carries no
- * information about skill, and 0 keeps it between winners and losers in the ranking.
+ * Sharpe ratio mean / sample standard deviation of `count` returns that sum to `sum`, whose
+ * deviations from their configuration's centre sum to `deviations` and whose squared deviations
+ * sum to `squares` (centering keeps the variance free of cancellation). The mean comes from the
+ * plain sum, so a half whose returns add up to exactly 0 (whole ticks that cancel) scores
+ * exactly 0, as a direct computation gives; from the centred sums it would be a rounding error
+ * of either sign, which breaks ties at random. A half whose returns do not vary (`constant`, or
+ * a variance that is not positive) scores 0: it carries no information about skill, and 0 keeps
+ * it between winners and losers in the ranking.
  */
-function sharpeOfSums(center: number, sum: number, squares: number, count: number): number {
-  const variance = (squares - (sum * sum) / count) / (count - 1);
-  return variance > 0 ? (center + sum / count) / Math.sqrt(variance) : 0;
+function sharpeOfSums(
+  sum: number,
+  deviations: number,
+  squares: number,
+  count: number,
+  constant: boolean,
+): number {
+  if (constant) return 0;
+  const variance = (squares - (deviations * deviations) / count) / (count - 1);
+  return variance > 0 ? sum / count / Math.sqrt(variance) : 0;
+}
+
+/**
+ * Per configuration, the sets of blocks (bit masks) over which its returns take one value: a
+ * half lies within one of them exactly when its returns do not vary. Tested on the values, not
+ * on a computed variance, whose rounding error can be a tiny positive number for a constant
+ * half (a strategy out of the market for half its history) and give it a huge Sharpe ratio.
+ */
+function constantBlockSets(
+  values: Float64Array,
+  configurations: number,
+  periods: number,
+  periodsDropped: number,
+  blocks: number,
+  periodsPerBlock: number,
+): number[][] {
+  return Array.from({ length: configurations }, (_, n) => {
+    const masks = new Map<number, number>();
+    for (let b = 0; b < blocks; b++) {
+      const first = n * periods + periodsDropped + b * periodsPerBlock;
+      const value = values[first]!;
+      let constant = true;
+      for (let t = first + 1; t < first + periodsPerBlock && constant; t++) constant = values[t] === value;
+      // 0 and -0 are one value (=== says so), and one key: Map keys treat them alike.
+      if (constant) masks.set(value, (masks.get(value) ?? 0) | (1 << b));
+    }
+    return [...masks.values()];
+  });
+}
+
+/** Whether the blocks of `half` (a bit mask) all lie in one of `sets`. */
+function withinOne(sets: readonly number[], half: number): boolean {
+  for (const set of sets) if ((half & ~set) === 0) return true;
+  return false;
 }
 
 function logitHistogram(logits: Float64Array, configurations: number): LogitBin[] {
@@ -173,37 +218,54 @@ export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options:
   const periodsDropped = periods - blocks * periodsPerBlock;
   const halfCount = (blocks / 2) * periodsPerBlock;
 
-  // Each configuration's per-block sums of deviations from its centre and of their squares,
-  // stored block-major (block b's sums of all configurations are contiguous), and their totals.
-  const centers = new Float64Array(configurations);
+  // Each configuration's per-block sums of its returns, of their deviations from its centre and
+  // of those deviations' squares, stored block-major (block b's sums of all configurations are
+  // contiguous), and their totals.
   const blockSums = new Float64Array(blocks * configurations);
+  const blockDeviations = new Float64Array(blocks * configurations);
   const blockSquares = new Float64Array(blocks * configurations);
   const totalSums = new Float64Array(configurations);
+  const totalDeviations = new Float64Array(configurations);
   const totalSquares = new Float64Array(configurations);
   for (let n = 0; n < configurations; n++) {
     const first = n * periods + periodsDropped;
     let sum = 0;
     for (let t = 0; t < blocks * periodsPerBlock; t++) sum += values[first + t]!;
     const center = sum / (blocks * periodsPerBlock);
-    centers[n] = center;
     let totalSum = 0;
+    let totalDeviation = 0;
     let totalSquare = 0;
     for (let b = 0; b < blocks; b++) {
       let blockSum = 0;
+      let blockDeviation = 0;
       let blockSquare = 0;
       for (let t = first + b * periodsPerBlock; t < first + (b + 1) * periodsPerBlock; t++) {
         const deviation = values[t]! - center;
-        blockSum += deviation;
+        blockSum += values[t]!;
+        blockDeviation += deviation;
         blockSquare += deviation * deviation;
       }
       blockSums[b * configurations + n] = blockSum;
+      blockDeviations[b * configurations + n] = blockDeviation;
       blockSquares[b * configurations + n] = blockSquare;
       totalSum += blockSum;
+      totalDeviation += blockDeviation;
       totalSquare += blockSquare;
     }
     totalSums[n] = totalSum;
+    totalDeviations[n] = totalDeviation;
     totalSquares[n] = totalSquare;
   }
+  const constantSets = constantBlockSets(
+    values,
+    configurations,
+    periods,
+    periodsDropped,
+    blocks,
+    periodsPerBlock,
+  );
+  const hasConstantBlocks = Uint8Array.from(constantSets, (sets) => (sets.length > 0 ? 1 : 0));
+  const allBlocks = 2 ** blocks - 1;
 
   const half = blocks / 2;
   const binomials = binomialTable(blocks);
@@ -217,17 +279,36 @@ export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options:
   // Row d: every configuration's sums over the first d in-sample blocks of the splits being
   // enumerated (row 0 all zeros). Splits that share their lowest blocks share these sums.
   const partialSums = new Float64Array(half * configurations);
+  const partialDeviations = new Float64Array(half * configurations);
   const partialSquares = new Float64Array(half * configurations);
 
-  /** The split whose in-sample sums are row `parent` plus block `block`'s sums. */
-  const evaluate = (split: number, parent: number, block: number) => {
+  /**
+   * The split whose in-sample blocks are `mask` (bit b = block b) and whose in-sample sums are
+   * row `parent` plus block `block`'s sums.
+   */
+  const evaluate = (split: number, mask: number, parent: number, block: number) => {
     let best = 0;
     let bestInSample = Number.NEGATIVE_INFINITY;
     for (let n = 0; n < configurations; n++) {
       const sum = partialSums[parent + n]! + blockSums[block + n]!;
+      const deviations = partialDeviations[parent + n]! + blockDeviations[block + n]!;
       const squares = partialSquares[parent + n]! + blockSquares[block + n]!;
-      const inSample = sharpeOfSums(centers[n]!, sum, squares, halfCount);
-      outOfSample[n] = sharpeOfSums(centers[n]!, totalSums[n]! - sum, totalSquares[n]! - squares, halfCount);
+      // Most configurations vary in every block: no set to look through.
+      const sets = hasConstantBlocks[n] === 1 ? constantSets[n]! : null;
+      const inSample = sharpeOfSums(
+        sum,
+        deviations,
+        squares,
+        halfCount,
+        sets !== null && withinOne(sets, mask),
+      );
+      outOfSample[n] = sharpeOfSums(
+        totalSums[n]! - sum,
+        totalDeviations[n]! - deviations,
+        totalSquares[n]! - squares,
+        halfCount,
+        sets !== null && withinOne(sets, allBlocks & ~mask),
+      );
       if (inSample > bestInSample) {
         bestInSample = inSample;
         best = n;
@@ -256,11 +337,11 @@ export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options:
    * order of its bit mask (bit b = block b in-sample), sum of C(b_i, i + 1) (the combinatorial
    * number system), which is the order the results are reported in.
    */
-  const enumerate = (depth: number, firstBlock: number, split: number) => {
+  const enumerate = (depth: number, firstBlock: number, split: number, mask: number) => {
     const parent = depth * configurations;
     if (depth === half - 1) {
       for (let b = firstBlock; b < blocks; b++)
-        evaluate(split + binomial(b, half), parent, b * configurations);
+        evaluate(split + binomial(b, half), mask | (1 << b), parent, b * configurations);
       return;
     }
     const child = parent + configurations;
@@ -268,12 +349,13 @@ export function probabilityOfBacktestOverfitting(matrix: ReturnsMatrix, options:
       const block = b * configurations;
       for (let n = 0; n < configurations; n++) {
         partialSums[child + n] = partialSums[parent + n]! + blockSums[block + n]!;
+        partialDeviations[child + n] = partialDeviations[parent + n]! + blockDeviations[block + n]!;
         partialSquares[child + n] = partialSquares[parent + n]! + blockSquares[block + n]!;
       }
-      enumerate(depth + 1, b + 1, split + binomial(b, depth + 1));
+      enumerate(depth + 1, b + 1, split + binomial(b, depth + 1), mask | (1 << b));
     }
   };
-  enumerate(0, 0, 0);
+  enumerate(0, 0, 0, 0);
 
   let overfit = 0;
   let losses = 0;

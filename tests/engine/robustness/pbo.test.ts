@@ -23,6 +23,64 @@ function noiseMatrix(seed: number, periods: number, configurations: number): Ret
   );
 }
 
+/** A return tick of 1/128: sums of whole ticks are exact in floating point, as in the reference. */
+const TICK = 1 / 128;
+
+/**
+ * CSCV written out straight from the paper (section 2), each half's rows scored from scratch:
+ * Sharpe ratio = mean / sample standard deviation (0 when the rows do not vary); the first
+ * configuration with the best in-sample ratio wins; its out-of-sample rank among all N counts
+ * ties at their average; w = rank / (N + 1), logit = ln(w / (1 - w)); PBO = the share of
+ * splits with logit < 0, a logit of exactly 0 counting one half. Splits in increasing bit-mask
+ * order, the module's.
+ */
+function referenceCscv(columns: number[][], blocks: number) {
+  const periods = columns[0]!.length;
+  const perBlock = periods / blocks;
+  const sharpe = (rows: number[]) => {
+    const mean = rows.reduce((sum, value) => sum + value, 0) / rows.length;
+    const variance = rows.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (rows.length - 1);
+    return variance > 0 ? mean / Math.sqrt(variance) : 0;
+  };
+  const masks = Array.from({ length: 2 ** blocks }, (_, mask) => mask).filter(
+    (mask) => mask.toString(2).replaceAll('0', '').length === blocks / 2,
+  );
+  const chosen: number[] = [];
+  const logits: number[] = [];
+  const outOfSampleScores: number[] = [];
+  for (const mask of masks) {
+    const half = (column: number[], inSample: boolean) =>
+      column.filter((_, t) => Boolean(mask & (1 << Math.floor(t / perBlock))) === inSample);
+    const inSample = columns.map((column) => sharpe(half(column, true)));
+    const outOfSample = columns.map((column) => sharpe(half(column, false)));
+    const best = inSample.indexOf(Math.max(...inSample));
+    const score = outOfSample[best]!;
+    const below = outOfSample.filter((value) => value < score).length;
+    const equal = outOfSample.filter((value) => value === score).length;
+    const w = (below + (equal + 1) / 2) / (columns.length + 1);
+    chosen.push(best);
+    logits.push(Math.log(w / (1 - w)));
+    outOfSampleScores.push(score);
+  }
+  const overfit = logits.reduce((sum, logit) => sum + (logit < 0 ? 1 : logit === 0 ? 0.5 : 0), 0);
+  return { chosen, logits, outOfSampleScores, pbo: overfit / masks.length };
+}
+
+/** The module's splits equal the reference's: the same winners, logits and PBO, scores to 1e-12. */
+function expectReferenceCscv(columns: number[][], blocks: number) {
+  const expected = referenceCscv(columns, blocks);
+  const result = probabilityOfBacktestOverfitting(returnsMatrixFromColumns(columns), {
+    blocks,
+    keepSplits: true,
+  });
+  expect(result.splitResults!.chosen).toEqual(expected.chosen);
+  expect(result.splitResults!.logits).toEqual(expected.logits);
+  result.splitResults!.outOfSampleScores.forEach((score, split) =>
+    expect(score).toBeCloseTo(expected.outOfSampleScores[split]!, 12),
+  );
+  expect(result.pbo).toBe(expected.pbo);
+}
+
 describe('probabilityOfBacktestOverfitting', () => {
   it('is 0 when one configuration is the best in every block, with no out-of-sample loss', () => {
     const random = mulberry32(7);
@@ -137,6 +195,47 @@ describe('probabilityOfBacktestOverfitting', () => {
     );
     expect(expected.some((split) => split.logit === 0)).toBe(true);
     expect(result.pbo).toBe(overfit / 20);
+  });
+
+  // Whole ticks from -40 to 40: sums of them are exact, so the reference is exact where it matters.
+  const tickDraw = (random: () => number) => () => Math.floor(random() * 81) - 40;
+
+  it('equals the reference CSCV on integer-tick returns whose halves have a mean of exactly 0', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const tick = tickDraw(mulberry32(seed));
+      // Blocks of 6 that sum to 0: any half made of them has a mean of exactly 0 (score 0).
+      const zeroSumBlock = () => {
+        const draws = Array.from({ length: 5 }, tick);
+        return [...draws, -draws.reduce((sum, value) => sum + value, 0)];
+      };
+      // 9 configurations (the ML threshold grid's size): six whose first 6 blocks sum to 0 and
+      // whose last 2 drift up (so their centre is not 0), three that drift down.
+      const columns = Array.from({ length: 9 }, (_, n) =>
+        (n < 6
+          ? [
+              ...Array.from({ length: 6 }, zeroSumBlock).flat(),
+              ...Array.from({ length: 12 }, () => tick() + 3 + n),
+            ]
+          : Array.from({ length: 48 }, () => tick() - 2)
+        ).map((ticks) => ticks * TICK),
+      );
+      expectReferenceCscv(columns, 8);
+    }
+  });
+
+  it('equals the reference CSCV when a configuration is constant for half its history', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const tick = tickDraw(mulberry32(100 + seed));
+      // Configuration 0 holds one value for the first half of the periods (0: out of the market;
+      // 1 or 3 ticks: a fixed carry), then trades; its constant half scores 0.
+      for (const constant of [0, 1, 3]) {
+        const columns = [
+          [...Array.from({ length: 24 }, () => constant), ...Array.from({ length: 24 }, tick)],
+          ...Array.from({ length: 6 }, () => Array.from({ length: 48 }, tick)),
+        ].map((column) => column.map((ticks) => ticks * TICK));
+        expectReferenceCscv(columns, 8);
+      }
+    }
   });
 
   it('drops the oldest T mod S periods so that the blocks are equal', () => {
