@@ -28,8 +28,12 @@ export async function billingAnswer(env: Env, user: User, now = Date.now()): Pro
     billingPeriod: started?.billingPeriod ?? null,
     currentPeriodEnd: iso(started?.currentPeriodEnd ?? null),
     cancelAtPeriodEnd: started?.cancelAtPeriodEnd ?? false,
+    // A change kept through a cancel shows again once the subscription is resumed.
     pendingChange:
-      started?.pendingPlan && started.pendingBillingPeriod && started.pendingEffectiveAt !== null
+      !started?.cancelAtPeriodEnd &&
+      started?.pendingPlan &&
+      started.pendingBillingPeriod &&
+      started.pendingEffectiveAt !== null
         ? {
             plan: started.pendingPlan,
             billingPeriod: started.pendingBillingPeriod,

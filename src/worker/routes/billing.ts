@@ -3,33 +3,21 @@ import {
   type BillingAnswer,
   type CheckoutAnswer,
   checkoutRequestSchema,
-  PAYMENT_NOT_SET_UP,
   type PaymentProvidersAnswer,
   planChangeRequestSchema,
 } from '../../shared/api/billing';
-import { planById } from '../../shared/plans';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
 import { requireVerifiedEmail } from '../auth/verified-email';
-import { findSubscription, recordRejectedEvent, saveSubscription, type SubscriptionRow } from '../db/billing';
+import { recordRejectedEvent } from '../db/billing';
 import { applyBillingEvent } from '../billing/apply-event';
-import { atProvider } from '../billing/at-provider';
 import { billingAnswer } from '../billing/billing-answer';
 import { startCheckout } from '../billing/checkout';
+import { cancelAtPeriodEnd, changePlan, resume } from '../billing/subscription-changes';
 import { freeTrialDays, payableCurrencies } from '../billing/config';
-import { subscriptionPlan } from '../billing/plan-in-force';
 import { providerNamed } from '../billing/providers';
-
-/** The user's subscription while it still grants its plan (not cancelled, not run out). */
-async function liveSubscription(db: D1Database, userId: string, now: number): Promise<SubscriptionRow> {
-  const row = await findSubscription(db, userId);
-  if (!row || !row.providerSubscriptionId || subscriptionPlan(row, now) === null) {
-    throw new ApiError(409, 'You have no active subscription. Choose a plan on the pricing page.');
-  }
-  return row;
-}
 
 function webhook(name: 'stripe' | 'razorpay') {
   return new Hono<AppEnv>().post('/', async (c) => {
@@ -81,58 +69,14 @@ export const billing = new Hono<AppEnv>()
       } satisfies CheckoutAnswer),
   )
   .post('/change', requireUser, validate('json', planChangeRequestSchema), async (c) => {
-    const { plan, billingPeriod } = c.req.valid('json');
-    const now = Date.now();
-    const row = await liveSubscription(c.env.DB, c.var.user.id, now);
-    if (row.plan === plan && row.billingPeriod === billingPeriod) {
-      throw new ApiError(400, 'This is already your plan.', {
-        fields: [{ path: 'plan', message: 'This is already your plan.' }],
-      });
-    }
-    if (row.cancelAtPeriodEnd) throw new ApiError(409, 'Resume your subscription before changing its plan.');
-    const provider = providerNamed(c.env, row.provider);
-    if (!provider) throw new ApiError(503, PAYMENT_NOT_SET_UP);
-    await atProvider(provider.scheduleChange(row.providerSubscriptionId!, planById(plan), billingPeriod));
-    await saveSubscription(
-      c.env.DB,
-      {
-        ...row,
-        pendingPlan: plan,
-        pendingBillingPeriod: billingPeriod,
-        pendingEffectiveAt: row.currentPeriodEnd ?? now,
-      },
-      now,
-    );
-    return c.json((await billingAnswer(c.env, c.var.user, now)) satisfies BillingAnswer);
+    await changePlan(c.env, c.var.user.id, c.req.valid('json'));
+    return c.json((await billingAnswer(c.env, c.var.user)) satisfies BillingAnswer);
   })
   .post('/cancel', requireUser, async (c) => {
-    const now = Date.now();
-    const row = await liveSubscription(c.env.DB, c.var.user.id, now);
-    const provider = providerNamed(c.env, row.provider);
-    if (!provider) throw new ApiError(503, PAYMENT_NOT_SET_UP);
-    if (!row.cancelAtPeriodEnd) {
-      await atProvider(provider.cancelAtPeriodEnd(row.providerSubscriptionId!));
-      await saveSubscription(
-        c.env.DB,
-        {
-          ...row,
-          cancelAtPeriodEnd: true,
-          pendingPlan: null,
-          pendingBillingPeriod: null,
-          pendingEffectiveAt: null,
-        },
-        now,
-      );
-    }
-    return c.json((await billingAnswer(c.env, c.var.user, now)) satisfies BillingAnswer);
+    await cancelAtPeriodEnd(c.env, c.var.user.id);
+    return c.json((await billingAnswer(c.env, c.var.user)) satisfies BillingAnswer);
   })
   .post('/resume', requireUser, async (c) => {
-    const now = Date.now();
-    const row = await liveSubscription(c.env.DB, c.var.user.id, now);
-    if (!row.cancelAtPeriodEnd) throw new ApiError(409, 'Your subscription is not set to end.');
-    const provider = providerNamed(c.env, row.provider);
-    if (!provider) throw new ApiError(503, PAYMENT_NOT_SET_UP);
-    await atProvider(provider.resume(row.providerSubscriptionId!));
-    await saveSubscription(c.env.DB, { ...row, cancelAtPeriodEnd: false }, now);
-    return c.json((await billingAnswer(c.env, c.var.user, now)) satisfies BillingAnswer);
+    await resume(c.env, c.var.user.id);
+    return c.json((await billingAnswer(c.env, c.var.user)) satisfies BillingAnswer);
   });

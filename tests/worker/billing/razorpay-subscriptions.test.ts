@@ -99,6 +99,26 @@ describe('Razorpay renewals, failures, changes, cancel and resume', () => {
     expect(await billingOf(browser, bindings)).toMatchObject({ plan: 'enterprise', pendingChange: null });
   });
 
+  it('keeps a scheduled change through cancel then resume, scheduling it again at Razorpay', async () => {
+    const bindings = razorpayBindings();
+    const { browser, subscription } = await subscribeWithRazorpay(bindings);
+    await browser.request(
+      '/api/billing/change',
+      { json: { plan: 'enterprise', billingPeriod: 'monthly' } },
+      bindings,
+    );
+    await browser.request('/api/billing/cancel', { method: 'POST' }, bindings);
+    const resumed = await browser.request('/api/billing/resume', { method: 'POST' }, bindings);
+    expect(await resumed.json()).toMatchObject({
+      cancelAtPeriodEnd: false,
+      pendingChange: { plan: 'enterprise', billingPeriod: 'monthly' },
+    });
+    // Razorpay's resume withdrew every scheduled change; the plan change was scheduled again.
+    const scheduled = await fakeCall<Record<string, { planId?: string }>>(bindings, '/__test/scheduled');
+    expect(scheduled[subscription.id]?.planId).toMatch(/^plan_/);
+    expect((await requestsOf(bindings)).filter((r) => r.method === 'PATCH')).toHaveLength(2);
+  });
+
   it('cancels at the cycle end, resumes, and ends on Basic when Razorpay cancels', async () => {
     const bindings = razorpayBindings();
     const { browser, subscription, created } = await subscribeWithRazorpay(bindings);

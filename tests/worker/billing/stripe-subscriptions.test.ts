@@ -312,6 +312,34 @@ describe('Stripe plan changes', () => {
     expect(await billingOf(browser, bindings)).toMatchObject({ status: 'active', plan: 'enterprise' });
   });
 
+  it('keeps a scheduled change through cancel then resume, scheduling it again at Stripe', async () => {
+    const bindings = stripeBindings();
+    const { browser, subscription } = await subscribeWithStripe(bindings, 'pro', 'monthly');
+    const end = subscription.items.data[0]!.current_period_end;
+    const change = { plan: 'enterprise', billingPeriod: 'annual' };
+    await browser.request('/api/billing/change', { json: change }, bindings);
+    const cancelled = await browser.request('/api/billing/cancel', { method: 'POST' }, bindings);
+    // While set to end, the change would not happen: it is not shown.
+    expect(await cancelled.json()).toMatchObject({ cancelAtPeriodEnd: true, pendingChange: null });
+    const resumed = await browser.request('/api/billing/resume', { method: 'POST' }, bindings);
+    expect(await resumed.json()).toMatchObject({
+      cancelAtPeriodEnd: false,
+      plan: 'pro',
+      pendingChange: { ...change, effectiveAt: new Date(end * 1000).toISOString() },
+    });
+    // Stripe released the first schedule on cancel; resume made a new one with the change.
+    const requests = await stripeRequests(bindings);
+    const created = requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscription_schedules');
+    expect(created).toHaveLength(2);
+    const updates = requests.filter(
+      (r) => r.method === 'POST' && /^\/v1\/subscription_schedules\/[^/]+$/.test(r.path),
+    );
+    expect(updates.at(-1)?.form).toMatchObject({
+      'phases[1][items][0][price_data][unit_amount]': '60000',
+      'phases[1][items][0][price_data][recurring][interval]': 'year',
+    });
+  });
+
   it('downgrades at the next cycle too, keeping the higher plan until then', async () => {
     const bindings = stripeBindings();
     const { browser, subscription, created } = await subscribeWithStripe(bindings, 'enterprise', 'monthly');

@@ -109,6 +109,8 @@ function CancelOrResume({ billing }: { billing: BillingAnswer }) {
         <div role="group" aria-labelledby="cancel-question">
           <p id="cancel-question">
             Cancel your subscription? You keep {planById(billing.plan).name} until {end}, then move to Basic.
+            {billing.pendingChange &&
+              ` Your change to ${planById(billing.pendingChange.plan).name} is kept: it takes effect on ${day(billing.pendingChange.effectiveAt)} if you resume before then.`}
           </p>
           <Button
             // The question appears on a click: focus moves to its answer.
