@@ -29,6 +29,13 @@ export const EVIDENCE = {
   leakAuc: 0.75,
   /** One feature carrying more than this share of the permutation importance, likewise. */
   leakImportanceShare: 0.5,
+  /**
+   * A Monte Carlo of a trade list redraws those trades only: its 5th and 95th percentiles are
+   * set by the one or two most extreme of them, and a bootstrap of n trades has few distinct
+   * paths when n is small. Below 30 trades (the usual least sample for a mean's sampling
+   * distribution to settle) the percentiles carry a warning.
+   */
+  monteCarloTrades: 30,
 } as const;
 
 export const LEAK_WARNING =
@@ -54,5 +61,14 @@ export function dsrTooFewWarning(observations: number, unit: string): string | n
   return (
     `Only ${observations} ${unit}: the deflated Sharpe ratio needs at least ` +
     `${EVIDENCE.dsrObservations} to be reliable`
+  );
+}
+
+/** The warning a Monte Carlo of `trades` trades carries, or null. */
+export function monteCarloTooFewWarning(trades: number): string | null {
+  if (trades >= EVIDENCE.monteCarloTrades) return null;
+  return (
+    `Only ${trades} trade${trades === 1 ? '' : 's'}: these percentiles rest on too few trades to be ` +
+    `reliable; they need at least ${EVIDENCE.monteCarloTrades}`
   );
 }

@@ -5,6 +5,7 @@
  * and 15; applied to trade lists as in Pardo, "The Evaluation and Optimization of Trading
  * Strategies" (2008), and the trade-shuffling tests of trading platforms.
  */
+import { monteCarloTooFewWarning } from './evidence';
 import { percentileSummary, type PercentileSummary } from './percentile';
 import { mulberry32, randomIndex } from './random';
 
@@ -41,6 +42,8 @@ export interface MonteCarloResult {
    * (the first point is 0 trades, equity 1).
    */
   fan: { afterTrades: number[]; p5: number[]; p50: number[]; p95: number[] };
+  /** Set when the trades are too few for the percentiles to be reliable (evidence.ts). */
+  warning: string | null;
 }
 
 export const DEFAULT_MONTE_CARLO_PATHS = 1000;
@@ -147,5 +150,6 @@ export function monteCarloTrades(
     maxDrawdownPct: percentileSummary(drawdowns),
     actual: walk(tradeReturnsPct, [], new Float64Array(0)),
     fan: fanOf(equities, paths, afterTrades),
+    warning: monteCarloTooFewWarning(trades),
   };
 }

@@ -58,6 +58,22 @@ describe('monteCarloTrades', () => {
     expect(few.fan.afterTrades).toEqual([0, 1, 2, 3]);
   });
 
+  it('warns below 30 trades that the percentiles rest on too few trades, and not from 30 on', () => {
+    const two = monteCarloTrades(Float64Array.from([5, -3]), { method: 'bootstrap', paths: 50 });
+    expect(two.warning).toBe(
+      'Only 2 trades: these percentiles rest on too few trades to be reliable; they need at least 30',
+    );
+    const one = monteCarloTrades(Float64Array.from([5]), { method: 'reshuffle', paths: 5 });
+    expect(one.warning).toBe(
+      'Only 1 trade: these percentiles rest on too few trades to be reliable; they need at least 30',
+    );
+    expect(monteCarloTrades(seededTrades(29, 6), { method: 'bootstrap', paths: 50 }).warning).toMatch(
+      /^Only 29 trades/,
+    );
+    expect(monteCarloTrades(seededTrades(30, 6), { method: 'bootstrap', paths: 50 }).warning).toBeNull();
+    expect(monteCarloTrades(trades, { method: 'reshuffle', paths: 50 }).warning).toBeNull();
+  });
+
   it('rejects returns below -100%, a bad method and a bad path count', () => {
     expect(() => monteCarloTrades(Float64Array.from([5, -120]), { method: 'reshuffle' })).toThrow(/trade 1/);
     expect(() => monteCarloTrades(trades, { method: 'shuffle' as 'reshuffle' })).toThrow(/method/);

@@ -7,7 +7,8 @@ const pct = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}%`;
 
 /**
  * 1,000 bootstrapped orders of the run's own trades (drawn with replacement): the 5th, 50th and
- * 95th percentiles of equity after each trade, and of the final return and the max drawdown.
+ * 95th percentiles of equity after each trade, and of the final return and the max drawdown,
+ * with a warning when the trades are too few for those percentiles to mean much.
  */
 export function MonteCarloFan({
   trades,
@@ -37,6 +38,11 @@ export function MonteCarloFan({
         <p>Not computed: {outcome}</p>
       ) : (
         <>
+          {outcome.bootstrap.warning && (
+            <p className={styles.warning} role="note">
+              {outcome.bootstrap.warning}.
+            </p>
+          )}
           <Fan fan={outcome.bootstrap.fan} />
           <div className={styles.tableScroll}>
             <table className={`${styles.figuresTable} ${styles.nowrap}`}>
