@@ -60,6 +60,18 @@ export function stripeProvider(config: StripeConfig): BillingProvider {
     return stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
   }
 
+  /** The plan's one Product, made on first use under an id of ours (a new one per change piled up). */
+  async function productOf(plan: Plan): Promise<{ id: string }> {
+    const id = `backtest_studio_${plan.id}`;
+    try {
+      return await stripe.products.retrieve(id);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode !== 404)
+        throw error;
+      return stripe.products.create({ id, name: productName(plan) });
+    }
+  }
+
   return {
     name: 'stripe',
     currency: 'USD',
@@ -144,7 +156,7 @@ export function stripeProvider(config: StripeConfig): BillingProvider {
       await call(
         'schedule the plan change',
         (async () => {
-          const product = await stripe.products.create({ name: productName(plan) });
+          const product = await productOf(plan);
           const schedule = await scheduleFor(subscriptionId);
           const current =
             schedule.phases.find((phase) => phase.start_date === schedule.current_phase?.start_date) ??

@@ -312,6 +312,25 @@ describe('Stripe plan changes', () => {
     expect(await billingOf(browser, bindings)).toMatchObject({ status: 'active', plan: 'enterprise' });
   });
 
+  it('makes one Stripe Product per plan, however many changes name it', async () => {
+    const bindings = stripeBindings();
+    const { browser } = await subscribeWithStripe(bindings, 'pro', 'monthly');
+    for (const billingPeriod of ['annual', 'monthly', 'annual']) {
+      const res = await browser.request(
+        '/api/billing/change',
+        { json: { plan: 'enterprise', billingPeriod } },
+        bindings,
+      );
+      expect(res.status).toBe(200);
+    }
+    const made = (await stripeRequests(bindings)).filter(
+      (r) => r.method === 'POST' && r.path === '/v1/products',
+    );
+    expect(made.map((r) => r.form)).toEqual([
+      { id: 'backtest_studio_enterprise', name: 'Backtest Studio Enterprise' },
+    ]);
+  });
+
   it('keeps a scheduled change through cancel then resume, scheduling it again at Stripe', async () => {
     const bindings = stripeBindings();
     const { browser, subscription } = await subscribeWithStripe(bindings, 'pro', 'monthly');

@@ -46,6 +46,7 @@ interface Account {
   /** Each paid invoice's payment (the PaymentIntent a refund names). */
   invoicePayments: Map<string, string>;
   refunds: { id: string; payment_intent: string; amount: number }[];
+  products: Map<string, { id: string; name: string | undefined }>;
   sessions: Map<string, Record<string, unknown>>;
   subscriptions: Map<string, FakeStripeSubscription>;
   schedules: Map<string, Record<string, unknown> & { phases: Record<string, unknown>[] }>;
@@ -60,6 +61,7 @@ function account(key: string): Account {
       requests: [],
       invoicePayments: new Map(),
       refunds: [],
+      products: new Map(),
       sessions: new Map(),
       subscriptions: new Map(),
       schedules: new Map(),
@@ -228,8 +230,17 @@ export async function fakeStripeApi(request: Request): Promise<Response> {
     acct.refunds.push(refund);
     return json(200, refund);
   }
-  if (request.method === 'POST' && path === '/v1/products') {
-    return json(200, { id: id('prod'), object: 'product', name: form.name, created: now });
+  if (path === '/v1/products' && request.method === 'POST') {
+    const product = { id: form.id ?? id('prod'), object: 'product', name: form.name, created: now };
+    if (acct.products.has(product.id)) {
+      return json(400, { error: { code: 'resource_already_exists', message: 'Product already exists.' } });
+    }
+    acct.products.set(product.id, product);
+    return json(200, product);
+  }
+  if (segments[0] === 'products' && segments[1] && request.method === 'GET') {
+    const product = acct.products.get(segments[1]);
+    return product ? json(200, product) : notFound('product');
   }
   if (segments[0] === 'subscriptions' && segments[1]) {
     const subscription = acct.subscriptions.get(segments[1]);
