@@ -1,7 +1,8 @@
 /**
  * The JOBS queue's work as the API answers it: a job's states and kinds, the 202 answer that
- * starts one, and GET /api/jobs/:id of an ML run (a robustness analysis's answer is in
- * robustness.ts, which also holds the answer of either kind).
+ * starts one, GET /api/jobs/:id of an ML run (a robustness analysis's answer is in
+ * robustness.ts, which also holds the answer of either kind), and the list of the user's jobs
+ * in flight (GET /api/jobs?state=active).
  */
 import { z } from 'zod';
 
@@ -26,3 +27,41 @@ export const mlJobAnswerSchema = z.object({
   error: z.string().optional(),
 });
 export type MlJobAnswer = z.infer<typeof mlJobAnswerSchema>;
+
+/** The states of a job still in flight: what `GET /api/jobs?state=active` lists. */
+export const ACTIVE_JOB_STATES = ['queued', 'running'] as const;
+
+/** GET /api/jobs: `state=active` (the only listing so far: the user's jobs in flight). */
+export const jobListQuerySchema = z.object({
+  state: z.enum(['active'], { error: 'List the jobs in flight with state=active' }),
+});
+
+/** GET /api/jobs?state=active: one of the signed-in user's jobs still queued or running. */
+export const activeJobSchema = z.object({
+  id: z.string(),
+  kind: z.enum(JOB_KINDS),
+  state: z.enum(ACTIVE_JOB_STATES),
+  /** Chunks finished, of total (folds for an ML run, configurations for an analysis). */
+  done: z.number(),
+  total: z.number(),
+  /** What the job is for: the instrument and bar size of its request, and the run it analyses. */
+  subject: z.object({
+    exchange: z.string(),
+    stock: z.string(),
+    timeframe: z.string(),
+    /** The analysed run (robustness); null for an ML run, whose run is stored when it is done. */
+    backtestId: z.string().nullable(),
+  }),
+  /**
+   * An ML run's request as stored, fingerprinted (src/shared/request-fingerprint.ts): a new
+   * request with the same fingerprint is the same backtest. Null for an analysis.
+   */
+  requestFingerprint: z.string().nullable(),
+  /** The app's page that follows the job (src/shared/job-links.ts). */
+  link: z.string(),
+  createdAt: z.string(),
+});
+export type ActiveJob = z.infer<typeof activeJobSchema>;
+
+export const activeJobsAnswerSchema = z.object({ jobs: z.array(activeJobSchema) });
+export type ActiveJobsAnswer = z.infer<typeof activeJobsAnswerSchema>;

@@ -29,6 +29,7 @@ export const TOKEN_ROUTES: readonly TokenRoute[] = [
   { method: 'GET', path: '/api/backtests/:id', scope: 'read' },
   { method: 'GET', path: '/api/backtests/:id/export', scope: 'read' },
   { method: 'GET', path: '/api/backtests/:id/robustness', scope: 'read' },
+  { method: 'GET', path: '/api/jobs', scope: 'read' },
   { method: 'GET', path: '/api/jobs/:id', scope: 'read' },
   { method: 'GET', path: '/api/portfolios', scope: 'read' },
   { method: 'GET', path: '/api/portfolios/:id', scope: 'read' },

@@ -209,6 +209,26 @@ export async function findJob(db: D1Database, id: string): Promise<Job | null> {
   return row ? toJob(row) : null;
 }
 
+/** The most jobs in flight one list holds: a person follows a few; a script reads more by id. */
+const ACTIVE_JOBS_LISTED = 50;
+
+export interface ActiveJobRow {
+  job: Job;
+  createdAt: string;
+}
+
+/** The user's jobs still queued or running, oldest first (at most ACTIVE_JOBS_LISTED). */
+export async function listActiveJobs(db: D1Database, userId: string): Promise<ActiveJobRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT *, ${DONE} FROM jobs WHERE user_id = ?1 AND state IN ('queued', 'running')
+       ORDER BY created_at, rowid LIMIT ?2`,
+    )
+    .bind(userId, ACTIVE_JOBS_LISTED)
+    .all<JobRow & { created_at: string }>();
+  return results.map((row) => ({ job: toJob(row), createdAt: row.created_at }));
+}
+
 /** Whether chunk `index` of the job is stored already. */
 /** The id of the ML job that trained and stored `backtestId`, or null for a run made in its request. */
 export async function jobOfStoredRun(

@@ -61,7 +61,7 @@ import {
 import { backtestRequestSchema } from '../../shared/backtest-request';
 import { contactMessageSchema } from '../../shared/contact';
 import { portfolioRunSchema, portfolioSchema } from '../../shared/portfolio';
-import { jobCreatedSchema } from '../../shared/api/jobs';
+import { activeJobsAnswerSchema, jobCreatedSchema, jobListQuerySchema } from '../../shared/api/jobs';
 import {
   analysisListAnswerSchema,
   anyJobAnswerSchema,
@@ -409,6 +409,16 @@ export const ROUTES: readonly RouteEntry[] = [
     access: 'user',
     answers: { 200: { description: 'The analyses', json: analysisListAnswerSchema } },
     errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/jobs',
+    tag: 'Jobs',
+    summary: 'The user’s jobs in flight (queued or running): progress, what each is for, a link to follow it',
+    access: 'user',
+    request: { query: jobListQuerySchema },
+    answers: { 200: { description: 'The jobs, oldest first', json: activeJobsAnswerSchema } },
+    errors: [400],
   },
   {
     method: 'get',

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { User } from '../../shared/api/auth';
-import { type MlJobAnswer } from '../../shared/api/jobs';
+import { type ActiveJobsAnswer, jobListQuerySchema, type MlJobAnswer } from '../../shared/api/jobs';
 import {
   type AnyJobAnswer,
   type JobAnswer,
@@ -12,7 +12,17 @@ import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { trialsOfAnalysis } from '../backtests/trials';
 import { analysisWithTrialsInDsr } from '../backtests/trials-dsr';
-import { cancelJob, findJob, sweptSoFar, type Job, type MlJob, type RobustnessJob } from '../db/jobs';
+import { validate } from '../validation';
+import { activeJobAnswer } from '../jobs/active';
+import {
+  cancelJob,
+  findJob,
+  listActiveJobs,
+  sweptSoFar,
+  type Job,
+  type MlJob,
+  type RobustnessJob,
+} from '../db/jobs';
 
 /** The job if `user` may see it (its owner, or an admin); a 404 otherwise, as if it did not exist. */
 async function visibleJob(env: Env, user: User, id: string): Promise<Job> {
@@ -66,11 +76,16 @@ async function robustnessAnswerOf(env: Env, job: RobustnessJob): Promise<JobAnsw
 }
 
 /**
+ * GET /api/jobs?state=active: the user's own jobs in flight (an admin's too, never others').
  * GET /api/jobs/:id: progress and, once done, the result (robustness) or the stored run's id
  * (ML); DELETE cancels. Owner or admin only.
  */
 export const jobs = new Hono<AppEnv>()
   .use(requireUser)
+  .get('/', validate('query', jobListQuerySchema), async (c) => {
+    const rows = await listActiveJobs(c.env.DB, c.var.user.id);
+    return c.json({ jobs: rows.map(activeJobAnswer) } satisfies ActiveJobsAnswer);
+  })
   .get('/:id', async (c) =>
     c.json(await answerOf(c.env, await visibleJob(c.env, c.var.user, c.req.param('id')))),
   )

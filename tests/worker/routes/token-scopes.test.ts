@@ -46,6 +46,7 @@ const EXPECTED: Record<string, TokenScope | 'none'> = {
   'GET /api/public/backtests/:token': 'read',
   'POST /api/backtests/:id/robustness': 'run',
   'GET /api/backtests/:id/robustness': 'read',
+  'GET /api/jobs': 'read',
   'GET /api/jobs/:id': 'read',
   'DELETE /api/jobs/:id': 'run',
   'GET /api/usage': 'read',
