@@ -175,12 +175,13 @@ export type BacktestListAnswer = z.infer<typeof backtestListAnswerSchema>;
 
 /**
  * The strategies the user has tried on a run's data up to that run (same exchange, symbol and
- * timeframe, overlapping dates): each run counts 1, an ML run each threshold of its overfitting
- * check, a robustness analysis each configuration it swept. `sharpeVariance` is the sample
- * variance of the runs' annualised Sharpe ratios (null with fewer than two; the configurations
- * of analyses count but add no Sharpe ratio), `since` the time of the first trial. These are
- * the N and V[SR] of the deflated Sharpe ratio; `dsr` is the run's own over them (null without
- * the run's sharpeEstimate).
+ * timeframe, overlapping dates): each distinct request counts 1 however often it ran (an ML run
+ * is one, whatever thresholds its overfitting check sweeps), a finished robustness analysis each
+ * configuration it swept. `sharpeVariance` is the sample variance of the strategies' annualised
+ * Sharpe ratios, each that of its latest run (null with fewer than two; the configurations of
+ * analyses count but add no Sharpe ratio), `since` the time of the first trial. These are the N
+ * and V[SR] of the deflated Sharpe ratio; `dsr` is the run's own over them (null without the
+ * run's sharpeEstimate).
  */
 export const trialsSchema = z.object({
   count: z.number().int().nonnegative(),

@@ -28,17 +28,22 @@ function deflated(dsr: StoredDsr, trials: Trials, periodsPerYear: number): Store
   );
 }
 
-/** The run with its ML threshold check's DSR over its trials (its per-bar Sharpe ratio). */
+/**
+ * The run with its ML threshold check's DSR over its trials (its per-bar Sharpe ratio): N is
+ * the thresholds it chose among plus every other strategy tried on the data (the run itself is
+ * one strategy of `trials`, its thresholds are its own count).
+ */
 export function runWithTrialsInDsr(run: BacktestRun, trials: Trials): BacktestRun {
   const ml = run.result.ml;
   const dsr = ml?.thresholdSweep.dsr;
   if (!ml || !dsr) return run;
   const perBar = barsPerYear(run.request.timeframe);
+  const tried = { ...trials, count: dsr.trials + Math.max(0, trials.count - 1) };
   return {
     ...run,
     result: {
       ...run.result,
-      ml: { ...ml, thresholdSweep: { ...ml.thresholdSweep, dsr: deflated(dsr, trials, perBar) } },
+      ml: { ...ml, thresholdSweep: { ...ml.thresholdSweep, dsr: deflated(dsr, tried, perBar) } },
     },
   };
 }

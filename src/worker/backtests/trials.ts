@@ -1,26 +1,44 @@
 /**
  * Every strategy a user has tried on a run's data, for the deflated Sharpe ratio's N and
- * V[SR] (see trialsSchema in src/shared/api/backtests.ts): the user's runs on the same
- * exchange, symbol and timeframe whose dates overlap, created up to the run (deleted runs
- * included: they were tried), an ML run counting each threshold of its overfitting check, and
- * the configurations of the finished robustness analyses of those runs created up to then.
- * Only the user's own runs count, never a team mate's. The deflated Sharpe ratios served with
- * a run or an analysis count them (trials-dsr.ts).
+ * V[SR] (see trialsSchema in src/shared/api/backtests.ts). The data: the same exchange, symbol
+ * and timeframe with overlapping dates. A strategy: a distinct request on it (rules, exits,
+ * model and every setting; the data's own fields aside), so that running it again, on other
+ * dates or after deleting it, is the same strategy, and an ML run is one whatever thresholds
+ * its overfitting check sweeps. A finished robustness analysis adds each configuration of its
+ * grid (an identical analysis of the same strategy adds them once). Only the user's own runs
+ * and analyses made up to the run count, never a team mate's. The deflated Sharpe ratios
+ * served with a run or an analysis count them (trials-dsr.ts).
  */
-import { ML_THRESHOLD_GRID } from '../../engine/index';
 import type { BacktestRun, Trials } from '../../shared/api/backtests';
 import type { RobustnessJob } from '../db/jobs';
 
-interface TrialRow {
-  created_at: string;
-  mode: string;
-  sharpe: number | null;
-  thresholds: number | null;
-  configurations: number;
-}
-
 /** The data a trial was made on: its exchange, symbol, timeframe and dates. */
 export type TrialData = Pick<BacktestRun, 'exchange' | 'stock' | 'timeframe' | 'fromDate' | 'toDate'>;
+
+/**
+ * A stored request without the fields that say which data it ran on: what makes it a strategy.
+ * SQLite's json_remove keeps the stored JSON's key order, which the request schema fixes.
+ */
+const STRATEGY_KEY = `json_remove(b.request_json, '$.exchange', '$.stock', '$.timeframe', '$.fromDate', '$.toDate')`;
+
+/**
+ * A run `b` on the data up to ?7: ?1 the user, ?2-?4 exchange, symbol and timeframe, ?5-?6 the
+ * data's dates (overlapping).
+ */
+const ON_DATA = `b.user_id = ?1 AND b.exchange = ?2 AND b.stock = ?3 AND b.timeframe = ?4
+  AND json_extract(b.request_json, '$.fromDate') <= ?6
+  AND json_extract(b.request_json, '$.toDate') >= ?5
+  AND b.created_at <= ?7`;
+
+interface RunRow {
+  created_at: string;
+  strategy: string;
+  sharpe: number | null;
+}
+
+interface AnalysisRow {
+  configurations: number;
+}
 
 /** The trials of a stored run: up to its creation. */
 export function trialsOf(db: D1Database, userId: string, run: BacktestRun): Promise<Trials> {
@@ -42,32 +60,43 @@ export async function trialsOfAnalysis(db: D1Database, job: RobustnessJob): Prom
 
 /** Every trial of `userId` on `data` made up to `at` (see the module note). */
 async function trialsOn(db: D1Database, userId: string, data: TrialData, at: string): Promise<Trials> {
-  const { results } = await db
-    .prepare(
-      `SELECT b.created_at, b.mode,
-              json_extract(b.result_json, '$.metrics.sharpe') AS sharpe,
-              json_array_length(b.result_json, '$.ml.thresholdSweep.thresholds') AS thresholds,
-              (SELECT coalesce(sum(j.configurations), 0) FROM jobs j
-                WHERE j.backtest_id = b.id AND j.user_id = ?1 AND j.kind = 'robustness'
-                  AND j.state = 'done' AND j.created_at <= ?7) AS configurations
-       FROM backtests b
-       WHERE b.user_id = ?1 AND b.exchange = ?2 AND b.stock = ?3 AND b.timeframe = ?4
-         AND json_extract(b.request_json, '$.fromDate') <= ?6
-         AND json_extract(b.request_json, '$.toDate') >= ?5
-         AND b.created_at <= ?7
-       ORDER BY b.created_at`,
-    )
-    .bind(userId, data.exchange, data.stock, data.timeframe, data.fromDate, data.toDate, at)
-    .all<TrialRow>();
-  let count = 0;
-  const sharpes: number[] = [];
-  for (const row of results) {
-    // A deleted ML run has lost its result: it tried the grid at least.
-    const tried = row.mode === 'ml' ? (row.thresholds ?? ML_THRESHOLD_GRID.length) : 1;
-    count += tried + row.configurations;
-    if (row.sharpe !== null && Number.isFinite(row.sharpe)) sharpes.push(row.sharpe);
+  const bind = [userId, data.exchange, data.stock, data.timeframe, data.fromDate, data.toDate, at];
+  const [runs, analyses] = await db.batch<RunRow | AnalysisRow>([
+    db
+      .prepare(
+        `SELECT b.created_at, ${STRATEGY_KEY} AS strategy,
+                json_extract(b.result_json, '$.metrics.sharpe') AS sharpe
+         FROM backtests b WHERE ${ON_DATA}
+         ORDER BY b.created_at, b.id`,
+      )
+      .bind(...bind),
+    // One row per distinct analysis: the analysed strategy and the grid it swept.
+    db
+      .prepare(
+        `SELECT DISTINCT ${STRATEGY_KEY} AS strategy, j.grid_json, j.configurations
+         FROM jobs j JOIN backtests b ON b.id = j.backtest_id
+         WHERE ${ON_DATA}
+           AND j.user_id = ?1 AND j.kind = 'robustness' AND j.state = 'done' AND j.created_at <= ?7`,
+      )
+      .bind(...bind),
+  ]);
+  const runRows = runs!.results as RunRow[];
+  // Each strategy's Sharpe ratio: that of its latest run with one (a deleted run has none).
+  const sharpeOfStrategy = new Map<string, number | null>();
+  for (const row of runRows) {
+    const sharpe = row.sharpe !== null && Number.isFinite(row.sharpe) ? row.sharpe : null;
+    if (sharpe !== null || !sharpeOfStrategy.has(row.strategy)) sharpeOfStrategy.set(row.strategy, sharpe);
   }
-  return { count, sharpeVariance: sampleVariance(sharpes), since: results[0]?.created_at ?? at };
+  const configurations = (analyses!.results as AnalysisRow[]).reduce(
+    (sum, row) => sum + row.configurations,
+    0,
+  );
+  const sharpes = [...sharpeOfStrategy.values()].filter((sharpe): sharpe is number => sharpe !== null);
+  return {
+    count: sharpeOfStrategy.size + configurations,
+    sharpeVariance: sampleVariance(sharpes),
+    since: runRows[0]?.created_at ?? at,
+  };
 }
 
 function sampleVariance(values: readonly number[]): number | null {

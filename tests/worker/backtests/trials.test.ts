@@ -1,9 +1,10 @@
 /**
- * GET /api/backtests/:id counts the strategies the user tried on the run's data: their runs on
- * the same exchange, symbol and timeframe with overlapping dates, up to the run (deleted runs
- * too), plus the configurations of their finished robustness analyses; never another user's.
- * The deflated Sharpe ratio served with a run (its own, and an ML run's threshold check) and
- * with an analysis counts them as its trials.
+ * GET /api/backtests/:id counts the strategies the user tried on the run's data: the distinct
+ * requests of their runs on the same exchange, symbol and timeframe with overlapping dates, up
+ * to the run (deleted runs too; a rerun, on any of those dates, is the same strategy; an ML run
+ * is one, whatever thresholds its check sweeps), plus the configurations of their finished
+ * robustness analyses; never another user's. The deflated Sharpe ratio served with a run (its
+ * own, and an ML run's threshold check) and with an analysis counts them as its trials.
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +49,9 @@ describe('trials of a run', { timeout: 30_000 }, () => {
     await run(owner.browser, { ...RUN, stock: 'MSFT' });
     await run(owner.browser, { ...RUN, fromDate: '2023-11-01', toDate: '2023-11-30' });
     const third = await run(owner.browser, withEntryBelow('60'));
+    // The first strategy again, on the same dates and on overlapping ones: still three strategies.
+    const rerun = await run(owner.browser, withEntryBelow('30'));
+    const rerunOnOtherDates = await run(owner.browser, { ...withEntryBelow('30'), fromDate: '2023-09-15' });
 
     const firstRun = await read(owner.browser, first);
     expect(firstRun.trials).toMatchObject({ count: 1, sharpeVariance: null, since: firstRun.createdAt });
@@ -61,29 +65,37 @@ describe('trials of a run', { timeout: 30_000 }, () => {
     expect(thirdRun.trials!.sharpeVariance).toBeCloseTo(variance(sharpes), 12);
     expect(thirdRun.trials!.since).toBe(firstRun.createdAt);
     expect((await read(other.browser, othersRun)).trials!.count).toBe(1);
+    for (const again of [rerun, rerunOnOtherDates]) {
+      const trials = (await read(owner.browser, again)).trials!;
+      expect(trials.count).toBe(3);
+      // One Sharpe ratio a strategy: the rerun on the same dates adds none to the variance.
+      if (again === rerun) expect(trials.sharpeVariance).toBe(thirdRun.trials!.sharpeVariance);
+    }
   });
 
-  it("still counts a deleted run, and counts a finished analysis's configurations", async () => {
+  it("still counts a deleted run, and counts a finished analysis's configurations once", async () => {
     const { browser, id: userId } = await signUpWithPlan('pro');
     const first = await run(browser, withEntryBelow('30'));
     const second = await run(browser, withEntryBelow('45'));
     expect((await browser.request(`/api/backtests/${first}`, { method: 'DELETE' })).status).toBe(204);
-    await env.DB.prepare(
-      `INSERT INTO jobs (id, user_id, kind, backtest_id, state, request_json, warmup_bars, series_key,
-         configurations, chunk_size, total_chunks, created_at)
-       VALUES (?1, ?2, 'robustness', ?3, ?4, '{}', 0, 'jobs/none', ?5, 10, 1, '2000-01-01T00:00:00.000Z')`,
-    )
-      .bind(crypto.randomUUID(), userId, first, 'done', 12)
-      .run();
-    await env.DB.prepare(
-      `INSERT INTO jobs (id, user_id, kind, backtest_id, state, request_json, warmup_bars, series_key,
-         configurations, chunk_size, total_chunks, created_at)
-       VALUES (?1, ?2, 'robustness', ?3, 'cancelled', '{}', 0, 'jobs/none', 40, 10, 4, '2000-01-01T00:00:00.000Z')`,
-    )
-      .bind(crypto.randomUUID(), userId, second)
-      .run();
+    const analysis = (backtestId: string, state: string, grid: string, configurations: number) =>
+      env.DB.prepare(
+        `INSERT INTO jobs (id, user_id, kind, backtest_id, state, request_json, grid_json, warmup_bars,
+           series_key, configurations, chunk_size, total_chunks, created_at)
+         VALUES (?1, ?2, 'robustness', ?3, ?4, '{}', ?5, 0, 'jobs/none', ?6, 10, 1, '2000-01-01T00:00:00.000Z')`,
+      )
+        .bind(crypto.randomUUID(), userId, backtestId, state, grid, configurations)
+        .run();
+    const stops = '{"exitCriteria.stopLoss.value":[1,2,3,4,5,6,7,8,9,10,11,12]}';
+    await analysis(first, 'done', stops, 12);
+    await analysis(second, 'cancelled', '{"exitCriteria.stopLoss.value":[1,2,3,4]}', 40);
     // 2 runs + the 12 configurations of the finished analysis; the cancelled one is left out.
     expect((await read(browser, second)).trials!.count).toBe(14);
+    // The same analysis of the same strategy again tries nothing new; another grid does.
+    await analysis(first, 'done', stops, 12);
+    expect((await read(browser, second)).trials!.count).toBe(14);
+    await analysis(first, 'done', '{"exitCriteria.stopLoss.value":[1,2,3,4,5]}', 5);
+    expect((await read(browser, second)).trials!.count).toBe(19);
   });
 });
 
@@ -116,8 +128,9 @@ describe('the deflated Sharpe ratio over the trials', { timeout: 60_000 }, () =>
     const first = await read(owner.browser, firstId);
     const firstDsr = first.result.ml!.thresholdSweep.dsr!;
     const thresholds = first.result.ml!.thresholdSweep.thresholds.length;
-    // Alone on its data, the run's trials are its thresholds: the DSR is the one it was stored with.
-    expect(first.trials!.count).toBe(thresholds);
+    // Alone on its data, the run is one strategy, and its threshold check's trials are its
+    // thresholds: the DSR is the one it was stored with.
+    expect(first.trials!.count).toBe(1);
     expect(firstDsr.trials).toBe(thresholds);
     const stored = await env.DB.prepare('SELECT result_json FROM backtests WHERE id = ?1')
       .bind(firstId)
@@ -132,16 +145,18 @@ describe('the deflated Sharpe ratio over the trials', { timeout: 60_000 }, () =>
     await run(owner.browser, RULE_RUN);
     await run(owner.browser, { ...RULE_RUN, exitCriteria: { stopLoss: { type: 'percentage', value: '3' } } });
     const second = await read(owner.browser, await run(owner.browser, ML_RUN));
-    expect(second.trials!.count).toBe(2 * thresholds + 2);
+    // The ML run twice is one strategy, the two rule runs two more.
+    expect(second.trials!.count).toBe(3);
     const secondDsr = second.result.ml!.thresholdSweep.dsr!;
-    expect(secondDsr.trials).toBe(second.trials!.count);
+    // The thresholds it chose among and the two other strategies tried on the data.
+    expect(secondDsr.trials).toBe(thresholds + 2);
     // The same model on the same bars: only the trials differ.
     expect(secondDsr.sharpe).toBe(firstDsr.sharpe);
     expect(secondDsr.psr).toBe(firstDsr.psr);
     const perBar = second.trials!.sharpeVariance! / barsPerYear('1 day');
     const variance = Math.max(firstDsr.trialsSharpeVariance, perBar);
     expect(secondDsr.trialsSharpeVariance).toBe(variance);
-    expect(secondDsr.dsr).toBeCloseTo(expectedDsr(secondDsr, second.trials!.count, variance), 12);
+    expect(secondDsr.dsr).toBeCloseTo(expectedDsr(secondDsr, thresholds + 2, variance), 12);
     expect(secondDsr.dsr).toBeLessThan(firstDsr.dsr);
     // The first run's trials stay those up to it.
     expect((await read(owner.browser, firstId)).result.ml!.thresholdSweep.dsr).toEqual(firstDsr);
@@ -181,7 +196,8 @@ describe("a run's own deflated Sharpe ratio over its trials", { timeout: 60_000 
     await run(other.browser, withEntryBelow('30'));
     await run(other.browser, withEntryBelow('60'));
     await run(owner.browser, withEntryBelow('60'));
-    // The first strategy again: the same returns, now the third trial on the data.
+    await run(owner.browser, withEntryBelow('45'));
+    // The first strategy again: the same returns, with three strategies tried on the data.
     const thirdId = await run(owner.browser, withEntryBelow('30'));
 
     const first = await read(owner.browser, firstId);

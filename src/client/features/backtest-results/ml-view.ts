@@ -231,14 +231,15 @@ export interface OverfittingFigures {
 const sentence = (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
 
 /**
- * What the DSR was deflated over: the thresholds checked, or, when the run is read with its
- * trials, every strategy tried on the data.
+ * What the DSR was deflated over: the thresholds checked, and, when the run is read with its
+ * trials, the other strategies tried on the data.
  */
 function triedText(trials: number, thresholds: number): string {
   if (trials <= thresholds) return `${formatCount(trials)} thresholds tried`;
+  const others = trials - thresholds;
   return (
-    `${formatCount(trials)} strategies tried on this data, counting the ${formatCount(thresholds)} ` +
-    'thresholds checked here and your other runs and analyses on it'
+    `${formatCount(trials)} trials: the ${formatCount(thresholds)} thresholds checked here and the ` +
+    `${formatCount(others)} other ${others === 1 ? 'strategy' : 'strategies'} you tried on this data`
   );
 }
 

@@ -12,6 +12,12 @@ export function trialsText(trials: Trials): string {
   );
 }
 
+/** What the count above counts, as the server counts it (src/worker/backtests/trials.ts). */
+export const TRIALS_COUNTED =
+  'Counted: each distinct set of rules, exits, model and settings you ran on this symbol and ' +
+  'timeframe over overlapping dates, once however often it ran (an ML run’s threshold check is ' +
+  'part of its one), and each configuration of your finished robustness analyses.';
+
 /**
  * "Deflated Sharpe ratio: 0.91 (the probability that the true Sharpe ratio beats the best of 3
  * skill-less tries). Against 0 (PSR): 0.97, over 1,250 bars.": the run's Sharpe ratio judged

@@ -11,6 +11,7 @@ import { formatSignedPercent } from '../../../../src/client/lib/backtests/format
 import { formatMetric, metricDefinition } from '../../../../src/client/lib/backtests/metric-definitions';
 import { LEAK_WARNING } from '../../../../src/engine/robustness/evidence';
 import type { BacktestRun } from '../../../../src/shared/api/backtests';
+import { TRIALS_COUNTED } from '../../../../src/client/features/backtest-results/trials-text';
 import type { MlReport } from '../../../../src/shared/ml-result';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
@@ -158,7 +159,13 @@ describe('result page: one buy and hold, the horizon exit, the trials', () => {
       withReport((r) => r, { trials: { count: 3, sharpeVariance: 0.2, since: '2026-11-18T08:30:00.000Z' } }),
     );
     expect(screen.getByText(/^You have tried 3 strategies on this data/).textContent).toBe(
-      'You have tried 3 strategies on this data since 2026-11-18 08:30 UTC.',
+      `You have tried 3 strategies on this data since 2026-11-18 08:30 UTC. ${TRIALS_COUNTED}`,
+    );
+    // What is counted, in words: a rerun and an ML run's thresholds are one strategy.
+    expect(TRIALS_COUNTED).toBe(
+      'Counted: each distinct set of rules, exits, model and settings you ran on this symbol and ' +
+        'timeframe over overlapping dates, once however often it ran (an ML run’s threshold check is ' +
+        'part of its one), and each configuration of your finished robustness analyses.',
     );
   });
 
@@ -171,18 +178,19 @@ describe('result page: one buy and hold, the horizon exit, the trials', () => {
           ...r,
           thresholdSweep: { ...r.thresholdSweep, dsr: { ...alone, trials: thresholds + 14, dsr: 0.123 } },
         }),
-        { trials: { count: thresholds + 14, sharpeVariance: 0.2, since: '2026-11-18T08:30:00.000Z' } },
+        { trials: { count: 15, sharpeVariance: 0.2, since: '2026-11-18T08:30:00.000Z' } },
       ),
     );
     const cards = within(screen.getByRole('list', { name: 'Overfitting check' })).getAllByRole('listitem');
     const dsr = cards.find((card) => card.textContent!.startsWith('DSR'))!;
     expect(dsr.textContent).toContain('12.3%');
     expect(dsr.textContent).toContain(
-      `after ${thresholds + 14} strategies tried on this data, counting the ${thresholds} thresholds ` +
-        'checked here and your other runs and analyses on it (the deflated Sharpe ratio).',
+      `after ${thresholds + 14} trials: the ${thresholds} thresholds checked here and the 14 other ` +
+        'strategies you tried on this data (the deflated Sharpe ratio).',
     );
+    // This run is one of the 15 strategies tried on the data; its thresholds are its own trials.
     expect(screen.getByText(/^You have tried/).textContent).toBe(
-      `You have tried ${thresholds + 14} strategies on this data since 2026-11-18 08:30 UTC.`,
+      `You have tried 15 strategies on this data since 2026-11-18 08:30 UTC. ${TRIALS_COUNTED}`,
     );
   });
 });

@@ -5,7 +5,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetPageAfterEachTest } from '../../page-test-hooks';
-import { runDsrText } from '../../../../src/client/features/backtest-results/trials-text';
+import { runDsrText, TRIALS_COUNTED } from '../../../../src/client/features/backtest-results/trials-text';
 import type { BacktestRun, Trials } from '../../../../src/shared/api/backtests';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { fakeApi, jsonResponse } from '../../fake-api';
@@ -54,7 +54,7 @@ describe('result page: the run’s deflated Sharpe ratio', () => {
   it('shows it beside the strategies tried on the data', async () => {
     await openRun({ ...RUN, trials: TRIALS });
     expect(screen.getByText(/^You have tried 3 strategies/).textContent).toBe(
-      'You have tried 3 strategies on this data since 2026-11-18 08:30 UTC.',
+      `You have tried 3 strategies on this data since 2026-11-18 08:30 UTC. ${TRIALS_COUNTED}`,
     );
     expect(screen.getByText(/^Deflated Sharpe ratio:/).textContent).toBe(runDsrText(TRIALS));
   });

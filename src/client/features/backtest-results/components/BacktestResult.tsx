@@ -9,7 +9,7 @@ import type { BacktestRun, ResultTrade } from '../../../../shared/api/backtests'
 import type { SharedBacktest } from '../../../../shared/api/shares';
 import { downloadText, safeFileName } from '../download';
 import { formatDateTime } from '../../../lib/backtests/format';
-import { runDsrText, trialsText } from '../trials-text';
+import { runDsrText, TRIALS_COUNTED, trialsText } from '../trials-text';
 import { instrumentLabel, sourceLabel } from '../../../lib/backtests/labels';
 import { DataQualityPanel } from './DataQualityPanel';
 import { SyntheticPricesBanner } from './SyntheticPricesBanner';
@@ -169,7 +169,11 @@ export function BacktestResult({
           {formatDateTime(run.createdAt, 'UTC')} UTC
           {run.mode === 'ml' ? ' · machine-learning mode' : ''}
         </p>
-        {ownRun?.trials && <p className={styles.meta}>{trialsText(ownRun.trials)}</p>}
+        {ownRun?.trials && (
+          <p className={styles.meta}>
+            {trialsText(ownRun.trials)} <small>{TRIALS_COUNTED}</small>
+          </p>
+        )}
         {ownRun?.trials?.dsr && (
           <p className={styles.meta}>
             {runDsrText(ownRun.trials)}
