@@ -61,9 +61,10 @@ Commands:
       ending the purged training range. thresholdSweep trades the same out-of-sample bars at
       each threshold tried: PBO of the choice, DSR of the run's. The first warning says that
       every trade and metric is out-of-sample.
-  export --request R.json --format pine|python
+  export --request R.json --format pine|python [--timezone Z] [--session-open HH:MM]
       Prints the request's strategy as Pine Script v6 (a strategy()) or Python for backtesting.py
-      with TA-Lib. What has no equivalent is a comment naming the difference.
+      with TA-Lib. What has no equivalent is a comment naming the difference. The run's dates and
+      the daily exit's square-off count trading days as backtest does with the same options.
   remote backtest --request R.json --server URL
   remote get --id ID --server URL
   remote robustness --id ID [--grid G.json] [--blocks S] [--no-wait] --server URL

@@ -155,4 +155,5 @@ export {
   type BarQuality,
   type SuspectJump,
 } from './candles/data-quality';
-export { exportStrategy } from './export/strategy-export';
+export { exportStrategy, type TradingDays } from './export/strategy-export';
+export { exchangeTradingDays } from './export/trading-days';

@@ -4,7 +4,6 @@
  * the same way is written as a comment naming the difference (docs/strategy-export.md).
  */
 import type { BacktestRequest } from '../../shared/backtest-request';
-import { exitTimeZone } from '../../shared/exchange-time';
 import {
   type ResolvedIndicator,
   PINE_PIVOT_DECLARATIONS,
@@ -12,7 +11,9 @@ import {
   describe,
   pineIndicator,
 } from './indicator-code';
+import { pineDailyExit, pineRunWindow } from './pine-time';
 import { type Row, type RuleSet, entryRules, exitRules, rowText } from './rows';
+import { type TradingDays, exchangeTradingDays, exitZone } from './trading-days';
 
 const number = (value: number) => String(value);
 
@@ -104,7 +105,14 @@ function offset(rule: { type: string; value: number | null }, entry: string): st
   return rule.type === 'percentage' ? `${entry} * ${number(rule.value!)} / 100` : number(rule.value!);
 }
 
-export function pineStrategy(request: BacktestRequest): string {
+/** Pine's offset in whole ticks, for orders given relative to the fill to come. */
+const ticks = (rule: { type: string; value: number | null }) =>
+  `math.round(${offset(rule, 'close')} / syminfo.mintick)`;
+
+export function pineStrategy(
+  request: BacktestRequest,
+  days: TradingDays = exchangeTradingDays(request.exchange),
+): string {
   const long = request.transactionType === 'buy';
   const side = long ? 'strategy.long' : 'strategy.short';
   const id = long ? 'Long' : 'Short';
@@ -131,8 +139,6 @@ export function pineStrategy(request: BacktestRequest): string {
       (PINE_PIVOT_LABELS.has(row.left.label) ||
         (row.kind === 'crossover' && PINE_PIVOT_LABELS.has(row.right.label))),
   );
-  const [fromYear, fromMonth, fromDay] = request.fromDate.split('-').map(Number);
-  const [toYear, toMonth, toDay] = request.toDate.split('-').map(Number);
 
   const lines = [
     '//@version=6',
@@ -141,11 +147,7 @@ export function pineStrategy(request: BacktestRequest): string {
     ...notes.map((note) => `// ${note}`),
     `strategy(${JSON.stringify(title)}, overlay = true, initial_capital = ${number(request.initialCapital)}, ${quantity.args.join(', ')}, commission_type = strategy.commission.percent, commission_value = ${number(request.commission)}, slippage = 0, pyramiding = 0, process_orders_on_close = false)`,
     '',
-    "// The run's dates (UTC): signals before the from date are warm-up only.",
-    `windowStart = timestamp("UTC", ${fromYear}, ${fromMonth}, ${fromDay}, 0, 0)`,
-    `windowEnd = timestamp("UTC", ${toYear}, ${toMonth}, ${toDay}, 0, 0) + 86400000`,
-    'inWindow = time >= windowStart and time < windowEnd',
-    'lastRunBar = inWindow and time_close >= windowEnd',
+    ...pineRunWindow(request.fromDate, request.toDate, days),
     ...(usesPivots ? ['', '// Floor pivots of the previous daily bar.', ...PINE_PIVOT_DECLARATIONS] : []),
     '',
     `// Entry rows (${entryRules(request).combine === 'all' ? 'all must hold' : 'any may hold'})`,
@@ -159,29 +161,41 @@ export function pineStrategy(request: BacktestRequest): string {
 
   let allowEntry = 'inWindow and not lastRunBar';
   if (timing.time !== '') {
-    const [hours, minutes] = timing.time.split(':').map(Number);
-    const zone = exitTimeZone(timing.timezone, request.exchange);
-    lines.push(
-      '',
-      `// Daily exit at ${timing.time} ${timing.timezone}: the position closes at the open of the first bar opening at or after it, and no entry opens from then until the next day.`,
-      `exitZone = ${JSON.stringify(zone)}`,
-      `exitMinute = ${hours! * 60 + minutes!}`,
-      'nextOpenMinute = hour(time_close, exitZone) * 60 + minute(time_close, exitZone)',
-      'thisOpenMinute = hour(time, exitZone) * 60 + minute(time, exitZone)',
-      'exitTimeNext = nextOpenMinute >= exitMinute and (thisOpenMinute < exitMinute or dayofmonth(time_close, exitZone) != dayofmonth(time, exitZone))',
-      'squaredOff = nextOpenMinute >= exitMinute',
-    );
+    lines.push('', ...pineDailyExit(timing.time, timing.timezone, exitZone(timing.timezone, days), days));
     allowEntry = 'inWindow and not lastRunBar and not squaredOff';
   }
 
+  // The levels twice: with the entry order in ticks from the fill to come, so that they act on
+  // the entry bar as in the run, then from the entry bar's close on at the run's own prices.
+  const levelsFromFill: string[] = [];
+  const levelsFromEntry: string[] = [];
+  if (stopLoss.type !== '') {
+    levelsFromFill.push(`loss = ${ticks(stopLoss)}`);
+    levelsFromEntry.push(`stop = entryPrice ${against} ${offset(stopLoss, 'entryPrice')}`);
+  }
+  if (targetProfit.type !== '') {
+    levelsFromFill.push(`profit = ${ticks(targetProfit)}`);
+    levelsFromEntry.push(`limit = entryPrice ${along} ${offset(targetProfit, 'entryPrice')}`);
+  }
+  if (trailingStopLoss.type !== '') {
+    levelsFromFill.push('trail_points = 0', `trail_offset = ${ticks(trailingStopLoss)}`);
+    levelsFromEntry.push(
+      `trail_price = entryPrice`,
+      `trail_offset = math.round(${offset(trailingStopLoss, 'entryPrice')} / syminfo.mintick)`,
+    );
+  }
   const entryCall =
     request.sizing === 'risk-percent'
       ? `strategy.entry(${JSON.stringify(id)}, ${side}, qty = strategy.equity * ${number(request.sizingValue ?? 0)} / 100 / (${offset(stopLoss, 'close')}))`
       : `strategy.entry(${JSON.stringify(id)}, ${side})`;
+  lines.push('', `if strategy.position_size == 0 and ${allowEntry} and entrySignal`, `    ${entryCall}`);
+  if (levelsFromFill.length > 0) {
+    lines.push(
+      "    // Target, stop and trailing stop from the fill, on the entry bar too (a percentage of this bar's close: the fill is not known yet).",
+      `    strategy.exit("Levels", ${JSON.stringify(id)}, ${levelsFromFill.join(', ')})`,
+    );
+  }
   lines.push(
-    '',
-    `if strategy.position_size == 0 and ${allowEntry} and entrySignal`,
-    `    ${entryCall}`,
     'if strategy.position_size != 0 and exitSignal',
     `    strategy.close(${JSON.stringify(id)}, comment = "signal")`,
   );
@@ -191,24 +205,13 @@ export function pineStrategy(request: BacktestRequest): string {
       `    strategy.close(${JSON.stringify(id)}, comment = "time")`,
     );
   }
-
-  const levels: string[] = [];
-  if (stopLoss.type !== '') levels.push(`stop = entryPrice ${against} ${offset(stopLoss, 'entryPrice')}`);
-  if (targetProfit.type !== '')
-    levels.push(`limit = entryPrice ${along} ${offset(targetProfit, 'entryPrice')}`);
-  if (trailingStopLoss.type !== '') {
-    levels.push(
-      `trail_price = entryPrice`,
-      `trail_offset = math.round(${offset(trailingStopLoss, 'entryPrice')} / syminfo.mintick)`,
-    );
-  }
-  if (levels.length > 0) {
+  if (levelsFromEntry.length > 0) {
     lines.push(
       '',
-      '// Target, stop and trailing stop from the fill price (a percentage is of the entry price).',
+      "// From the entry bar's close on: the levels from the fill price (a percentage is of the entry price).",
       'if strategy.position_size != 0',
       '    entryPrice = strategy.position_avg_price',
-      `    strategy.exit("Levels", ${JSON.stringify(id)}, ${levels.join(', ')})`,
+      `    strategy.exit("Levels", ${JSON.stringify(id)}, ${levelsFromEntry.join(', ')})`,
     );
     if (trailingStopLoss.type !== '') {
       lines.push(

@@ -6,64 +6,16 @@
  * the difference (docs/strategy-export.md).
  */
 import type { BacktestRequest } from '../../shared/backtest-request';
-import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
-import { exitTimeZone } from '../../shared/exchange-time';
-import { type PythonHelper, type ResolvedIndicator, describe, pythonIndicator } from './indicator-code';
+import { type ResolvedIndicator, describe, pythonIndicator } from './indicator-code';
+import { type PythonFunction, pythonFunctions } from './python-helpers';
 import { type Row, type RuleSet, entryRules, exitRules, rowText } from './rows';
-
-const HELPERS: Record<PythonHelper | 'shifted', string> = {
-  ta_line: `def ta_line(data, function, output, **parameters):
-    """One output line of a TA-Lib function over the bars, by TA-Lib's output name."""
-    inputs = {name.lower(): np.asarray(getattr(data, name), dtype=float)
-              for name in ('Open', 'High', 'Low', 'Close', 'Volume')}
-    indicator = abstract.Function(function)
-    result = indicator(inputs, **parameters)
-    if isinstance(result, list):
-        return result[list(indicator.output_names).index(output)]
-    return np.asarray(result, dtype=float)`,
-  vwap: `def vwap(data, bars):
-    """Volume-weighted typical price of the last \`bars\` bars."""
-    frame = data.df
-    typical = (frame.High + frame.Low + frame.Close) / 3
-    return ((typical * frame.Volume).rolling(bars).sum() / frame.Volume.rolling(bars).sum()).to_numpy()`,
-  session_vwap: `def session_vwap(data):
-    """Volume-weighted typical price since the start of each UTC day."""
-    frame = data.df
-    day = frame.index.normalize()
-    typical = (frame.High + frame.Low + frame.Close) / 3
-    return ((typical * frame.Volume).groupby(day).cumsum() / frame.Volume.groupby(day).cumsum()).to_numpy()`,
-  elder_power: `def elder_power(data, bars, column):
-    """Elder-Ray power: the high (bull) or the low (bear) minus the EMA of the close."""
-    close = np.asarray(data.Close, dtype=float)
-    return np.asarray(getattr(data, column), dtype=float) - talib.EMA(close, timeperiod=bars)`,
-  midprice_shifted: `def midprice_shifted(data, periods, shift):
-    """Ichimoku leading span: the mean of the midprices over \`periods\`, from \`shift\` bars back."""
-    high = np.asarray(data.High, dtype=float)
-    low = np.asarray(data.Low, dtype=float)
-    span = np.mean([talib.MIDPRICE(high, low, timeperiod=period) for period in periods], axis=0)
-    return shifted(span, shift)`,
-  pivots: `def pivots(data, level):
-    """Floor pivot levels of the previous UTC day's high, low and close."""
-    frame = data.df
-    day = frame.index.normalize()
-    daily = frame.groupby(day).agg({'High': 'max', 'Low': 'min', 'Close': 'last'}).shift(1)
-    high, low, close = (daily[column].reindex(day).to_numpy() for column in ('High', 'Low', 'Close'))
-    pivot = (high + low + close) / 3
-    return {'P': pivot, 'S1': 2 * pivot - high, 'S2': pivot - (high - low),
-            'R1': 2 * pivot - low, 'R2': pivot + (high - low)}[level]`,
-  shifted: `def shifted(values, bars):
-    """The series as it stood \`bars\` bars back (NaN before)."""
-    values = np.asarray(values, dtype=float)
-    if bars <= 0:
-        return values
-    return np.concatenate([np.full(bars, np.nan), values[:-bars]])`,
-};
+import { type TradingDays, dayAfter, describeDays, exchangeTradingDays, exitZone } from './trading-days';
 
 interface Declared {
   init: string[];
   conditions: string[];
   comments: string[];
-  helpers: Set<PythonHelper | 'shifted'>;
+  helpers: Set<PythonFunction>;
 }
 
 function indicatorCode(
@@ -74,8 +26,6 @@ function indicatorCode(
   const code = pythonIndicator(indicator);
   if ('missing' in code) return code;
   for (const name of code.helpers ?? []) declared.helpers.add(name);
-  // The leading spans are shifted series themselves.
-  if (declared.helpers.has('midprice_shifted')) declared.helpers.add('shifted');
   if (lag === 0) return code.code;
   declared.helpers.add('shifted');
   return `self.I(shifted, ${code.code}, ${lag}, name=${JSON.stringify(`${indicator.label} ${lag} bars back`)})`;
@@ -100,22 +50,24 @@ function condition(row: Row, name: string, declared: Declared): string | { missi
     const code = indicatorCode(row.right, row.rightLag, declared);
     if (typeof code !== 'string') return code;
     declared.init.push(`self.${name}_b = ${code}`);
-    right = last(`${name}_b`);
+    right = `self.${name}_b`;
   } else {
     right = String(row.number);
   }
-  const a = last(`${name}_a`);
+  const a = `self.${name}_a`;
+  // The run's comparisons: two values within its tolerance are equal (side, crossed_above).
+  declared.helpers.add(row.logic.startsWith('Crosses') ? 'crossed_above' : 'side');
   switch (row.logic) {
     case 'Greater Than':
-      return `${a} > ${right}`;
+      return `side(${a}, ${right}) == 1`;
     case 'Less Than':
-      return `${a} < ${right}`;
+      return `side(${a}, ${right}) == -1`;
     case 'Equals':
-      return `math.isclose(${a}, ${right}, rel_tol=1e-9, abs_tol=1e-9)`;
+      return `side(${a}, ${right}) == 0`;
     case 'Crosses Above':
-      return `crossover(self.${name}_a, ${row.kind === 'crossover' ? `self.${name}_b` : right})`;
+      return `crossed_above(${a}, ${right})`;
     case 'Crosses Below':
-      return `crossover(${row.kind === 'crossover' ? `self.${name}_b` : right}, self.${name}_a)`;
+      return `crossed_above(${right}, ${a})`;
   }
 }
 
@@ -146,7 +98,8 @@ function distance(rule: { type: string; value: number | null }, price: string): 
   return rule.type === 'percentage' ? `${price} * ${rule.value} / 100` : String(rule.value);
 }
 
-function sizeCode(request: BacktestRequest): { code: string; note?: string } {
+/** The order's size; a sizing by money divides by `price`, the fill price (the next bar's open). */
+function sizeCode(request: BacktestRequest): { code: string; note?: string; fromFill?: true } {
   const value = request.sizingValue ?? 0;
   switch (request.sizing) {
     case 'all-in-fractional':
@@ -162,25 +115,127 @@ function sizeCode(request: BacktestRequest): { code: string; note?: string } {
         note: value % 1 === 0 ? undefined : `Sizing: ${value} units rounded down to whole units.`,
       };
     case 'fixed-cash':
-      return {
-        code: `max(1, int(${value} // self.data.Close[-1]))`,
-        note: "Sizing: the cash is divided by the signal bar's close; the run divided by the fill price.",
-      };
+      return { code: `max(1, int(${value} // price))`, fromFill: true };
     case 'risk-percent':
       return {
-        code: `max(1, int(self.equity * ${value} / 100 / (${distance(request.exitCriteria.stopLoss, 'self.data.Close[-1]')})))`,
-        note: "Sizing: the stop distance is measured from the signal bar's close; the run measured it from the fill price.",
+        code: `max(1, int(self.equity * ${value} / 100 / (${distance(request.exitCriteria.stopLoss, 'price')})))`,
+        fromFill: true,
       };
   }
 }
 
-export function pythonStrategy(request: BacktestRequest): string {
+/** The position's protective and target levels as Python expressions of the entry price `price`. */
+function levelCode(request: BacktestRequest): { stop: string | null; target: string | null } {
   const long = request.transactionType === 'buy';
+  const { targetProfit, stopLoss, trailingStopLoss } = request.exitCriteria;
+  // Against the position: below the entry for a long, above for a short; with it the other way.
+  const against = long ? '-' : '+';
+  const along = long ? '+' : '-';
+  const stops: string[] = [];
+  if (stopLoss.type !== '') stops.push(`price ${against} ${distance(stopLoss, 'price')}`);
+  if (trailingStopLoss.type !== '') stops.push(`self.best ${against} ${distance(trailingStopLoss, 'price')}`);
+  const stop =
+    stops.length === 0
+      ? null
+      : stops.length === 1
+        ? stops[0]!
+        : `${long ? 'max' : 'min'}(${stops.join(', ')})`;
+  const target = targetProfit.type === '' ? null : `price ${along} ${distance(targetProfit, 'price')}`;
+  return { stop, target };
+}
+
+/** next(): the rows' signals, then the exits of an open position or the entry of a new one. */
+function nextBody(request: BacktestRequest, declared: Declared, entry: string, exit: string): string[] {
+  const long = request.transactionType === 'buy';
+  const timed = request.exitCriteria.timing.time !== '';
+  const trailing = request.exitCriteria.trailingStopLoss.type !== '';
+  const { stop, target } = levelCode(request);
+  const size = sizeCode(request);
+  const lines = [
+    ...declared.conditions,
+    `entry_signal = ${entry}`,
+    `exit_signal = ${exit}`,
+    'bar = len(self.data) - 1',
+    "# When the next bar opens (None on the last): the daily exit and the run's end follow it.",
+    'next_open = self.opens_at[bar + 1] if bar + 1 < len(self.opens_at) else None',
+    'if self.position:',
+  ];
+  const closeWhen = ['exit_signal'];
+  if (timed) {
+    lines.push(
+      '    trade = self.trades[-1]',
+      '    exit_time = next_open is not None and next_open >= next_wall_clock(',
+      '        self.opens_at[trade.entry_bar], EXIT_MINUTE, EXIT_ZONE)',
+    );
+    closeWhen.push('exit_time');
+  }
+  lines.push(`    if ${closeWhen.join(' or ')}:`, '        self.position.close()', '        return');
+  // Each level as backtesting.py takes it: a price above 0 (a level at or below 0 is never
+  // reached), and with the order only on its side of the signal bar's close.
+  const levels = [
+    ...(stop === null ? [] : [{ name: 'stop', order: 'sl', code: stop, belowPrice: long }]),
+    ...(target === null ? [] : [{ name: 'target', order: 'tp', code: target, belowPrice: !long }]),
+  ];
+  const positive = (name: string, below: boolean) => (below ? `${name} if ${name} > 0 else None` : name);
+  if (levels.length > 0) {
+    if (!timed) lines.push('    trade = self.trades[-1]');
+    lines.push('    price = trade.entry_price');
+    if (trailing) {
+      lines.push(
+        `    self.best = ${long ? 'max' : 'min'}(self.best, self.data.${long ? 'High' : 'Low'}[-1])`,
+      );
+    }
+    for (const level of levels) {
+      lines.push(
+        `    ${level.name} = ${level.code}`,
+        `    trade.${level.order} = ${positive(level.name, level.belowPrice)}`,
+      );
+    }
+  }
+  const allow = [
+    'entry_signal',
+    'self.opens_at[bar] >= RUN_START',
+    'next_open is not None',
+    'next_open < RUN_END',
+    ...(timed ? ['next_open < next_wall_clock(day_start(next_open), EXIT_MINUTE, EXIT_ZONE)'] : []),
+  ];
+  lines.push(`elif (${allow.slice(0, 3).join(' and ')}`, `      and ${allow.slice(3).join(' and ')}):`);
+  if (levels.length > 0 || size.fromFill) {
+    lines.push("    price = self.open_prices[bar + 1]  # the fill: the next bar's open");
+  }
+  if (trailing) lines.push('    self.best = price');
+  const order = [`size=${size.code}`];
+  if (levels.length > 0) {
+    lines.push(
+      '    # The levels, measured from the fill, act on the entry bar as in the run. backtesting.py',
+      "    # takes none beyond this bar's close (after a gap): such a level starts at the next close.",
+      '    close = self.data.Close[-1]',
+    );
+    for (const level of levels) {
+      const onItsSide = level.belowPrice ? `0 < ${level.name} < close` : `${level.name} > close`;
+      lines.push(`    ${level.name} = ${level.code}`);
+      order.push(`${level.order}=${level.name} if ${onItsSide} else None`);
+    }
+  }
+  lines.push(`    self.${long ? 'buy' : 'sell'}(${order.join(', ')})`);
+  return lines;
+}
+
+/** The Python date of a "YYYY-MM-DD" day's start in the run's trading days. */
+const dayStartCode = (date: string) => `wall_clock('${date}', DAY_OPEN_MINUTE, DAY_ZONE)[0]`;
+
+export function pythonStrategy(
+  request: BacktestRequest,
+  days: TradingDays = exchangeTradingDays(request.exchange),
+): string {
   const declared: Declared = { init: [], conditions: [], comments: [], helpers: new Set() };
   const entry = rules('entry', entryRules(request), declared);
   const exit = rules('exit', exitRules(request), declared);
   const size = sizeCode(request);
-  const { targetProfit, stopLoss, trailingStopLoss, timing } = request.exitCriteria;
+  const { timing } = request.exitCriteria;
+  const timed = timing.time !== '';
+  const { stop, target } = levelCode(request);
+  const readsFill = stop !== null || target !== null || size.fromFill === true;
   const notes = [
     ...(size.note ? [size.note] : []),
     ...(request.mode === 'ml' ? ['This run is an ML run: the model is not exported, only its rules.'] : []),
@@ -190,71 +245,20 @@ export function pythonStrategy(request: BacktestRequest): string {
         ]
       : []),
   ];
-  // Against the position: below the entry for a long, above for a short; with it the other way.
-  const against = long ? '-' : '+';
-  const along = long ? '+' : '-';
-  const minutes = TIMEFRAME_MINUTES[request.timeframe];
-
-  const next: string[] = [...declared.conditions.map((line) => `        ${line}`)];
-  next.push(`        entry_signal = ${entry}`, `        exit_signal = ${exit}`);
-  next.push('        now = self.data.index[-1]');
-  next.push('        last_run_bar = now + BAR >= RUN_END');
-  if (timing.time !== '') {
-    next.push(
-      "        next_open = (now + BAR).tz_localize('UTC').tz_convert(EXIT_ZONE) if now.tzinfo is None else (now + BAR).tz_convert(EXIT_ZONE)",
-      '        this_open = next_open - BAR',
-      '        exit_time_next = (next_open.hour * 60 + next_open.minute >= EXIT_MINUTE' +
-        ' and (this_open.hour * 60 + this_open.minute < EXIT_MINUTE or this_open.date() != next_open.date()))',
-      '        squared_off = next_open.hour * 60 + next_open.minute >= EXIT_MINUTE',
-    );
-  }
-  next.push('        if self.position:');
-  const closeWhen = ['exit_signal', 'last_run_bar', ...(timing.time !== '' ? ['exit_time_next'] : [])];
-  next.push(
-    `            if ${closeWhen.join(' or ')}:`,
-    '                self.position.close()',
-    '                return',
-  );
-  const levels = stopLoss.type !== '' || targetProfit.type !== '' || trailingStopLoss.type !== '';
-  if (levels) {
-    next.push('            trade = self.trades[-1]', '            price = trade.entry_price');
-    const stops: string[] = [];
-    if (stopLoss.type !== '') stops.push(`price ${against} ${distance(stopLoss, 'price')}`);
-    if (trailingStopLoss.type !== '') {
-      next.push(
-        `            self.best = ${long ? 'max' : 'min'}(self.best if self.best is not None else price, self.data.${long ? 'High' : 'Low'}[-1])`,
-      );
-      stops.push(`self.best ${against} ${distance(trailingStopLoss, 'price')}`);
-    }
-    if (stops.length > 0)
-      next.push(
-        `            trade.sl = ${stops.length === 1 ? stops[0] : `${long ? 'max' : 'min'}(${stops.join(', ')})`}`,
-      );
-    if (targetProfit.type !== '')
-      next.push(`            trade.tp = price ${along} ${distance(targetProfit, 'price')}`);
-  }
-  const allow = ['now >= RUN_START', 'not last_run_bar', ...(timing.time !== '' ? ['not squared_off'] : [])];
-  next.push(
-    `        elif entry_signal and ${allow.join(' and ')}:`,
-    ...(trailingStopLoss.type !== '' ? ['            self.best = None'] : []),
-    `            self.${long ? 'buy' : 'sell'}(size=${size.code})`,
-  );
-
-  const helpers = (
-    ['shifted', 'ta_line', 'vwap', 'session_vwap', 'elder_power', 'midprice_shifted', 'pivots'] as const
-  )
-    .filter((name) => declared.helpers.has(name))
-    .map((name) => HELPERS[name]);
+  declared.helpers.add('utc').add('wall_clock');
+  if (timed) declared.helpers.add('next_wall_clock').add('day_start');
 
   const lines = [
     `"""Backtest Studio strategy: ${request.stock} (${request.exchange}), ${request.timeframe} bars, ${request.fromDate} to ${request.toDate}.`,
     '',
-    'Exported for backtesting.py with TA-Lib. Run it on a CSV of the same bars (a Date column in',
-    'UTC, then Open, High, Low, Close, Volume), warm-up bars before the from date included:',
+    'Exported for backtesting.py with TA-Lib. Run it on a CSV of the same bars (a Date column, then',
+    'Open, High, Low, Close, Volume; times with a zone such as Z or -05:00, or else in UTC), warm-up',
+    'bars before the from date included:',
     '',
     '    python3 this_file.py bars.csv',
     '',
-    "Fills: orders placed at a bar's close fill at the next bar's open, as in the run.",
+    "Fills: orders placed at a bar's close fill at the next bar's open, as in the run. The run's",
+    `trading days start at ${describeDays(days)}; its last bar closes what is still open.`,
     ...notes,
     '"""',
     'import math',
@@ -265,34 +269,44 @@ export function pythonStrategy(request: BacktestRequest): string {
     'import talib',
     'from talib import abstract',
     'from backtesting import Backtest, Strategy',
-    'from backtesting.lib import crossover',
     '',
     `INITIAL_CAPITAL = ${request.initialCapital}`,
     `COMMISSION = ${request.commission} / 100  # of the traded value, per fill`,
-    `RUN_START = pd.Timestamp('${request.fromDate}')`,
-    `RUN_END = pd.Timestamp('${request.toDate}') + pd.Timedelta(days=1)`,
-    `BAR = pd.Timedelta(minutes=${minutes})`,
-    ...(timing.time !== ''
+    `DAY_ZONE = '${days.timeZone}'`,
+    `DAY_OPEN_MINUTE = ${days.openMinute}  # trading days start then`,
+    ...(timed
       ? [
-          `EXIT_ZONE = '${exitTimeZone(timing.timezone, request.exchange)}'  # daily exit at ${timing.time} ${timing.timezone}`,
+          `EXIT_ZONE = '${exitZone(timing.timezone, days)}'  # daily exit at ${timing.time} ${timing.timezone}`,
           `EXIT_MINUTE = ${Number(timing.time.slice(0, 2)) * 60 + Number(timing.time.slice(3))}`,
         ]
       : []),
     '',
-    ...helpers.flatMap((code) => [code, '', '']),
+    '',
+    ...pythonFunctions(declared.helpers).flatMap((code) => [code, '', '']),
+    `RUN_START = ${dayStartCode(request.fromDate)}`,
+    `RUN_END = ${dayStartCode(dayAfter(request.toDate))}  # the start of the day after the to date`,
+    '',
+    '',
     'class ExportedStrategy(Strategy):',
     '    def init(self):',
-    ...(declared.init.length === 0 ? ['        pass'] : declared.init.map((line) => `        ${line}`)),
-    ...(trailingStopLoss.type !== '' ? ['        self.best = None'] : []),
+    ...declared.init.map((line) => `        ${line}`),
     ...declared.comments.map((line) => `        ${line}`),
+    "        # Every bar's open time (and price), read ahead only for when the next bar opens (and the",
+    '        # price the next fill gets).',
+    '        self.opens_at = utc(self.data.index)',
+    ...(readsFill ? ['        self.open_prices = np.asarray(self.data.Open, dtype=float)'] : []),
+    ...(request.exitCriteria.trailingStopLoss.type !== '' ? ['        self.best = None'] : []),
     '',
     '    def next(self):',
-    ...next,
+    ...nextBody(request, declared, entry, exit).map((line) => `        ${line}`),
     '',
     '',
     "if __name__ == '__main__':",
-    '    bars = pd.read_csv(sys.argv[1], index_col=0, parse_dates=True)',
+    '    bars = pd.read_csv(sys.argv[1], index_col=0)',
+    '    bars.index = utc(bars.index)',
     '    bars.columns = [column.capitalize() for column in bars.columns]',
+    "    # The run's bars: backtesting.py closes what is open on the last (finalize_trades).",
+    '    bars = bars[bars.index < RUN_END]',
     '    backtest = Backtest(bars, ExportedStrategy, cash=INITIAL_CAPITAL, commission=COMMISSION,',
     '                        exclusive_orders=True, finalize_trades=True)',
     '    print(backtest.run())',

@@ -1,12 +1,13 @@
 """Backtest Studio strategy: GSPC (INDX), 1 day bars, 2019-01-02 to 2019-12-31.
 
-Exported for backtesting.py with TA-Lib. Run it on a CSV of the same bars (a Date column in
-UTC, then Open, High, Low, Close, Volume), warm-up bars before the from date included:
+Exported for backtesting.py with TA-Lib. Run it on a CSV of the same bars (a Date column, then
+Open, High, Low, Close, Volume; times with a zone such as Z or -05:00, or else in UTC), warm-up
+bars before the from date included:
 
     python3 this_file.py bars.csv
 
-Fills: orders placed at a bar's close fill at the next bar's open, as in the run.
-Sizing: the cash is divided by the signal bar's close; the run divided by the fill price.
+Fills: orders placed at a bar's close fill at the next bar's open, as in the run. The run's
+trading days start at 09:30 in America/New_York; its last bar closes what is still open.
 """
 import math
 import sys
@@ -16,13 +17,38 @@ import pandas as pd
 import talib
 from talib import abstract
 from backtesting import Backtest, Strategy
-from backtesting.lib import crossover
 
 INITIAL_CAPITAL = 100000
 COMMISSION = 0 / 100  # of the traded value, per fill
-RUN_START = pd.Timestamp('2019-01-02')
-RUN_END = pd.Timestamp('2019-12-31') + pd.Timedelta(days=1)
-BAR = pd.Timedelta(minutes=1440)
+DAY_ZONE = 'America/New_York'
+DAY_OPEN_MINUTE = 570  # trading days start then
+
+
+def utc(times):
+    """Times in UTC, whether they carry a zone (Z, -05:00) or not (then they are in UTC)."""
+    return pd.DatetimeIndex(pd.to_datetime(times, utc=True))
+
+
+def wall_clock(date, minute, zone):
+    """The instants at which the clock of `zone` reads `minute` (after midnight) on `date`: two
+    when the clock is set back over it, the jump when it skips it."""
+    wall = pd.Timestamp(date) + pd.Timedelta(minutes=minute)
+    return sorted({wall.tz_localize(zone, ambiguous=first, nonexistent='shift_forward').tz_convert('UTC')
+                   for first in (True, False)})
+
+
+def side(a, b, back=1):
+    """How a stands against b `back` bars before the next (1: on this bar): 1 above, -1 below,
+    0 equal within one part in a billion of the larger (as in the run), None without a value.
+    A number stands for itself."""
+    x = a if isinstance(a, (int, float)) else float(a[-back])
+    y = b if isinstance(b, (int, float)) else float(b[-back])
+    if math.isnan(x) or math.isnan(y):
+        return None
+    if abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)):
+        return 0
+    return 1 if x > y else -1
+
 
 def ta_line(data, function, output, **parameters):
     """One output line of a TA-Lib function over the bars, by TA-Lib's output name."""
@@ -35,6 +61,10 @@ def ta_line(data, function, output, **parameters):
     return np.asarray(result, dtype=float)
 
 
+RUN_START = wall_clock('2019-01-02', DAY_OPEN_MINUTE, DAY_ZONE)[0]
+RUN_END = wall_clock('2020-01-01', DAY_OPEN_MINUTE, DAY_ZONE)[0]  # the start of the day after the to date
+
+
 class ExportedStrategy(Strategy):
     def init(self):
         # entry row 1: RSI(Timeframe=10) Greater Than 70
@@ -43,30 +73,47 @@ class ExportedStrategy(Strategy):
         self.entry_2_a = self.I(ta_line, self.data, 'MACD', 'macdhist', fastperiod=12, slowperiod=26, signalperiod=9, name="MACD histogram(Fast Period=12, Slow Period=26, Signal Period=9)")
         # exit row 1: Stochastic %K(Fast K Period=14, Slow K Period=3, Slow D Period=3) Less Than 20
         self.exit_1_a = self.I(ta_line, self.data, 'STOCH', 'slowk', fastk_period=14, slowk_period=3, slowd_period=3, name="Stochastic %K(Fast K Period=14, Slow K Period=3, Slow D Period=3)")
+        # Every bar's open time (and price), read ahead only for when the next bar opens (and the
+        # price the next fill gets).
+        self.opens_at = utc(self.data.index)
+        self.open_prices = np.asarray(self.data.Open, dtype=float)
 
     def next(self):
-        entry_1 = self.entry_1_a[-1] > 70
-        entry_2 = self.entry_2_a[-1] < 0
-        exit_1 = self.exit_1_a[-1] < 20
+        entry_1 = side(self.entry_1_a, 70) == 1
+        entry_2 = side(self.entry_2_a, 0) == -1
+        exit_1 = side(self.exit_1_a, 20) == -1
         entry_signal = entry_1 or entry_2
         exit_signal = exit_1
-        now = self.data.index[-1]
-        last_run_bar = now + BAR >= RUN_END
+        bar = len(self.data) - 1
+        # When the next bar opens (None on the last): the daily exit and the run's end follow it.
+        next_open = self.opens_at[bar + 1] if bar + 1 < len(self.opens_at) else None
         if self.position:
-            if exit_signal or last_run_bar:
+            if exit_signal:
                 self.position.close()
                 return
             trade = self.trades[-1]
             price = trade.entry_price
-            trade.sl = price + 50
-            trade.tp = price - 120
-        elif entry_signal and now >= RUN_START and not last_run_bar:
-            self.sell(size=max(1, int(25000 // self.data.Close[-1])))
+            stop = price + 50
+            trade.sl = stop
+            target = price - 120
+            trade.tp = target if target > 0 else None
+        elif (entry_signal and self.opens_at[bar] >= RUN_START and next_open is not None
+              and next_open < RUN_END):
+            price = self.open_prices[bar + 1]  # the fill: the next bar's open
+            # The levels, measured from the fill, act on the entry bar as in the run. backtesting.py
+            # takes none beyond this bar's close (after a gap): such a level starts at the next close.
+            close = self.data.Close[-1]
+            stop = price + 50
+            target = price - 120
+            self.sell(size=max(1, int(25000 // price)), sl=stop if stop > close else None, tp=target if 0 < target < close else None)
 
 
 if __name__ == '__main__':
-    bars = pd.read_csv(sys.argv[1], index_col=0, parse_dates=True)
+    bars = pd.read_csv(sys.argv[1], index_col=0)
+    bars.index = utc(bars.index)
     bars.columns = [column.capitalize() for column in bars.columns]
+    # The run's bars: backtesting.py closes what is open on the last (finalize_trades).
+    bars = bars[bars.index < RUN_END]
     backtest = Backtest(bars, ExportedStrategy, cash=INITIAL_CAPITAL, commission=COMMISSION,
                         exclusive_orders=True, finalize_trades=True)
     print(backtest.run())
