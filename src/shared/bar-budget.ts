@@ -7,11 +7,11 @@
 import { TIMEFRAME_MINUTES, type Timeframe } from './backtest-vocabulary';
 import { catalogueEntry } from './indicator-catalogue';
 import type { FieldError } from './validation-errors';
+import { DAY_MS } from './time-units';
 
 /** Most bars loaded before the from date for the indicators' warm-up. */
 export const MAX_WARMUP_BARS = 5000;
 
-const DAY_MS = 86_400_000;
 const MINUTES_PER_DAY = 1440;
 
 /**

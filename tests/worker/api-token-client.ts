@@ -1,10 +1,8 @@
 /** Personal access tokens in worker tests: a verified account minting one, and a script's request. */
-import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { TokenCreatedAnswer } from '../../src/shared/api/tokens';
 import type { TokenScope } from '../../src/shared/api-tokens';
-import { app } from '../../src/worker/app';
-import { ORIGIN, TestBrowser, markVerified } from './test-client';
+import { ORIGIN, TestBrowser, markVerified, requestApp } from './test-client';
 
 export const newEmail = (prefix = 'tokens') => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
@@ -28,15 +26,11 @@ export async function createToken(browser: TestBrowser, scope: TokenScope = 'run
 export function withToken(token: string, path: string, init: { method?: string; json?: unknown } = {}) {
   const headers = new Headers({ authorization: `Bearer ${token}` });
   if (init.json !== undefined) headers.set('content-type', 'application/json');
-  return app.request(
-    `${ORIGIN}${path}`,
-    {
-      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-      headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    },
-    env,
-  );
+  return requestApp(`${ORIGIN}${path}`, {
+    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
 }
 
 export async function errorOf(res: Response) {

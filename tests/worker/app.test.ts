@@ -1,14 +1,13 @@
-import { env } from 'cloudflare:test';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../src/worker/app';
 import { handleError } from '../../src/worker/errors';
 import { CONTENT_SECURITY_POLICY } from '../../src/shared/security-headers';
+import { requestApp } from './test-client';
 
 describe('API errors', () => {
   it('answers unknown /api paths with a JSON 404 in the error shape', async () => {
-    const res = await app.request('/api/nope', {}, env);
+    const res = await requestApp('/api/nope');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual({
@@ -17,11 +16,10 @@ describe('API errors', () => {
   });
 
   it('answers a POST to an unknown /api path with the same shape', async () => {
-    const res = await app.request(
-      'http://localhost/api/nothing/here',
-      { method: 'POST', headers: { origin: 'http://localhost' } },
-      env,
-    );
+    const res = await requestApp('http://localhost/api/nothing/here', {
+      method: 'POST',
+      headers: { origin: 'http://localhost' },
+    });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
   });
@@ -55,7 +53,7 @@ describe('API errors', () => {
 describe('security headers', () => {
   it('are set on API responses, errors included', async () => {
     for (const path of ['/api/health', '/api/nope']) {
-      const res = await app.request(path, {}, env);
+      const res = await requestApp(path);
       expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -71,11 +69,11 @@ describe('security headers', () => {
       ['POST', '/api/auth/login'],
       ['PUT', '/api/health'],
     ]) {
-      const https = await app.request(`https://backtest.example${path}`, { method }, env);
+      const https = await requestApp(`https://backtest.example${path}`, { method });
       expect(https.headers.get('strict-transport-security'), `${method} ${path}`).toBe(
         'max-age=31536000; includeSubDomains',
       );
-      const http = await app.request(`http://localhost${path}`, { method }, env);
+      const http = await requestApp(`http://localhost${path}`, { method });
       expect(http.headers.get('strict-transport-security')).toBeNull();
     }
   });
@@ -92,7 +90,7 @@ describe('browser routes', () => {
         });
       },
     } as unknown as Fetcher;
-    const res = await app.request('/features/Technical', {}, { ...env, ASSETS: assets });
+    const res = await requestApp('/features/Technical', {}, { ASSETS: assets });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('id="root"');
     expect(requested).toEqual(['/features/Technical']);
@@ -101,15 +99,11 @@ describe('browser routes', () => {
 
 describe('same-origin check on state-changing requests', () => {
   it('refuses a cross-site POST with 403 in the error shape', async () => {
-    const res = await app.request(
-      'http://localhost/api/anything',
-      {
-        method: 'POST',
-        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-        body: '{}',
-      },
-      env,
-    );
+    const res = await requestApp('http://localhost/api/anything', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
       error: {
@@ -120,21 +114,19 @@ describe('same-origin check on state-changing requests', () => {
   });
 
   it('refuses a POST with neither Origin nor Sec-Fetch-Site: same-origin', async () => {
-    const res = await app.request('http://localhost/api/anything', { method: 'DELETE' }, env);
+    const res = await requestApp('http://localhost/api/anything', { method: 'DELETE' });
     expect(res.status).toBe(403);
   });
 
   it('lets a same-origin POST through to routing', async () => {
-    const viaOrigin = await app.request(
-      'http://localhost/api/anything',
-      { method: 'POST', headers: { origin: 'http://localhost' } },
-      env,
-    );
-    const viaFetchMetadata = await app.request(
-      'http://localhost/api/anything',
-      { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' } },
-      env,
-    );
+    const viaOrigin = await requestApp('http://localhost/api/anything', {
+      method: 'POST',
+      headers: { origin: 'http://localhost' },
+    });
+    const viaFetchMetadata = await requestApp('http://localhost/api/anything', {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(viaOrigin.status).toBe(404);
     expect(viaFetchMetadata.status).toBe(404);
   });

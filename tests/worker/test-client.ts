@@ -3,8 +3,25 @@ import { SignJWT } from 'jose';
 import { expect } from 'vitest';
 import { app } from '../../src/worker/app';
 import type { BacktestResultBody } from '../../src/shared/api/backtests';
+import { checkDocumentedAnswer } from './openapi/documented-answers';
 
 export const ORIGIN = 'http://localhost';
+
+/**
+ * The app's answer to a request, as app.request gives it, once its JSON body is checked against
+ * the OpenAPI document (a body the document does not describe throws): how every worker test
+ * calls the app.
+ */
+export async function requestApp(
+  url: string,
+  init: RequestInit = {},
+  bindings: Partial<Cloudflare.Env> = {},
+  ctx?: ExecutionContext,
+): Promise<Response> {
+  const res = await app.request(url, init, { ...env, ...bindings }, ctx);
+  await checkDocumentedAnswer(init.method ?? 'GET', url, res);
+  return res;
+}
 
 /** The Set-Cookie lines of a response (workerd has getSetCookie; its types lag behind). */
 export function setCookieLines(res: Response): string[] {
@@ -55,12 +72,7 @@ export class TestBrowser {
     }
     // Work the app leaves for after the answer (mail) is done before the test goes on.
     const ctx = createExecutionContext();
-    const res = await app.request(
-      `${this.origin}${path}`,
-      { ...init, method, headers, body },
-      { ...env, ...bindings },
-      ctx,
-    );
+    const res = await requestApp(`${this.origin}${path}`, { ...init, method, headers, body }, bindings, ctx);
     await waitOnExecutionContext(ctx);
     for (const line of setCookieLines(res)) this.storeCookie(line);
     return res;

@@ -6,6 +6,7 @@
  * csv.ts accepts; a cell written any other way returns NaN, and the caller decides what that
  * means (an error for a timestamp, the general number syntax for a price).
  */
+import { DAY_MS, MINUTE_MS } from '../../shared/time-units';
 
 const ZERO = 48;
 const DOT = 46;
@@ -16,9 +17,7 @@ const SPACE = 32;
 const LETTER_T = 84;
 const LETTER_Z = 90;
 
-const MS_PER_MINUTE = 60_000;
 const MS_PER_HOUR = 3_600_000;
-const MS_PER_DAY = 86_400_000;
 /** Unix numbers below this are seconds, from it on milliseconds (1e11 s is the year 5138). */
 const UNIX_MS_THRESHOLD = 1e11;
 
@@ -206,7 +205,7 @@ export class TimestampReader {
     if (key === this.lastDateKey) return this.lastDayMs;
     if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return Number.NaN;
     this.lastDateKey = key;
-    this.lastDayMs = daysFromCivil(year, month, day) * MS_PER_DAY;
+    this.lastDayMs = daysFromCivil(year, month, day) * DAY_MS;
     return this.lastDayMs;
   }
 
@@ -271,7 +270,7 @@ function clockMs(bytes: Uint8Array, start: number, end: number): number {
   if (hour < 0 || minute < 0 || second < 0 || minute > 59 || second > 59) return Number.NaN;
   if (hour > 24 || (hour === 24 && minute + second + millisecond > 0)) return Number.NaN;
   const offset = zoneOffsetMs(bytes, index, end);
-  return hour * MS_PER_HOUR + minute * MS_PER_MINUTE + second * 1000 + millisecond - offset;
+  return hour * MS_PER_HOUR + minute * MINUTE_MS + second * 1000 + millisecond - offset;
 }
 
 /** Offset of a zone suffix (none = UTC); NaN when malformed or out of range. */
@@ -285,7 +284,7 @@ function zoneOffsetMs(bytes: Uint8Array, start: number, end: number): number {
   const hours = fixedDigits(bytes, start + 1, 2);
   const minutes = fixedDigits(bytes, start + (withColon ? 4 : 3), 2);
   if (hours < 0 || minutes < 0 || hours > 23 || minutes > 59) return Number.NaN;
-  return (sign === MINUS ? -1 : 1) * (hours * MS_PER_HOUR + minutes * MS_PER_MINUTE);
+  return (sign === MINUS ? -1 : 1) * (hours * MS_PER_HOUR + minutes * MINUTE_MS);
 }
 
 /** `digits[.digits]` as unix time: seconds below 1e11, else milliseconds; NaN otherwise. */

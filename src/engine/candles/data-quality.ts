@@ -5,6 +5,7 @@
  */
 import type { CandleSeries } from './series';
 import { UTC_CALENDAR } from './session-calendar';
+import { DAY_MS } from '../../shared/time-units';
 
 /** A close-to-close move beyond the robust limit: the bar's trading day and the move in percent. */
 export interface SuspectJump {
@@ -30,7 +31,6 @@ export const SUSPECT_JUMP_DEVIATIONS = 10;
 const MAD_TO_SD = 1.4826;
 /** The list names at most this many jumps (the largest first). */
 const MAX_LISTED_JUMPS = 20;
-const DAY_MS = 86_400_000;
 
 /**
  * Puts the k-th smallest of `a` at index k, the smaller ones before it and the larger after it

@@ -9,9 +9,8 @@
  * of unknown origin, such as a CSV file.
  */
 import { zoneClock } from './zone-clock';
+import { DAY_MS, MINUTE_MS } from '../../shared/time-units';
 
-const MS_PER_MINUTE = 60_000;
-const MS_PER_DAY = 86_400_000;
 /** Further than any zone's offset moves in one change (a few hours at most). */
 const NEAR_MS = 15 * 3_600_000;
 
@@ -43,7 +42,7 @@ export class SessionCalendar {
 
   /** The trading day of instant `t` (unix ms), numbered as days since 1970-01-01 (local date). */
   dayOf(t: number): number {
-    return Math.floor((t + this.clock.offsetAt(t) - this.openMinute * MS_PER_MINUTE) / MS_PER_DAY);
+    return Math.floor((t + this.clock.offsetAt(t) - this.openMinute * MINUTE_MS) / DAY_MS);
   }
 
   /** When the trading day holding instant `t` ends: the start of the next one. */
@@ -53,7 +52,7 @@ export class SessionCalendar {
 
   /** The instant (unix ms) at which trading day `day` (a `dayOf` number) starts. */
   startOfDay(day: number): number {
-    const wall = day * MS_PER_DAY + this.openMinute * MS_PER_MINUTE;
+    const wall = day * DAY_MS + this.openMinute * MINUTE_MS;
     // Away from a daylight-saving change (most days) the offset is the same hours around the
     // start: wall time minus that offset is the answer, found with cached offsets only.
     const offset = this.clock.offsetAt(wall);
@@ -63,7 +62,7 @@ export class SessionCalendar {
     }
     let exact = this.starts.get(day);
     if (exact === undefined) {
-      exact = this.clock.instantOfWallClock(day * MS_PER_DAY, this.openMinute);
+      exact = this.clock.instantOfWallClock(day * DAY_MS, this.openMinute);
       this.starts.set(day, exact);
     }
     return exact;
@@ -71,7 +70,7 @@ export class SessionCalendar {
 
   /** The day number (as `dayOf` gives) of the trading day dated `date` (YYYY-MM-DD). */
   dayOfDate(date: string): number {
-    return Math.floor(Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY);
+    return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
   }
 
   /** The instant at which the trading day dated `date` (YYYY-MM-DD, local) starts. */
@@ -86,7 +85,7 @@ export class SessionCalendar {
 
   /** The local date (YYYY-MM-DD) of the trading day holding instant `t`. */
   dateOf(t: number): string {
-    return new Date(this.dayOf(t) * MS_PER_DAY).toISOString().slice(0, 10);
+    return new Date(this.dayOf(t) * DAY_MS).toISOString().slice(0, 10);
   }
 }
 

@@ -3,8 +3,7 @@
  * nights, weekends and holidays make some gaps longer than a bar, but never most of them.
  */
 import { TIMEFRAMES, TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
-
-const MS_PER_MINUTE = 60_000;
+import { MINUTE_MS } from '../../shared/time-units';
 
 /**
  * Median spacing between consecutive bar open times, in minutes; null with fewer than 2 bars.
@@ -16,7 +15,7 @@ export function medianBarMinutes(openTimes: Float64Array): number | null {
   const gapCount = openTimes.length - 1;
   if (gapCount < 1) return null;
   const majority = majorityGap(openTimes);
-  if (majority !== null) return majority / MS_PER_MINUTE;
+  if (majority !== null) return majority / MINUTE_MS;
   const counts = new Map<number, number>();
   for (let i = 1; i < openTimes.length; i++) {
     const gap = openTimes[i]! - openTimes[i - 1]!;
@@ -37,7 +36,7 @@ export function medianBarMinutes(openTimes: Float64Array): number | null {
     }
   }
   const median = (low + high) / 2;
-  return median / MS_PER_MINUTE;
+  return median / MINUTE_MS;
 }
 
 /**

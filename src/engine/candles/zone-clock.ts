@@ -7,11 +7,9 @@
  * assumes at most one offset change per week, which holds for every zone the builder offers
  * (UTC, New York, Los Angeles, Paris).
  */
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/time-units';
 
-const MS_PER_MINUTE = 60_000;
-const MS_PER_HOUR = 3_600_000;
-const MS_PER_DAY = 86_400_000;
-const MS_PER_WEEK = 7 * MS_PER_DAY;
+const MS_PER_WEEK = 7 * DAY_MS;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -74,11 +72,11 @@ export class ZoneClock {
    */
   nextWallClockTime(after: number, minuteOfDay: number): number {
     const wallNow = after + this.offsetAt(after);
-    let wallTarget = Math.floor(wallNow / MS_PER_DAY) * MS_PER_DAY + minuteOfDay * MS_PER_MINUTE;
+    let wallTarget = Math.floor(wallNow / DAY_MS) * DAY_MS + minuteOfDay * MINUTE_MS;
     for (;;) {
       const instant = this.firstInstantAtWall(wallTarget, after);
       if (instant !== null) return instant;
-      wallTarget += MS_PER_DAY;
+      wallTarget += DAY_MS;
     }
   }
 
@@ -89,9 +87,9 @@ export class ZoneClock {
    * first reading.
    */
   instantOfWallClock(localMidnight: number, minuteOfDay: number): number {
-    const wall = localMidnight + minuteOfDay * MS_PER_MINUTE;
+    const wall = localMidnight + minuteOfDay * MINUTE_MS;
     // A few hours before the answer, whatever daylight saving time does around it.
-    const before = wall - this.offsetAt(wall) - 3 * MS_PER_HOUR;
+    const before = wall - this.offsetAt(wall) - 3 * HOUR_MS;
     return this.nextWallClockTime(before, minuteOfDay);
   }
 
@@ -101,8 +99,8 @@ export class ZoneClock {
    * between a day before and a day after it (one change per week at most).
    */
   private firstInstantAtWall(wall: number, after: number): number | null {
-    const offsetBefore = this.offsetAt(wall - MS_PER_DAY);
-    const offsetAfter = this.offsetAt(wall + MS_PER_DAY);
+    const offsetBefore = this.offsetAt(wall - DAY_MS);
+    const offsetAfter = this.offsetAt(wall + DAY_MS);
     const beforeChange = wall - offsetBefore;
     const afterChange = wall - offsetAfter;
     const readsBeforeChange = this.offsetAt(beforeChange) === offsetBefore;
@@ -135,8 +133,8 @@ export class ZoneClock {
   private transitionBetween(from: number, to: number, fromOffset: number): number {
     let low = from;
     let high = to;
-    while (high - low > MS_PER_MINUTE) {
-      const middle = low + Math.floor((high - low) / 2 / MS_PER_MINUTE) * MS_PER_MINUTE;
+    while (high - low > MINUTE_MS) {
+      const middle = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
       if (this.probe(middle) === fromOffset) low = middle;
       else high = middle;
     }

@@ -3,8 +3,7 @@
  * session calendar), and the daily exit time with its square-off, each as the run reads them.
  */
 import { type TradingDays, dayAfter, describeDays } from './trading-days';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../shared/time-units';
 
 /** Pine's timestamp() of the wall-clock `minute` of a "YYYY-MM-DD" date in `zone`. */
 function timestampAt(zone: string, date: string, minute: number): string {

@@ -5,8 +5,7 @@
  * UTC evening before belongs to the Sydney date's month. Months without bars do not appear.
  */
 import type { SessionCalendar } from '../candles/session-calendar';
-
-const MS_PER_DAY = 86_400_000;
+import { DAY_MS } from '../../shared/time-units';
 
 export interface MonthlyReturn {
   /** "YYYY-MM". */
@@ -28,7 +27,7 @@ export function monthlyReturns(
   let bar = firstBarOfNextDay(equity, openTimes, Math.max(firstBar, 0), Number.NEGATIVE_INFINITY);
   while (bar < equity.length) {
     const day = calendar.dayOf(openTimes[bar]!);
-    const dayMonth = new Date(day * MS_PER_DAY).toISOString().slice(0, 7);
+    const dayMonth = new Date(day * DAY_MS).toISOString().slice(0, 7);
     if (dayMonth !== month) {
       if (month !== '')
         previousClose = closeMonth(months, previousClose, equity[lastBarBefore(equity, bar)]!);

@@ -4,8 +4,8 @@
  * and their times of day, so both halves are built once and joined. One formatter per run, so
  * its caches end with the run.
  */
+import { DAY_MS } from '../../shared/time-units';
 
-const MS_PER_DAY = 86_400_000;
 /** Date#toISOString writes 4-digit years only from 0000-01-01 to 9999-12-31. */
 const FIRST_FOUR_DIGIT_YEAR_MS = Date.parse('0000-01-01T00:00:00Z');
 const LAST_FOUR_DIGIT_YEAR_MS = Date.UTC(10_000, 0, 1);
@@ -20,11 +20,11 @@ export class IsoTimeFormatter {
     if (!Number.isInteger(time) || time < FIRST_FOUR_DIGIT_YEAR_MS || time >= LAST_FOUR_DIGIT_YEAR_MS) {
       return new Date(time).toISOString();
     }
-    const day = Math.floor(time / MS_PER_DAY);
-    const msOfDay = time - day * MS_PER_DAY;
+    const day = Math.floor(time / DAY_MS);
+    const msOfDay = time - day * DAY_MS;
     let date = this.dates.get(day);
     if (date === undefined) {
-      date = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+      date = new Date(day * DAY_MS).toISOString().slice(0, 10);
       this.dates.set(day, date);
     }
     let timeOfDay = this.timesOfDay.get(msOfDay);

@@ -1,6 +1,8 @@
-/** Answers of /api/account and /api/dev/outbox. */
+/** Answers of /api/account (the account, its export) and /api/dev/outbox. */
 import { z } from 'zod';
 import { userSchema } from './auth';
+import { storedRequestSchema } from './backtests';
+import { portfolioAnswerSchema } from './portfolios';
 
 /** GET /api/account, PATCH /api/account: the user plus the settings only its owner sees. */
 export const accountSchema = userSchema.extend({
@@ -25,26 +27,44 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const outboxSchema = z.array(outboxMailSchema);
 
 /** GET /api/account/export: everything stored about the user, as a JSON file. */
-export interface AccountExport {
-  exportedAt: string;
-  profile: Account;
-  backtests: {
-    id: string;
-    createdAt: string;
-    exchange: string;
-    stock: string;
-    timeframe: string;
-    mode: string;
-    request: unknown;
-    metrics: unknown;
-    /** Set when the user deleted the run: its row stays for the month's quota until the account goes. */
-    deletedAt: string | null;
-  }[];
-  datasets: { id: string; name: string; sizeBytes: number; rows: number; createdAt: string }[];
-  portfolios: { id: string; name: string; symbols: unknown; createdAt: string; updatedAt: string }[];
-  shareLinks: { backtestId: string; createdAt: string }[];
-  team:
-    | { role: 'owner'; members: { email: string; joinedAt: string }[] }
-    | { role: 'member'; ownerEmail: string; joinedAt: string }
-    | null;
-}
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: accountSchema,
+  backtests: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      exchange: z.string(),
+      stock: z.string(),
+      timeframe: z.string(),
+      mode: z.string(),
+      /** The request as it was stored (older runs lack fields added since). */
+      request: storedRequestSchema,
+      /** The result's metrics as stored, by name. */
+      metrics: z.record(z.string(), z.unknown()).nullable(),
+      /** Set when the user deleted the run: its row stays for the month's quota until the account goes. */
+      deletedAt: z.string().nullable(),
+    }),
+  ),
+  datasets: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      sizeBytes: z.number().int(),
+      rows: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+  portfolios: z.array(portfolioAnswerSchema),
+  shareLinks: z.array(z.object({ backtestId: z.string(), createdAt: z.string() })),
+  team: z
+    .discriminatedUnion('role', [
+      z.object({
+        role: z.literal('owner'),
+        members: z.array(z.object({ email: z.string(), joinedAt: z.string() })),
+      }),
+      z.object({ role: z.literal('member'), ownerEmail: z.string(), joinedAt: z.string() }),
+    ])
+    .nullable(),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -147,7 +147,7 @@ export type BacktestSummary = z.infer<typeof backtestSummarySchema>;
  * A stored request: checked by backtestRequestSchema when it was submitted and stored as that
  * schema's output, so it is read back as it is (older runs lack fields added since).
  */
-const storedRequestSchema = z.custom<BacktestRequest>(
+export const storedRequestSchema = z.custom<BacktestRequest>(
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
   'A stored request is an object',
 );

@@ -1,5 +1,6 @@
 /** GET /api/account/export: everything stored about the user, in one JSON document. */
 import type { Account, AccountExport } from '../../shared/api/account';
+import type { BacktestRequest } from '../../shared/backtest-request';
 
 interface BacktestExportRow {
   id: string;
@@ -13,7 +14,10 @@ interface BacktestExportRow {
   metrics_json: string | null;
 }
 
-const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
+type Exported = AccountExport['backtests'][number];
+
+/** A JSON column as it was stored: a run's request, or its metrics (null when the result has none). */
+const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
 export async function exportAccount(db: D1Database, profile: Account): Promise<AccountExport> {
   const userId = profile.id;
@@ -68,8 +72,8 @@ export async function exportAccount(db: D1Database, profile: Account): Promise<A
       stock: row.stock,
       timeframe: row.timeframe,
       mode: row.mode,
-      request: parse(row.request_json),
-      metrics: parse(row.metrics_json),
+      request: parse<BacktestRequest>(row.request_json)!,
+      metrics: parse<Exported['metrics']>(row.metrics_json),
       deletedAt: row.deleted_at,
     })),
     datasets: datasets!.results as AccountExport['datasets'],
@@ -81,7 +85,10 @@ export async function exportAccount(db: D1Database, profile: Account): Promise<A
         createdAt: string;
         updatedAt: string;
       }[]
-    ).map(({ symbols_json, ...portfolio }) => ({ ...portfolio, symbols: parse(symbols_json) })),
+    ).map(({ symbols_json, ...portfolio }) => ({
+      ...portfolio,
+      symbols: parse<AccountExport['portfolios'][number]['symbols']>(symbols_json)!,
+    })),
     shareLinks: shares!.results as AccountExport['shareLinks'],
     team: teamOwner
       ? { role: 'member', ...teamOwner }

@@ -6,8 +6,7 @@
 import { type BillingStatus, PAST_DUE_GRACE_DAYS } from '../../shared/api/billing';
 import { PLAN_IDS, type PlanId } from '../../shared/plans';
 import type { SubscriptionRow } from '../db/billing';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../shared/time-units';
 
 function endedAtPeriodEnd(row: SubscriptionRow, now: number): boolean {
   return row.cancelAtPeriodEnd && row.currentPeriodEnd !== null && now >= row.currentPeriodEnd;

@@ -11,8 +11,7 @@ import { UPGRADE_MESSAGE } from '../../shared/plans';
 import { findUserById, type StoredUser } from '../db/users';
 import { freeTrialDays } from './config';
 import { resolvePlan } from './effective-plan';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../shared/time-units';
 
 /**
  * When the user's free trial ends (ms), or null when this server has no trial. Without a trial

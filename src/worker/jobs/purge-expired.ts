@@ -5,8 +5,8 @@
 import { purgeContactMessages } from '../db/contact-messages';
 import { purgeRateLimits } from '../db/rate-limits';
 import { purgeExpiredSessions } from '../db/sessions';
+import { DAY_MS } from '../../shared/time-units';
 
-const DAY_MS = 86_400_000;
 /** Longer than every rate-limit window (the longest is 15 minutes). */
 const RATE_LIMIT_KEEP_MS = DAY_MS;
 export const CONTACT_MESSAGE_KEEP_MONTHS = 24;

@@ -9,9 +9,9 @@
  */
 import type { CandleRow } from '../../engine/index';
 import type { ExchangeSession } from './sessions';
+import { DAY_MS } from '../../shared/time-units';
 
 const WALK_START = Date.UTC(2000, 0, 3);
-const DAY_MS = 86_400_000;
 const STEP_MINUTES = 5;
 
 /** mulberry32: a small, fast PRNG with a 32-bit state. */

@@ -56,23 +56,24 @@ function securityOf(route: RouteEntry): Record<string, string[]>[] {
   return route.access === 'optional' ? [{}, ...schemes] : schemes;
 }
 
+const ATTACHMENT_HEADERS = {
+  'Content-Disposition': {
+    description: 'attachment; filename="…": a file to save',
+    schema: { type: 'string' },
+  },
+};
+
 function answerObject(answer: Answer): JsonSchema {
-  if ('json' in answer) {
-    return {
-      description: answer.description,
-      content: { 'application/json': { schema: jsonSchemaOf(answer.json, 'output') } },
-    };
-  }
-  if ('media' in answer) {
-    const content = { [answer.media]: { schema: { type: 'string' } } };
-    if (!answer.attachment) return { description: answer.description, content };
-    const disposition = {
-      description: 'attachment; filename="…": a file to save',
-      schema: { type: 'string' },
-    };
-    return { description: answer.description, content, headers: { 'Content-Disposition': disposition } };
-  }
-  return { description: answer.description };
+  if (!('json' in answer) && !('media' in answer)) return { description: answer.description };
+  const content =
+    'json' in answer
+      ? { 'application/json': { schema: jsonSchemaOf(answer.json, 'output') } }
+      : { [answer.media]: { schema: { type: 'string' } } };
+  return {
+    description: answer.description,
+    content,
+    ...(answer.attachment ? { headers: ATTACHMENT_HEADERS } : {}),
+  };
 }
 
 /** `/api/backtests/:id` -> `/api/backtests/{id}`, and the names of its path parameters. */
@@ -143,14 +144,23 @@ function operationOf(route: RouteEntry, names: string[]): JsonSchema {
     operation.requestBody = {
       required: true,
       content: Object.fromEntries(
-        Object.entries(route.request.media).map(([media, description]) => [
-          media,
-          { schema: { type: 'string', description } },
-        ]),
+        Object.entries(route.request.media).map(([media, body]) => [media, { schema: mediaSchema(body) }]),
       ),
     };
   }
   return operation;
+}
+
+/** A body that is not JSON: text, or a form of named fields. */
+function mediaSchema(body: string | { fields: Record<string, string> }): JsonSchema {
+  if (typeof body === 'string') return { type: 'string', description: body };
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(body.fields).map(([name, description]) => [name, { type: 'string', description }]),
+    ),
+    required: Object.keys(body.fields),
+  };
 }
 
 /** The document, with `serverUrl` (the origin it was asked from) as its one server. */

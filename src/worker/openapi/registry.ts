@@ -4,7 +4,7 @@
  * from this list (document.ts); tests/worker/openapi/coverage.test.ts fails when a route of the
  * app has no entry here, or an entry names no route.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   contactMessagesAnswerSchema,
   subscriptionRequestsAnswerSchema,
@@ -50,7 +50,7 @@ import {
   forgotPasswordSchema,
   resetPasswordSchema,
 } from '../../shared/account';
-import { accountAnswerSchema, outboxSchema } from '../../shared/api/account';
+import { accountAnswerSchema, accountExportSchema, outboxSchema } from '../../shared/api/account';
 import {
   billingAnswerSchema,
   checkoutAnswerSchema,
@@ -58,6 +58,11 @@ import {
   paymentProvidersAnswerSchema,
   planChangeRequestSchema,
 } from '../../shared/api/billing';
+import {
+  razorpayWebhookEventSchema,
+  stripeWebhookEventSchema,
+  webhookReceiptSchema,
+} from '../../shared/api/billing-webhooks';
 import { backtestRequestSchema } from '../../shared/backtest-request';
 import { contactMessageSchema } from '../../shared/contact';
 import { portfolioRunSchema, portfolioSchema } from '../../shared/portfolio';
@@ -77,7 +82,12 @@ export type Access = 'public' | 'optional' | 'user' | 'admin';
 
 /** A successful answer: JSON of a schema, another media type (text, HTML, a redirect), or none. */
 export type Answer =
-  | { description: string; json: z.ZodType }
+  | {
+      description: string;
+      json: z.ZodType;
+      /** A file to save: the answer carries `Content-Disposition: attachment; filename="…"`. */
+      attachment?: boolean;
+    }
   | {
       description: string;
       media: string;
@@ -98,8 +108,11 @@ export interface RouteEntry {
     json?: z.ZodType;
     query?: z.ZodType;
     params?: z.ZodType;
-    /** A body that is not JSON, by media type (dataset uploads). */
-    media?: Record<string, string>;
+    /**
+     * A body that is not JSON, by media type (dataset uploads): text described in a sentence,
+     * or a form's fields, each a file or text described in a sentence.
+     */
+    media?: Record<string, string | { fields: Record<string, string> }>;
   };
   answers: Record<number, Answer>;
   /** Error statuses besides the ones every route of its access can give (401, 403, 429...). */
@@ -107,6 +120,13 @@ export interface RouteEntry {
 }
 
 const noContent = { description: 'Done; no body.' };
+
+/** The OpenAPI document itself, as far as a reader relies on it (its own schema is the standard's). */
+const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.looseObject({})),
+});
 
 export const ROUTES: readonly RouteEntry[] = [
   // Meta
@@ -116,8 +136,10 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Meta',
     summary: 'Whether D1 and KV answer, and the version',
     access: 'public',
-    answers: { 200: { description: 'Healthy', json: healthSchema } },
-    errors: [503],
+    answers: {
+      200: { description: 'Healthy', json: healthSchema },
+      503: { description: 'D1 or KV did not answer: which one, in the same shape', json: healthSchema },
+    },
   },
   {
     method: 'get',
@@ -125,7 +147,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Meta',
     summary: 'This OpenAPI 3.1 document',
     access: 'public',
-    answers: { 200: { description: 'The document', media: 'application/json' } },
+    answers: { 200: { description: 'The document', json: openApiDocumentSchema } },
   },
   {
     method: 'get',
@@ -278,7 +300,7 @@ export const ROUTES: readonly RouteEntry[] = [
     request: {
       media: {
         'text/csv': 'Date,Open,High,Low,Close,Volume rows',
-        'multipart/form-data': 'field "file": the CSV',
+        'multipart/form-data': { fields: { file: 'The CSV file (Date,Open,High,Low,Close,Volume rows)' } },
       },
     },
     answers: { 201: { description: 'The stored dataset', json: datasetCreatedAnswerSchema } },
@@ -678,9 +700,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Account',
     summary: 'Everything stored about the account, as a JSON file',
     access: 'user',
-    answers: {
-      200: { description: 'The export', media: 'application/json', attachment: true },
-    },
+    answers: { 200: { description: 'The export', json: accountExportSchema, attachment: true } },
   },
   {
     method: 'delete',
@@ -763,8 +783,8 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Billing',
     summary: 'Stripe’s events, checked by the Stripe-Signature header (not for scripts)',
     access: 'public',
-    request: { media: { 'application/json': 'The raw event, as Stripe signs it' } },
-    answers: { 200: { description: 'Received' } },
+    request: { json: stripeWebhookEventSchema },
+    answers: { 200: { description: 'Received', json: webhookReceiptSchema } },
     errors: [400],
   },
   {
@@ -773,8 +793,8 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Billing',
     summary: 'Razorpay’s events, checked by the X-Razorpay-Signature header (not for scripts)',
     access: 'public',
-    request: { media: { 'application/json': 'The raw event, as Razorpay signs it' } },
-    answers: { 200: { description: 'Received' } },
+    request: { json: razorpayWebhookEventSchema },
+    answers: { 200: { description: 'Received', json: webhookReceiptSchema } },
     errors: [400],
   },
 

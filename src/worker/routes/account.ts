@@ -1,7 +1,7 @@
 /** /api/account: the signed-in user's own settings, export and deletion. */
 import { type Context, Hono } from 'hono';
 import { accountPatchSchema, changeEmailSchema, deleteAccountSchema } from '../../shared/account';
-import type { Account, AccountAnswer } from '../../shared/api/account';
+import type { Account, AccountAnswer, AccountExport } from '../../shared/api/account';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { attachment } from '../attachment';
@@ -66,7 +66,7 @@ export const account = new Hono<AppEnv>()
     const exported = await exportAccount(c.env.DB, accountOf(user, c.var.user.plan));
     const day = exported.exportedAt.slice(0, 10);
     attachment(c, `backtest-studio-account-${day}.json`);
-    return c.json(exported);
+    return c.json(exported satisfies AccountExport);
   })
 
   .delete('/', validate('json', deleteAccountSchema), async (c) => {

@@ -6,6 +6,7 @@ import {
   type PaymentProvidersAnswer,
   planChangeRequestSchema,
 } from '../../shared/api/billing';
+import type { WebhookReceipt } from '../../shared/api/billing-webhooks';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { validate } from '../validation';
@@ -29,15 +30,16 @@ function webhook(name: 'stripe' | 'razorpay') {
     if (event === null) {
       throw new ApiError(400, 'The webhook signature is missing, does not match or is out of time.');
     }
-    if (event === 'ignored') return c.json({ received: true, outcome: 'ignored' });
+    if (event === 'ignored') return c.json({ received: true, outcome: 'ignored' } satisfies WebhookReceipt);
     if ('malformed' in event) {
       console.warn(`Refused a signed ${name} event ${event.id}: ${event.malformed}`);
       // Refused once with the reason; the provider's retries of it are acknowledged, not retried forever.
       const first = await recordRejectedEvent(c.env.DB, name, event.id, event.malformed, Date.now());
       if (first) throw new ApiError(400, event.malformed);
-      return c.json({ received: true, outcome: 'rejected' });
+      return c.json({ received: true, outcome: 'rejected' } satisfies WebhookReceipt);
     }
-    return c.json({ received: true, outcome: await applyBillingEvent(c.env, provider, event, c.req.url) });
+    const outcome = await applyBillingEvent(c.env, provider, event, c.req.url);
+    return c.json({ received: true, outcome } satisfies WebhookReceipt);
   });
 }
 

@@ -26,8 +26,8 @@ import { changeEmail, findUserById, markEmailVerified, setPasswordHash } from '.
 import { emailChangedNoticeMail } from '../mail/account-mails';
 import { sendAfterResponse } from '../mail/send-mail';
 import { clientIp } from '../security/rate-limit';
+import { HOUR_MS } from '../../shared/time-units';
 
-const HOUR_MS = 60 * 60 * 1000;
 export const VERIFICATION_RESENDS_PER_USER: RateLimit = {
   name: 'verify-resend',
   limit: 3,

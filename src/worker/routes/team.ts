@@ -29,8 +29,8 @@ import {
 import { revokeUserSessions } from '../db/sessions';
 import { findUserById } from '../db/users';
 import { validate } from '../validation';
+import { DAY_MS } from '../../shared/time-units';
 
-const DAY_MS = 86_400_000;
 const TOKEN_BYTES = 32;
 
 /** Team users a user may invite: the plan's seats, unlimited (null) for admins. */

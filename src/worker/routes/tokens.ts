@@ -8,8 +8,7 @@ import { requireVerifiedEmail } from '../auth/verified-email';
 import { mintToken } from '../auth/api-tokens';
 import { deleteToken, insertToken, listTokens } from '../db/api-tokens';
 import { validate } from '../validation';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../shared/time-units';
 
 /**
  * The signed-in user's personal access tokens: create (with a verified address; the token is

@@ -3,15 +3,13 @@
  * (tests/worker/fakes), webhook deliveries signed exactly as each provider signs them, and
  * signed-in accounts.
  */
-import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { app } from '../../../src/worker/app';
 import { FAKE_RAZORPAY_HOST } from '../fakes/razorpay-api';
 import { FAKE_STRIPE_HOST } from '../fakes/stripe-api';
 import { hmacSha256Hex } from '../fakes/stripe-events';
 
 export { stripeSignature } from '../fakes/stripe-events';
-import { markVerified, ORIGIN, TestBrowser } from '../test-client';
+import { markVerified, ORIGIN, TestBrowser, requestApp } from '../test-client';
 
 export type Bindings = Partial<Cloudflare.Env>;
 
@@ -48,10 +46,10 @@ export const razorpaySignature = (secret: string, body: string) => hmacSha256Hex
 
 /** A webhook delivery as the provider's servers send it: no Origin, no cookies. */
 export function deliver(path: string, body: string, headers: Record<string, string>, bindings: Bindings) {
-  return app.request(
+  return requestApp(
     `${ORIGIN}${path}`,
     { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body },
-    { ...env, ...bindings },
+    bindings,
   );
 }
 

@@ -5,13 +5,12 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../../src/worker/app';
 import { backtestRequest, percentStopLoss } from '../../fixtures/requests';
 import { type Bindings, DAY_SECONDS, stripeBindings, stripeSignature } from '../billing/billing-fixtures';
 import { STRIPE_WEBHOOK, stripeEvent, stripeInvoice, subscribeWithStripe } from '../billing/stripe-flow';
 import { deliver, jobOf, startHeldJob } from '../jobs/job-fixtures';
 import { outboxFor } from '../outbox';
-import { createRun, markVerified, TestBrowser } from '../test-client';
+import { createRun, markVerified, TestBrowser, requestApp } from '../test-client';
 
 const SITE = 'https://example.test';
 
@@ -19,10 +18,10 @@ const SITE = 'https://example.test';
 async function sendStripeTo(origin: string, bindings: Bindings, event: unknown) {
   const body = JSON.stringify(event);
   const signature = await stripeSignature(bindings.STRIPE_WEBHOOK_SECRET!, body);
-  const res = await app.request(
+  const res = await requestApp(
     `${origin}${STRIPE_WEBHOOK}`,
     { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body },
-    { ...env, ...bindings },
+    bindings,
   );
   expect(res.status).toBe(200);
 }

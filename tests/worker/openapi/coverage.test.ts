@@ -1,8 +1,8 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../../src/worker/app';
 import { openApiPath } from '../../../src/worker/openapi/document';
 import { ROUTES } from '../../../src/worker/openapi/registry';
+import { requestApp } from '../test-client';
 
 /** Every method and path the app answers, as Hono lists them (middleware, method ALL, left out). */
 function appRoutes(): string[] {
@@ -37,7 +37,7 @@ describe('the OpenAPI registry', () => {
   });
 
   it('serves a 3.1 document with every route, its answers and the error shape', async () => {
-    const res = await app.request('http://localhost/api/openapi.json', {}, env);
+    const res = await requestApp('http://localhost/api/openapi.json');
     expect(res.status).toBe(200);
     const document = (await res.json()) as Document;
     expect(document.openapi).toBe('3.1.0');
@@ -61,8 +61,42 @@ describe('the OpenAPI registry', () => {
     }
   });
 
+  it('describes the webhooks’ events and the account’s export as the objects they are', async () => {
+    const document = (await (await requestApp('http://localhost/api/openapi.json')).json()) as Document;
+    const bodyOf = (path: string) =>
+      (
+        document.paths[path]!.post!.requestBody as {
+          content: Record<string, { schema: { type: string; required: string[] } }>;
+        }
+      ).content['application/json']!.schema;
+    expect(bodyOf('/api/billing/webhooks/stripe')).toMatchObject({
+      type: 'object',
+      required: ['id', 'type', 'created', 'data'],
+    });
+    expect(bodyOf('/api/billing/webhooks/razorpay')).toMatchObject({
+      type: 'object',
+      required: ['event', 'created_at', 'payload'],
+    });
+    const exported = document.paths['/api/account/export']!.get!.responses['200'] as {
+      content: Record<string, { schema: { type: string; properties: Record<string, unknown> } }>;
+      headers: Record<string, unknown>;
+    };
+    const schema = exported.content['application/json']!.schema;
+    expect(schema.type).toBe('object');
+    expect(Object.keys(schema.properties)).toEqual([
+      'exportedAt',
+      'profile',
+      'backtests',
+      'datasets',
+      'portfolios',
+      'shareLinks',
+      'team',
+    ]);
+    expect(exported.headers['Content-Disposition']).toBeDefined();
+  });
+
   it('serves the interactive reference from the site’s own assets, with the strict CSP', async () => {
-    const res = await app.request('http://localhost/api/docs', {}, env);
+    const res = await requestApp('http://localhost/api/docs');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await res.text();

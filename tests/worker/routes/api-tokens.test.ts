@@ -2,9 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { TokenListAnswer } from '../../../src/shared/api/tokens';
 import type { Usage } from '../../../src/shared/api/usage';
-import { app } from '../../../src/worker/app';
 import { sha256Hex } from '../../../src/worker/encoding';
-import { ORIGIN, TestBrowser, countRows, setCookieLines } from '../test-client';
+import { ORIGIN, TestBrowser, countRows, setCookieLines, requestApp } from '../test-client';
 import { createToken, errorOf, newEmail, verifiedAccount, withToken } from '../api-token-client';
 import { latestLink } from '../outbox';
 import { shortRunRequest } from '../../fixtures/requests';
@@ -113,14 +112,12 @@ describe('requests made with a token', () => {
 
     // A bad token is refused even beside a valid session cookie.
     const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const bad = await app.request(
-      `${ORIGIN}/api/usage`,
-      { headers: { authorization: 'Bearer bts_not-a-real-token', cookie } },
-      env,
-    );
+    const bad = await requestApp(`${ORIGIN}/api/usage`, {
+      headers: { authorization: 'Bearer bts_not-a-real-token', cookie },
+    });
     expect(bad.status).toBe(401);
     expect(setCookieLines(bad)).toEqual([]);
-    const basic = await app.request(`${ORIGIN}/api/usage`, { headers: { authorization: 'Basic abc' } }, env);
+    const basic = await requestApp(`${ORIGIN}/api/usage`, { headers: { authorization: 'Basic abc' } });
     expect(basic.status).toBe(401);
     expect((await errorOf(basic)).message).toBe('The Authorization header must be "Bearer <token>".');
   });

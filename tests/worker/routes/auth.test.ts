@@ -1,8 +1,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../../src/worker/app';
-import { sessionTokenAt, TestBrowser, setCookieLines, twoSessionsOf } from '../test-client';
+import { sessionTokenAt, TestBrowser, setCookieLines, twoSessionsOf, requestApp } from '../test-client';
 
 interface UserBody {
   user: {
@@ -56,7 +55,7 @@ describe('register, login, me, logout', () => {
   });
 
   it('sets a Secure __Host- cookie on https', async () => {
-    const https = await app.request(
+    const https = await requestApp(
       'https://backtest.example/api/auth/register',
       {
         method: 'POST',

@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../../src/worker/app';
-import { countRows } from '../test-client';
+import { countRows, requestApp } from '../test-client';
 
 const valid = {
   name: '  Asha Rao ',
@@ -12,15 +11,11 @@ const valid = {
 };
 
 function post(body: unknown, { ip = '198.51.100.1', origin = 'http://localhost' } = {}) {
-  return app.request(
-    'http://localhost/api/contact',
-    {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json', 'cf-connecting-ip': ip },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    },
-    env,
-  );
+  return requestApp('http://localhost/api/contact', {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json', 'cf-connecting-ip': ip },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 const storedFrom = (ip: string) => countRows('contact_messages', 'ip', ip);

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { version } from '../../../package.json';
-import { app } from '../../../src/worker/app';
+import { requestApp } from '../test-client';
 
 describe('GET /api/health', () => {
   it('reports ok after touching D1 and KV', async () => {
-    const res = await app.request('/api/health', {}, env);
+    const res = await requestApp('/api/health');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, d1: true, kv: true, version });
     expect(await env.CACHE.get('health:probe')).toMatch(/^\d+$/);
@@ -17,7 +17,7 @@ describe('GET /api/health', () => {
         throw new Error('D1 is down');
       },
     } as unknown as D1Database;
-    const res = await app.request('/api/health', {}, { ...env, DB: brokenDb });
+    const res = await requestApp('/api/health', {}, { DB: brokenDb });
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ ok: false, d1: false, kv: true });
   });
@@ -27,7 +27,7 @@ describe('GET /api/health', () => {
       put: () => Promise.reject(new Error('KV is down')),
       get: () => Promise.reject(new Error('KV is down')),
     } as unknown as KVNamespace;
-    const res = await app.request('/api/health', {}, { ...env, CACHE: brokenKv });
+    const res = await requestApp('/api/health', {}, { CACHE: brokenKv });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ ok: false, d1: true, kv: false, version });
   });

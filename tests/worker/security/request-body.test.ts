@@ -1,9 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { app } from '../../../src/worker/app';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
 import { MAX_DATASET_BYTES } from '../../../src/shared/datasets';
-import { ORIGIN, TestBrowser } from '../test-client';
+import { ORIGIN, TestBrowser, requestApp } from '../test-client';
 
 interface ErrorBody {
   error: { code: string; message: string };
@@ -132,11 +131,11 @@ describe('request body limits', () => {
       ['DELETE', '/api/datasets/x', 401],
     ] as const) {
       const { stream, counter } = countedStream(6000);
-      const res = await app.request(
-        `${ORIGIN}${path}`,
-        { method, body: stream, headers: { origin: ORIGIN, 'content-type': 'application/json' } },
-        env,
-      );
+      const res = await requestApp(`${ORIGIN}${path}`, {
+        method,
+        body: stream,
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      });
       expect(res.status, path).toBe(status);
       expect(counter.read, path).toBe(6000);
     }

@@ -5,6 +5,7 @@ import { MAX_COMPARED, MIN_COMPARED } from '../../config/compare';
 import { formatCount, formatMoney } from '../../lib/backtests/format';
 import { instrumentLabel, ruleLines, transactionLabel } from '../../lib/backtests/labels';
 import { ALL_METRICS, formatMetric, metricValue } from '../../lib/backtests/metric-definitions';
+import { DAY_MS } from '../../../shared/time-units';
 
 /** The ids of `?ids=a,b,...`: 2 to 4 distinct ones, or why not. */
 export function parseCompareIds(search: string): { ids: string[] } | { problem: string } {
@@ -31,8 +32,6 @@ export function normalisedEquity(curve: BacktestRun['result']['curve']): { t: nu
 
 /** How the chart lines the runs up: on their calendar dates, or from each run's own start. */
 export type CompareAlignment = 'calendar' | 'elapsed';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Two runs' periods "differ" when they share less than this part of the shorter one's span:
