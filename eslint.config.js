@@ -33,8 +33,6 @@ const boundaryRules = Object.entries(forbiddenImports).map(([layer, forbidden]) 
           ...forbidden.map((target) => ({
             group: [`**/${target}/**`, `**/${target}`],
             message: `src/${layer} must not import from src/${target} (docs/architecture.md#layers).`,
-            // The client may import the worker's route *type* for Hono's typed client.
-            allowTypeImports: layer === 'client' && target === 'worker',
           })),
           ...(publicSurfaceOnly[layer] ?? []),
         ],

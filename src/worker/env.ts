@@ -1,12 +1,10 @@
-/** Bindings and variables of the worker (wrangler.toml; secrets in .dev.vars or `wrangler secret`). */
-export interface Env {
-  DB: D1Database;
-  CACHE: KVNamespace;
-  ASSETS: Fetcher;
-  /** Uploaded datasets (CSV files), and each job's candles (and a robustness job's result) under jobs/. */
-  DATASETS: R2Bucket;
-  /** Chunks of robustness analyses and ML runs: messages are JobMessage (src/worker/jobs/queue.ts). */
-  JOBS: Queue;
+/**
+ * The worker's environment. Its bindings (D1 DB, KV CACHE, R2 DATASETS, Queue JOBS, ASSETS) are
+ * declared once, in wrangler.toml: `npm run types` writes them to worker-configuration.d.ts
+ * (`WorkerBindings`), and CI fails when that file is stale. Secrets and variables are set per
+ * deploy (.dev.vars locally, `wrangler secret` on Cloudflare), so each is optional and read here.
+ */
+export interface Env extends WorkerBindings {
   /**
    * Signs session cookies; at least 32 characters. Also keys the hashes of deleted accounts'
    * addresses (account/trial-address.ts): changing it forgets which addresses had a trial.
