@@ -1,7 +1,7 @@
 /**
  * npm run bench: prints the benchmarks as `name  ms  bars/s` lines; `npm run bench --
  * --ingest-only` prints only the first section (CSV ingest, the rich request, CLI processes),
- * `--ml-only` only the ML models against scikit-learn's figures, `--cli` only the whole CLI's
+ * `--ml-only` only the ML models against scikit-learn timed in the same run, `--cli` only the whole CLI's
  * JSON output against its `--output csv` time.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { benchCliBacktest, benchNpmStartup, type ProcessResult } from './cli-pro
 import { benchIngest } from './ingest';
 import { minuteBarsCsv, minuteTimestampCsv } from './minute-csv';
 import { benchCatalogue, benchIndicators, benchSharedIndicators, type BenchResult } from './indicators';
-import { benchMl, ML_REFERENCE } from './ml';
+import { benchMl, ML_REFERENCE, mlRows } from './ml';
+import { measureSklearn } from './sklearn';
 import { benchMlCost, ML_COST_CASES } from './ml-cost';
 import { benchPatterns } from './patterns';
 import { benchPbo } from './pbo';
@@ -39,7 +40,10 @@ async function printQueueJob(): Promise<void> {
   );
 }
 
-/** The ML models on 100,000 rows x 20 features, each beside scikit-learn's figure for it. */
+/**
+ * The ML models on 100,000 rows x 20 features, each beside scikit-learn's time on the same rows
+ * measured in this run (bench/sklearn.ts), or "not measured" without scikit-learn.
+ */
 function printMlModels(): void {
   const ML = { rows: 100_000, features: 20 };
   console.log(
@@ -47,13 +51,26 @@ function printMlModels(): void {
       `(train on every row, then predict every row; median of 5 after 3 warm-up runs, wall / process CPU; ` +
       `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
   );
+  const rows = mlRows(ML.rows, ML.features);
+  const ours = benchMl(rows);
+  const sklearn = measureSklearn(rows.columns, rows.labels);
+  console.log(
+    sklearn
+      ? `scikit-learn ${sklearn.version} on the same rows in this run (median of 5 after 1 warm-up, one thread)`
+      : 'scikit-learn: not measured (no Python with scikit-learn; set BENCH_PYTHON to one)',
+  );
   const ms = (value: number) => value.toFixed(0).padStart(6);
-  for (const { model, train, predict } of benchMl(ML.rows, ML.features)) {
+  for (const { model, train, predict } of ours) {
     const reference = ML_REFERENCE[model];
-    const ours = reference.stage === 'train' ? train : predict;
+    const timed = reference.stage === 'train' ? train : predict;
+    const theirs = sklearn?.ms[model];
+    const against = theirs
+      ? `${ms(theirs.wallMs)} / ${ms(theirs.cpuMs)} ms: ours take ${(timed.wallMs / theirs.wallMs).toFixed(2)}x wall, ` +
+        `${(timed.cpuMs / theirs.cpuMs).toFixed(2)}x CPU`
+      : 'not measured';
     console.log(
       `${model.padEnd(18)}  train ${ms(train.wallMs)} / ${ms(train.cpuMs)} ms  predict ${ms(predict.wallMs)} / ${ms(predict.cpuMs)} ms  ` +
-        `| ${reference.stage} against ${reference.name} ${ms(reference.ms)} ms: ratio ${(ours.wallMs / reference.ms).toFixed(2)} wall, ${(ours.cpuMs / reference.ms).toFixed(2)} CPU`,
+        `| ${reference.stage} against ${reference.name} ${against}`,
     );
   }
 }

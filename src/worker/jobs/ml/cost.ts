@@ -37,8 +37,8 @@ const ASSEMBLE_FIXED_US = 5_000;
 export const REQUEST_BUDGET_MS = 50;
 /**
  * Estimated CPU of one queue message (a chunk of folds, with its preparation and, for the last,
- * the assembly). The consumer takes up to 5 messages per invocation (wrangler.toml
- * max_batch_size) and a Worker invocation has 30 s of CPU by default: 5 x 5 s stays under it.
+ * the assembly). The consumer takes one message per invocation (wrangler.toml max_batch_size)
+ * and a Worker invocation has 30 s of CPU by default: one chunk of 5 s stays far under it.
  * ML_CHUNK_BUDGET_MS overrides it (tests use it to get several chunks from a small run).
  */
 export const CHUNK_BUDGET_MS = 5_000;
