@@ -31,11 +31,16 @@ Commands:
       Probability of backtest overfitting by CSCV (S even, 16 by default) of a T x N matrix of
       per-period returns: one column per configuration, a header row of names. Prints {pbo,
       degradation: {slope, intercept, r2}, probabilityOfLoss, splits}.
-  dsr --sharpe SR --observations T --skewness G3 --kurtosis G4 --trials N --trials-sharpe-variance V
-      Probabilistic and deflated Sharpe ratio of the best of N trials (per-period, not annualised
-      Sharpe ratios; G4 raw kurtosis, 3 for normal returns). Prints {psr, dsr, sr0}. N and V are
-      the trials GET /api/backtests/:id reports; a negative value may follow its option
-      (--skewness -3) or "=" (--skewness=-3).
+  dsr --sharpe SR --observations T --skewness G3 --kurtosis G4 --trials N
+      (--trials-sharpe-variance-per-period V | --trials-sharpe-variance-annualised V
+       --periods-per-year P)
+      Probabilistic and deflated Sharpe ratio of the best of N trials whose Sharpe ratios vary
+      by V (SR per period, not annualised; G4 raw kurtosis, 3 for normal returns). V is in SR's
+      period, or annualised over P periods a year. Prints {psr, dsr, sr0}. For a run's DSR as its
+      page shows it, give GET /api/backtests/:id's result.sharpeEstimate {sharpe, observations,
+      skewness, kurtosis} and trials.count as N, trials.sharpeVariancePerBar as the per-period V
+      (0 when null), or trials.sharpeVarianceAnnualised with P = trials.barsPerYear. A negative
+      value may follow its option (--skewness -3) or "=" (--skewness=-3).
   sweep --request R.json --candles C.csv --grid G.json [--score sharpe|totalReturnPct] [--blocks S]
       Runs every configuration of the grid, a JSON object {"<request path>": [values, ...]} with
       paths as validation errors write them (e.g. "exitCriteria.stopLoss.value"). Prints

@@ -64,13 +64,75 @@ describe('dsr command', { timeout: TIMEOUT }, () => {
       '10',
       '--trials',
       '100',
-      '--trials-sharpe-variance',
+      '--trials-sharpe-variance-per-period',
       String(0.5 / 250),
     );
     const output = printedObject(run, ['psr', 'dsr', 'sr0']);
     expect(output.sr0).toBeCloseTo(0.11317, 5);
     expect(output.dsr).toBeCloseTo(0.9004, 4);
     expect(output.psr).toBeGreaterThan(0.99);
+  });
+
+  it('takes the variance annualised over --periods-per-year, and gives the same answer', async () => {
+    const common = ['--sharpe', String(2.5 / Math.sqrt(250)), '--observations', '1250', '--skewness=-3'];
+    const estimate = [...common, '--kurtosis', '10', '--trials', '100'];
+    const perPeriod = await cli('dsr', ...estimate, '--trials-sharpe-variance-per-period', String(0.5 / 250));
+    const annualised = await cli(
+      'dsr',
+      ...estimate,
+      ...['--trials-sharpe-variance-annualised', '0.5', '--periods-per-year', '250'],
+    );
+    expect(printedObject(annualised, ['psr', 'dsr', 'sr0'])).toEqual(
+      printedObject(perPeriod, ['psr', 'dsr', 'sr0']),
+    );
+  });
+
+  it('refuses a variance without its unit, in both units, or annualised without its periods', async () => {
+    const estimate = [
+      ...['--sharpe', '0.1', '--observations', '250', '--skewness', '0', '--kurtosis', '3', '--trials', '5'],
+    ];
+    expectRefused(
+      await cli('dsr', ...estimate, '--trials-sharpe-variance', '0.01'),
+      2,
+      "--trials-sharpe-variance is gone: say the variance's unit with --trials-sharpe-variance-per-period V",
+    );
+    expectRefused(
+      await cli('dsr', ...estimate),
+      2,
+      "dsr needs the trials' Sharpe ratio variance once: --trials-sharpe-variance-per-period V or " +
+        '--trials-sharpe-variance-annualised V --periods-per-year P',
+    );
+    expectRefused(
+      await cli(
+        'dsr',
+        ...estimate,
+        ...['--trials-sharpe-variance-per-period', '0.01', '--trials-sharpe-variance-annualised', '2'],
+      ),
+      2,
+      "dsr needs the trials' Sharpe ratio variance once",
+    );
+    expectRefused(
+      await cli('dsr', ...estimate, '--trials-sharpe-variance-annualised', '2'),
+      2,
+      '--trials-sharpe-variance-annualised needs --periods-per-year P',
+    );
+    expectRefused(
+      await cli(
+        'dsr',
+        ...estimate,
+        '--trials-sharpe-variance-per-period',
+        '0.01',
+        '--periods-per-year',
+        '252',
+      ),
+      2,
+      '--periods-per-year goes with --trials-sharpe-variance-annualised only',
+    );
+    expectRefused(
+      await cli('dsr', ...estimate, '--trials-sharpe-variance-annualised', '2', '--periods-per-year', '0'),
+      2,
+      '--periods-per-year needs a number above 0, got "0"',
+    );
   });
 
   it('takes a negative number after its option or after "=", and gives the same answer', async () => {
@@ -81,7 +143,7 @@ describe('dsr command', { timeout: TIMEOUT }, () => {
       '4',
       '--trials',
       '1',
-      '--trials-sharpe-variance',
+      '--trials-sharpe-variance-per-period',
       '0',
     ];
     const separate = await cli('dsr', '--sharpe', '-0.05', '--skewness', '-.5', ...common);
@@ -97,7 +159,7 @@ describe('dsr command', { timeout: TIMEOUT }, () => {
     const word = await cli(
       'dsr',
       ...['--sharpe', 'high', '--observations', '100', '--skewness', '0', '--kurtosis', '3'],
-      ...['--trials', '10', '--trials-sharpe-variance', '0.01'],
+      ...['--trials', '10', '--trials-sharpe-variance-per-period', '0.01'],
     );
     expectRefused(word, 2, /--sharpe needs a number, got "high"/);
   });

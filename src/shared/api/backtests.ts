@@ -177,15 +177,24 @@ export type BacktestListAnswer = z.infer<typeof backtestListAnswerSchema>;
  * The strategies the user has tried on a run's data up to that run (same exchange, symbol and
  * timeframe, overlapping dates): each distinct request counts 1 however often it ran (an ML run
  * is one, whatever thresholds its overfitting check sweeps), a finished robustness analysis each
- * configuration it swept. `sharpeVariance` is the sample variance of the strategies' annualised
- * Sharpe ratios, each that of its latest run (null with fewer than two; the configurations of
- * analyses count but add no Sharpe ratio), `since` the time of the first trial. These are the N
- * and V[SR] of the deflated Sharpe ratio; `dsr` is the run's own over them (null without the
- * run's sharpeEstimate).
+ * configuration it swept. Their Sharpe ratios' sample variance comes in two units, each strategy
+ * giving the ratio of its latest run (null with fewer than two; the configurations of analyses
+ * count but add no Sharpe ratio); `since` is the time of the first trial. `count` and
+ * `sharpeVariancePerBar` are the N and V[SR] of the deflated Sharpe ratio of the run's per-bar
+ * Sharpe ratio; `dsr` is the run's own over them (null without the run's sharpeEstimate).
  */
 export const trialsSchema = z.object({
   count: z.number().int().nonnegative(),
-  sharpeVariance: z.number().nullable(),
+  /** Variance of the strategies' annualised Sharpe ratios (result.metrics.sharpe). */
+  sharpeVarianceAnnualised: z.number().nullable(),
+  /**
+   * The same per bar of the run's timeframe, as result.sharpeEstimate's Sharpe ratio is:
+   * sharpeVarianceAnnualised / barsPerYear (an annualised ratio is the per-bar one times
+   * sqrt(barsPerYear)).
+   */
+  sharpeVariancePerBar: z.number().nullable(),
+  /** Bars a year of the run's timeframe, by which the Sharpe ratios are annualised. */
+  barsPerYear: z.number().positive(),
   since: z.string(),
   dsr: z
     .object({

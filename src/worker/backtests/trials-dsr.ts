@@ -18,13 +18,16 @@ import type { RobustnessResult } from '../../shared/api/robustness';
 
 type StoredDsr = NonNullable<RobustnessResult['dsr']>;
 
-/** `dsr` deflated over `trials`, whose Sharpe ratios' variance is annualised over `periodsPerYear`. */
+/** `dsr` deflated over `trials`, its Sharpe ratio's period `periodsPerYear` times a year. */
 function deflated(dsr: StoredDsr, trials: Trials, periodsPerYear: number): StoredDsr {
   const { skewness, kurtosis } = dsr;
   if (skewness === undefined || kurtosis === undefined) return dsr;
   return deflateOverTried(
     { ...dsr, skewness, kurtosis },
-    { count: trials.count, sharpeVariance: perPeriodSharpeVariance(trials.sharpeVariance, periodsPerYear) },
+    {
+      count: trials.count,
+      sharpeVariance: perPeriodSharpeVariance(trials.sharpeVarianceAnnualised, periodsPerYear),
+    },
   );
 }
 
@@ -55,17 +58,18 @@ export function analysisWithTrialsInDsr(result: RobustnessResult, trials: Trials
 
 /**
  * The trials with the run's own DSR over them: N = their count, V[SR] their Sharpe ratios'
- * variance per bar (0 with fewer than two, as deflateOverTried takes it). Null without the
+ * variance per bar (0 with fewer than two, as deflateOverTried takes it): the figures the CLI's
+ * `dsr` takes to give the same DSR (docs/ml-evidence.md#every-trial-counted). Null without the
  * run's stored moments (ML and portfolio runs, runs stored before they were kept).
  */
 export function trialsWithRunDsr(run: BacktestRun, trials: Trials): Trials {
   const estimate = run.result.sharpeEstimate;
   if (!estimate) return { ...trials, dsr: null };
-  const variance = perPeriodSharpeVariance(trials.sharpeVariance, barsPerYear(run.request.timeframe));
+  // The estimate's Sharpe ratio is per bar: so is the variance it is judged against.
   const { psr, dsr, sr0 } = deflatedSharpeRatio({
     ...estimate,
     trials: trials.count,
-    trialsSharpeVariance: variance ?? 0,
+    trialsSharpeVariance: trials.sharpeVariancePerBar ?? 0,
   });
   const warning = dsrTooFewWarning(estimate.observations, 'bars');
   return { ...trials, dsr: { psr, dsr, sr0, observations: estimate.observations, warning } };

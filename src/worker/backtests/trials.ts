@@ -10,10 +10,14 @@
  * served with a run or an analysis count them (trials-dsr.ts).
  */
 import type { BacktestRun, Trials } from '../../shared/api/backtests';
+import type { Timeframe } from '../../shared/backtest-vocabulary';
 import type { RobustnessJob } from '../db/jobs';
+import { sharpeVariances } from './sharpe-variances';
 
 /** The data a trial was made on: its exchange, symbol, timeframe and dates. */
-export type TrialData = Pick<BacktestRun, 'exchange' | 'stock' | 'timeframe' | 'fromDate' | 'toDate'>;
+export type TrialData = Pick<BacktestRun, 'exchange' | 'stock' | 'fromDate' | 'toDate'> & {
+  timeframe: Timeframe;
+};
 
 /**
  * A stored request without the fields that say which data it ran on: what makes it a strategy.
@@ -42,7 +46,7 @@ interface AnalysisRow {
 
 /** The trials of a stored run: up to its creation. */
 export function trialsOf(db: D1Database, userId: string, run: BacktestRun): Promise<Trials> {
-  return trialsOn(db, userId, run, run.createdAt);
+  return trialsOn(db, userId, { ...run, timeframe: run.request.timeframe }, run.createdAt);
 }
 
 /**
@@ -94,7 +98,7 @@ async function trialsOn(db: D1Database, userId: string, data: TrialData, at: str
   const sharpes = [...sharpeOfStrategy.values()].filter((sharpe): sharpe is number => sharpe !== null);
   return {
     count: sharpeOfStrategy.size + configurations,
-    sharpeVariance: sampleVariance(sharpes),
+    ...sharpeVariances(sampleVariance(sharpes), data.timeframe),
     since: runRows[0]?.created_at ?? at,
   };
 }

@@ -54,7 +54,13 @@ describe('trials of a run', { timeout: 30_000 }, () => {
     const rerunOnOtherDates = await run(owner.browser, { ...withEntryBelow('30'), fromDate: '2023-09-15' });
 
     const firstRun = await read(owner.browser, first);
-    expect(firstRun.trials).toMatchObject({ count: 1, sharpeVariance: null, since: firstRun.createdAt });
+    expect(firstRun.trials).toMatchObject({
+      count: 1,
+      sharpeVarianceAnnualised: null,
+      sharpeVariancePerBar: null,
+      barsPerYear: barsPerYear('1 hour'),
+      since: firstRun.createdAt,
+    });
     expect((await read(owner.browser, second)).trials!.count).toBe(2);
     const thirdRun = await read(owner.browser, third);
     const sharpes = await Promise.all(
@@ -62,14 +68,19 @@ describe('trials of a run', { timeout: 30_000 }, () => {
     );
     expect(new Set(sharpes).size).toBeGreaterThan(1);
     expect(thirdRun.trials!.count).toBe(3);
-    expect(thirdRun.trials!.sharpeVariance).toBeCloseTo(variance(sharpes), 12);
+    // The metrics' Sharpe ratios are annualised; per bar, the variance is barsPerYear times smaller.
+    expect(thirdRun.trials!.sharpeVarianceAnnualised).toBeCloseTo(variance(sharpes), 12);
+    expect(thirdRun.trials!.sharpeVariancePerBar).toBe(
+      thirdRun.trials!.sharpeVarianceAnnualised! / barsPerYear('1 hour'),
+    );
     expect(thirdRun.trials!.since).toBe(firstRun.createdAt);
     expect((await read(other.browser, othersRun)).trials!.count).toBe(1);
     for (const again of [rerun, rerunOnOtherDates]) {
       const trials = (await read(owner.browser, again)).trials!;
       expect(trials.count).toBe(3);
       // One Sharpe ratio a strategy: the rerun on the same dates adds none to the variance.
-      if (again === rerun) expect(trials.sharpeVariance).toBe(thirdRun.trials!.sharpeVariance);
+      if (again === rerun)
+        expect(trials).toEqual({ ...thirdRun.trials!, since: trials.since, dsr: trials.dsr });
     }
   });
 
@@ -153,7 +164,8 @@ describe('the deflated Sharpe ratio over the trials', { timeout: 60_000 }, () =>
     // The same model on the same bars: only the trials differ.
     expect(secondDsr.sharpe).toBe(firstDsr.sharpe);
     expect(secondDsr.psr).toBe(firstDsr.psr);
-    const perBar = second.trials!.sharpeVariance! / barsPerYear('1 day');
+    const perBar = second.trials!.sharpeVariancePerBar!;
+    expect(perBar).toBe(second.trials!.sharpeVarianceAnnualised! / barsPerYear('1 day'));
     const variance = Math.max(firstDsr.trialsSharpeVariance, perBar);
     expect(secondDsr.trialsSharpeVariance).toBe(variance);
     expect(secondDsr.dsr).toBeCloseTo(expectedDsr(secondDsr, thresholds + 2, variance), 12);
@@ -177,7 +189,7 @@ describe('the deflated Sharpe ratio over the trials', { timeout: 60_000 }, () =>
     // Three runs on the data and the analysis's two configurations.
     expect(dsr.trials).toBe(5);
     const runs = await read(browser, analysed);
-    const perDay = runs.trials!.sharpeVariance! / TRADING_DAYS_PER_YEAR;
+    const perDay = runs.trials!.sharpeVarianceAnnualised! / TRADING_DAYS_PER_YEAR;
     const stored = await env.DATASETS.get(`jobs/${jobId}/result.json`);
     const measured = (await stored!.json<{ dsr: Dsr }>()).dsr;
     expect(measured.trials).toBe(2);
@@ -219,7 +231,7 @@ describe("a run's own deflated Sharpe ratio over its trials", { timeout: 60_000 
     const third = await read(owner.browser, thirdId);
     expect(third.result.sharpeEstimate).toEqual(estimate);
     expect(third.trials!.count).toBe(3);
-    const perBar = third.trials!.sharpeVariance! / barsPerYear('1 hour');
+    const perBar = third.trials!.sharpeVariancePerBar!;
     expect(perBar).toBeGreaterThan(0);
     const expected = deflatedSharpeRatio({ ...estimate, trials: 3, trialsSharpeVariance: perBar });
     const deflated = third.trials!.dsr!;

@@ -156,7 +156,15 @@ describe('result page: one buy and hold, the horizon exit, the trials', () => {
 
   it('says how many strategies the user has tried on this data', async () => {
     await openMlTab(
-      withReport((r) => r, { trials: { count: 3, sharpeVariance: 0.2, since: '2026-11-18T08:30:00.000Z' } }),
+      withReport((r) => r, {
+        trials: {
+          count: 3,
+          sharpeVarianceAnnualised: 0.2,
+          sharpeVariancePerBar: 0.2 / 252,
+          barsPerYear: 252,
+          since: '2026-11-18T08:30:00.000Z',
+        },
+      }),
     );
     expect(screen.getByText(/^You have tried 3 strategies on this data/).textContent).toBe(
       `You have tried 3 strategies on this data since 2026-11-18 08:30 UTC. ${TRIALS_COUNTED}`,
@@ -178,7 +186,15 @@ describe('result page: one buy and hold, the horizon exit, the trials', () => {
           ...r,
           thresholdSweep: { ...r.thresholdSweep, dsr: { ...alone, trials: thresholds + 14, dsr: 0.123 } },
         }),
-        { trials: { count: 15, sharpeVariance: 0.2, since: '2026-11-18T08:30:00.000Z' } },
+        {
+          trials: {
+            count: 15,
+            sharpeVarianceAnnualised: 0.2,
+            sharpeVariancePerBar: 0.2 / 252,
+            barsPerYear: 252,
+            since: '2026-11-18T08:30:00.000Z',
+          },
+        },
       ),
     );
     const cards = within(screen.getByRole('list', { name: 'Overfitting check' })).getAllByRole('listitem');

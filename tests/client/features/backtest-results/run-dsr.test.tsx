@@ -19,7 +19,9 @@ vi.mock('../../../../src/client/features/backtest-results/components/BacktestCha
 
 const TRIALS: Trials = {
   count: 3,
-  sharpeVariance: 0.4,
+  sharpeVarianceAnnualised: 0.4,
+  sharpeVariancePerBar: 0.4 / 1764,
+  barsPerYear: 1764,
   since: '2026-11-18T08:30:00.000Z',
   dsr: { psr: 0.9712, dsr: 0.9087, sr0: 0.031, observations: 1250, warning: null },
 };
@@ -46,7 +48,15 @@ describe('runDsrText', () => {
 
   it('gives nothing without a DSR', () => {
     expect(runDsrText({ ...TRIALS, dsr: null })).toBeNull();
-    expect(runDsrText({ count: 1, sharpeVariance: null, since: TRIALS.since })).toBeNull();
+    expect(
+      runDsrText({
+        ...TRIALS,
+        count: 1,
+        sharpeVarianceAnnualised: null,
+        sharpeVariancePerBar: null,
+        dsr: undefined,
+      }),
+    ).toBeNull();
   });
 });
 
