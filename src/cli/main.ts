@@ -1,5 +1,5 @@
 /**
- * The engine's command-line runner: `npm run -s engine -- <command> ...` (see usage.ts).
+ * The engine's command-line runner, the package's bin `backtest-studio <command> ...` (see usage.ts).
  * Prints only JSON on stdout; errors go to stderr with a non-zero exit code.
  */
 import { backtestCommand } from './commands/backtest';

@@ -6,7 +6,8 @@
  * daily bars (2018-10-31 to 2019-04-30, 123 rows, from vega-datasets). stdout must hold only
  * JSON; errors go to stderr with a non-zero exit code.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBacktest } from '../../src/engine/backtest';
@@ -16,8 +17,11 @@ import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from '../../src/sh
 import { talibAligned } from '../engine/talib-oracle';
 import {
   CANDLES,
+  REQUEST,
   TIMEOUT,
+  bin,
   cli,
+  cliWithNode,
   expectRefused,
   onFixture,
   printedObject,
@@ -360,6 +364,30 @@ describe('engine CLI plumbing', { timeout: TIMEOUT }, () => {
     expect(unknown.stdout + setting.stdout + missing.stdout + broken.stdout).toBe('');
   });
 
+  it('runs as the package’s bin backtest-studio, by its shebang, with the same output', async () => {
+    const [asBin, asScript] = await Promise.all([
+      bin('backtest', '--request', REQUEST, '--candles', CANDLES),
+      onFixture('backtest'),
+    ]);
+    expect(asBin.code).toBe(0);
+    expect(asBin.stdout).toBe(asScript.stdout);
+  });
+
+  // This machine image's own Node is 20: the CLI then runs itself again on the project's Node 24.
+  const olderNode = ['/usr/bin/node', '/usr/local/bin/node'].find(
+    (path) =>
+      existsSync(path) &&
+      Number(execFileSync(path, ['-p', 'process.versions.node.split(".")[0]']).toString()) < 22,
+  );
+  it.runIf(olderNode)('started by a Node older than 22, runs on the project’s own Node', async () => {
+    const [older, ours] = await Promise.all([
+      cliWithNode(olderNode!, 'backtest', '--request', REQUEST, '--candles', CANDLES),
+      onFixture('backtest'),
+    ]);
+    expect(older.code).toBe(0);
+    expect(older.stdout).toBe(ours.stdout);
+  });
+
   it('shows the usage with exit code 2 for a malformed command line', async () => {
     const [none, unknown, missingOption, badOption] = await Promise.all([
       cli(),
@@ -370,7 +398,7 @@ describe('engine CLI plumbing', { timeout: TIMEOUT }, () => {
     expect([none.code, unknown.code, missingOption.code, badOption.code]).toEqual([2, 2, 2, 2]);
     expect(unknown.stderr).toContain('unknown command "optimise"');
     expect(missingOption.stderr).toContain('backtest needs --request and --candles');
-    expect(none.stderr).toContain('Usage: npm run -s engine -- <command>');
+    expect(none.stderr).toContain('Usage: backtest-studio <command>');
     expect(none.stdout + unknown.stdout + missingOption.stdout + badOption.stdout).toBe('');
   });
 });

@@ -41,6 +41,19 @@ export function nodeScript(script: string, ...args: string[]): Promise<CliRun> {
   return run('node', [script, ...args]);
 }
 
+/** The package's bin `backtest-studio` (package.json) run as a program, by its shebang. */
+export function bin(...args: string[]): Promise<CliRun> {
+  const { bin: bins } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    bin: Record<string, string>;
+  };
+  return run(join(ROOT, bins['backtest-studio']!), args);
+}
+
+/** `<node> scripts/engine.mjs <args>` with another Node binary (an older one, say). */
+export function cliWithNode(node: string, ...args: string[]): Promise<CliRun> {
+  return run(node, ['scripts/engine.mjs', ...args]);
+}
+
 /** `npx tsx src/cli/main.ts <args>`: the CLI from its source. */
 export function cliFromSource(...args: string[]): Promise<CliRun> {
   return run('npx', ['tsx', 'src/cli/main.ts', ...args]);

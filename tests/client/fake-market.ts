@@ -1,6 +1,7 @@
 /**
  * The API the builder page asks on opening, as a healthy server answers it: exchanges and their
- * stocks, the signed-in user's uploaded datasets with their storage, and the month's usage.
+ * stocks, the signed-in user's uploaded datasets with their storage, the month's usage, and no
+ * jobs in flight.
  */
 import { FALLBACK_WARNING } from '../../src/shared/fallback-market';
 import { fakeApi, jsonResponse } from './fake-api';
@@ -45,6 +46,7 @@ export function marketApi(overrides: Routes = {}) {
     'GET /api/market/exchanges': () => jsonResponse(200, { exchanges: EXCHANGES, source: 'provider' }),
     'GET /api/datasets': () => jsonResponse(200, { datasets: DATASETS, storage: STORAGE }),
     'GET /api/usage': () => jsonResponse(200, { used: 2, limit: 5, resetsOn: '2026-12-01' }),
+    'GET /api/jobs': () => jsonResponse(200, { jobs: [] }),
   };
   for (const [code, symbols] of Object.entries(STOCKS)) {
     routes[`GET /api/market/exchanges/${code}/symbols`] = () =>

@@ -17,13 +17,17 @@ export function isFinalJobState(state: JobState | undefined): boolean {
 /** How often a running job is asked for its progress. */
 export const JOB_POLL_MS = 1000;
 
+const isNoSuchJob = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 const jobPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`;
 
 export function jobQuery<S extends z.ZodType<{ state: JobState }>>(jobId: string, schema: S) {
   return queryOptions({
     queryKey: queryKeys.job(jobId),
     queryFn: (): Promise<z.output<S>> => apiFetch(jobPath(jobId), schema),
-    refetchInterval: (query) => (isFinalJobState(query.state.data?.state) ? false : JOB_POLL_MS),
+    // Not asked again once it has ended, or when there is no such job of the user's (404).
+    refetchInterval: (query) =>
+      isFinalJobState(query.state.data?.state) || isNoSuchJob(query.state.error) ? false : JOB_POLL_MS,
   });
 }
 

@@ -23,6 +23,11 @@ export const queryKeys = {
   },
   sharedBacktest: (token: string) => ['shared-backtests', token],
   job: (jobId: string) => ['jobs', jobId],
+  /** The signed-in user's jobs in flight: one entry per user, so another sign-in never sees them. */
+  activeJobs: {
+    all: ['active-jobs'],
+    of: (userId: string) => ['active-jobs', userId],
+  },
   admin: {
     users: (query: string, page: number) => ['admin', 'users', query, page],
     messages: ['admin', 'messages'],

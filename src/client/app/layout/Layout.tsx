@@ -1,11 +1,12 @@
 import { Outlet, useLocation } from 'react-router';
 import { PATHS } from '../../config/paths';
 import { useAuth } from '../../lib/auth/auth-context';
+import { RunningNow } from '../../features/jobs/components/RunningNow';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollManager } from './ScrollManager';
 
-/** Header and footer around every route, once the session has loaded. */
+/** Header (with the user's runs in flight under it) and footer around every route, once the session has loaded. */
 export function Layout() {
   const { status } = useAuth();
   const { pathname } = useLocation();
@@ -21,6 +22,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <RunningNow />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

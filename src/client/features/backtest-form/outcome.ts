@@ -3,8 +3,8 @@ export type SubmitOutcome =
   | { kind: 'idle' }
   | { kind: 'submitting' }
   | { kind: 'success' }
-  /** 202: an ML run too large for one request runs as a job; its progress shows until it ends. */
-  | { kind: 'queued'; jobId: string }
+  /** The very same backtest is still running (job `jobId`): follow it, or run it again? */
+  | { kind: 'duplicate'; jobId: string }
   /** The server answered non-OK: its message, else "Server error: {status} {statusText}". */
   | { kind: 'error'; message: string }
   /** 402: the plan's quota is used up or the plan forbids the run; the plans are linked. */

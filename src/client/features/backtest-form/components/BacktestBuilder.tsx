@@ -1,17 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { backtestRequestSchema } from '../../../../shared/backtest-request';
 import { CANDLESTICK_PATTERNS } from '../../../../shared/candlestick-patterns';
 import { toFieldErrors } from '../../../../shared/validation-errors';
 import { builderFieldErrors, builderWarnings } from '../field-checks';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { backtestResultPath } from '../../../config/paths';
 import { ApiError, NetworkError } from '../../../lib/api-client';
+import { refreshActiveJobs } from '../../../lib/active-jobs';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { cancelMlJob, mlJobQuery, submitBacktest } from '../api';
-import { FINISHED_BEFORE_CANCEL, finishedBeforeCancel, isFinalJobState } from '../../../lib/jobs';
+import { submitBacktest } from '../api';
 import { SAMPLE_EXCHANGE, SAMPLE_EXCHANGE_LABEL, UPLOAD_EXCHANGE } from '../data-sources';
 import { clearDraft, loadDraft, saveDraft } from '../draft';
+import { useFollowedMlRun } from '../hooks/useFollowedMlRun';
+import { useRunningTwin } from '../hooks/useRunningTwin';
 import { type BuilderState, builderReducer, initialBuilderState } from '../form-state';
 import { toRequest } from '../form-values';
 import { BASE_FEATURE_LABELS } from '../ml-values';
@@ -28,6 +32,7 @@ import { SUBMITTED_MESSAGE, type SubmitOutcome } from '../outcome';
 import { type DescribeValue, buildReviewList } from '../review-list';
 import { AdvancedOptions } from './AdvancedOptions';
 import { ConditionsSection } from './ConditionsSection';
+import { DuplicateRunPrompt } from './DuplicateRunPrompt';
 import { errorMessage } from '../../../lib/error-message';
 import { ErrorSummary } from './ErrorSummary';
 import { ExitCriteria } from './ExitCriteria';
@@ -154,32 +159,39 @@ export function BacktestBuilder({
     setOutcome({ kind: 'idle' });
   }
 
-  // A queued ML run (202): followed until it ends; when done, its stored run opens.
-  const queuedJobId = outcome.kind === 'queued' ? outcome.jobId : null;
+  // A queued ML run (202), or one named in the address: followed until it ends.
+  const followed = useFollowedMlRun(onSubmitted);
   const queryClient = useQueryClient();
-  const job = useQuery({ ...mlJobQuery(queuedJobId ?? ''), enabled: queuedJobId !== null });
-  const cancel = useMutation({
-    mutationFn: cancelMlJob,
-    onSuccess: (answer) => queryClient.setQueryData(mlJobQuery(answer.id).queryKey, answer),
-    // Too late: the run has ended, so its answer is asked again (and, done, its result opens).
-    onError: (error, jobId) => {
-      if (finishedBeforeCancel(error))
-        void queryClient.invalidateQueries({ queryKey: mlJobQuery(jobId).queryKey });
-    },
-  });
-  const cancelTooLate = cancel.isError && finishedBeforeCancel(cancel.error);
-  const jobAnswer = queuedJobId !== null && job.data?.id === queuedJobId ? job.data : undefined;
-  const finishedRunId = jobAnswer?.state === 'done' ? jobAnswer.backtestId : null;
-  const openedRunId = useRef<string | null>(null);
-  useEffect(() => {
-    if (finishedRunId === null || openedRunId.current === finishedRunId) return;
-    openedRunId.current = finishedRunId;
-    // The form is left for the result: the inputs were sent, so the draft goes.
-    clearDraft();
-    onSubmitted(finishedRunId, cancelTooLate ? FINISHED_BEFORE_CANCEL : undefined);
-  }, [finishedRunId, onSubmitted, cancelTooLate]);
+  const findRunningTwin = useRunningTwin();
 
-  async function submit() {
+  const jobProgress =
+    followed.jobId !== null &&
+    (followed.missing ? (
+      <Alert tone="warning">
+        The run named in this page’s address is not one of yours, or no longer exists.
+      </Alert>
+    ) : (
+      <MlJobProgress
+        job={followed.answer}
+        pollError={followed.pollError && errorMessage(followed.pollError)}
+        onCancel={followed.cancel}
+        cancelling={followed.cancelling}
+        cancelTooLate={followed.cancelTooLate}
+        resultLink={
+          followed.unopenedRunId !== null ? (
+            <Link to={backtestResultPath(followed.unopenedRunId)}>Open the result</Link>
+          ) : undefined
+        }
+      />
+    ));
+
+  function followRunning(jobId: string) {
+    setOutcome({ kind: 'idle' });
+    followed.follow(jobId);
+  }
+
+  /** Final Submit; `again` when the user chose to run a backtest that is still running again. */
+  async function submit({ again = false } = {}) {
     if (!signedIn) {
       setOutcome({ kind: 'login' });
       return;
@@ -189,11 +201,19 @@ export function BacktestBuilder({
       const request = toRequest(values);
       const portfolio =
         values.exchange === PORTFOLIO_SOURCE ? portfolioOf(values.stock, portfolios) : undefined;
+      // Only ML runs can still be running (as jobs): the same one is asked about before it is paid for twice.
+      const twin = !again && !portfolio && request.mode === 'ml' && (await findRunningTwin(request));
+      if (twin) {
+        setOutcome({ kind: 'duplicate', jobId: twin.id });
+        return;
+      }
       const answer = portfolio
         ? await submitPortfolioBacktest(portfolio.id, request)
         : await submitBacktest(request);
       if ('jobId' in answer) {
-        setOutcome({ kind: 'queued', jobId: answer.jobId });
+        setOutcome({ kind: 'idle' });
+        followed.follow(answer.jobId);
+        void refreshActiveJobs(queryClient);
         return;
       }
       const { id } = answer;
@@ -253,23 +273,21 @@ export function BacktestBuilder({
         headingRef={reviewHeadingRef}
         loginLink={loginLink}
         pricingLink={pricingLink}
-        busy={queuedJobId !== null && !isFinalJobState(jobAnswer?.state)}
+        busy={followed.inFlight}
         usage={signedIn && <UsageMeter pricingLink={pricingLink} />}
-        job={
-          queuedJobId !== null && (
-            <MlJobProgress
-              job={jobAnswer}
-              pollError={job.isError ? errorMessage(job.error) : null}
-              onCancel={() => cancel.mutate(queuedJobId)}
-              cancelling={cancel.isPending}
-              cancelTooLate={cancelTooLate}
+        job={jobProgress}
+        question={
+          outcome.kind === 'duplicate' && (
+            <DuplicateRunPrompt
+              onFollow={() => followRunning(outcome.jobId)}
+              onRunAgain={() => void submit({ again: true })}
             />
           )
         }
         warnings={warnings}
         exportActions={reviewed.success && <ExportStrategy request={reviewed.data} />}
         onEdit={edit}
-        onSubmit={submit}
+        onSubmit={() => void submit()}
         onReset={reset}
       />
     );
@@ -281,6 +299,8 @@ export function BacktestBuilder({
         Strategy parameters
       </h2>
       {outcome.kind === 'success' && <Alert tone="success">{SUBMITTED_MESSAGE}</Alert>}
+      {/* A run followed from "Running now" shows here too (one that failed shows in review only). */}
+      {(followed.inFlight || followed.missing || followed.unopenedRunId !== null) && jobProgress}
       {signedIn && <UsageMeter pricingLink={pricingLink} />}
       {!signedIn && (
         <Alert tone="info">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ProgressBar } from '../../../components/ProgressBar';
@@ -14,17 +15,25 @@ interface MlJobProgressProps {
   cancelling: boolean;
   /** Whether a cancel came after the run had already finished (409). */
   cancelTooLate: boolean;
+  /**
+   * A link to the stored run of a done job the page does not open by itself (its result was
+   * opened once already); absent, a done job's result is being opened.
+   */
+  resultLink?: ReactNode;
 }
 
-/** The sentence of a job's state: "Training the models: 3 of 8 parts done". */
-export function mlJobStatus(job: MlJobAnswer | undefined): string {
+/**
+ * The sentence of a job's state: "Training the models: 3 of 8 parts done"; `opening` when a
+ * done job's result is being opened.
+ */
+export function mlJobStatus(job: MlJobAnswer | undefined, opening = true): string {
   if (!job || job.state === 'queued') return 'Queued: the training starts in a moment.';
   const parts = `${job.done} of ${job.total} part${job.total === 1 ? '' : 's'}`;
   switch (job.state) {
     case 'running':
       return `Training the models: ${parts} done.`;
     case 'done':
-      return `Trained: ${parts} done. Opening the result...`;
+      return opening ? `Trained: ${parts} done. Opening the result...` : `Trained: ${parts} done.`;
     case 'failed':
       return `The ML run failed after ${parts}.`;
     case 'cancelled':
@@ -36,13 +45,20 @@ export function mlJobStatus(job: MlJobAnswer | undefined): string {
  * A queued ML run (POST /api/backtests answered 202): its progress by walk-forward parts, a
  * Cancel button while it runs, and how it ended when it did not succeed.
  */
-export function MlJobProgress({ job, pollError, onCancel, cancelling, cancelTooLate }: MlJobProgressProps) {
+export function MlJobProgress({
+  job,
+  pollError,
+  onCancel,
+  cancelling,
+  cancelTooLate,
+  resultLink,
+}: MlJobProgressProps) {
   const running = !job || job.state === 'queued' || job.state === 'running';
   const total = job?.total ?? 0;
   const done = job?.done ?? 0;
   return (
     <div className={styles.progress}>
-      <p role="status">{mlJobStatus(job)}</p>
+      <p role="status">{mlJobStatus(job, resultLink === undefined)}</p>
       <ProgressBar label="ML training progress" done={done} total={total} unit="parts" />
       {pollError && <Alert tone="warning">The progress could not be read: {pollError} Retrying...</Alert>}
       {cancelTooLate && <Alert tone="info">{FINISHED_BEFORE_CANCEL}</Alert>}
@@ -51,6 +67,7 @@ export function MlJobProgress({ job, pollError, onCancel, cancelling, cancelTooL
           {cancelling ? 'Cancelling...' : 'Cancel the ML run'}
         </Button>
       )}
+      {job?.state === 'done' && resultLink}
       {job?.state === 'failed' && (
         <Alert tone="error">The ML run failed: {job.error ?? 'no reason was given.'}</Alert>
       )}

@@ -31,6 +31,8 @@ interface ReviewPanelProps {
   usage?: ReactNode;
   /** A queued ML run's progress. */
   job?: ReactNode;
+  /** A question to answer before the run is sent (the same backtest is still running). */
+  question?: ReactNode;
   /** Odd values by field path: listed above the actions, never blocking. */
   warnings?: Record<string, string>;
   /** Actions on the reviewed request (the strategy's export). */
@@ -50,6 +52,7 @@ export function ReviewPanel({
   busy = false,
   usage,
   job,
+  question,
   warnings = {},
   exportActions,
   onEdit,
@@ -100,6 +103,7 @@ export function ReviewPanel({
       )}
       {usage}
       {job}
+      {question}
       {outcome.kind === 'submitting' && (
         <p role="status" className={styles.submitting}>
           <span className={styles.spinner} aria-hidden="true" />

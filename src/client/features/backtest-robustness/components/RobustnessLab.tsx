@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { OptionList } from '../../../components/OptionList';
 import { PATHS } from '../../../config/paths';
+import { refreshActiveJobs } from '../../../lib/active-jobs';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { errorMessage } from '../../../lib/error-message';
@@ -61,6 +62,7 @@ export function RobustnessLab({ run }: { run: BacktestRun }) {
     onSuccess: ({ jobId: id }) => {
       setChosenJobId(id);
       void refreshAnalyses();
+      void refreshActiveJobs(queryClient);
     },
   });
   const job = useQuery({ ...analysisJobQuery(jobId ?? ''), enabled: jobId !== null });
