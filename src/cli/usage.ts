@@ -1,6 +1,7 @@
 /** The CLI's usage text and the error for a malformed command line (exit code 2). */
 
-export const USAGE = `Usage: npm run -s engine -- <command> [options]
+export const USAGE = `Usage: backtest-studio <command> [options]
+       (npx backtest-studio, node scripts/engine.mjs or npm run -s engine -- <command>)
 
 Commands:
   backtest --request R.json --candles C.csv [--output json|csv] [--trades FILE] [--no-equity]
