@@ -69,7 +69,7 @@ try {
   );
   const problems = [
     ...configProblems(config, {
-      bindings: envBindings(readFileSync('src/worker/env.ts', 'utf8')),
+      bindings: envBindings(readFileSync('src/worker/worker-configuration.d.ts', 'utf8')),
       crons: workerCrons(readFileSync('src/worker/index.ts', 'utf8')),
     }),
     // The build's configuration must carry it too (vite.config.ts passes it on).

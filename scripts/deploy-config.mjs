@@ -1,10 +1,10 @@
 // What `npm run deploy:check` asserts of a Worker configuration (wrangler.toml as wrangler
 // resolves it, or the generated dist/backtest_platform/wrangler.json) against the code: every
-// binding the worker's Env type uses is declared, every cron its scheduled handler answers is a
+// binding the worker's types use (src/worker/worker-configuration.d.ts) is declared, every cron its scheduled handler answers is a
 // trigger, and the JOBS consumer runs one chunk per invocation, retries, and dead-letters; and
 // that the deployed worker has APP_URL, a public https origin for the links in its mails.
 
-/** Binding types of src/worker/env.ts and where a configuration declares each. */
+/** Binding types of the worker's bindings and where a configuration declares each. */
 const BINDING_KINDS = {
   D1Database: 'd1_databases',
   KVNamespace: 'kv_namespaces',
@@ -13,9 +13,13 @@ const BINDING_KINDS = {
   Fetcher: 'assets',
 };
 
-/** The bindings of `export interface Env` in the source of src/worker/env.ts: [{name, kind}]. */
-export function envBindings(envSource) {
-  const body = /export interface Env \{([\s\S]*?)\n\}/.exec(envSource)?.[1] ?? '';
+/**
+ * The bindings the worker's types declare, [{name, kind}], from the source of
+ * src/worker/worker-configuration.d.ts (`npm run types` writes it from wrangler.toml; Env extends
+ * its WorkerBindings), so a build whose configuration lost one fails.
+ */
+export function envBindings(typesSource) {
+  const body = /interface __BaseEnv_WorkerBindings \{([\s\S]*?)\n\}/.exec(typesSource)?.[1] ?? '';
   return [...body.matchAll(/^\s+(\w+)\??:\s*(\w+)\s*(?:<[^>]*>)?;/gm)]
     .filter(([, , type]) => type in BINDING_KINDS)
     .map(([, name, type]) => ({ name, kind: BINDING_KINDS[type] }));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { appUrlProblems, configProblems, envBindings, workerCrons } from '../../scripts/deploy-config.mjs';
 
 const code = {
-  bindings: envBindings(readFileSync('src/worker/env.ts', 'utf8')),
+  bindings: envBindings(readFileSync('src/worker/worker-configuration.d.ts', 'utf8')),
   crons: workerCrons(readFileSync('src/worker/index.ts', 'utf8')),
 };
 
@@ -26,13 +26,13 @@ const good = () => ({
 });
 
 describe('npm run deploy:check’s configuration check', () => {
-  it('reads the bindings of the Env type and the crons of the scheduled handler', () => {
+  it('reads the bindings of the worker’s generated types and the crons of the scheduled handler', () => {
     expect(code.bindings).toEqual([
-      { name: 'DB', kind: 'd1_databases' },
       { name: 'CACHE', kind: 'kv_namespaces' },
-      { name: 'ASSETS', kind: 'assets' },
       { name: 'DATASETS', kind: 'r2_buckets' },
+      { name: 'DB', kind: 'd1_databases' },
       { name: 'JOBS', kind: 'queues.producers' },
+      { name: 'ASSETS', kind: 'assets' },
     ]);
     expect(code.crons).toEqual(['17 3 * * *', '* * * * *']);
   });
@@ -70,11 +70,11 @@ describe('npm run deploy:check’s configuration check', () => {
 
     const bare = { triggers: { crons: ['17 3 * * *', '* * * * *'] } };
     expect(configProblems(bare, code)).toEqual([
-      'binding DB (d1_databases) is used by the code but not declared',
       'binding CACHE (kv_namespaces) is used by the code but not declared',
-      'binding ASSETS (assets) is used by the code but not declared',
       'binding DATASETS (r2_buckets) is used by the code but not declared',
+      'binding DB (d1_databases) is used by the code but not declared',
       'binding JOBS (queues.producers) is used by the code but not declared',
+      'binding ASSETS (assets) is used by the code but not declared',
     ]);
   });
 });
