@@ -18,6 +18,12 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
 });
 `;
 
+/** The bar above the reference: the site's design tokens, then its own rules. */
+function siteBarCss(): string {
+  const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+  return `${read('../src/client/styles/tokens.css')}\n${read('./api-docs-site-bar.css')}`;
+}
+
 function swaggerUiFile(name: string): Buffer {
   const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   return readFileSync(join(dist, name));
@@ -29,6 +35,7 @@ function files(): Record<string, { type: string; body: () => Buffer | string }> 
     'swagger-ui-bundle.js': { type: 'text/javascript', body: () => swaggerUiFile('swagger-ui-bundle.js') },
     'swagger-ui.css': { type: 'text/css', body: () => swaggerUiFile('swagger-ui.css') },
     'init.js': { type: 'text/javascript', body: () => INIT_SCRIPT },
+    'site-bar.css': { type: 'text/css', body: siteBarCss },
     LICENSE: { type: 'text/plain', body: () => swaggerUiFile('LICENSE') },
   };
 }

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, inject, it } from 'vitest';
 import { openContext } from './browser';
-import { browserForFile, watchedPage } from './flows';
+import { PHONE, browserForFile, watchedPage } from './flows';
 
 const baseUrl = inject('baseUrl');
 const browser = browserForFile();
@@ -29,6 +29,19 @@ describe('the API reference', () => {
     await page.getByText('/api/backtests/{id}/export').first().waitFor();
     await page.getByText('/api/tokens/{id}').first().waitFor();
     expect([...origins].filter((origin) => origin.startsWith('http'))).toEqual([baseUrl]);
+    expect(errors).toEqual([]);
+  });
+
+  it('has a visible link on /api/docs that goes back to the site', async () => {
+    const { page, errors } = await watchedPage(await openContext(browser()), PHONE);
+    await page.goto(`${baseUrl}/api/docs`);
+    const back = page.getByRole('link', { name: 'Back to Backtest Studio' });
+    expect(await back.isVisible()).toBe(true);
+    await back.click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page
+      .getByRole('heading', { level: 1, name: 'Advanced Backtesting with Machine Learning' })
+      .waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -2,7 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { openApiDocument } from '../openapi/document';
 
-/** The reference page: Swagger UI from the site's own assets (build/api-docs-plugin.ts), no inline script. */
+/**
+ * The reference page: a bar with the way back to the site, then Swagger UI, from the site's own
+ * assets (build/api-docs-plugin.ts), no inline script or style.
+ */
 const REFERENCE_PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -10,8 +13,12 @@ const REFERENCE_PAGE = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Backtest Studio API reference</title>
     <link rel="stylesheet" href="/api-docs/swagger-ui.css" />
+    <link rel="stylesheet" href="/api-docs/site-bar.css" />
   </head>
   <body>
+    <header class="site-bar">
+      <a href="/"><span aria-hidden="true">←&nbsp;</span>Back to Backtest Studio</a>
+    </header>
     <main id="swagger-ui" aria-label="Backtest Studio API reference"></main>
     <script src="/api-docs/swagger-ui-bundle.js"></script>
     <script src="/api-docs/init.js"></script>
