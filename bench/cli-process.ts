@@ -39,12 +39,19 @@ function timeOnce(
   return { ms, cpuMs: Number(cpuUs) / 1000, peakKb: Number(peak) };
 }
 
-/** Times `backtest` of `request` on `csvPath` as a whole process, best of `runs`. */
+/**
+ * Times `backtest` of `request` on `csvPath` as a whole process, best of `runs`; the file is
+ * candles (`--candles`) or trades (`--ticks`).
+ */
 export function benchCliBacktest(
   name: string,
   request: unknown,
   csvPath: string,
-  { output = 'json', runs = 3 }: { output?: 'json' | 'csv'; runs?: number } = {},
+  {
+    output = 'json',
+    runs = 3,
+    input = '--candles',
+  }: { output?: 'json' | 'csv'; runs?: number; input?: '--candles' | '--ticks' } = {},
 ): ProcessResult {
   const requestFile = join(tmpdir(), `backtest-bench-${name}.json`);
   writeFileSync(requestFile, JSON.stringify(request));
@@ -56,7 +63,7 @@ export function benchCliBacktest(
     'backtest',
     '--request',
     requestFile,
-    '--candles',
+    input,
     csvPath,
     ...(output === 'csv'
       ? ['--output', 'csv', '--trades', join(tmpdir(), `backtest-bench-${name}-trades.csv`)]

@@ -1,6 +1,7 @@
 /**
  * npm run bench: prints the benchmarks as `name  ms  bars/s` lines; `npm run bench --
  * --ingest-only` prints only the first section (CSV ingest, the rich request, CLI processes),
+ * `--ticks-only` only the tick run's (its exit scan, `backtest --ticks` on 3M trades),
  * `--ml-only` only the ML models against scikit-learn timed in the same run, `--cli` only the whole CLI's
  * JSON output against its `--output csv` time.
  */
@@ -20,6 +21,7 @@ import { benchPbo } from './pbo';
 import { PORTFOLIO_BARS, PORTFOLIO_SYMBOLS, benchPortfolio } from './portfolio';
 import { benchQueueJob } from './queue-job';
 import { benchSweep } from './sweep';
+import { benchCliTicks, benchTickScan } from './ticks';
 import { benchAgainstTalib } from './talib-reference';
 
 const BARS = 1_000_000;
@@ -115,6 +117,38 @@ if (process.argv.includes('--cli')) {
   process.exit(0);
 }
 
+/**
+ * The tick run: the exit scan in process on 10M trades (goal: 20 million trades a second), and
+ * `backtest --ticks` as a whole process on 3M trades with stops and targets (goal: 3 s).
+ */
+function printTicks(): void {
+  const TRADES = 10_000_000;
+  console.log(
+    `Tick run: the exit scan in process on ${TRADES.toLocaleString('en-US')} trades in 5-minute bars, ` +
+      `an entry on every bar (best of 5; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+  );
+  for (const { name, held, trades, ms } of benchTickScan(TRADES)) {
+    console.log(
+      `${name.padEnd(26)}  ${ms.toFixed(0).padStart(6)} ms  ${Math.round(TRADES / (ms / 1000))
+        .toLocaleString('en-US')
+        .padStart(14)} trades/s` +
+        `  (${((held / TRADES) * 100).toFixed(0)}% of them in held bars, ${trades.toLocaleString('en-US')} round trips)`,
+    );
+  }
+  const CLI_TRADES = 3_000_000;
+  const cli = benchCliTicks(CLI_TRADES);
+  console.log(
+    `CLI backtest --ticks, ${CLI_TRADES.toLocaleString('en-US')} trades (${(statSync(cli.path).size / 1e6).toFixed(0)} MB, ISO times), ` +
+      `SMA cross with stop, target and trailing stop, whole process (best of 5)  ${cli.ms.toFixed(0).padStart(6)} ms wall` +
+      `  ${cli.cpuMs.toFixed(0)} ms CPU  peak memory ${cli.peakMemoryMb.toFixed(0)} MB\n`,
+  );
+}
+
+if (process.argv.includes('--ticks-only')) {
+  printTicks();
+  process.exit(0);
+}
+
 if (process.argv.includes('--queue-only')) {
   await printQueueJob();
   process.exit(0);
@@ -203,6 +237,9 @@ console.log(
     `3 patterns, target, stop, trailing stop, exit time; ${backtest.trades.toLocaleString('en-US')} trades`,
 );
 printRows(backtest.results);
+
+console.log('');
+printTicks();
 
 const PBO = { periods: 2000, configurations: 500, blocks: 16 };
 const pbo = benchPbo(PBO.periods, PBO.configurations, PBO.blocks);

@@ -47,6 +47,12 @@ export async function readRequestInputs(values: {
 }): Promise<{ request: BacktestRequest; candles: CandleSeries }> {
   const calendar = calendarFrom(values);
   const request = readRequest(values.request);
+  if (request.intrabar === 'ticks') {
+    throw new UsageError(
+      `${values.request} asks for intrabar "ticks": exits found in trades, which only backtest --ticks T.csv reads ` +
+        '(intrabar "bars" runs on candles)',
+    );
+  }
   return { request, candles: await readCandles(values.candles, calendar) };
 }
 

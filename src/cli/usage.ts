@@ -4,12 +4,15 @@ export const USAGE = `Usage: backtest-studio <command> [options]
        (npx backtest-studio, node scripts/engine.mjs or npm run -s engine -- <command>)
 
 Commands:
-  backtest --request R.json --candles C.csv [--output json|csv] [--trades FILE] [--no-equity]
-           [--timezone Z] [--session-open HH:MM]
+  backtest --request R.json (--candles C.csv | --ticks T.csv) [--output json|csv] [--trades FILE]
+           [--no-equity] [--timezone Z] [--session-open HH:MM]
       Runs the request on the candles. Prints {metrics, trades, monthlyReturns, equity,
       warnings}. With --output csv the trades go to FILE as CSV and the JSON has {metrics,
       tradeCount, tradesFile, monthlyReturns, equity, warnings}; --no-equity leaves the
-      per-bar equity out.
+      per-bar equity out. With --ticks, a CSV of trades (time, price, size and optionally
+      side), the bars of the request's timeframe are built from the trades and stops, targets,
+      trailing stops and the exit time are checked trade by trade; the output adds {intrabar:
+      {mode, ticks, exitsDecidedByTicks, changedFromBars}}.
   portfolio --request R.json --candles SYM1=A.csv --candles SYM2=B.csv ... [--weights SYM1=0.5,SYM2=0.5]
            [--no-equity] [--timezone Z] [--session-open HH:MM]
       Runs the request on every symbol (up to 20) with one shared capital, each symbol trading
@@ -86,7 +89,9 @@ trading day starts, e.g. 10:00; forex: 17:00 in America/New_York) say otherwise.
 A negative number may follow its option as a separate argument (--skewness -3).
 Output is JSON on stdout. Errors go to stderr with exit code 1 (2 for a malformed command line).
 CSV: a header with date/datetime/time/timestamp (or an unnamed first column), open, high, low,
-close and optionally volume; comma or semicolon separated.`;
+close and optionally volume; comma or semicolon separated. Tick CSV: time (ISO 8601 with or
+without a zone, or unix milliseconds), price, size (or qty), optionally side (buy/sell), rows in
+the order the trades happened.`;
 
 export class UsageError extends Error {
   override name = 'UsageError';

@@ -9,6 +9,7 @@ import {
   COMPARISON_LOGIC,
   CROSSOVER_LOGIC,
   EXIT_CRITERION_TYPES,
+  INTRABAR_MODES,
   LIMITS,
   MODES,
   PRICE_ADJUSTMENTS,
@@ -264,6 +265,11 @@ export const backtestRequestSchema = z
       )
       .default(REQUEST_DEFAULTS.slippagePoints),
     mode: z.enum(MODES).default(REQUEST_DEFAULTS.mode),
+    /**
+     * How stops, targets and the exit time are found inside a bar: from its open, high and low
+     * ("bars"), or from its trades in order ("ticks"; docs/conventions.md#fills-with-ticks).
+     */
+    intrabar: z.enum(INTRABAR_MODES, { error: 'Choose bars or ticks' }).default(REQUEST_DEFAULTS.intrabar),
     /** Settings of mode "ml" (ml-request.ts); absent = ML_DEFAULTS. */
     ml: mlSettingsSchema.optional(),
     sizing: z.enum(SIZING_MODES).default(REQUEST_DEFAULTS.sizing),

@@ -9,11 +9,12 @@ export const LIMITS = {
   candlestickRows: 3,
 } as const;
 
-export const TIMEFRAMES = ['5 min', '15 min', '30 min', '1 hour', '1 day'] as const;
+export const TIMEFRAMES = ['1 min', '5 min', '15 min', '30 min', '1 hour', '1 day'] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
 
 /** Bar length in minutes for each timeframe label. */
 export const TIMEFRAME_MINUTES: Record<Timeframe, number> = {
+  '1 min': 1,
   '5 min': 5,
   '15 min': 15,
   '30 min': 30,
@@ -71,6 +72,14 @@ export const PRICE_ADJUSTMENTS = ['splits-and-dividends', 'splits', 'none'] as c
 export type PriceAdjustment = (typeof PRICE_ADJUSTMENTS)[number];
 
 export const MODES = ['standard', 'ml'] as const;
+
+/**
+ * How exits inside a bar are found (docs/conventions.md#fills-with-ticks): from the bar's open,
+ * high and low with the conservative order ("bars"), or from its trades in the order they
+ * happened ("ticks").
+ */
+export const INTRABAR_MODES = ['bars', 'ticks'] as const;
+export type IntrabarMode = (typeof INTRABAR_MODES)[number];
 export const COMBINE_MODES = ['all', 'any'] as const;
 /**
  * How many units an entry buys: all the equity (fractional or whole units), a fixed number of
@@ -97,6 +106,7 @@ export const REQUEST_DEFAULTS = {
   commissionPct: 0,
   slippagePoints: 0,
   mode: 'standard' as (typeof MODES)[number],
+  intrabar: 'bars' as IntrabarMode,
   combine: 'all' as (typeof COMBINE_MODES)[number],
   sizing: 'all-in-fractional' as (typeof SIZING_MODES)[number],
 };

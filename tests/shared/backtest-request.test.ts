@@ -37,12 +37,21 @@ describe('backtest request schema: valid requests', () => {
       commission: 0,
       slippage: 0,
       mode: 'standard',
+      intrabar: 'bars',
       sizing: 'all-in-fractional',
       entry: { parameters: [], candleStick: [], combine: 'all' },
       exit: { parameters: [], valueBased: [], combine: 'all' },
       exitCriteria: { timing: { time: '', timezone: 'exchange' } },
       priceAdjustment: 'splits-and-dividends',
     });
+  });
+
+  it('takes exits from ticks on request, and 1-minute bars', () => {
+    const parsed = backtestRequestSchema.parse({ ...minimal, intrabar: 'ticks', timeframe: '1 min' });
+    expect([parsed.intrabar, parsed.timeframe]).toEqual(['ticks', '1 min']);
+    expect(fieldErrors({ ...minimal, intrabar: 'trades' })).toEqual([
+      { path: 'intrabar', message: 'Choose bars or ticks' },
+    ]);
   });
 
   it('accepts numbers given as numbers or numeric text', () => {

@@ -16,6 +16,7 @@ describe('timeframe codes', () => {
       expect(TIMEFRAME_OF_CODE[code]).toBe(label);
     }
     expect(CODE_OF_TIMEFRAME['1 hour']).toBe('1h');
+    expect(CODE_OF_TIMEFRAME['1 min']).toBe('1m');
     expect(TIMEFRAME_OF_CODE['5m']).toBe('5 min');
   });
 

@@ -5,12 +5,26 @@
  * {metrics, tradeCount, tradesFile, monthlyReturns, equity, warnings, dataQuality}. `--no-equity` leaves the
  * per-bar equity out. `dataQuality` is the API's: the file's bars read in UTC days, Monday to Friday as
  * trading days, `source: "upload"` (a file of one's own) and no adjustment.
+ *
+ * `--ticks T.csv` in place of `--candles`: the bars of the request's timeframe are built from the
+ * trades, and exits found trade by trade (intrabar "ticks", docs/conventions.md#fills-with-ticks);
+ * the output is the same, trade and equity rows being the built bars', plus `intrabar`.
  */
 import { parseOptions } from '../parse-options';
-import { barQuality, runBacktest, tradedRange, type TradeColumns } from '../../engine/index';
+import {
+  barQuality,
+  runBacktest,
+  tradedRange,
+  type CandleSeries,
+  type TickBars,
+  type TradeColumns,
+} from '../../engine/index';
+import type { BacktestRequest } from '../../shared/backtest-request';
+import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
 import { helperPaysFor, helperThread, type HelperThread } from '../helper-thread';
 import { OutputSink, StreamedOutput } from '../output-sink';
-import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
+import { REQUEST_INPUT_OPTIONS, calendarFrom, readRequest, readRequestInputs } from '../read-inputs';
+import { readTickFile } from '../tick-file';
 import { writeSeriesJson } from '../series-json';
 import { tradeRows, writeTradeItems } from '../trade-json';
 import { writeTradesCsv } from '../trade-output';
@@ -21,20 +35,35 @@ export async function backtestCommand(args: string[]) {
     args,
     options: {
       ...REQUEST_INPUT_OPTIONS,
+      ticks: { type: 'string' },
       output: { type: 'string', default: 'json' },
       trades: { type: 'string' },
       'no-equity': { type: 'boolean', default: false },
     },
   });
-  requireOptions('backtest', values, ['request', 'candles']);
+  if (values.candles !== undefined && values.ticks !== undefined) {
+    throw new UsageError('backtest takes --candles C.csv or --ticks T.csv, not both');
+  }
+  if (values.candles === undefined && values.ticks === undefined) {
+    const request = values.request === undefined ? '--request and ' : '';
+    throw new UsageError(`backtest needs ${request}--candles C.csv or --ticks T.csv`);
+  }
+  requireOptions('backtest', values, ['request', values.ticks === undefined ? 'candles' : 'ticks']);
   if (values.output !== 'json' && values.output !== 'csv') {
     throw new UsageError(`--output is json or csv, got "${values.output}"`);
   }
   if (values.output === 'csv' && !values.trades) {
     throw new UsageError('--output csv needs --trades FILE (the trade list is written there)');
   }
-  const { request, candles } = await readRequestInputs(values);
-  const { metrics, trades, equity, monthlyReturns, warnings } = runBacktest(request, candles);
+  const { request, candles, ticks } =
+    values.ticks === undefined
+      ? { ...(await readRequestInputs({ ...values, candles: values.candles! })), ticks: null }
+      : readTickInputs({ ...values, ticks: values.ticks });
+  const { metrics, trades, equity, monthlyReturns, warnings, intrabar } = runBacktest(
+    request,
+    candles,
+    ticks === null ? {} : { ticks },
+  );
   const tradesFile = values.output === 'csv' ? values.trades! : null;
   // On many bars the helper thread writes part of the JSON while the main thread writes the
   // rest: the end of a long trade list (sent first: it is written first), then the equity.
@@ -80,8 +109,22 @@ export async function backtestCommand(args: string[]) {
       if (json === null) writeSeriesJson(equity, out);
       else out.writeBytes(json);
     }
-    out.write(`,"warnings":${JSON.stringify(warnings)},"dataQuality":${JSON.stringify(dataQuality)}}\n`);
+    out.write(`,"warnings":${JSON.stringify(warnings)},"dataQuality":${JSON.stringify(dataQuality)}`);
+    out.write(`${intrabar === undefined ? '' : `,"intrabar":${JSON.stringify(intrabar)}`}}\n`);
   });
+}
+
+/** The request and the trades of --ticks, with the bars of the request's timeframe built from them. */
+function readTickInputs(values: {
+  request: string;
+  ticks: string;
+  timezone?: string;
+  'session-open'?: string;
+}): { request: BacktestRequest; candles: CandleSeries; ticks: TickBars } {
+  const calendar = calendarFrom(values);
+  const request = readRequest(values.request);
+  const ticks = readTickFile(values.ticks, TIMEFRAME_MINUTES[request.timeframe], calendar);
+  return { request, candles: ticks.bars, ticks };
 }
 
 // What the helper writes comes from copies whose buffers move there: a message's own copy of

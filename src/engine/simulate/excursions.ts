@@ -53,6 +53,20 @@ export function exitExcursion(
   if (first < lowest) lowest = first;
   if (second > highest) highest = second;
   if (second < lowest) lowest = second;
+  return extremesExcursion(long, entryPrice, highest, lowest, out);
+}
+
+/**
+ * The excursion of a trade whose highest and lowest market prices while open are known (a tick
+ * run sees every trade up to the exit).
+ */
+export function extremesExcursion(
+  long: boolean,
+  entryPrice: number,
+  highest: number,
+  lowest: number,
+  out: Excursion = { favourablePct: 0, adversePct: 0 },
+): Excursion {
   const up = ((highest - entryPrice) / entryPrice) * 100;
   const down = ((lowest - entryPrice) / entryPrice) * 100;
   out.favourablePct = long ? Math.max(up, 0) : Math.max(-down, 0);

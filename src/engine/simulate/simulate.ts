@@ -86,7 +86,7 @@ export interface SimulationResult {
 }
 
 /** Buys fill higher, sells lower (never below 0). */
-function fillPrice(price: number, buying: boolean, slippage: number): number {
+export function fillPrice(price: number, buying: boolean, slippage: number): number {
   return buying ? price + slippage : Math.max(price - slippage, 0);
 }
 
@@ -374,8 +374,18 @@ class BarLoop {
   }
 }
 
+/** What a run counted of the entries it could not fill and of its money (runWarnings). */
+export interface RunCounts {
+  /** Entry signals whose fill the sizing refused. */
+  readonly unfilledEntries: number;
+  /** Entry signals whose fill came after the day's square-off. */
+  readonly squaredOffEntries: number;
+  /** The first flat bar with no money left; -1 while there is money. */
+  readonly bankruptAt: number;
+}
+
 /** What the user should know about a run: refused and squared-off entries, bankruptcy. */
-function runWarnings(run: BarLoop, settings: SimulationSettings, openTimes: Float64Array): string[] {
+export function runWarnings(run: RunCounts, settings: SimulationSettings, openTimes: Float64Array): string[] {
   const { unfilledEntries, squaredOffEntries, bankruptAt } = run;
   const warnings: string[] = [];
   if (unfilledEntries > 0) {

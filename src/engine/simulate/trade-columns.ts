@@ -143,6 +143,36 @@ export class TradeRecorder {
   }
 }
 
+/** Trade columns of consecutive parts of one run (chunks of a tick run), in order, as one. */
+export function joinTradeColumns(side: PositionSide, parts: readonly TradeColumns[]): TradeColumns {
+  const recorder = new TradeRecorder(
+    side,
+    Math.max(
+      1,
+      parts.reduce((sum, part) => sum + part.count, 0),
+    ),
+  );
+  const excursion = { favourablePct: 0, adversePct: 0 };
+  for (const part of parts) {
+    for (let row = 0; row < part.count; row++) {
+      excursion.favourablePct = part.mfePct[row]!;
+      excursion.adversePct = part.maePct[row]!;
+      recorder.record(
+        part.entryIndex[row]!,
+        part.exitIndex[row]!,
+        part.entryPrice[row]!,
+        part.exitPrice[row]!,
+        part.quantity[row]!,
+        part.pnl[row]!,
+        part.exitReason[row]!,
+        excursion,
+        part.costs[row]!,
+      );
+    }
+  }
+  return recorder.finish();
+}
+
 /**
  * Trade `row` as the trade list reports it, times as ISO 8601 UTC from the bars' open times.
  * Pass one formatter for a whole list: it caches each day's date text.

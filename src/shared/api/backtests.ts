@@ -74,6 +74,24 @@ export const portfolioBreakdownSchema = z.object({
 });
 export type PortfolioBreakdown = z.infer<typeof portfolioBreakdownSchema>;
 
+/**
+ * What the trades decided in a run whose request says intrabar "ticks"
+ * (docs/conventions.md#fills-with-ticks).
+ */
+export const intrabarSummarySchema = z.object({
+  mode: z.literal('ticks'),
+  /** Trades the run read. */
+  ticks: z.number().int().nonnegative(),
+  /**
+   * Exits the trades placed where bars could not: inside a bar, or at a daily exit time that
+   * came after its bar began.
+   */
+  exitsDecidedByTicks: z.number().int().nonnegative(),
+  /** Trades whose exit bar or reason differs from what the bar convention gives the same entry. */
+  changedFromBars: z.number().int().nonnegative(),
+});
+export type IntrabarSummary = z.infer<typeof intrabarSummarySchema>;
+
 /** One calendar month's return, "YYYY-MM". */
 export const monthlyReturnSchema = z.object({ month: z.string(), returnPct: z.number() });
 export type MonthlyReturn = z.infer<typeof monthlyReturnSchema>;
@@ -104,6 +122,8 @@ export const backtestResultBodySchema = z.object({
    * run's metrics, trades and curves are then those of the out-of-sample strategy.
    */
   ml: mlReportSchema.optional(),
+  /** A run on ticks: what its trades decided (absent on bars). */
+  intrabar: intrabarSummarySchema.optional(),
   data: z.object({
     source: z.enum(CANDLE_SOURCES),
     timezone: z.string(),

@@ -55,6 +55,24 @@ const dateOrder: Check = (_env, _user, { request }) => {
   return reversed && { status: 400, message: reversed.message, fields: reversed.fields };
 };
 
+/**
+ * The message for a request whose exits are to be found in trades (intrabar "ticks"): the engine
+ * runs on ticks (the CLI's `backtest --ticks`), but no source of trades reaches the worker yet.
+ */
+export const TICK_DATA_NOT_CONNECTED =
+  'Intrabar precision from ticks needs trade-by-trade data from an uploaded tick file or a market-data ' +
+  'provider, and no tick data source is connected yet. Run with intrabar "bars" for now.';
+
+/** Intrabar "ticks": refused until a tick source is connected, rather than run on bars unsaid. */
+const tickData: Check = (_env, _user, { request }) =>
+  request.intrabar === 'ticks'
+    ? {
+        status: 400,
+        message: TICK_DATA_NOT_CONNECTED,
+        fields: [{ path: 'intrabar', message: TICK_DATA_NOT_CONNECTED }],
+      }
+    : null;
+
 /** Exchange, history depth, data delay and indicators of the plan, for each symbol run. */
 const planEntitlements: Check = (env, user, { request, symbols }) => {
   const markets = symbols ?? [{ exchange: request.exchange, symbol: request.stock }];
@@ -97,6 +115,7 @@ const monthlyQuota: Check = async (env, user) => {
 /** The checks, in the order they are asked: the first refusal answers. */
 const CHECKS: readonly Check[] = [
   dateOrder,
+  tickData,
   planEntitlements,
   machineLearning,
   gridSize,

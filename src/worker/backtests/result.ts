@@ -124,6 +124,7 @@ export function toResultBody(
     },
     ...(data.dataQuality ? { dataQuality: data.dataQuality } : {}),
     ...(sharpeEstimate ? { sharpeEstimate } : {}),
+    ...(result.intrabar ? { intrabar: result.intrabar } : {}),
   };
 }
 

@@ -55,6 +55,7 @@ export class CandleRequestError extends ApiError {
 }
 
 const BAR_NAMES: Record<CandleTimeframe, string> = {
+  '1m': 'one-minute',
   '5m': 'five-minute',
   '15m': '15-minute',
   '30m': '30-minute',

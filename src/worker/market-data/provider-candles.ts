@@ -37,7 +37,7 @@ import { type ExchangeSession, exchangeSession } from './sessions';
 const DAILY_TTL_SECONDS = 24 * 60 * 60;
 const CLOSED_DAYS_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Largest span of one intraday request, in days (provider limits). */
-const INTRADAY_SPAN_DAYS = { '5m': 600, '1h': 7200 } as const;
+const INTRADAY_SPAN_DAYS = { '1m': 120, '5m': 600, '1h': 7200 } as const;
 /** Exchanges whose provider data includes pre- and after-hours trading, cut to the session. */
 const REGULAR_SESSION_ONLY = new Set(['US', 'NASDAQ']);
 
@@ -92,7 +92,7 @@ async function fetchDaily(
 async function fetchIntraday(
   config: ProviderConfig,
   ticker: string,
-  interval: '5m' | '1h',
+  interval: keyof typeof INTRADAY_SPAN_DAYS,
   from: number,
   to: number,
   deadline: AbortSignal,
@@ -173,7 +173,7 @@ function opensInSession(session: ExchangeSession) {
 }
 
 /**
- * Candles from the provider through the KV cache: daily bars from EOD data, 5m and 1h bars
+ * Candles from the provider through the KV cache: daily bars from EOD data, 1m, 5m and 1h bars
  * from intraday data (15m and 30m aggregated from 5m, aligned to the session), US equities
  * cut to the regular session, with warm-up bars fetched before `from`. Throws ProviderError.
  */
@@ -233,7 +233,8 @@ export async function providerCandles(
     fetched = await fetchIntraday(
       config,
       ticker,
-      query.timeframe === '1h' ? '1h' : '5m',
+      // The provider's own intervals; 15m and 30m are aggregated from 5m below.
+      query.timeframe === '1h' || query.timeframe === '1m' ? query.timeframe : '5m',
       fetchFrom,
       fetchTo,
       deadline,

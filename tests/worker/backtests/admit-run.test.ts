@@ -54,6 +54,13 @@ const LIMITS: Limit[] = [
     status: 402,
     message: /^(AAPL \(US\): )?The Basic plan tests 1 year of history/,
   },
+  {
+    name: 'tick data (no source of trades connected)',
+    request: { intrabar: 'ticks' },
+    status: 400,
+    message:
+      /^Intrabar precision from ticks needs trade-by-trade data .* no tick data source is connected yet/,
+  },
   { name: 'the month’s runs', used: 5, status: 402, message: UPGRADE },
 ];
 
@@ -139,7 +146,8 @@ const ENTRY_POINTS: EntryPoint[] = [
   },
   {
     name: 'POST /api/backtests/:id/robustness (run made on Professional, analysed on Basic)',
-    skips: ['dates in order'],
+    // Runs that cannot be made cannot be analysed.
+    skips: ['dates in order', 'tick data (no source of trades connected)'],
     async prepare({ browser, id: userId }, limit, bindings) {
       await env.DB.prepare("UPDATE users SET plan = 'pro' WHERE id = ?1").bind(userId).run();
       const { id } = await createRun(browser, { ...RUN, ...limit.request }, bindings);

@@ -11,6 +11,7 @@ import { dateOrderError } from './date-order';
 import type { FormValues } from './form-values';
 
 const BAR_NAMES: Record<Timeframe, string> = {
+  '1 min': '1-minute',
   '5 min': '5-minute',
   '15 min': '15-minute',
   '30 min': '30-minute',

@@ -220,7 +220,7 @@ describe('general parameters', () => {
     expect(input('From date').value).toBe('2023-09-01');
     expect(input('To date').value).toBe('2023-09-03');
     expect(select('Timeframe').value).toBe('15 min');
-    expect(optionsOf('Timeframe')).toEqual(['5 min', '15 min', '30 min', '1 hour', '1 day']);
+    expect(optionsOf('Timeframe')).toEqual(['1 min', '5 min', '15 min', '30 min', '1 hour', '1 day']);
     const direction = screen.getByRole('radiogroup', { name: 'Transaction type' });
     expect(within(direction).getByRole('radio', { name: 'Buy' }).getAttribute('aria-checked')).toBe('true');
     for (const name of [
