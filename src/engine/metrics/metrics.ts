@@ -10,7 +10,7 @@
  * deviation). Below that they are null and `tooShortToAnnualise` says why.
  */
 import { TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
-import { returnMoments, type ReturnMoments } from '../robustness/return-moments';
+import { returnMoments, type ReturnMoments } from '../stats/return-moments';
 import type { TradeColumns } from '../simulate/trade-columns';
 import { barsPerYear } from './annualisation';
 import { drawdownExtremes, equityDrawdownExtremes, type DrawdownExtremes } from './drawdown';

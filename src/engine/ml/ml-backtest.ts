@@ -26,7 +26,7 @@ import { monthlyReturns, type MonthlyReturn } from '../metrics/monthly-returns';
 import { probabilisticSharpeRatio } from '../robustness/deflated-sharpe';
 import { EVIDENCE, LEAK_WARNING } from '../robustness/evidence';
 import { mulberry32 } from '../robustness/random';
-import { returnMoments } from '../robustness/return-moments';
+import { returnMoments } from '../stats/return-moments';
 import { simulate, type SimulationSettings, type TradeSignals } from '../simulate/simulate';
 import type { TradeColumns } from '../simulate/trade-columns';
 import { compileStrategy, type StrategySignals } from '../strategy/compile';

@@ -10,7 +10,7 @@
 import { deflatedSharpeRatio, type DeflatedSharpe } from '../robustness/deflated-sharpe';
 import { dsrTooFewWarning, pboTooFewReason } from '../robustness/evidence';
 import { DEFAULT_PBO_BLOCKS, probabilityOfBacktestOverfitting, type PboResult } from '../robustness/pbo';
-import { returnMoments, sharpeVariance } from '../robustness/return-moments';
+import { returnMoments, sharpeVariance } from '../stats/return-moments';
 import { returnsMatrixFromColumns } from '../robustness/returns-matrix';
 
 /**

@@ -36,7 +36,7 @@ import { deflatedSharpeRatio, type DeflatedSharpe } from '../robustness/deflated
 import { dsrTooFewWarning, pboTooFewReason } from '../robustness/evidence';
 import { DEFAULT_PBO_BLOCKS, probabilityOfBacktestOverfitting, type PboResult } from '../robustness/pbo';
 import { findPlateau, type PlateauSuggestion } from '../robustness/plateau';
-import { returnMoments, sharpeVariance } from '../robustness/return-moments';
+import { returnMoments, sharpeVariance } from '../stats/return-moments';
 import { returnsMatrixFromColumns } from '../robustness/returns-matrix';
 import type { TradeColumns } from '../simulate/trade-columns';
 import { ConfigurationRunner, signalKey } from './configuration-runner';

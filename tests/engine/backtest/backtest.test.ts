@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listTrades } from '../../../src/engine/simulate/trade-columns';
 import { runBacktest } from '../../../src/engine/backtest';
 import { barReturns } from '../../../src/engine/metrics/returns';
-import { returnMoments } from '../../../src/engine/robustness/return-moments';
+import { returnMoments } from '../../../src/engine/stats/return-moments';
 import { SessionCalendar } from '../../../src/engine/candles/session-calendar';
 import { seriesFromRows } from '../../../src/engine/candles/series';
 import { backtestRequestSchema, type BacktestRequestInput } from '../../../src/shared/backtest-request';

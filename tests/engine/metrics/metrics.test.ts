@@ -5,7 +5,7 @@ import {
   type MetricsInput,
 } from '../../../src/engine/metrics/metrics';
 import { barReturns } from '../../../src/engine/metrics/returns';
-import { returnMoments } from '../../../src/engine/robustness/return-moments';
+import { returnMoments } from '../../../src/engine/stats/return-moments';
 import { plainTrade as trade, tradeColumnsOf } from '../data/trade-columns';
 
 const DAY = 86_400_000;

@@ -8,7 +8,7 @@ import { mlReport } from '../../../src/engine/ml/report';
 import { ML_THRESHOLD_GRID, perBarReturns } from '../../../src/engine/ml/threshold-sweep';
 import { deflatedSharpeRatio } from '../../../src/engine/robustness/deflated-sharpe';
 import { probabilityOfBacktestOverfitting } from '../../../src/engine/robustness/pbo';
-import { returnMoments, sharpeVariance } from '../../../src/engine/robustness/return-moments';
+import { returnMoments, sharpeVariance } from '../../../src/engine/stats/return-moments';
 import { returnsMatrixFromColumns } from '../../../src/engine/robustness/returns-matrix';
 import { backtestRequestSchema } from '../../../src/shared/backtest-request';
 import { mlReportSchema } from '../../../src/shared/ml-result';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deflatedSharpeRatio } from '../../../src/engine/robustness/deflated-sharpe';
-import { sharpeVariance } from '../../../src/engine/robustness/return-moments';
+import { sharpeVariance } from '../../../src/engine/stats/return-moments';
 import { deflateOverTried, perPeriodSharpeVariance } from '../../../src/engine/robustness/trials-deflation';
 
 const ESTIMATE = { sharpe: 0.08, observations: 500, skewness: -0.3, kurtosis: 4.2 };

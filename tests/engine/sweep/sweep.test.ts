@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runBacktest } from '../../../src/engine/backtest';
 import { probabilityOfBacktestOverfitting } from '../../../src/engine/robustness/pbo';
-import { returnMoments } from '../../../src/engine/robustness/return-moments';
+import { returnMoments } from '../../../src/engine/stats/return-moments';
 import { returnsMatrixFromColumns } from '../../../src/engine/robustness/returns-matrix';
 import type { TradeColumns } from '../../../src/engine/simulate/trade-columns';
 import { applySettings, defaultGrid } from '../../../src/engine/sweep/grid';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnMoments, sharpeVariance } from '../../../src/engine/robustness/return-moments';
+import { returnMoments, sharpeVariance } from '../../../src/engine/stats/return-moments';
 
 describe('returnMoments', () => {
   it('measures Sharpe (n - 1), skewness and raw kurtosis (moment estimators)', () => {
