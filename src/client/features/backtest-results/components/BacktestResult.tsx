@@ -25,6 +25,7 @@ import { RequestSummary } from './RequestSummary';
 import { ResultCharts } from './ResultCharts';
 import { SharePanel } from './SharePanel';
 import { ExportStrategy } from '../../../components/ExportStrategy';
+import { IntrabarNote } from './IntrabarNote';
 import { TradeTable } from './TradeTable';
 
 type ResultTab = 'result' | 'ml' | 'robustness';
@@ -122,6 +123,7 @@ export function BacktestResult({
 
       <section aria-labelledby="trades-title" className={styles.section}>
         <h2 id="trades-title">Trades</h2>
+        <IntrabarNote intrabar={result.intrabar} />
         <TradeTable
           trades={result.trades}
           truncated={result.tradesTruncated}
