@@ -2,7 +2,8 @@
  * One backtest: a validated request on a candle series -> metrics, trades, equity, drawdown and
  * warnings. The bars of the trading days fromDate to toDate are traded (days of the series'
  * calendar: the market's, else UTC calendar days); the bars before are warm-up (history for the
- * indicators, no trades), the bars after are ignored.
+ * indicators, no trades), the bars after are ignored. With the trades behind the bars (a tick
+ * run), exits inside a bar are found trade by trade (ticks/tick-run.ts).
  */
 import type { BacktestRequest } from '../shared/backtest-request';
 import { TIMEFRAME_MINUTES, TIMEZONE_IANA } from '../shared/backtest-vocabulary';
@@ -15,9 +16,18 @@ import { monthlyReturns, type MonthlyReturn } from './metrics/monthly-returns';
 import type { ReturnMoments } from './stats/return-moments';
 import { firstBarAtOrAfter } from './simulate/bar-at-time';
 import type { PriceDistance } from './simulate/exit-levels';
-import { simulate, type DailyExitTime, type SimulationSettings } from './simulate/simulate';
+import {
+  simulate,
+  type DailyExitTime,
+  type SimulationResult,
+  type SimulationSettings,
+  type TradeSignals,
+} from './simulate/simulate';
 import type { TradeColumns } from './simulate/trade-columns';
 import { compileStrategy } from './strategy/compile';
+import type { TickBars } from './ticks/tick-bars';
+import type { IntrabarSummary } from './ticks/tick-run';
+import { simulateWithTicks } from './ticks/tick-simulate';
 
 export interface BacktestOptions {
   /**
@@ -25,6 +35,12 @@ export interface BacktestOptions {
    * Default: the rows before request.fromDate.
    */
   warmupBars?: number;
+  /**
+   * The trades behind the series' bars (barsFromTicks built the series from them): exits are
+   * then found trade by trade, and the result carries `intrabar`. Required by a request whose
+   * intrabar is "ticks".
+   */
+  ticks?: Pick<TickBars, 'ticks' | 'barTicks'>;
 }
 
 export interface BacktestResult {
@@ -44,6 +60,8 @@ export interface BacktestResult {
   monthlyReturns: MonthlyReturn[];
   /** Things the user should know about the run (missing history, timeframe mismatch, ...). */
   warnings: string[];
+  /** What the trades decided, in a run on ticks (absent on bars). */
+  intrabar?: IntrabarSummary;
 }
 
 type ExitCriterion = BacktestRequest['exitCriteria']['targetProfit'];
@@ -163,11 +181,26 @@ export function simulationSettings(
   };
 }
 
-export function runBacktest(
+/** What a run needs before its simulation: the traded bars, their signals and the settings. */
+export interface PreparedRun {
+  /** The series' bars up to the request's last date. */
+  tradedSeries: CandleSeries;
+  /** Rows of the whole series (the result's per-bar values are aligned with them). */
+  rows: number;
+  firstBar: number;
+  calendar: SessionCalendar;
+  signals: TradeSignals;
+  settings: SimulationSettings;
+  /** The warnings found so far (the simulation's come after them). */
+  warnings: string[];
+}
+
+/** The traded bars, signals, settings and early warnings of `request` on `series`. */
+export function prepareRun(
   request: BacktestRequest,
   series: CandleSeries,
-  options: BacktestOptions = {},
-): BacktestResult {
+  options: Pick<BacktestOptions, 'warmupBars'> = {},
+): PreparedRun {
   checkSeries(series);
   const rows = series.c.length;
   const calendar = series.calendar ?? UTC_CALENDAR;
@@ -196,10 +229,16 @@ export function runBacktest(
   }
   const timeframeMismatch = timeframeWarning(request, tradedSeries);
   if (timeframeMismatch) warnings.push(timeframeMismatch);
+  const settings = simulationSettings(request, firstBar, calendar);
+  return { tradedSeries, rows, firstBar, calendar, signals, settings, warnings };
+}
 
-  const simulation = simulate(tradedSeries, signals, simulationSettings(request, firstBar, calendar));
-  warnings.push(...simulation.warnings);
-
+/** The result of a prepared run from its simulation: metrics, curves, monthly returns, warnings. */
+export function resultOfRun(
+  request: BacktestRequest,
+  { tradedSeries, rows, firstBar, calendar, warnings }: PreparedRun,
+  simulation: SimulationResult & { intrabar?: IntrabarSummary },
+): BacktestResult {
   const { curve: drawdown, extremes } = drawdownCurveAndExtremes(
     simulation.equity,
     firstBar,
@@ -228,8 +267,34 @@ export function runBacktest(
       request.initialCapital,
       calendar,
     ),
-    warnings,
+    warnings: [...warnings, ...simulation.warnings],
+    ...(simulation.intrabar && { intrabar: simulation.intrabar }),
   };
+}
+
+export function runBacktest(
+  request: BacktestRequest,
+  series: CandleSeries,
+  options: BacktestOptions = {},
+): BacktestResult {
+  const { ticks } = options;
+  if (ticks === undefined && request.intrabar === 'ticks') {
+    throw new RangeError(
+      'The request finds exits in ticks (intrabar "ticks") but no trades came with the bars',
+    );
+  }
+  if (ticks !== undefined && ticks.barTicks.length !== series.c.length + 1) {
+    throw new RangeError(
+      `The trades cover ${ticks.barTicks.length - 1} bars; the series has ${series.c.length}`,
+    );
+  }
+  const prepared = prepareRun(request, series, options);
+  const { tradedSeries, signals, settings } = prepared;
+  const simulation =
+    ticks === undefined
+      ? simulate(tradedSeries, signals, settings)
+      : simulateWithTicks(tradedSeries, signals, settings, ticks);
+  return resultOfRun(request, prepared, simulation);
 }
 
 /** Per-bar values of the traded bars padded with NaN for the rows after toDate. */

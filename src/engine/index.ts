@@ -157,3 +157,27 @@ export {
 } from './candles/data-quality';
 export { exportStrategy, type TradingDays } from './export/strategy-export';
 export { exchangeTradingDays } from './export/trading-days';
+
+// Ticks (docs/conventions.md#fills-with-ticks): trades, the bars built from them, and the run
+// that finds exits trade by trade, one chunk of trades at a time if need be.
+export {
+  BUY_SIDE,
+  SELL_SIDE,
+  UNKNOWN_SIDE,
+  checkTicks,
+  createTickSeries,
+  sliceTicks,
+  ticksFromColumns,
+  type TickSeries,
+} from './ticks/tick-series';
+export { parseTicksCsv } from './ticks/tick-csv';
+export { barsFromTicks, type TickBars } from './ticks/tick-bars';
+export { TickRun, type IntrabarSummary, type TickChunk, type TickChunkResult } from './ticks/tick-run';
+export {
+  decodeTickRunState,
+  encodeTickRunState,
+  initialTickRunState,
+  type OpenTickPosition,
+  type TickRunState,
+} from './ticks/tick-run-state';
+export { finishTickRun, resumeTickRun } from './ticks/chunked-tick-run';
