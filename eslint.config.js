@@ -50,7 +50,7 @@ const boundaryRules = Object.entries(forbiddenImports).map(([layer, forbidden]) 
 const upperLayers = ['features', 'pages', 'app'];
 const sharedClientLayers = ['components', 'lib', 'config', 'styles'];
 const zoneMessage =
-  'src/client imports flow one way: app -> pages -> features -> components/lib/config (README, client layering).';
+  'src/client imports flow one way: app -> pages -> features -> components/lib/config (docs/architecture.md#the-clients-layers).';
 
 /** A file `depth` folders below its feature's root reaches the features/ folder by depth + 1 "../". */
 const featureDepths = [0, 1, 2, 3];

@@ -49,7 +49,7 @@ export type { ExitReason, PositionSide, Trade } from './simulate/trade';
 export { EXIT_REASONS, listTrades, tradeAt, type TradeColumns } from './simulate/trade-columns';
 export { IsoTimeFormatter } from './simulate/iso-time';
 
-// Robustness statistics (README.md#the-engine-and-its-cli): overfitting tests, walk-forward, Monte Carlo, suggestions.
+// Robustness statistics (docs/engine.md#robustness-statistics): overfitting tests, walk-forward, Monte Carlo, suggestions.
 export { scoreDecay, type ScoreDecay } from './robustness/decay';
 export {
   deflatedSharpeRatio,
@@ -95,7 +95,7 @@ export {
   type WindowPerformance,
 } from './robustness/walk-forward';
 
-// Sweeps (README.md#the-engine-and-its-cli): grids over a request's numeric settings, walk-forward, look-ahead check.
+// Sweeps (docs/engine.md#sweeps): grids over a request's numeric settings, walk-forward, look-ahead check.
 export {
   GridError,
   applySettings,
@@ -126,7 +126,7 @@ export {
 } from './sweep/walk-forward';
 export { lookaheadCheck, type LookaheadDifference, type LookaheadReport } from './robustness/lookahead';
 
-// ML backtesting (README.md#the-engine-and-its-cli): features, triple-barrier labels, purged walk-forward.
+// ML backtesting (docs/engine.md#ml-backtesting): features, triple-barrier labels, purged walk-forward.
 export {
   assembleMlBacktest,
   prepareMlBacktest,

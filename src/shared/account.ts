@@ -1,4 +1,4 @@
-/** The account's own forms: email links, passwords, settings, deletion (README "Accounts"). */
+/** The account's own forms: email links, passwords, settings, deletion (docs/accounts.md). */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailAddressSchema } from './auth';
 

@@ -9,7 +9,7 @@ export interface CommissionPreset {
   label: string;
   /** Percent of the traded value charged on each fill. */
   commissionPct: number;
-  /** How the figure is made, for the builder's hint and the README. */
+  /** How the figure is made, for the builder's hint and docs/engine.md. */
   basis: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The `ml` block of a backtest request in mode "ml" (README.md#the-engine-and-its-cli): which model, which
+ * The `ml` block of a backtest request in mode "ml" (docs/engine.md#ml-backtesting): which model, which
  * features, how samples are labelled, how the walk-forward windows are laid out, the
  * probability that triggers an entry and the seed. Every field may be left out (or blank in a
  * form): ML_DEFAULTS fills it, and the builder shows those defaults.

@@ -1,5 +1,5 @@
 /**
- * What an ML run reports (README.md#the-engine-and-its-cli), for the worker to build and the
+ * What an ML run reports (docs/engine.md#ml-backtesting), for the worker to build and the
  * client to read: the walk-forward folds with their out-of-sample scores, the pooled scores, a
  * calibration table, permutation feature importance, the out-of-sample strategy's metrics and
  * the baselines over the same bars, and PBO/DSR over a sweep of the threshold. Rows are bar

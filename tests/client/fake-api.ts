@@ -37,7 +37,7 @@ export function fakeApi(routes: Record<string, Handler>) {
   return calls;
 }
 
-/** An answer in the API's one error shape (see the README's "API"), with field errors if given. */
+/** An answer in the API's one error shape (docs/api.md#requests-and-errors), with field errors if given. */
 export function errorResponse(
   status: number,
   code: string,

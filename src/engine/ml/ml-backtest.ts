@@ -1,5 +1,5 @@
 /**
- * An ML backtest (README.md#the-engine-and-its-cli): features (features.ts) and triple-barrier labels
+ * An ML backtest (docs/engine.md#ml-backtesting): features (features.ts) and triple-barrier labels
  * (labels.ts) on the bars up to toDate; purged, embargoed walk-forward folds (folds.ts) from
  * the first bar of fromDate that has every feature; in each fold a model trained on the
  * training window predicts the test window, so every probability is out of sample. An entry

@@ -1,5 +1,5 @@
 /**
- * A sweep's grid (README.md#the-engine-and-its-cli): one JSON object {"<request path>": [values, ...]}, the
+ * A sweep's grid (docs/engine.md#sweeps): one JSON object {"<request path>": [values, ...]}, the
  * paths written as the shared schema's validation errors write them. The numeric settings a
  * grid may sweep:
  * - an indicator setting of a row: "entry.parameters.0.additionalFields1.Timeframe",

@@ -1,5 +1,5 @@
 /**
- * A parameter sweep (README.md#the-engine-and-its-cli): every configuration of a grid (grid.ts) run on the
+ * A parameter sweep (docs/engine.md#sweeps): every configuration of a grid (grid.ts) run on the
  * same series, each equal to runBacktest of the request with its settings applied, then the
  * overfitting statistics over all of them.
  *

@@ -1,4 +1,4 @@
-/** Paid subscriptions: the requests and answers of /api/billing (README "Billing"). */
+/** Paid subscriptions: the requests and answers of /api/billing (docs/billing.md#payments-and-plans). */
 import { z } from 'zod';
 import { BILLING_PERIODS, CURRENCIES, PLAN_IDS } from '../plans';
 

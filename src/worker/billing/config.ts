@@ -1,4 +1,4 @@
-/** Which payment providers this server has keys for (all optional; README "Configuration"). */
+/** Which payment providers this server has keys for (all optional; docs/configuration.md). */
 import type { Currency } from '../../shared/plans';
 import type { Env } from '../env';
 

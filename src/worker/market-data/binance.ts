@@ -6,7 +6,7 @@
  * plan, so one answer makes at most MAX_KLINE_CALLS. Bars are fetched and cached per calendar
  * month (UTC): a closed month is kept in KV for a week, and an answer fetches only the months
  * it lacks. A range whose months need more calls than that answers 400 naming the largest range
- * that always fits (see README "Market data").
+ * that always fits (see docs/market-data.md).
  */
 import { z } from 'zod';
 import { dropDuplicateBars, seriesFromRows, type CandleRow } from '../../engine/index';

@@ -28,7 +28,7 @@ export const admin = new Hono<AppEnv>()
     const changes = c.req.valid('json');
     const updated = await updateUser(c.env.DB, c.req.param('id'), changes);
     if (!updated) throw new ApiError(404, 'No user has this id.');
-    // New permissions take effect at once: the user's other sessions end (README.md#accounts-and-admins).
+    // New permissions take effect at once: the user's other sessions end (docs/accounts.md#roles-and-admins).
     await revokeUserSessions(c.env.DB, updated.id, c.get('sessionIdHash'));
     return c.json({ user: publicUser(updated) } satisfies UserAnswer);
   })

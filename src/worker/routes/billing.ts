@@ -44,7 +44,7 @@ function webhook(name: 'stripe' | 'razorpay') {
 }
 
 /**
- * Paid subscriptions (README "Billing"): checkout on the provider's hosted page, the user's
+ * Paid subscriptions (docs/billing.md#payments-and-plans): checkout on the provider's hosted page, the user's
  * billing state, plan changes at the next cycle, cancel and resume at the period's end, and the
  * providers' signed webhooks (exempt from the same-origin check, src/worker/security/same-origin.ts).
  */

@@ -15,7 +15,7 @@ import { exchangeTimeLabel } from '../../../shared/exchange-time';
 import { PORTFOLIO_EXCHANGE } from '../../../shared/portfolio';
 import { formatMoney } from './format';
 
-/** Where the bars came from; synthetic data is always called exactly that (README.md#market-data). */
+/** Where the bars came from; synthetic data is always called exactly that (docs/market-data.md). */
 export const SOURCE_LABELS: Record<DataSource, string> = {
   provider: 'Market data',
   cache: 'Market data',
