@@ -9,6 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseCandlesCsv, runBacktest } from '../src/engine/index';
 import { benchBacktest, RICH_REQUEST, SMA_CROSS_REQUEST } from './backtest';
+import { benchBacktestingPy } from './backtesting-py';
 import { benchCliBacktest, benchNpmStartup, type ProcessResult } from './cli-process';
 import { benchIngest } from './ingest';
 import { minuteBarsCsv, minuteTimestampCsv } from './minute-csv';
@@ -190,16 +191,25 @@ console.log(
   `Rich request in process (${richTrades.toLocaleString('en-US')} trades, best of ${RICH_TIMED_RUNS} after ` +
     `${RICH_WARMUP_RUNS} warm-up runs)  ${richMs.toFixed(0).padStart(6)} ms   first run in the process ${richFirstMs.toFixed(0)} ms`,
 );
+const cliMs: Record<string, number> = {};
 for (const [name, request] of [
   ['rich request', RICH_REQUEST],
   ['SMA 10/20 cross', SMA_CROSS_REQUEST],
 ] as const) {
   const cli = benchCliBacktest(name.replace(/\W+/g, '-'), request, csv);
+  cliMs[name] = cli.ms;
   console.log(
     `CLI backtest, ${name}, whole process (JSON with equity, best of 3)  ${cli.ms.toFixed(0).padStart(6)} ms` +
       `   peak memory ${cli.peakMemoryMb.toFixed(0)} MB`,
   );
 }
+const reference = benchBacktestingPy(csv);
+console.log(
+  reference
+    ? `backtesting.py, SMA 10/20 cross, whole process (${reference.trades.toLocaleString('en-US')} trades, best of 3)  ` +
+        `${reference.ms.toFixed(0).padStart(6)} ms   ours ${(reference.ms / cliMs['SMA 10/20 cross']!).toFixed(1)}x faster`
+    : 'backtesting.py, SMA 10/20 cross: not measured (set BT_PYTHONPATH to a backtesting.py checkout)',
+);
 console.log(`npm's own start-up, added by \`npm run -s engine\`: ${benchNpmStartup().toFixed(0)} ms\n`);
 
 // `npm run bench -- --ingest-only` stops here (the ingest and CLI figures of the engine-speed work).
