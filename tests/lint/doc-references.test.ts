@@ -16,7 +16,8 @@ function trackedSources(): string[] {
   const out = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' });
   return out
     .split('\0')
-    .filter((path) => /\.(ts|tsx|mjs|js|css|sql|toml|md)$/.test(path) || path === '.ci/run');
+    .filter((path) => /\.(ts|tsx|mjs|js|css|sql|toml|md)$/.test(path) || path === '.ci/run')
+    .filter((path) => existsSync(join(root, path))); // a file deleted but not yet committed is gone
 }
 
 const anchorsOf = (markdownPath: string) => anchorsIn(readFileSync(join(root, markdownPath), 'utf8'));
