@@ -61,15 +61,18 @@ Commands:
   ml --request R.json --candles C.csv [--timezone Z] [--session-open HH:MM]
       Trains the request's model (its "ml" block, defaults when absent) on purged walk-forward
       windows and trades the out-of-sample bars. Prints {folds: [{trainFrom, trainTo, testFrom,
-      testTo, trainFromRow, trainToRow, testFromRow, testToRow, auc, accuracy, precision,
-      recall, logLoss, samples, degenerate, degenerateReason}], outOfSampleFrom, oosMetrics,
-      trades, featureImportance, baselines: {rulesOnly, buyAndHold}, outOfSample: {..., aucCi95,
-      pValue, verdict}, scoresMeaningful, sharpePsr, calibration, thresholdSweep: {thresholds,
+      testTo, trainFromRow, trainToRow, testFromRow, testToRow, auc, aucDistantPairs,
+      accuracy, precision, recall, logLoss, samples, degenerate, degenerateReason}],
+      outOfSampleFrom, oosMetrics, trades, featureImportance, baselines: {rulesOnly, buyAndHold},
+      outOfSample: {..., aucDistantPairsMeanOfFolds, aucFoldsAveraged, aucCi95, pValue, verdict,
+      verdictReason}, scoresMeaningful, sharpePsr, calibration, thresholdSweep: {thresholds,
       pbo, pboReason, dsr, dsrReason, dsrWarning}, warnings}. Fold dates are the open times of
       the first and last bar of each window; rows are CSV data rows, half-open, trainToRow
-      ending the purged training range. thresholdSweep trades the same out-of-sample bars at
-      each threshold tried: PBO of the choice, DSR of the run's. The first warning says that
-      every trade and metric is out-of-sample.
+      ending the purged training range. The headline AUC is aucDistantPairsMeanOfFolds, with its
+      t-interval and p-value; verdict is null below 8 windows or 100 samples, verdictReason
+      says why. thresholdSweep trades the same out-of-sample bars at each threshold tried: PBO
+      of the choice, DSR of the run's. The first warning says that every trade and metric is
+      out-of-sample.
   export --request R.json --format pine|python [--timezone Z] [--session-open HH:MM]
       Prints the request's strategy as Pine Script v6 (a strategy()) or Python for backtesting.py
       with TA-Lib. What has no equivalent is a comment naming the difference. The run's dates and

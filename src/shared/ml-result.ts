@@ -31,6 +31,11 @@ export const mlFoldSchema = mlScoresSchema.extend({
   testTo: row,
   trainSamples: z.number().int().nonnegative(),
   /**
+   * ROC AUC over the pairs of test samples far enough apart to share no bars (the headline's
+   * unit, docs/ml-evidence.md#the-headline-auc-and-its-uncertainty); null without such a pair.
+   */
+  aucDistantPairs: score.default(null),
+  /**
    * The model gave every test bar one probability (it ranks nothing), and why. Defaults here and
    * below read runs stored before these fields existed.
    */
@@ -39,12 +44,19 @@ export const mlFoldSchema = mlScoresSchema.extend({
 });
 
 /**
- * The pooled out-of-sample scores with the AUC's uncertainty: the folds' mean AUC, a 95%
- * interval (`method` says how it was drawn) and a two-sided p-value against 0.5 from a seeded
- * label-permutation test within folds. Each is null without an AUC.
+ * The pooled out-of-sample scores (`auc` ranks every window's samples together, which the
+ * windows' differing base rates bias) and the headline AUC with its uncertainty
+ * (docs/ml-evidence.md#the-headline-auc-and-its-uncertainty): `aucDistantPairsMeanOfFolds`, the
+ * mean over `aucFoldsAveraged` test windows of their AUC over pairs that share no bars, its 95%
+ * interval (`method` says how it was drawn) and its two-sided p-value against 0.5. Runs stored
+ * before the headline have a null one, and an interval and p-value of the pooled AUC (by a block
+ * bootstrap and label rotations, as their method says).
  */
 export const mlOutOfSampleSchema = mlScoresSchema.extend({
+  /** Mean of the folds' plain ROC AUC. */
   aucMeanOfFolds: score.default(null),
+  aucDistantPairsMeanOfFolds: score.default(null),
+  aucFoldsAveraged: z.number().int().nonnegative().nullable().default(null),
   aucCi95: z.object({ low: z.number(), high: z.number(), method: z.string() }).nullable().default(null),
   pValue: score.default(null),
 });
@@ -107,8 +119,3 @@ export const mlReportSchema = z.object({
 });
 
 export type MlReport = z.infer<typeof mlReportSchema>;
-
-/** Whether a 95% interval of the AUC contains chance (0.5): no evidence the model ranks anything (false without an interval). */
-export function indistinguishableFromChance(interval: MlReport['outOfSample']['aucCi95']): boolean {
-  return interval !== null && interval.low <= 0.5 && interval.high >= 0.5;
-}

@@ -66,6 +66,7 @@ describe('ml command', { timeout: TIMEOUT }, () => {
       testFromRow: 1020,
       testToRow: 1520,
       auc: report.folds[0]!.auc,
+      aucDistantPairs: report.folds[0]!.aucDistantPairs,
       accuracy: report.folds[0]!.accuracy,
       precision: report.folds[0]!.precision,
       recall: report.folds[0]!.recall,
@@ -82,11 +83,14 @@ describe('ml command', { timeout: TIMEOUT }, () => {
         'predicted by a model trained only on bars before its test window',
     );
     expect(output.warnings.slice(1)).toEqual(report.warnings);
-    const { low, high } = report.outOfSample.aucCi95!;
+    // 4 test windows: too few for a verdict, and the reason says so.
     expect(output.outOfSample).toEqual({
       ...JSON.parse(JSON.stringify(report.outOfSample)),
-      verdict: low <= 0.5 && high >= 0.5 ? 'indistinguishable from chance' : 'better than chance',
+      verdict: null,
+      verdictReason: '4 test windows with an AUC are too few to judge: a verdict needs at least 8',
     });
+    expect(output.outOfSample.aucFoldsAveraged).toBe(4);
+    expect(output.folds[0].aucDistantPairs).toBeGreaterThan(0);
     expect(output.sharpePsr).toEqual(report.sharpePsr);
     expect(output.oosMetrics).toEqual(JSON.parse(JSON.stringify(report.metrics)));
     expect(output.trades).toEqual(JSON.parse(JSON.stringify(listTrades(result.strategy.trades, series.t))));

@@ -4,22 +4,15 @@
  * the request's ML run (its `ml` block, or the defaults) on the candles. A fold's trainFrom,
  * trainTo, testFrom and testTo are the open times (ISO 8601) of its first and last training and
  * test bars; its ...Row fields are CSV data rows (0 = the first row after the header),
- * half-open, trainToRow ending the purged training range. The first warning says that every
- * trade and metric is out-of-sample.
+ * half-open, trainToRow ending the purged training range. outOfSample's verdict on the headline
+ * AUC is null when the evidence is too thin, with verdictReason saying why. The first warning
+ * says that every trade and metric is out-of-sample.
  */
 import { IsoTimeFormatter, listTrades, mlReport, runMlBacktest } from '../../engine/index';
-import { indistinguishableFromChance, type MlReport } from '../../shared/ml-result';
+import { aucVerdict } from '../../shared/auc-verdict';
 import { parseOptions } from '../parse-options';
 import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
 import { requireOptions } from '../usage';
-
-/** Where the pooled AUC stands against chance (0.5), by its 95% interval. */
-function aucVerdict(outOfSample: MlReport['outOfSample']): string {
-  const interval = outOfSample.aucCi95;
-  if (interval === null) return 'no AUC: the test windows hold one label only';
-  if (indistinguishableFromChance(interval)) return 'indistinguishable from chance';
-  return interval.low > 0.5 ? 'better than chance' : 'worse than chance';
-}
 
 export async function mlCommand(args: string[]) {
   const { values } = parseOptions({ args, options: REQUEST_INPUT_OPTIONS });
@@ -27,6 +20,7 @@ export async function mlCommand(args: string[]) {
   const { request, candles } = await readRequestInputs(values);
   const result = runMlBacktest(request, candles);
   const report = mlReport(result, candles);
+  const { verdict, reason } = aucVerdict(report);
   const isoTime = new IsoTimeFormatter();
   const time = (row: number) => isoTime.format(candles.t[row]!);
   return {
@@ -40,6 +34,7 @@ export async function mlCommand(args: string[]) {
       testFromRow: fold.testFrom,
       testToRow: fold.testTo,
       auc: fold.auc,
+      aucDistantPairs: fold.aucDistantPairs,
       accuracy: fold.accuracy,
       precision: fold.precision,
       recall: fold.recall,
@@ -53,7 +48,7 @@ export async function mlCommand(args: string[]) {
     trades: listTrades(result.strategy.trades, candles.t),
     featureImportance: report.featureImportance,
     baselines: report.baselines,
-    outOfSample: { ...report.outOfSample, verdict: aucVerdict(report.outOfSample) },
+    outOfSample: { ...report.outOfSample, verdict, verdictReason: reason },
     scoresMeaningful: report.scoresMeaningful,
     sharpePsr: report.sharpePsr,
     calibration: report.calibration,

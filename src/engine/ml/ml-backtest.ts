@@ -31,13 +31,14 @@ import { simulate, type SimulationSettings, type TradeSignals } from '../simulat
 import type { TradeColumns } from '../simulate/trade-columns';
 import { compileStrategy, type StrategySignals } from '../strategy/compile';
 import { SeriesCache } from '../strategy/series-cache';
-import { aucUncertainty, type AucUncertainty, type FoldSamples } from './auc-uncertainty';
+import { aucUncertainty, type AucUncertainty } from './auc-uncertainty';
 import {
   calibrationTable,
   classificationScores,
   type CalibrationBin,
   type ClassificationScores,
 } from './classification-metrics';
+import { distantPairsAuc } from './distant-pairs-auc';
 import { buildFeatures, rowComplete } from './features';
 import { planFolds, type Fold } from './folds';
 import { permutationImportance } from './importance';
@@ -48,6 +49,8 @@ import { perBarReturns, sweptThresholds, thresholdSweep, type MlThresholdSweep }
 export interface MlFoldResult extends Fold, ClassificationScores {
   /** Training samples after purging and embargo. */
   trainSamples: number;
+  /** ROC AUC over the test samples' pairs that share no bars (distant-pairs-auc.ts); null without one. */
+  aucDistantPairs: number | null;
   /** The model gave every test bar the same probability: it ranks nothing. */
   degenerate: boolean;
   degenerateReason: string | null;
@@ -78,7 +81,7 @@ export interface MlBacktestResult {
   settings: MlSettings;
   features: string[];
   folds: MlFoldResult[];
-  /** The test windows' labelled samples pooled, with the AUC's interval and p-value. */
+  /** The test windows' labelled samples pooled, with the headline AUC, its interval and p-value. */
   outOfSample: ClassificationScores & AucUncertainty;
   /** Folds marked degenerate. */
   degenerateFolds: number;
@@ -256,6 +259,10 @@ export function runMlFold(run: MlPreparedRun, index: number): MlFoldOutput {
   }
   const testLabels = Uint8Array.from(testRows, (row) => labels[row]!);
   const scores = classificationScores(testProbabilities, testLabels, ml.threshold);
+  const distant = distantPairsAuc(
+    { rows: testRows, probabilities: testProbabilities, labels: testLabels },
+    aucPairGap(ml),
+  );
   const degenerateReason = degenerateFold(probabilities, trainLabels);
   const importance =
     scores.auc === null
@@ -273,6 +280,7 @@ export function runMlFold(run: MlPreparedRun, index: number): MlFoldOutput {
       ...fold,
       trainSamples: trainRows.length,
       ...scores,
+      aucDistantPairs: Number.isNaN(distant) ? null : distant,
       degenerate: degenerateReason !== null,
       degenerateReason,
     },
@@ -311,23 +319,15 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
   const probabilities = new Float64Array(bars).fill(Number.NaN);
   const pooledProbabilities: number[] = [];
   const pooledLabels: number[] = [];
-  const foldSamples: FoldSamples[] = [];
   const importanceSums = new Float64Array(features.names.length);
   let importanceWeight = 0;
   outputs.forEach(({ fold, probabilities: tested, importance }) => {
     probabilities.set(tested, fold.testFrom);
-    const foldProbabilities: number[] = [];
-    const foldLabels: number[] = [];
     for (let row = fold.testFrom; row < fold.testTo; row++) {
       if (complete[row] === 0 || labels[row] === NO_LABEL) continue;
-      foldProbabilities.push(probabilities[row]!);
-      foldLabels.push(labels[row]!);
+      pooledProbabilities.push(probabilities[row]!);
+      pooledLabels.push(labels[row]!);
     }
-    for (let i = 0; i < foldLabels.length; i++) {
-      pooledProbabilities.push(foldProbabilities[i]!);
-      pooledLabels.push(foldLabels[i]!);
-    }
-    foldSamples.push({ probabilities: foldProbabilities, labels: foldLabels });
     if (importance) {
       importance.forEach((value, feature) => (importanceSums[feature]! += value * fold.samples));
       importanceWeight += fold.samples;
@@ -387,10 +387,10 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
   const outOfSample = {
     ...classificationScores(pooledProbabilities, pooledLabels, ml.threshold),
     ...aucUncertainty(
-      foldSamples,
       foldResults.map((fold) => fold.auc),
-      horizonBars + AUC_BLOCK_FEATURE_MEMORY,
-      (ml.seed ^ 0x2545f491) >>> 0,
+      // A fold stored by a job chunk before folds had it has none.
+      foldResults.map((fold) => fold.aucDistantPairs ?? null),
+      aucPairGap(ml),
     ),
   };
   const featureImportance = features.names
@@ -436,21 +436,27 @@ export function assembleMlBacktest(run: MlPreparedRun, outputs: readonly MlFoldO
 }
 
 /**
- * Bootstrap blocks span the label horizon plus this many bars: the base features look back up
- * to 20 bars, so samples closer than that share inputs as well as label windows.
+ * The base features look back up to 20 bars (return_20, volatility_20): a sample's features and
+ * the label of a sample this many bars plus the horizon before it share no bar.
  */
-const AUC_BLOCK_FEATURE_MEMORY = 20;
+const FEATURE_MEMORY_BARS = 20;
+
+/** How far apart the samples of a pair must be for the headline AUC (distant-pairs-auc.ts). */
+export function aucPairGap(ml: MlSettings): number {
+  return ml.label.horizonBars + FEATURE_MEMORY_BARS;
+}
 
 /**
- * The leak alarm: an AUC above EVIDENCE.leakAuc, or one feature carrying more than
- * EVIDENCE.leakImportanceShare of the positive permutation importance while the AUC is clear of
- * chance (on noise the importances are all near 0 and one of them leads by chance).
+ * The leak alarm: a headline AUC above EVIDENCE.leakAuc, or one feature carrying more than
+ * EVIDENCE.leakImportanceShare of the positive permutation importance while the AUC's interval
+ * is clear of chance (on noise the importances are all near 0 and one of them leads by chance).
  */
 function leakSuspected(
   outOfSample: ClassificationScores & AucUncertainty,
   importance: readonly { importance: number }[],
 ): boolean {
-  if (outOfSample.auc !== null && outOfSample.auc > EVIDENCE.leakAuc) return true;
+  const headline = outOfSample.aucDistantPairsMeanOfFolds;
+  if (headline !== null && headline > EVIDENCE.leakAuc) return true;
   const interval = outOfSample.aucCi95;
   if (interval === null || interval.low <= 0.5) return false;
   const positive = importance.reduce((sum, entry) => sum + Math.max(0, entry.importance), 0);

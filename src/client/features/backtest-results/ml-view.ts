@@ -3,7 +3,8 @@
  * classification scores, the feature importance as bar lengths, and the strategy against its
  * baselines, and the overfitting check of the threshold sweep. Pure functions of the stored report, so the tab only lays them out.
  */
-import { type MlReport, indistinguishableFromChance } from '../../../shared/ml-result';
+import { aucVerdict } from '../../../shared/auc-verdict';
+import type { MlReport } from '../../../shared/ml-result';
 import type { ResultMetrics } from '../../../shared/api/backtests';
 import { formatCount, formatDateTime } from '../../lib/backtests/format';
 import {
@@ -39,6 +40,8 @@ export interface FoldRow {
   precision: string;
   recall: string;
   auc: string;
+  /** The fold's AUC over pairs that share no bars: what the headline averages. */
+  aucDistantPairs: string;
   logLoss: string;
   /** "No", or "Yes: " and why the fold's model ranks nothing. */
   degenerate: string;
@@ -85,6 +88,7 @@ export function foldRows(
       precision: formatShare(fold.precision),
       recall: formatShare(fold.recall),
       auc: formatScore(fold.auc),
+      aucDistantPairs: formatScore(fold.aucDistantPairs),
       logLoss: formatScore(fold.logLoss),
       degenerate: fold.degenerate ? `Yes: ${fold.degenerateReason ?? 'one probability for every bar'}` : 'No',
     };
@@ -170,36 +174,61 @@ const thresholdFormat = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 3,
 });
 
-export const INDISTINGUISHABLE_FROM_CHANCE = 'Indistinguishable from chance';
+/** The engine's reason ("12 out-of-sample bars are too few ...") as a sentence. */
+const sentence = (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
 
-/** The pooled AUC against chance, by its 95% interval; null when the report has no interval. */
-export function aucVerdict(report: MlReport): string | null {
-  const interval = report.outOfSample.aucCi95;
-  if (interval === null) return null;
-  if (indistinguishableFromChance(interval)) return INDISTINGUISHABLE_FROM_CHANCE;
-  return interval.low > 0.5 ? 'Better than chance' : 'Worse than chance';
+/**
+ * The headline AUC: the mean over the test windows of their AUC over pairs that share no bars;
+ * a run stored before it has the pooled AUC as its headline (its interval is that one's).
+ */
+export function headlineAuc(report: MlReport): Score {
+  return report.outOfSample.aucDistantPairsMeanOfFolds ?? report.outOfSample.auc;
+}
+
+/** "Better than chance", "Worse than chance", "Indistinguishable from chance", or null. */
+export function aucVerdictText(report: MlReport): string | null {
+  const { verdict } = aucVerdict(report);
+  return verdict && `${verdict.charAt(0).toUpperCase()}${verdict.slice(1)}`;
 }
 
 export interface AucFigures {
+  /** The headline AUC, "0.512", or "—". */
+  headline: string;
   /** "0.472 to 0.561", or "—". */
   interval: string;
   intervalExplanation: string;
   pValue: string;
+  pValueExplanation: string;
+  /** Every window's samples ranked together. */
+  pooled: string;
+  /** The windows' plain AUC, averaged. */
   meanOfFolds: string;
+  /** The verdict as a sentence's start ("Better than chance"), or null with `noVerdict` saying why. */
   verdict: string | null;
+  /** Why there is no verdict ("3 test windows with an AUC are too few to judge: ..."), or null. */
+  noVerdict: string | null;
 }
 
-/** The pooled AUC's uncertainty as text. */
+/** The headline AUC and its uncertainty as text. */
 export function aucFigures(report: MlReport): AucFigures {
-  const { aucCi95, pValue, aucMeanOfFolds } = report.outOfSample;
+  const { aucCi95, pValue, aucMeanOfFolds, aucDistantPairsMeanOfFolds, auc } = report.outOfSample;
+  const { reason } = aucVerdict(report);
+  // A run stored before the headline: its interval and p-value are the pooled AUC's.
+  const stored = aucDistantPairsMeanOfFolds === null;
   return {
+    headline: formatScore(headlineAuc(report)),
     interval: aucCi95 ? `${formatScore(aucCi95.low)} to ${formatScore(aucCi95.high)}` : '—',
     intervalExplanation: aucCi95
       ? `95% interval of the ROC AUC by a ${aucCi95.method}.`
-      : 'No interval: the test windows lack one of the labels.',
+      : 'No interval: fewer than two test windows have an AUC.',
     pValue: formatScore(pValue),
+    pValueExplanation: stored
+      ? 'Share of label shuffles within each test window (seeded) whose AUC is as far from 0.5.'
+      : 'Two-sided t-test of the test windows’ AUC against 0.5: below 0.05 exactly when the interval leaves 0.5 out.',
+    pooled: formatScore(auc),
     meanOfFolds: formatScore(aucMeanOfFolds),
-    verdict: aucVerdict(report),
+    verdict: aucVerdictText(report),
+    noVerdict: reason,
   };
 }
 
@@ -226,9 +255,6 @@ export interface OverfittingFigures {
   /** "0.50, 0.525, 0.55, ...": the thresholds the same bars were traded at. */
   thresholds: string;
 }
-
-/** The engine's reason ("12 out-of-sample bars are too few ...") as a sentence. */
-const sentence = (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
 
 /**
  * What the DSR was deflated over: the thresholds checked, and, when the run is read with its

@@ -42,7 +42,12 @@ async function openMlTab(run: BacktestRun) {
   return screen.getByRole('tabpanel');
 }
 
-const interval = (low: number, high: number) => ({ low, high, method: 'two-stage block bootstrap' });
+const METHOD =
+  "t-interval over 10 test windows' AUC (9 degrees of freedom), each over pairs of samples at least 21 bars apart";
+const interval = (low: number, high: number) => ({ low, high, method: METHOD });
+/** The report's headline figures replaced: 10 windows unless said, enough for a verdict. */
+const headline = (figures: Partial<MlReport['outOfSample']>) =>
+  withReport((r) => ({ ...r, outOfSample: { ...r.outOfSample, aucFoldsAveraged: 10, ...figures } }));
 const scoreCards = () =>
   within(screen.getByRole('list', { name: 'Out-of-sample scores' })).getAllByRole('listitem');
 
@@ -51,30 +56,39 @@ resetPageAfterEachTest();
 describe('ML tab: the AUC against chance', () => {
   it('says "indistinguishable from chance" when the 95% interval contains 0.5, with the interval and p-value', async () => {
     const panel = await openMlTab(
-      withReport((r) => ({
-        ...r,
-        outOfSample: { ...r.outOfSample, auc: 0.524, aucCi95: interval(0.471, 0.566), pValue: 0.31 },
-      })),
+      headline({ aucDistantPairsMeanOfFolds: 0.524, aucCi95: interval(0.471, 0.566), pValue: 0.31 }),
     );
     expect(within(panel).getByRole('note').textContent).toBe(
       'Out-of-sample ROC AUC 0.524 (95% interval 0.471 to 0.566, p = 0.310): indistinguishable from chance.',
     );
     const [aucCard, intervalCard, pCard] = scoreCards();
+    expect(aucCard!.textContent).toContain('0.524');
     expect(aucCard!.textContent).toContain('Indistinguishable from chance.');
     expect(intervalCard!.textContent).toContain('0.471 to 0.566');
-    expect(intervalCard!.textContent).toContain('two-stage block bootstrap');
+    expect(intervalCard!.textContent).toContain(METHOD);
     expect(pCard!.textContent).toContain('0.310');
+    expect(pCard!.textContent).toContain('Two-sided t-test of the test windows’ AUC against 0.5');
   });
 
-  it('says better than chance when the interval is above 0.5, and never "indistinguishable"', async () => {
-    const panel = await openMlTab(
-      withReport((r) => ({
-        ...r,
-        outOfSample: { ...r.outOfSample, aucCi95: interval(0.52, 0.58), pValue: 0.001 },
-      })),
-    );
+  it('says better than chance when the interval is above 0.5 and p < 0.05, and never "indistinguishable"', async () => {
+    const panel = await openMlTab(headline({ aucCi95: interval(0.52, 0.58), pValue: 0.001 }));
     expect(within(panel).getByRole('note').textContent).toMatch(/: better than chance\.$/);
     expect(panel.textContent).not.toMatch(/indistinguishable/i);
+  });
+
+  it('does not say better than chance on p = 0.124, even with an interval above 0.5', async () => {
+    const panel = await openMlTab(headline({ aucCi95: interval(0.527, 0.987), pValue: 0.124 }));
+    expect(within(panel).getByRole('note').textContent).toMatch(/: indistinguishable from chance\.$/);
+    expect(panel.textContent).not.toMatch(/better than chance/i);
+  });
+
+  it('gives no verdict on 3 test windows, and says why', async () => {
+    expect(report.outOfSample.aucFoldsAveraged).toBe(3);
+    const panel = await openMlTab(ML_RUN);
+    const reason = '3 test windows with an AUC are too few to judge: a verdict needs at least 8';
+    expect(within(panel).getByRole('note').textContent).toMatch(new RegExp(`\\): no verdict: ${reason}\\.$`));
+    expect(scoreCards()[0]!.textContent).toContain(`No verdict: ${reason}.`);
+    expect(panel.textContent).not.toMatch(/(better|worse) than chance|indistinguishable/i);
   });
 
   it('shows the strategy’s PSR against 0 with its out-of-sample bar count, and a DSR on too few bars warned', async () => {

@@ -95,6 +95,7 @@ describe('result page: the ML tab of an ML run', () => {
       `${(first.precision! * 100).toFixed(1)}%`,
       `${(first.recall! * 100).toFixed(1)}%`,
       first.auc!.toFixed(3),
+      first.aucDistantPairs!.toFixed(3),
       first.logLoss!.toFixed(3),
       'No',
     ]);
@@ -103,7 +104,12 @@ describe('result page: the ML tab of an ML run', () => {
       `${formatDateTime(report.trainingWindows[1]!.from, 'UTC')} to ${formatDateTime(report.trainingWindows[1]!.to, 'UTC')}`,
     );
     const scores = screen.getByRole('list', { name: 'Out-of-sample scores' });
+    // The headline: the folds' AUC over distant pairs, averaged.
+    const distant = report.folds.map((fold) => fold.aucDistantPairs!);
     expect(within(scores).getByText('ROC AUC').nextSibling?.textContent).toBe(
+      (distant.reduce((sum, auc) => sum + auc, 0) / distant.length).toFixed(3),
+    );
+    expect(within(scores).getByText('AUC, all windows pooled').nextSibling?.textContent).toBe(
       report.outOfSample.auc!.toFixed(3),
     );
     expect(within(scores).getByText('Samples').nextSibling?.textContent).toBe(

@@ -25,24 +25,31 @@ const MODEL_NAMES: Record<MlReport['model'], string> = {
   'gradient-boosting': 'Gradient boosting',
 };
 
-/** The pooled out-of-sample scores, as cards, with the AUC's uncertainty and verdict. */
+/** The out-of-sample scores, as cards, with the headline AUC's uncertainty and verdict. */
 function Scores({ report }: { report: MlReport }) {
   const { outOfSample } = report;
   const auc = aucFigures(report);
   const caveat = scoresCaveat(report);
+  const judged = auc.verdict ? `${auc.verdict}. ` : auc.noVerdict ? `No verdict: ${auc.noVerdict}. ` : '';
   const cards: [string, string, string][] = [
     [
       'ROC AUC',
-      formatScore(outOfSample.auc),
-      `${auc.verdict ? `${auc.verdict}. ` : ''}0.5 is a coin toss; 1 ranks every win above every loss.`,
+      auc.headline,
+      `${judged}The test windows’ AUC, averaged, each over pairs of bars far enough apart to share no ` +
+        'data. 0.5 is a coin toss; 1 ranks every win above every loss.',
     ],
     ['AUC 95% interval', auc.interval, auc.intervalExplanation],
+    ['p-value against chance', auc.pValue, auc.pValueExplanation],
     [
-      'p-value against chance',
-      auc.pValue,
-      'Share of label shuffles within each test window (seeded) whose AUC is as far from 0.5.',
+      'AUC, all windows pooled',
+      auc.pooled,
+      'Every window’s bars ranked together: the windows’ differing base rates pull it below 0.5 on noise.',
     ],
-    ['AUC, mean of folds', auc.meanOfFolds, 'The folds’ own ROC AUC, averaged.'],
+    [
+      'AUC, mean of folds',
+      auc.meanOfFolds,
+      'The folds’ own ROC AUC over all their pairs, averaged: pairs close in time share bars, which lifts it on noise.',
+    ],
     ['Accuracy', formatShare(outOfSample.accuracy), 'Predictions on the right side of the threshold.'],
     ['Precision', formatShare(outOfSample.precision), 'Predicted wins that were wins.'],
     ['Recall', formatShare(outOfSample.recall), 'Wins the model predicted.'],
@@ -51,10 +58,10 @@ function Scores({ report }: { report: MlReport }) {
   ];
   return (
     <>
-      {auc.verdict && (
+      {(auc.verdict || auc.noVerdict) && (
         <p className={styles.note} role="note">
-          Out-of-sample ROC AUC {formatScore(outOfSample.auc)} (95% interval {auc.interval}, p = {auc.pValue}
-          ): {auc.verdict.toLowerCase()}.
+          Out-of-sample ROC AUC {auc.headline} (95% interval {auc.interval}, p = {auc.pValue}):{' '}
+          {auc.verdict ? `${auc.verdict.toLowerCase()}.` : `no verdict: ${auc.noVerdict}.`}
         </p>
       )}
       {caveat && (
@@ -194,13 +201,14 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
                 'Precision',
                 'Recall',
                 'ROC AUC',
+                'AUC, distant pairs',
                 'Log loss',
                 'Degenerate',
               ].map((heading, index) => (
                 <th
                   key={heading}
                   scope="col"
-                  className={index >= 3 && index < 10 ? mlStyles.numeric : undefined}
+                  className={index >= 3 && index < 11 ? mlStyles.numeric : undefined}
                 >
                   {heading}
                 </th>
@@ -223,6 +231,7 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
                 <td className={mlStyles.numeric}>{row.precision}</td>
                 <td className={mlStyles.numeric}>{row.recall}</td>
                 <td className={mlStyles.numeric}>{row.auc}</td>
+                <td className={mlStyles.numeric}>{row.aucDistantPairs}</td>
                 <td className={mlStyles.numeric}>{row.logLoss}</td>
                 <td>{row.degenerate}</td>
               </tr>
