@@ -75,4 +75,37 @@ describe('the plan and billing block', () => {
       '$24.00',
     ]);
   });
+
+  it('changes the plan with the page’s labelled fields and a Change plan button', async () => {
+    const calls = fakeApi({
+      'GET /api/account': () => jsonResponse(200, { account: ACCOUNT }),
+      'GET /api/usage': () => jsonResponse(200, { used: 0, limit: 100, resetsOn: '2027-01-01' }),
+      'GET /api/billing': () => jsonResponse(200, { ...BILLING, pendingChange: null }),
+      'POST /api/billing/change': () => jsonResponse(200, BILLING),
+    });
+    const user = userEvent.setup();
+    renderRoute('/account', { user: { ...BASIC_USER, plan: 'pro' } });
+    const form = await screen.findByRole('form', { name: 'Change plan' }, { timeout: 10_000 });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Plan' }), 'Enterprise');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Billing' }), 'Annual');
+    await user.click(within(form).getByRole('button', { name: 'Change plan' }));
+    await screen.findByText(/^Enterprise, billed annual, from/);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      plan: 'enterprise',
+      billingPeriod: 'annual',
+    });
+  });
+
+  it('keeps a long invoice id inside a named, keyboard-scrollable payments region', async () => {
+    fakeApi({
+      'GET /api/account': () => jsonResponse(200, { account: ACCOUNT }),
+      'GET /api/usage': () => jsonResponse(200, { used: 0, limit: 100, resetsOn: '2027-01-01' }),
+      'GET /api/billing': () => jsonResponse(200, BILLING),
+    });
+    renderRoute('/account', { user: { ...BASIC_USER, plan: 'pro' } });
+    const region = await screen.findByRole('region', { name: 'Payments' }, { timeout: 10_000 });
+    expect(region.tabIndex).toBe(0);
+    expect(within(region).getByRole('table', { name: 'Payments' })).toBeTruthy();
+    expect(within(region).getByText('in_1')).toBeTruthy();
+  });
 });

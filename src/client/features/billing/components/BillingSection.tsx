@@ -6,6 +6,7 @@ import { BILLING_PERIODS, type BillingPeriod, PLANS, type PlanId, planById } fro
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
+import { SelectField } from '../../../components/SelectField';
 import { PATHS } from '../../../config/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { billingQuery, cancelSubscription, changePlan, resumeSubscription } from '../api';
@@ -50,6 +51,12 @@ function useBillingChange<T>(change: (arg: T) => Promise<BillingAnswer>) {
   });
 }
 
+const PLAN_OPTIONS = PLANS.map((option) => ({ value: option.id, label: option.name }));
+const PERIOD_OPTIONS = BILLING_PERIODS.map((option) => ({
+  value: option,
+  label: option === 'annual' ? 'Annual' : 'Monthly',
+}));
+
 function ChangePlanForm({ billing }: { billing: BillingAnswer }) {
   const [plan, setPlan] = useState<PlanId>(billing.plan);
   const [period, setPeriod] = useState<BillingPeriod>(billing.billingPeriod ?? 'monthly');
@@ -63,31 +70,15 @@ function ChangePlanForm({ billing }: { billing: BillingAnswer }) {
       <h3 id="change-plan-title">Change plan</h3>
       <p className={styles.note}>The new plan starts at your next billing date; nothing is prorated.</p>
       <div className={styles.fields}>
-        <label>
-          Plan
-          <select value={plan} onChange={(event) => setPlan(event.target.value as PlanId)}>
-            {PLANS.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Billing
-          <select value={period} onChange={(event) => setPeriod(event.target.value as BillingPeriod)}>
-            {BILLING_PERIODS.map((option) => (
-              <option key={option} value={option}>
-                {option === 'annual' ? 'Annual' : 'Monthly'}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Plan" value={plan} options={PLAN_OPTIONS} onChange={setPlan} />
+        <SelectField label="Billing" value={period} options={PERIOD_OPTIONS} onChange={setPeriod} />
+      </div>
+      {change.isError && <Alert tone="error">{errorMessage(change.error)}</Alert>}
+      <div className={styles.actions}>
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change plan'}
         </Button>
       </div>
-      {change.isError && <Alert tone="error">{errorMessage(change.error)}</Alert>}
     </form>
   );
 }
@@ -99,30 +90,32 @@ function CancelOrResume({ billing }: { billing: BillingAnswer }) {
   const failed = cancel.error ?? resume.error;
   const end = billing.currentPeriodEnd ? day(billing.currentPeriodEnd) : 'the end of the billing period';
   return (
-    <div className={styles.actions}>
+    <div className={styles.question}>
       {failed && <Alert tone="error">{errorMessage(failed)}</Alert>}
       {billing.cancelAtPeriodEnd ? (
         <Button onClick={() => resume.mutate(undefined)} disabled={resume.isPending}>
           {resume.isPending ? 'Resuming...' : 'Resume subscription'}
         </Button>
       ) : confirming ? (
-        <div role="group" aria-labelledby="cancel-question">
+        <div role="group" aria-labelledby="cancel-question" className={styles.question}>
           <p id="cancel-question">
             Cancel your subscription? You keep {planById(billing.plan).name} until {end}, then move to Basic.
             {billing.pendingChange &&
               ` Your change to ${planById(billing.pendingChange.plan).name} is kept: it takes effect on ${day(billing.pendingChange.effectiveAt)} if you resume before then.`}
           </p>
-          <Button
-            // The question appears on a click: focus moves to its answer.
-            autoFocus
-            disabled={cancel.isPending}
-            onClick={() => cancel.mutate(undefined, { onSettled: () => setConfirming(false) })}
-          >
-            {cancel.isPending ? 'Cancelling...' : 'Yes, cancel'}
-          </Button>{' '}
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Keep my subscription
-          </Button>
+          <div className={styles.actions}>
+            <Button
+              // The question appears on a click: focus moves to its answer.
+              autoFocus
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate(undefined, { onSettled: () => setConfirming(false) })}
+            >
+              {cancel.isPending ? 'Cancelling...' : 'Yes, cancel'}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep my subscription
+            </Button>
+          </div>
         </div>
       ) : (
         <Button variant="secondary" onClick={() => setConfirming(true)}>
@@ -136,36 +129,39 @@ function CancelOrResume({ billing }: { billing: BillingAnswer }) {
 function Invoices({ invoices }: { invoices: BillingAnswer['invoices'] }) {
   if (invoices.length === 0) return <p>No payments yet.</p>;
   return (
-    <table className={styles.invoices}>
-      <caption className="visually-hidden">Payments</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Invoice</th>
-        </tr>
-      </thead>
-      <tbody>
-        {invoices.map((invoice) => (
-          <tr key={invoice.id}>
-            <td>{day(invoice.paidAt)}</td>
-            <td>
-              {money(invoice.amount, invoice.currency)}
-              {invoice.refundedAt ? ` (refunded ${day(invoice.refundedAt)})` : ''}
-            </td>
-            <td>
-              {invoice.url ? (
-                <a href={invoice.url} target="_blank" rel="noreferrer">
-                  View<span className="visually-hidden"> the invoice of {day(invoice.paidAt)}</span>
-                </a>
-              ) : (
-                invoice.id
-              )}
-            </td>
+    // Focusable and named: a keyboard can scroll it on a screen too narrow for the table.
+    <div className={styles.payments} role="region" aria-labelledby="payments-title" tabIndex={0}>
+      <table className={styles.invoices}>
+        <caption className="visually-hidden">Payments</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Invoice</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {invoices.map((invoice) => (
+            <tr key={invoice.id}>
+              <td>{day(invoice.paidAt)}</td>
+              <td>
+                {money(invoice.amount, invoice.currency)}
+                {invoice.refundedAt ? ` (refunded ${day(invoice.refundedAt)})` : ''}
+              </td>
+              <td>
+                {invoice.url ? (
+                  <a href={invoice.url} target="_blank" rel="noreferrer">
+                    View<span className="visually-hidden"> the invoice of {day(invoice.paidAt)}</span>
+                  </a>
+                ) : (
+                  <span className={styles.invoiceId}>{invoice.id}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -251,7 +247,9 @@ function BillingDetails({ billing }: { billing: BillingAnswer }) {
           </p>
         )
       )}
-      <h3>Payments</h3>
+      <h3 id="payments-title" className={styles.subheading}>
+        Payments
+      </h3>
       <Invoices invoices={billing.invoices} />
     </>
   );
