@@ -80,4 +80,24 @@ describe('the trade list and the compare page in chromium', () => {
     await page.screenshot({ path: 'test-results/compare-calendar-1440.png', fullPage: true });
     expect(errors).toEqual([]);
   }, 180_000);
+
+  it('keeps Export Pine Script and Export Python apart, as the buttons around them are', async () => {
+    const { page, errors } = await signedInPage(browser(), 'exports');
+    const id = await run(page, { fromDate: '2023-09-05', toDate: '2023-09-15' }, 5, 10);
+    await page.goto(`${baseUrl}/backtests/${id}`);
+    const group = page.getByRole('group', { name: 'Export the strategy as code' });
+    await group.waitFor();
+    for (const viewport of [WIDE, PHONE]) {
+      await page.setViewportSize(viewport);
+      const pine = (await group.getByRole('button', { name: 'Export Pine Script' }).boundingBox())!;
+      const python = (await group.getByRole('button', { name: 'Export Python' }).boundingBox())!;
+      // Side by side or wrapped under each other: never touching.
+      const apart =
+        python.y >= pine.y + pine.height
+          ? python.y - (pine.y + pine.height)
+          : python.x - (pine.x + pine.width);
+      expect(apart, `${viewport.width} px`).toBeGreaterThanOrEqual(8);
+    }
+    expect(errors).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import type { BacktestRequest } from '../../shared/backtest-request';
 import { type ExportFormat, exportFileName } from '../../shared/strategy-export';
 import { downloadText } from '../lib/download';
 import { Button } from './Button';
+import styles from './ExportStrategy.module.css';
 
 const FORMATS: readonly { format: ExportFormat; label: string; type: string }[] = [
   { format: 'pine', label: 'Export Pine Script', type: 'text/plain;charset=utf-8' },
@@ -21,7 +22,7 @@ async function download(request: BacktestRequest, format: ExportFormat, type: st
  */
 export function ExportStrategy({ request }: { request: BacktestRequest }) {
   return (
-    <span role="group" aria-label="Export the strategy as code">
+    <span className={styles.group} role="group" aria-label="Export the strategy as code">
       {FORMATS.map(({ format, label, type }) => (
         <Button key={format} variant="secondary" onClick={() => void download(request, format, type)}>
           {label}
