@@ -3,7 +3,7 @@ import type { User } from '../../shared/api/auth';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { type StoredUser, findUserById, publicUser } from '../db/users';
-import { resolvePlan } from '../billing/effective-plan';
+import { resolvePlan } from '../plans/effective-plan';
 import { sha256Hex } from '../encoding';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookies';
 import { MIN_SESSION_SECRET_LENGTH } from './config';

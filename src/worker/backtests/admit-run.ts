@@ -20,9 +20,9 @@ import type { FieldError } from '../../shared/validation-errors';
 import type { Env } from '../env';
 import { ApiError } from '../errors';
 import { countBacktestsThisMonth } from '../db/backtests';
-import { subscriptionRefusal } from '../billing/run-allowance';
+import { subscriptionRefusal } from '../plans/run-allowance';
 import { entitlementRefusal } from './entitlements';
-import { configurationLimit, mayUseMl, monthlyLimit } from './quota';
+import { configurationLimit, hasNoLimits, mayUseMl, monthlyLimit } from '../plans/limits';
 import { reversedDates } from './tradable';
 
 /** What a user asks to start. */
@@ -45,7 +45,7 @@ export interface Refused {
 type Check = (env: Env, user: User, run: RunAdmission) => Refused | null | Promise<Refused | null>;
 
 const planName = (user: User) =>
-  user.role === 'admin'
+  hasNoLimits(user)
     ? 'administrator'
     : `${PLANS.find((plan) => plan.id === user.plan)?.name ?? user.plan} plan`;
 

@@ -6,6 +6,7 @@ import { isSampleMarket, isUploadMarket } from '../../shared/data-sources';
 import { planById } from '../../shared/plans';
 import type { Env } from '../env';
 import { providerConfig } from '../market-data/provider';
+import { hasNoLimits } from '../plans/limits';
 
 /** Whether the request's bars will come from the market-data provider (not a sample, an upload or the synthetic fallback). */
 function usesProviderData(env: Env, request: BacktestRequest): boolean {
@@ -23,7 +24,7 @@ export function entitlementRefusal(
   request: BacktestRequest,
   now = new Date(),
 ): Refusal | null {
-  if (user.role === 'admin') return null;
+  if (hasNoLimits(user)) return null;
   return planRefusal(planById(user.plan), request, {
     today: now.toISOString().slice(0, 10),
     providerData: usesProviderData(env, request),

@@ -9,10 +9,11 @@ import type { DatasetStorage } from '../../shared/api/datasets';
 import { type StorageCap, planById } from '../../shared/plans';
 import { ApiError } from '../errors';
 import { datasetUsage } from '../db/datasets';
+import { limitOf } from '../plans/limits';
 
 /** The cap of the user's plan; null for administrators, who have none. */
 export function storageCapOf(user: User): StorageCap | null {
-  return user.role === 'admin' ? null : planById(user.plan).limits.storage;
+  return limitOf(user, 'storage');
 }
 
 /** The one refusal of the cap, naming it. */

@@ -14,7 +14,7 @@ import { requireUser } from '../auth/middleware';
 import { requireVerifiedEmail } from '../auth/verified-email';
 import { recordRejectedEvent } from '../db/billing';
 import { applyBillingEvent } from '../billing/apply-event';
-import { billingAnswer } from '../billing/billing-answer';
+import { billingAnswer } from '../plans/billing-answer';
 import { startCheckout } from '../billing/checkout';
 import { cancelAtPeriodEnd, changePlan, resume } from '../billing/subscription-changes';
 import { freeTrialDays, payableCurrencies } from '../billing/config';

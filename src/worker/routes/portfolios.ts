@@ -23,13 +23,14 @@ import {
   updatePortfolio,
 } from '../db/portfolios';
 import { unknownSymbols } from '../market-data/known-symbols';
+import { limitOf } from '../plans/limits';
 import { validate } from '../validation';
 
 const NOT_YOURS = 'No portfolio of yours has this id.';
 
 /** Portfolios a user may keep: the plan's number, unlimited (null) for admins. */
 function portfolioLimit(user: User): number | null {
-  return user.role === 'admin' ? null : planById(user.plan).limits.portfolios;
+  return limitOf(user, 'portfolios');
 }
 
 function fail(status: 400 | 402 | 404, message: string): never {

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { User } from '../../shared/api/auth';
-import { planById } from '../../shared/plans';
 import {
   INVITE_VALID_DAYS,
   type InviteCreated,
@@ -28,6 +27,7 @@ import {
 } from '../db/teams';
 import { revokeUserSessions } from '../db/sessions';
 import { findUserById } from '../db/users';
+import { limitOf } from '../plans/limits';
 import { validate } from '../validation';
 import { DAY_MS } from '../../shared/time-units';
 
@@ -35,7 +35,7 @@ const TOKEN_BYTES = 32;
 
 /** Team users a user may invite: the plan's seats, unlimited (null) for admins. */
 function seatsOf(user: User): number | null {
-  return user.role === 'admin' ? null : planById(user.plan).limits.teamSeats;
+  return limitOf(user, 'teamSeats');
 }
 
 function fail(status: 400 | 402 | 403 | 404 | 409 | 410, message: string): never {

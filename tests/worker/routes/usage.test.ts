@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Usage } from '../../../src/shared/api/usage';
-import { quotaResetDate } from '../../../src/worker/backtests/quota';
+import { quotaResetDate } from '../../../src/worker/plans/usage';
 import { signUpWithPlan, TestBrowser } from '../test-client';
 import { shortRunRequest } from '../../fixtures/requests';
 

@@ -12,7 +12,7 @@ import { DEFAULT_ANALYSIS_BLOCKS, type RobustnessRequest } from '../../../shared
 import type { Env } from '../../env';
 import { ApiError } from '../../errors';
 import { admitRun, quotaReached } from '../../backtests/admit-run';
-import { configurationLimit } from '../../backtests/quota';
+import { configurationLimit } from '../../plans/limits';
 import { loadRunCandles, runSeries } from '../../backtests/run-series';
 import { noBarsToTrade } from '../../backtests/tradable';
 import { requiredWarmupBars } from '../../backtests/warmup';

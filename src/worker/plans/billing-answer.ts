@@ -4,9 +4,10 @@ import type { User } from '../../shared/api/auth';
 import { listInvoices } from '../db/billing';
 import { findUserById } from '../db/users';
 import type { Env } from '../env';
-import { payableCurrencies } from './config';
+import { payableCurrencies } from '../billing/config';
 import { resolvePlan } from './effective-plan';
-import { subscriptionStatus } from './plan-in-force';
+import { hasNoLimits } from './limits';
+import { subscriptionStatus } from '../billing/plan-in-force';
 import { mayRunBacktests, trialEnd } from './run-allowance';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -18,7 +19,7 @@ export async function billingAnswer(env: Env, user: User, now = Date.now()): Pro
   const started = row && subscriptionStatus(row, now) !== null ? row : null;
   // An account whose address had the trial before has none to show.
   const freeTrial = stored?.freeTrial ?? false;
-  const end = user.role === 'admin' ? null : trialEnd(env, { createdAt: user.createdAt, freeTrial });
+  const end = hasNoLimits(user) ? null : trialEnd(env, { createdAt: user.createdAt, freeTrial });
   const trialing = !resolved.granted && end !== null && now < end;
   return {
     plan: resolved.plan,

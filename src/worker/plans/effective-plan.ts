@@ -6,7 +6,7 @@
 import type { User } from '../../shared/api/auth';
 import type { PlanId } from '../../shared/plans';
 import { findSubscriptionsOfUserAndTeamOwner, type SubscriptionRow } from '../db/billing';
-import { higherPlan, subscriptionPlan } from './plan-in-force';
+import { higherPlan, subscriptionPlan } from '../billing/plan-in-force';
 
 export interface ResolvedPlan {
   plan: PlanId;

@@ -9,8 +9,9 @@ import type { User } from '../../shared/api/auth';
 import type { Env } from '../env';
 import { UPGRADE_MESSAGE } from '../../shared/plans';
 import { findUserById, type StoredUser } from '../db/users';
-import { freeTrialDays } from './config';
+import { freeTrialDays } from '../billing/config';
 import { resolvePlan } from './effective-plan';
+import { hasNoLimits } from './limits';
 import { DAY_MS } from '../../shared/time-units';
 
 /**
@@ -23,7 +24,7 @@ export function trialEnd(env: Env, user: Pick<StoredUser, 'createdAt' | 'freeTri
 }
 
 export async function mayRunBacktests(env: Env, user: User, now = Date.now()): Promise<boolean> {
-  if (user.role === 'admin' || freeTrialDays(env) === null) return true;
+  if (hasNoLimits(user) || freeTrialDays(env) === null) return true;
   const stored = await findUserById(env.DB, user.id);
   if (!stored) return false;
   const end = trialEnd(env, stored);
