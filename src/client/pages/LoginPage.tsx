@@ -9,6 +9,7 @@ import { FormField } from '../components/FormField';
 import { login, register } from '../features/auth/api';
 import { useAuth } from '../lib/auth/auth-context';
 import { startGoogleSignIn } from '../features/auth/google';
+import { verificationSentState } from '../features/auth/verification-sent';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './LoginPage.module.css';
 
@@ -67,7 +68,11 @@ export function LoginPage() {
     try {
       const signedIn = isLogin ? await login(parsed.data) : await register(parsed.data);
       setUser(signedIn);
-      navigate(destination(location.search, location.state), { replace: true });
+      navigate(destination(location.search, location.state), {
+        replace: true,
+        // Registering sent a verification mail: the page the user lands on says where.
+        ...(isLogin ? {} : { state: verificationSentState(signedIn.email) }),
+      });
     } catch (error) {
       setFormError(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
       setBusy(false);

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PATHS } from '../../config/paths';
 import { useAuth } from '../../lib/auth/auth-context';
 import { RunningNow } from '../../features/jobs/components/RunningNow';
+import { VerificationSentNotice } from '../../features/auth/VerificationSentNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollManager } from './ScrollManager';
@@ -24,6 +25,7 @@ export function Layout() {
       <Header />
       <RunningNow />
       <main id="main" tabIndex={-1}>
+        <VerificationSentNotice />
         <Outlet />
       </main>
       <Footer />

@@ -174,6 +174,43 @@ describe('LoginPage', () => {
     });
   });
 
+  it('says on the page the new user lands on that a verification link went to their address', async () => {
+    const newUser = { ...BASIC_USER, email: 'ada@example.com', emailVerified: false };
+    fakeApi({
+      'GET /api/auth/session': () => jsonResponse(200, { user: null }),
+      'POST /api/auth/register': () => jsonResponse(201, { user: newUser }),
+    });
+    const router = renderApp('/LoginPage?next=/pricing');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create an account' }));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    const notice = await screen.findByText(/We sent a verification link to/);
+    expect(notice.textContent).toBe(
+      'Welcome! We sent a verification link to ada@example.com. Open it within 24 hours to verify your address. No mail? Look in your spam folder, or send it again from your account.',
+    );
+    expect(
+      within(notice).getByRole('link', { name: 'send it again from your account' }).getAttribute('href'),
+    ).toBe('/account');
+  });
+
+  it('says nothing about a verification link after logging in', async () => {
+    fakeApi({
+      'GET /api/auth/session': () => jsonResponse(200, { user: null }),
+      'POST /api/auth/login': () => jsonResponse(200, { user: { ...BASIC_USER, emailVerified: false } }),
+    });
+    const router = renderApp('/LoginPage');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await screen.findByText(/^Welcome, Ada/);
+    expect(screen.queryByText(/We sent a verification link/)).toBeNull();
+  });
+
   it('goes back to the page that sent the user to log in, and never to another site', async () => {
     fakeApi({
       'GET /api/auth/session': () => jsonResponse(200, { user: null }),
