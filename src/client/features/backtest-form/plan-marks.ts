@@ -4,8 +4,10 @@
  */
 import type { User } from '../../../shared/api/auth';
 import { OPEN_EXCHANGES, shiftDate } from '../../../shared/entitlements';
-import type { CatalogueEntry } from '../../../shared/indicator-catalogue';
+import { type CatalogueEntry, catalogueEntry } from '../../../shared/indicator-catalogue';
 import { type Plan, PLANS, planById } from '../../../shared/plans';
+import type { FieldError } from '../../../shared/validation-errors';
+import type { FormValues } from './form-values';
 
 /** The plan whose limits the builder shows: none for admins; Basic for visitors (a new account's plan). */
 export function builderPlan(user: User | null): Plan | null {
@@ -20,6 +22,32 @@ export const UPGRADE_PLAN_NAME =
 
 export function indicatorOutsidePlan(plan: Plan | null, entry: CatalogueEntry | undefined): boolean {
   return plan?.limits.indicators === 'basic' && entry?.plan === 'pro';
+}
+
+/**
+ * Every rule indicator outside the plan, refused at its field as the worker refuses the run
+ * (entitlements.ts): the builder says it on choosing, and Preview stops there.
+ */
+export function indicatorPlanErrors(values: FormValues, plan: Plan | null): FieldError[] {
+  if (!plan) return [];
+  const refusal = (label: string, path: string): FieldError[] =>
+    indicatorOutsidePlan(plan, catalogueEntry(label))
+      ? [
+          {
+            path,
+            message: `Needs the ${UPGRADE_PLAN_NAME} plan: ${label} is a Pro indicator, and the ${plan.name} plan builds rules with the standard indicators`,
+          },
+        ]
+      : [];
+  return (['entry', 'exit'] as const).flatMap((side) => [
+    ...values[side].parameters.flatMap((row, index) => [
+      ...refusal(row.indicator1, `${side}.parameters.${index}.indicator1`),
+      ...refusal(row.indicator2, `${side}.parameters.${index}.indicator2`),
+    ]),
+    ...values[side].valueBased.flatMap((row, index) =>
+      refusal(row.indicator, `${side}.valueBased.${index}.indicator`),
+    ),
+  ]);
 }
 
 export function exchangeOutsidePlan(plan: Plan | null, code: string): boolean {

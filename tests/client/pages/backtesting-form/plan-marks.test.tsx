@@ -1,11 +1,11 @@
 /** The builder's marks of what the user's plan covers: exchanges, history depth, pro indicators. */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fallbackErrorMessage } from '../../../../src/shared/fallback-market';
 import { ADMIN_USER, BASIC_USER } from '../../render-route';
 import { jsonResponse } from '../../fake-api';
 import { EXCHANGES, type Routes, fallbackRoutes, stock } from '../../fake-market';
-import { combobox, description, input, openBuilder, optionsOf, select } from './builder-setup';
+import { buildStrategy, combobox, description, input, openBuilder, optionsOf, select } from './builder-setup';
 
 describe('plan marks', () => {
   const PRO_USER = { ...BASIC_USER, id: 'u-pro', plan: 'pro' as const };
@@ -75,18 +75,63 @@ describe('plan marks', () => {
     expect(description(input('To date'))).toBe('');
   });
 
-  it('Basic: a pro indicator is marked, can be chosen, and its row says a run needs the upgrade', async () => {
+  it('Basic: refuses a pro indicator as it is chosen, naming the plan with a link to the plans, and Preview stops there', async () => {
     const { user } = await openBuilder();
-    await user.selectOptions(select('Entry crossover conditions'), '1');
+    await buildStrategy(user);
     const box = combobox('Entry crossover 1: indicator 1');
     await user.clear(box);
     await user.paste('aroon up');
     await user.click(screen.getByRole('option', { name: 'Aroon Up Pro' }));
     expect(box.value).toBe('Aroon Up');
-    expect(description(box)).toBe('Pro indicator: running this rule needs the Professional plan.');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(description(box)).toBe(
+      'Compare the plans | Needs the Professional plan: Aroon Up is a Pro indicator, and the Basic plan builds rules with the standard indicators',
+    );
+    const hint = document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    expect(within(hint).getByRole('link', { name: 'Compare the plans' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
     // Its settings come from the catalogue, with the bounds the request schema checks.
     const period = input('Entry crossover 1: indicator 1 Timeframe');
     expect(period.placeholder).toBe('default 14');
     expect(description(period)).toBe('2 to 10000 bars');
+
+    await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
+    expect(screen.queryByRole('heading', { name: 'Review your parameters' })).toBeNull();
+    const summary = screen.getByRole('alert', { name: 'There is 1 problem to fix' });
+    expect(within(summary).getByRole('link').textContent).toBe(
+      'Entry crossover 1: indicator 1: needs the Professional plan: Aroon Up is a Pro indicator, and the Basic plan builds rules with the standard indicators',
+    );
+
+    // Back to a standard indicator, the run previews.
+    await user.clear(box);
+    await user.paste('sma');
+    await user.click(screen.getByRole('option', { name: /^SMA\b/ }));
+    await user.click(screen.getByRole('button', { name: 'Preview Parameters' }));
+    await screen.findByRole('heading', { name: 'Review your parameters' });
+  });
+
+  it('a visitor may try a pro indicator: its hint names the plan and links to the plans, without refusing', async () => {
+    const { user } = await openBuilder({}, null);
+    await user.selectOptions(select('Entry crossover conditions'), '1');
+    const box = combobox('Entry crossover 1: indicator 1');
+    await user.clear(box);
+    await user.paste('aroon up');
+    await user.click(screen.getByRole('option', { name: 'Aroon Up Pro' }));
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+    expect(description(box)).toBe(
+      'Pro indicator: running this rule needs the Professional plan. Compare the plans',
+    );
+  });
+
+  it('Professional: a pro indicator is neither marked nor refused', async () => {
+    const { user } = await openBuilder({}, PRO_USER);
+    await user.selectOptions(select('Entry crossover conditions'), '1');
+    const box = combobox('Entry crossover 1: indicator 1');
+    await user.clear(box);
+    await user.paste('aroon up');
+    await user.click(screen.getByRole('option', { name: 'Aroon Up' }));
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+    expect(description(box)).toBe('');
   });
 });

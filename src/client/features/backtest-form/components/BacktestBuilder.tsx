@@ -20,7 +20,7 @@ import { type BuilderState, builderReducer, initialBuilderState } from '../form-
 import { toRequest } from '../form-values';
 import { BASE_FEATURE_LABELS } from '../ml-values';
 import { useMarketLists } from '../hooks/useMarketLists';
-import { builderPlan } from '../plan-marks';
+import { builderPlan, indicatorPlanErrors } from '../plan-marks';
 import {
   PORTFOLIO_SOURCE,
   portfolioOf,
@@ -104,9 +104,10 @@ export function BacktestBuilder({
   );
   const plan = builderPlan(useAuth().user);
   const { mode, values, touched } = state;
-  // The builder's own checks (dates in order, periods the data can hold) are said at the field
-  // as soon as the values are known; the warnings beside their fields never block.
-  const ownErrors = builderFieldErrors(values);
+  // The builder's own checks (dates in order, periods the data can hold, indicators the plan
+  // has) are said at the field as soon as the values are known; the warnings never block.
+  // A visitor may try anything: the plan refuses a signed-in user's Pro indicators.
+  const ownErrors = [...builderFieldErrors(values), ...indicatorPlanErrors(values, signedIn ? plan : null)];
   const errors = ownErrors.reduce(
     (all, error) => (all[error.path] ? all : { ...all, [error.path]: error.message }),
     state.errors,

@@ -1,9 +1,11 @@
 import type { Dispatch } from 'react';
+import { Link } from 'react-router';
 import { COMPARISON_LOGIC, CROSSOVER_LOGIC } from '../../../../shared/backtest-vocabulary';
 import { CANDLESTICK_PATTERNS } from '../../../../shared/candlestick-patterns';
 import { type CatalogueSetting, MA_TYPE_NAMES, catalogueEntry } from '../../../../shared/indicator-catalogue';
 import type { Plan } from '../../../../shared/plans';
 import { OptionList } from '../../../components/OptionList';
+import { PATHS } from '../../../config/paths';
 import type { BuilderAction } from '../form-state';
 import type {
   CandlestickRowValues,
@@ -74,19 +76,32 @@ interface IndicatorFieldProps {
   onChange: (label: string) => void;
 }
 
-/** A row's indicator picker; an indicator outside the plan is allowed, with a hint that a run needs the upgrade. */
+/**
+ * A row's indicator picker. An indicator outside the plan may be chosen (a visitor tries it out);
+ * its hint links to the plans, and for a signed-in user the field's error refuses it.
+ */
 export function IndicatorField({ kind, path, error, value, plan, onChange }: IndicatorFieldProps) {
   const outside = indicatorOutsidePlan(plan, catalogueEntry(value));
   return (
     <IndicatorCombobox
       path={path}
       error={error}
-      hint={outside ? `Pro indicator: running this rule needs the ${UPGRADE_PLAN_NAME} plan.` : undefined}
+      hint={outside ? <PlanHint refused={error !== undefined} /> : undefined}
       groups={INDICATOR_OPTION_GROUPS[kind]}
       value={value}
       onChange={onChange}
       outsidePlan={(entry) => indicatorOutsidePlan(plan, entry)}
     />
+  );
+}
+
+/** Under a Pro indicator: which plan runs it (unless the error says so) and where to get it. */
+function PlanHint({ refused }: { refused: boolean }) {
+  return (
+    <>
+      {!refused && `Pro indicator: running this rule needs the ${UPGRADE_PLAN_NAME} plan. `}
+      <Link to={PATHS.pricing}>Compare the plans</Link>
+    </>
   );
 }
 
