@@ -72,6 +72,21 @@ export function planRefusal(
 ): Refusal | null {
   const { limits, name } = plan;
   const { exchange } = request;
+  if (request.intrabar === 'ticks' && limits.tickData === null) {
+    const upgrade = cheapestPlanWith((candidate) => candidate.tickData !== null);
+    return refusal(
+      'intrabar',
+      `Intrabar precision from ticks is in the ${upgrade?.name ?? 'Enterprise'} plan; ` +
+        `the ${name} plan finds exits inside a bar by the bar convention (intrabar "bars").`,
+    );
+  }
+  if (request.timeframe === '1 min' && !limits.minuteBars) {
+    const upgrade = cheapestPlanWith((candidate) => candidate.minuteBars);
+    return refusal(
+      'timeframe',
+      `The 1 min timeframe is in the ${upgrade?.name ?? 'Enterprise'} plan; the ${name} plan tests 5 min bars and longer.`,
+    );
+  }
   if (
     limits.exchanges !== 'all' &&
     !limits.exchanges.includes(exchange) &&

@@ -57,6 +57,22 @@ export interface PlanLimits {
   robustnessConfigurations: number;
   /** Uploaded datasets a user may keep at once, and their total size (the CSV files' bytes). */
   storage: StorageCap;
+  /**
+   * Exits found in trades (intrabar "ticks"): the limits of one such run, or null when the plan
+   * has no tick data (docs/tick-data.md).
+   */
+  tickData: TickRunLimits | null;
+  /** The `1 min` timeframe. */
+  minuteBars: boolean;
+}
+
+/**
+ * The most one run on ticks may read: calendar days from its from date to its to date, and
+ * trades in all (the run is refused with 400 naming the limit once it would pass it).
+ */
+export interface TickRunLimits {
+  days: number;
+  ticks: number;
 }
 
 /** An upload storage cap: files and bytes kept at once, and the bytes as people read them. */
@@ -82,6 +98,12 @@ export interface Plan {
 
 /** The product's text when the plan or the month's quota does not allow a run. */
 export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
+
+/**
+ * One run on ticks, as one request holds it: at most 7 days and 2 million trades (a liquid
+ * pair prints more in a day; such runs need a shorter range). Administrators have these too.
+ */
+export const TICK_RUN_LIMITS: TickRunLimits = { days: 7, ticks: 2_000_000 };
 
 /** Configurations per robustness analysis for administrators, whatever their plan. */
 export const ADMIN_ROBUSTNESS_CONFIGURATIONS = 10_000;
@@ -114,6 +136,8 @@ export const PLANS: readonly Plan[] = [
       teamSeats: 0,
       robustnessConfigurations: 50,
       storage: { files: 20, bytes: 50 * MB, bytesLabel: '50 MB' },
+      tickData: null,
+      minuteBars: false,
     },
   },
   {
@@ -143,6 +167,8 @@ export const PLANS: readonly Plan[] = [
       teamSeats: 0,
       robustnessConfigurations: 1_000,
       storage: { files: 200, bytes: GB, bytesLabel: '1 GB' },
+      tickData: null,
+      minuteBars: false,
     },
   },
   {
@@ -172,6 +198,8 @@ export const PLANS: readonly Plan[] = [
       teamSeats: 3,
       robustnessConfigurations: 10_000,
       storage: { files: 1_000, bytes: 10 * GB, bytesLabel: '10 GB' },
+      tickData: TICK_RUN_LIMITS,
+      minuteBars: true,
     },
   },
 ];

@@ -1,5 +1,5 @@
 /**
- * The worker's environment. Its bindings (D1 DB, KV CACHE, R2 DATASETS, Queue JOBS, ASSETS) are
+ * The worker's environment. Its bindings (D1 DB, KV CACHE, R2 DATASETS and TICKS, Queue JOBS, ASSETS) are
  * declared once, in wrangler.toml: `npm run types` writes them to worker-configuration.d.ts
  * (`WorkerBindings`), and CI fails when that file is stale. Secrets and variables are set per
  * deploy (.dev.vars locally, `wrangler secret` on Cloudflare), so each is optional and read here.

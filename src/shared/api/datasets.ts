@@ -11,6 +11,8 @@ export const datasetSchema = z.object({
   to: z.string(),
   /** Candle timeframe code ('5m' ... '1d'), or null when the spacing is irregular. */
   timeframe: z.enum(CANDLE_TIMEFRAME_CODES).nullable(),
+  /** What the file holds: bars, or trades (a tick file, for runs with intrabar "ticks"). */
+  kind: z.enum(['candles', 'ticks']).optional(),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 

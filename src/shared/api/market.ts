@@ -104,3 +104,42 @@ export const candlesAnswerSchema = z.object({
   duplicatesDropped: z.number().int().optional(),
 });
 export type CandlesAnswer = z.infer<typeof candlesAnswerSchema>;
+
+/** The longest span GET /api/market/ticks answers: one day. */
+export const MAX_TICK_QUERY_MS = 86_400_000;
+
+const instant = (field: string) =>
+  z
+    .string({ error: `Enter ${field} as an ISO-8601 instant` })
+    .refine((text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && Number.isFinite(Date.parse(text)), {
+      error: `Enter ${field} as an ISO-8601 instant, such as 2026-01-05T00:00:00Z`,
+    })
+    .transform((text) => Date.parse(text));
+
+/** The query of GET /api/market/ticks: the trades in [from, to), at most one day. */
+export const tickQuery = z
+  .object({
+    exchange: candleQuery.shape.exchange,
+    symbol: candleQuery.shape.symbol,
+    from: instant('from'),
+    to: instant('to'),
+  })
+  .superRefine(({ from, to }, ctx) => {
+    if (!(to > from)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+    else if (to - from > MAX_TICK_QUERY_MS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'At most one day of trades per request' });
+  });
+
+/** Trades as columns: time (unix ms), price and size, in the order they happened. */
+export const tickColumnsSchema = z.object({
+  t: z.array(z.number()),
+  p: z.array(z.number()),
+  q: z.array(z.number()),
+});
+
+/** GET /api/market/ticks */
+export const ticksAnswerSchema = z.object({
+  ticks: tickColumnsSchema,
+  source: z.enum(['binance', 'eodhd', 'upload']),
+});
+export type TicksAnswer = z.infer<typeof ticksAnswerSchema>;

@@ -22,6 +22,7 @@ export const TOKEN_ROUTES: readonly TokenRoute[] = [
   { method: 'GET', path: '/api/market/exchanges', scope: 'read' },
   { method: 'GET', path: '/api/market/exchanges/:code/symbols', scope: 'read' },
   { method: 'GET', path: '/api/market/candles', scope: 'read' },
+  { method: 'GET', path: '/api/market/ticks', scope: 'read' },
   { method: 'GET', path: '/api/public/backtests/:token', scope: 'read' },
 
   // The user's own runs, jobs, analyses, portfolios, datasets and usage.

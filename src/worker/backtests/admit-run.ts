@@ -24,6 +24,8 @@ import { subscriptionRefusal } from '../plans/run-allowance';
 import { entitlementRefusal } from './entitlements';
 import { configurationLimit, hasNoLimits, mayUseMl, monthlyLimit } from '../plans/limits';
 import { reversedDates } from './tradable';
+import { noTickSource, tickSourceOf } from '../market-data/ticks/load-ticks';
+import { runDays, tickRunLimitsOf } from '../market-data/ticks/tick-budget';
 
 /** What a user asks to start. */
 export interface RunAdmission {
@@ -56,22 +58,32 @@ const dateOrder: Check = (_env, _user, { request }) => {
 };
 
 /**
- * The message for a request whose exits are to be found in trades (intrabar "ticks"): the engine
- * runs on ticks (the CLI's `backtest --ticks`), but no source of trades reaches the worker yet.
+ * Intrabar "ticks" (the plan's tick data is checked with its entitlements, 402): a single
+ * backtest on an exchange with a source of trades, over at most the plan's days of ticks.
  */
-export const TICK_DATA_NOT_CONNECTED =
-  'Intrabar precision from ticks needs trade-by-trade data from an uploaded tick file or a market-data ' +
-  'provider, and no tick data source is connected yet. Run with intrabar "bars" for now.';
-
-/** Intrabar "ticks": refused until a tick source is connected, rather than run on bars unsaid. */
-const tickData: Check = (_env, _user, { request }) =>
-  request.intrabar === 'ticks'
-    ? {
-        status: 400,
-        message: TICK_DATA_NOT_CONNECTED,
-        fields: [{ path: 'intrabar', message: TICK_DATA_NOT_CONNECTED }],
-      }
-    : null;
+const tickRun: Check = (env, user, { kind, request }) => {
+  if (request.intrabar !== 'ticks') return null;
+  const refuse = (message: string): Refused => ({
+    status: 400,
+    message,
+    fields: [{ path: 'intrabar', message }],
+  });
+  if (kind !== 'backtest' || request.mode === 'ml') {
+    return refuse(
+      'Intrabar precision from ticks runs a single standard backtest; portfolios, robustness analyses and ML runs use bars.',
+    );
+  }
+  if (tickSourceOf(env, request.exchange) === null) return refuse(noTickSource(request.exchange).message);
+  const limits = tickRunLimitsOf(user);
+  const days = runDays(request);
+  if (limits && days > limits.days) {
+    const message =
+      `A run on ticks covers at most ${limits.days} days (this one ${days}), the limit of one run; ` +
+      'choose a shorter range.';
+    return { status: 400, message, fields: [{ path: 'toDate', message }] };
+  }
+  return null;
+};
 
 /** Exchange, history depth, data delay and indicators of the plan, for each symbol run. */
 const planEntitlements: Check = (env, user, { request, symbols }) => {
@@ -115,8 +127,8 @@ const monthlyQuota: Check = async (env, user) => {
 /** The checks, in the order they are asked: the first refusal answers. */
 const CHECKS: readonly Check[] = [
   dateOrder,
-  tickData,
   planEntitlements,
+  tickRun,
   machineLearning,
   gridSize,
   subscription,

@@ -9,6 +9,7 @@ interface DatasetRow {
   last_bar_at: number;
   timeframe: string | null;
   r2_key: string;
+  kind: string;
 }
 
 const toDataset = (row: DatasetRow): Dataset => ({
@@ -18,6 +19,7 @@ const toDataset = (row: DatasetRow): Dataset => ({
   from: new Date(row.first_bar_at).toISOString(),
   to: new Date(row.last_bar_at).toISOString(),
   timeframe: row.timeframe && isCandleTimeframe(row.timeframe) ? row.timeframe : null,
+  kind: row.kind === 'ticks' ? 'ticks' : 'candles',
 });
 
 export interface NewDataset {
@@ -30,6 +32,8 @@ export interface NewDataset {
   timeframe: CandleTimeframe | null;
   sizeBytes: number;
   r2Key: string;
+  /** Bars (the default) or trades. */
+  kind?: 'candles' | 'ticks';
 }
 
 /**
@@ -43,8 +47,8 @@ export async function insertDataset(
 ): Promise<Dataset | null> {
   const row = await db
     .prepare(
-      `INSERT INTO datasets (id, user_id, name, rows, first_bar_at, last_bar_at, timeframe, size_bytes, r2_key)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+      `INSERT INTO datasets (id, user_id, name, rows, first_bar_at, last_bar_at, timeframe, size_bytes, r2_key, kind)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?12
        WHERE ?10 IS NULL OR (
          SELECT COUNT(*) < ?10 AND COALESCE(SUM(size_bytes), 0) + ?8 <= ?11 FROM datasets WHERE user_id = ?2
        )
@@ -62,6 +66,7 @@ export async function insertDataset(
       dataset.r2Key,
       cap?.files ?? null,
       cap?.bytes ?? null,
+      dataset.kind ?? 'candles',
     )
     .first<DatasetRow>();
   return row ? toDataset(row) : null;

@@ -27,6 +27,8 @@ import {
   exchangeParam,
   exchangesAnswerSchema,
   stocksAnswerSchema,
+  tickQuery,
+  ticksAnswerSchema,
 } from '../../shared/api/market';
 import { portfolioAnswerSchema, portfolioListAnswerSchema } from '../../shared/api/portfolios';
 import { shareLinkSchema, sharedBacktestSchema, shareStatusSchema } from '../../shared/api/shares';
@@ -287,6 +289,17 @@ export const ROUTES: readonly RouteEntry[] = [
     request: { query: candleQuery },
     answers: { 200: { description: 'The bars as columns', json: candlesAnswerSchema } },
     errors: [400, 502],
+  },
+  {
+    method: 'get',
+    path: '/api/market/ticks',
+    tag: 'Market data',
+    summary:
+      'Trades between two ISO instants, at most one day (Enterprise): Binance, the US provider or an uploaded tick file',
+    access: 'user',
+    request: { query: tickQuery },
+    answers: { 200: { description: 'The trades as columns (time, price, size)', json: ticksAnswerSchema } },
+    errors: [400, 402, 404, 502],
   },
 
   // Datasets

@@ -4,9 +4,15 @@ import {
   type CandlesAnswer,
   type ExchangesAnswer,
   type StocksAnswer,
+  type TicksAnswer,
   candleQuery,
   exchangeParam,
+  tickQuery,
 } from '../../shared/api/market';
+import { requireUser } from '../auth/middleware';
+import { ApiError } from '../errors';
+import { loadTicks } from '../market-data/ticks/load-ticks';
+import { TickBudget, tickDataNeedsEnterprise, tickRunLimitsOf } from '../market-data/ticks/tick-budget';
 import { candlesJson } from '../market-data/candle-answer';
 import { loadCandles } from '../market-data/candles';
 import { type ListAnswer, listExchanges, listStocks } from '../market-data/lists';
@@ -28,4 +34,19 @@ export const market = new Hono<AppEnv>()
   .get('/candles', validate('query', candleQuery), async (c) => {
     const answer = await loadCandles(c.env, c.req.valid('query'), c.get('user')?.id ?? null);
     return c.json(candlesJson(answer) satisfies CandlesAnswer);
+  })
+  // Trades of at most one day (docs/tick-data.md): the plan's tick data, checked before any call.
+  .get('/ticks', requireUser, validate('query', tickQuery), async (c) => {
+    const limits = tickRunLimitsOf(c.var.user);
+    if (!limits) throw new ApiError(402, tickDataNeedsEnterprise(c.var.user));
+    const { ticks, source } = await loadTicks(
+      c.env,
+      c.req.valid('query'),
+      c.var.user.id,
+      new TickBudget(limits.ticks),
+    );
+    return c.json({
+      ticks: { t: Array.from(ticks.t), p: Array.from(ticks.p), q: Array.from(ticks.q) },
+      source,
+    } satisfies TicksAnswer);
   });

@@ -1,7 +1,7 @@
 /**
  * Starting a backtest (POST /api/backtests) through the gate (backtests/admit-run.ts): the
- * candles loaded with their warm-up, the engine run (or an ML run trained or queued) and the
- * run stored under the month's limit.
+ * candles loaded with their warm-up (or, with intrabar "ticks", the trades: tick-backtest.ts),
+ * the engine run (or an ML run trained or queued) and the run stored under the month's limit.
  */
 import { runBacktest } from '../../engine/index';
 import type { User } from '../../shared/api/auth';
@@ -17,6 +17,7 @@ import { summaryOf, toResultBody } from '../backtests/result';
 import { loadRunCandles, runSeries } from '../backtests/run-series';
 import { noBarsToTrade, periodsBeyondBars } from '../backtests/tradable';
 import { requiredWarmupBars } from '../backtests/warmup';
+import { runTickBacktest } from '../backtests/tick-backtest';
 
 export type StartedRun = { id: string; result: BacktestResultBody } | { jobId: string };
 
@@ -31,6 +32,17 @@ export async function startRun(
     kind: request.mode === 'ml' ? 'ml' : 'backtest',
     request,
   });
+  if (request.intrabar === 'ticks') {
+    // Admitted as a standard backtest on an exchange with a source of trades (admit-run.ts).
+    const { result, source } = await runTickBacktest(env, user, request);
+    const id = await insertBacktest(
+      env.DB,
+      { userId: user.id, request, source, summary: summaryOf(result.metrics), result },
+      monthlyLimit,
+    );
+    if (!id) throw quotaReached();
+    return { id, result };
+  }
   const answer = await loadRunCandles(env, request, user.id, requiredWarmupBars(request));
   const empty = noBarsToTrade(request, answer);
   if (empty) throw new ApiError(400, empty.message);

@@ -55,11 +55,16 @@ const LIMITS: Limit[] = [
     message: /^(AAPL \(US\): )?The Basic plan tests 1 year of history/,
   },
   {
-    name: 'tick data (no source of trades connected)',
+    name: 'tick data (Enterprise)',
     request: { intrabar: 'ticks' },
-    status: 400,
-    message:
-      /^Intrabar precision from ticks needs trade-by-trade data .* no tick data source is connected yet/,
+    status: 402,
+    message: /Intrabar precision from ticks is in the Enterprise plan; the Basic plan/,
+  },
+  {
+    name: 'the 1 min timeframe (Enterprise)',
+    request: { timeframe: '1 min' },
+    status: 402,
+    message: /The 1 min timeframe is in the Enterprise plan; the Basic plan/,
   },
   { name: 'the month’s runs', used: 5, status: 402, message: UPGRADE },
 ];
@@ -146,8 +151,8 @@ const ENTRY_POINTS: EntryPoint[] = [
   },
   {
     name: 'POST /api/backtests/:id/robustness (run made on Professional, analysed on Basic)',
-    // Runs that cannot be made cannot be analysed.
-    skips: ['dates in order', 'tick data (no source of trades connected)'],
+    // Runs that cannot be made (on Professional) cannot be analysed.
+    skips: ['dates in order', 'tick data (Enterprise)', 'the 1 min timeframe (Enterprise)'],
     async prepare({ browser, id: userId }, limit, bindings) {
       await env.DB.prepare("UPDATE users SET plan = 'pro' WHERE id = ?1").bind(userId).run();
       const { id } = await createRun(browser, { ...RUN, ...limit.request }, bindings);

@@ -3,6 +3,8 @@
  * tests. The token chooses the behaviour ("<mode>:<anything>"), and calls are counted per
  * token so a test can see whether the cache spared a call (GET https://<host>/__calls?token=).
  */
+import { fakeEodhdTicks } from './eodhd-ticks.ts';
+
 export const FAKE_PROVIDER_HOST = 'fake-provider.test';
 /** A base URL of the fake; tests give each case its own, as if each were another provider. */
 export function fakeProviderUrl(): string {
@@ -198,6 +200,7 @@ export async function fakeMarketDataProvider(request: Request): Promise<Response
     `${logged.pathname.replace(/^\/[^/]+/, '')}${logged.search}`,
   ]);
   const mode = token.split(':')[0];
+  if (url.pathname.includes('/api/ticks/')) return fakeEodhdTicks(url, mode ?? '');
   if (mode === 'slow-each') {
     // Every call answers an empty list, each after 200 ms.
     await new Promise((resolve) => setTimeout(resolve, 200));

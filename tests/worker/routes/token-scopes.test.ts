@@ -32,6 +32,7 @@ const EXPECTED: Record<string, TokenScope | 'none'> = {
   'GET /api/market/exchanges': 'read',
   'GET /api/market/exchanges/:code/symbols': 'read',
   'GET /api/market/candles': 'read',
+  'GET /api/market/ticks': 'read',
   'POST /api/datasets': 'none',
   'GET /api/datasets': 'read',
   'DELETE /api/datasets/:id': 'none',

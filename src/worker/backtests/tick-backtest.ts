@@ -1,0 +1,110 @@
+/**
+ * A backtest with intrabar "ticks" inside the request (docs/tick-data.md): the trades of the
+ * run's days and of its warm-up, from its exchange's source of trades (load-ticks.ts), in the
+ * exchange's regular session; the bars of the request's timeframe built from them; the exits
+ * found trade by trade (engine/ticks). The plan's limits of one run on ticks hold the trades
+ * read; a run past them answers 400 and is not stored.
+ */
+import {
+  barsFromTicks,
+  runBacktest,
+  type SessionCalendar,
+  type TickBars,
+  type TickSeries,
+  UTC_CALENDAR,
+} from '../../engine/index';
+import type { User } from '../../shared/api/auth';
+import type { BacktestResultBody } from '../../shared/api/backtests';
+import type { BacktestRequest } from '../../shared/backtest-request';
+import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
+import type { DataSource } from '../../shared/data-sources';
+import type { Env } from '../env';
+import { ApiError } from '../errors';
+import { DAY_MS } from '../market-data/candle-answer';
+import { exchangeSession } from '../market-data/sessions';
+import { loadTicks, type TickSourceName } from '../market-data/ticks/load-ticks';
+import { TickBudget, tickRunLimitsOf } from '../market-data/ticks/tick-budget';
+import { toResultBody } from './result';
+import { requiredWarmupBars } from './warmup';
+
+const SOURCES: Record<TickSourceName, DataSource> = {
+  binance: 'binance',
+  eodhd: 'provider',
+  upload: 'upload',
+};
+
+/** The trades inside each trading day's regular session (all of them for a 24-hour market). */
+function inSession(ticks: TickSeries, calendar: SessionCalendar, minutes: number): TickSeries {
+  if (minutes >= 1440) return ticks;
+  const keep: number[] = [];
+  for (let i = 0; i < ticks.t.length; i++) {
+    const t = ticks.t[i]!;
+    if (t - calendar.startOfDayAt(t) < minutes * 60_000) keep.push(i);
+  }
+  if (keep.length === ticks.t.length) return ticks;
+  const pick = (column: Float64Array) => Float64Array.from(keep, (i) => column[i]!);
+  return { t: pick(ticks.t), p: pick(ticks.p), q: pick(ticks.q) };
+}
+
+/** The run's bars and trades, and how many bars are warm-up. */
+export async function loadRunTicks(
+  env: Env,
+  user: User,
+  request: BacktestRequest,
+): Promise<{ tickBars: TickBars; warmupBars: number; source: DataSource; timezone: string }> {
+  const limits = tickRunLimitsOf(user);
+  if (!limits) throw new ApiError(402, 'Tick data is in the Enterprise plan.');
+  const session = exchangeSession(request.exchange);
+  const calendar = session?.calendar ?? UTC_CALENDAR;
+  const sessionMinutes = session?.minutes ?? 1440;
+  const barMinutes = TIMEFRAME_MINUTES[request.timeframe];
+  const barsPerDay = Math.max(1, Math.floor(sessionMinutes / barMinutes));
+  // Enough calendar days before the from date for the warm-up bars (weekends included).
+  const weekFactor = session && !session.weekends ? 7 / 5 : 1;
+  const warmupDays = Math.ceil((requiredWarmupBars(request) / barsPerDay) * weekFactor) + 1;
+  const start = calendar.startOfDate(request.fromDate);
+  const { ticks, source } = await loadTicks(
+    env,
+    {
+      exchange: request.exchange,
+      symbol: request.stock.toUpperCase(),
+      from: start - warmupDays * DAY_MS,
+      to: calendar.startOfDay(calendar.dayOfDate(request.toDate) + 1),
+    },
+    user.id,
+    new TickBudget(limits.ticks),
+  );
+  const tickBars = barsFromTicks(inSession(ticks, calendar, sessionMinutes), barMinutes, calendar);
+  let warmupBars = 0;
+  while (warmupBars < tickBars.bars.t.length && tickBars.bars.t[warmupBars]! < start) warmupBars++;
+  if (warmupBars === tickBars.bars.t.length) {
+    throw new ApiError(
+      400,
+      `There are no trades of ${request.stock} (${request.exchange}) between ${request.fromDate} and ${request.toDate}. ` +
+        'Choose dates with trading days; this run was not counted.',
+    );
+  }
+  return { tickBars, warmupBars, source: SOURCES[source], timezone: calendar.timeZone };
+}
+
+/** The result of a standard backtest with intrabar "ticks", run in the request. */
+export async function runTickBacktest(
+  env: Env,
+  user: User,
+  request: BacktestRequest,
+): Promise<{ result: BacktestResultBody; source: DataSource }> {
+  const { tickBars, warmupBars, source, timezone } = await loadRunTicks(env, user, request);
+  const series = tickBars.bars;
+  const result = runBacktest(request, series, { warmupBars, ticks: tickBars });
+  return {
+    source,
+    result: toResultBody(result, series, {
+      source,
+      initialCapital: request.initialCapital,
+      timezone,
+      warmupBars,
+      warnings: [],
+      dataQuality: undefined,
+    }),
+  };
+}
