@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIMITS, TIMEFRAMES } from '../../shared/backtest-vocabulary';
@@ -6,6 +7,8 @@ import { CROSSOVER_INDICATORS, VALUE_INDICATORS } from '../../shared/indicators'
 import { MARKETING_STATS, MARKETS } from '../../shared/site';
 import { PATHS } from '../config/paths';
 import { ButtonLink } from '../components/ButtonLink';
+import { lazyPaymentProvidersQuery } from '../features/subscriptions/free-trial';
+import { trialOffer } from '../features/subscriptions/trial-offer';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './HomePage.module.css';
 
@@ -148,13 +151,7 @@ export function HomePage() {
       <section className={styles.section} aria-labelledby="trial-title">
         <div className="container">
           <div className={styles.banner}>
-            <div>
-              <h2 id="trial-title">Start Your Free Trial</h2>
-              <p>
-                Run your first backtests on the Basic plan. Simulation only: no live trading, no financial
-                advice.
-              </p>
-            </div>
+            <TrialOfferText />
             <ButtonLink to={PATHS.login}>Create an account</ButtonLink>
           </div>
           <p className={styles.sectionLead}>
@@ -163,6 +160,18 @@ export function HomePage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** The sign-up banner's words: a free trial only where this server gives one. */
+function TrialOfferText() {
+  const providers = useQuery(lazyPaymentProvidersQuery());
+  const offer = trialOffer(providers.data?.freeTrialDays);
+  return (
+    <div>
+      <h2 id="trial-title">{offer.title}</h2>
+      <p>{offer.text}</p>
+    </div>
   );
 }
 

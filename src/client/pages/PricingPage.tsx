@@ -9,7 +9,6 @@ import {
   PLANS,
   type PlanId,
 } from '../../shared/plans';
-import { PARENT_COMPANY } from '../../shared/site';
 import { PATHS } from '../config/paths';
 import { Button } from '../components/Button';
 import { ButtonLink } from '../components/ButtonLink';
@@ -17,6 +16,7 @@ import { SegmentedControl } from '../components/SegmentedControl';
 import { useAuth } from '../lib/auth/auth-context';
 import { FaqList } from '../features/site/components/FaqList';
 import { SitePage } from '../features/site/components/SitePage';
+import { CheckoutNote } from '../features/subscriptions/CheckoutNote';
 import { SubscribeNow } from '../features/subscriptions/SubscribeNow';
 import { selectionFrom } from '../features/subscriptions/selection';
 import site from '../styles/site.module.css';
@@ -143,12 +143,7 @@ export function PricingPage() {
             </strong>
             {period === 'annual' ? ` (${selectedPrice.perMonth} a month)` : null}.
           </p>
-          <p className={styles.summaryNote}>
-            Subscribe Now opens a secure payment page (cards and digital wallets; UPI too in INR); you sign in
-            or create an account first. Payments are processed by {PARENT_COMPANY.name}, in advance. Your plan
-            renews automatically; a change of plan starts at the next billing date, and a cancellation at the
-            end of the billing period.
-          </p>
+          <CheckoutNote currency={currency} className={styles.summaryNote} />
         </div>
         <SubscribeNow plan={selected} period={period} currency={currency} />
       </section>

@@ -24,7 +24,7 @@ describe('home page', () => {
     ]);
   });
 
-  it('has the six feature cards, market coverage, technical tools, two approaches and the trial banner', () => {
+  it('has the six feature cards, market coverage, technical tools, two approaches and the sign-up banner', () => {
     renderRoute('/');
     const features = screen.getByRole('heading', { name: 'Everything a backtest needs' }).closest('section')!;
     expect(within(features).getAllByRole('heading', { level: 3 })).toHaveLength(6);
@@ -34,7 +34,8 @@ describe('home page', () => {
         'Market coverage',
         'Technical tools',
         'Two ways to backtest',
-        'Start Your Free Trial',
+        // The sign-up banner promises a free trial only once the server says it gives one.
+        'Start on the Basic plan',
       ]),
     );
     expect(document.title).toBe('Advanced Backtesting with Machine Learning | Backtest Studio');

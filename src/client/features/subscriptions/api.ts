@@ -14,11 +14,12 @@ export function requestSubscription(input: SubscriptionRequestInput) {
 }
 
 /** The currencies this server takes payment in, and the free trial's length. */
+export function fetchPaymentProviders() {
+  return apiFetch('/api/billing/providers', paymentProvidersAnswerSchema);
+}
+
 export const paymentProvidersQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.paymentProviders,
-    queryFn: () => apiFetch('/api/billing/providers', paymentProvidersAnswerSchema),
-  });
+  queryOptions({ queryKey: queryKeys.paymentProviders, queryFn: fetchPaymentProviders });
 
 /** Starts a checkout: the answer is the provider's hosted payment page. */
 export function startCheckout(input: CheckoutRequest) {
