@@ -49,6 +49,12 @@ export async function uploadCandles(
   if (!userId) throw new CandleRequestError('Log in to use your uploaded data.', 404);
   const dataset = await findOwnDataset(env.DB, userId, query.symbol);
   if (!dataset) throw new CandleRequestError('No uploaded dataset of yours has this id.', 404);
+  if (dataset.kind === 'ticks') {
+    throw new CandleRequestError(
+      `The dataset "${dataset.name}" holds trades, not bars: run it with intrabar ticks (Enterprise).`,
+      400,
+    );
+  }
   if (dataset.timeframe && dataset.timeframe !== query.timeframe) {
     const bars = `${barName(dataset.timeframe)} bars: choose the ${TIMEFRAME_OF_CODE[dataset.timeframe]} timeframe`;
     throw new CandleRequestError(`The dataset "${dataset.name}" has ${bars}.`, 400);

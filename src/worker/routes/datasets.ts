@@ -9,6 +9,8 @@ import { requireUser } from '../auth/middleware';
 import { deleteDataset, findOwnDataset, insertDataset, listDatasets } from '../db/datasets';
 import { COLUMNS_TYPE, datasetColumnsKey } from '../market-data/upload-candles';
 import { admitUpload, storageCapReached, storageOf } from '../datasets/admit-upload';
+import { storeTickUpload } from '../datasets/tick-upload';
+import { tickDataNeedsEnterprise, tickRunLimitsOf } from '../market-data/ticks/tick-budget';
 
 const TOO_LARGE = `The file is larger than ${MAX_DATASET_SIZE_LABEL}.`;
 
@@ -35,7 +37,10 @@ async function readUpload(request: Request, nameParam: string | undefined) {
   return { unsupported: true as const };
 }
 
-/** Users' own OHLCV datasets: upload (CSV), list, delete. Private to their owner. */
+/**
+ * Users' own OHLCV datasets: upload (CSV), list, delete. Private to their owner. `?kind=ticks`
+ * uploads a tick file instead (docs/tick-data.md#uploads).
+ */
 export const datasets = new Hono<AppEnv>()
   .use(requireUser)
   .post('/', async (c) => {
@@ -48,6 +53,12 @@ export const datasets = new Hono<AppEnv>()
     const sizeBytes = new TextEncoder().encode(upload.text).byteLength;
     if (sizeBytes > MAX_DATASET_BYTES) throw new ApiError(413, TOO_LARGE);
     const user = c.var.user;
+    if (c.req.query('kind') === 'ticks') {
+      // A tick file: Enterprise's (the plan's tick data), then the same storage cap.
+      if (!tickRunLimitsOf(user)) throw new ApiError(402, tickDataNeedsEnterprise(user));
+      const tickCap = await admitUpload(c.env.DB, user, sizeBytes);
+      return c.json({ dataset: await storeTickUpload(c.env, user, upload, sizeBytes, tickCap) }, 201);
+    }
     const cap = await admitUpload(c.env.DB, user, sizeBytes);
 
     let series;

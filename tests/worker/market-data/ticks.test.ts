@@ -297,3 +297,96 @@ describe('backtests with intrabar "ticks"', () => {
     expect(await binanceCalls(url)).toHaveLength(0);
   });
 });
+
+/** Two days of trades as a tick file: every 5-minute bar rises 1.5% then falls 1.5% from a rising base, as the fakes' stream. */
+function tickCsv(): string {
+  const rows = ['time,price,size'];
+  for (let t = Date.parse('2026-10-05T00:00:00Z'); t < Date.parse('2026-10-07T00:00:00Z'); t += 15_000) {
+    const i = (t % 300_000) / 300_000;
+    const move =
+      i < 0.4
+        ? 0.015 * (i / 0.4)
+        : i < 0.8
+          ? 0.015 - 0.03 * ((i - 0.4) / 0.4)
+          : -0.015 * (1 - (i - 0.8) / 0.2);
+    const base = 100 + Math.floor((t % DAY_MS) / 300_000) / 100;
+    rows.push(`${new Date(t).toISOString()},${(base * (1 + move)).toFixed(4)},1`);
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+const uploadTicks = (browser: TestBrowser, csv: string) =>
+  browser.request('/api/datasets?kind=ticks&name=trades', {
+    method: 'POST',
+    body: csv,
+    headers: { 'content-type': 'text/csv' },
+  });
+
+describe('uploaded tick files', () => {
+  it('are stored as a dataset of kind ticks, read by GET /api/market/ticks and run with intrabar ticks', async () => {
+    const browser = await enterprise();
+    const res = await uploadTicks(browser, tickCsv());
+    expect(res.status).toBe(201);
+    const { dataset } = (await res.json()) as { dataset: { id: string; kind: string; rows: number } };
+    expect(dataset).toMatchObject({ kind: 'ticks', rows: 2 * 5760 });
+
+    const { status, body } = await ticksOf(
+      browser,
+      `exchange=UPLOAD&symbol=${dataset.id}&from=2026-10-06T00:00:00Z&to=2026-10-06T01:00:00Z`,
+      {},
+    );
+    expect(status).toBe(200);
+    expect(body.source).toBe('upload');
+    expect(body.ticks.t).toHaveLength(240);
+
+    const run = await browser.request('/api/backtests', {
+      json: {
+        ...TICK_RUN,
+        exchange: 'UPLOAD',
+        stock: dataset.id,
+        fromDate: '2026-10-06',
+        toDate: '2026-10-06',
+      },
+    });
+    expect(run.status).toBe(201);
+    const { result } = (await run.json()) as { result: BacktestResultBody };
+    expect(result.intrabar!.exitsDecidedByTicks).toBeGreaterThan(100);
+    expect(result.trades.every((trade) => trade.exitReason === 'target' || trade.exitReason === 'end')).toBe(
+      true,
+    );
+
+    // On bars the file is refused: it holds trades.
+    const onBars = await browser.request('/api/backtests', {
+      json: {
+        ...TICK_RUN,
+        intrabar: 'bars',
+        exchange: 'UPLOAD',
+        stock: dataset.id,
+        fromDate: '2026-10-06',
+        toDate: '2026-10-06',
+      },
+    });
+    expect(onBars.status).toBe(400);
+    expect(((await onBars.json()) as { error: { message: string } }).error.message).toMatch(
+      /holds trades, not bars/,
+    );
+  });
+
+  it('are Enterprise’s (402) and name the line of a malformed row (400)', async () => {
+    const { browser } = await signUpWithPlan('pro');
+    const refused = await uploadTicks(browser, tickCsv());
+    expect(refused.status).toBe(402);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /Enterprise plan/,
+    );
+
+    const malformed = await uploadTicks(
+      await enterprise(),
+      'time,price,size\n2026-10-05T00:00:00Z,100,1\n2026-10-05T00:00:01Z,abc,1\n',
+    );
+    expect(malformed.status).toBe(400);
+    const { error } = (await malformed.json()) as { error: { message: string; fields: { path: string }[] } };
+    expect(error.message).toMatch(/^The file is not valid tick data: .*line 3/i);
+    expect(error.fields[0]!.path).toBe('file');
+  });
+});
