@@ -41,6 +41,17 @@ const SECOND: BacktestRun = {
 
 resetPageAfterEachTest();
 
+/** The fixture run on AAPL again an hour later, with a 3% stop instead of 5%. */
+const RERUN: BacktestRun = {
+  ...RUN,
+  id: 'run-5',
+  createdAt: '2024-05-02T11:20:00.000Z',
+  request: {
+    ...REQUEST,
+    exitCriteria: { ...REQUEST.exitCriteria, stopLoss: { type: 'percentage', value: 3 } },
+  },
+};
+
 /** The fixture run again, a year later. */
 const A_YEAR_LATER: BacktestRun = {
   ...RUN,
@@ -64,6 +75,7 @@ async function openCompare(path = '/backtests/compare?ids=run-1,run-2') {
     'GET /api/backtests/run-2': () => jsonResponse(200, SECOND),
     'GET /api/backtests/run-3': () => jsonResponse(200, A_YEAR_LATER),
     'GET /api/backtests/run-4': () => jsonResponse(200, SAME_PERIOD),
+    'GET /api/backtests/run-5': () => jsonResponse(200, RERUN),
     'GET /api/backtests/gone': () =>
       jsonResponse(404, { error: { code: 'not_found', message: 'No backtest of yours has this id.' } }),
   });
@@ -86,6 +98,29 @@ describe('the compare view', () => {
       formatSignedPercent(RUN.result.metrics.totalReturnPct),
       '+100.00%',
     ]);
+  });
+
+  it('tells apart two runs of the same symbol and timeframe by when each ran and what its request changes', async () => {
+    await openCompare('/backtests/compare?ids=run-1,run-5');
+    const metrics = await screen.findByRole('region', { name: 'Metrics of the compared backtests' });
+    const names = [
+      'A: AAPL (US), 1 hour, run 2024-05-02 10:15 UTC (exit criteria: Stop loss 5%)',
+      'B: AAPL (US), 1 hour, run 2024-05-02 11:20 UTC (exit criteria: Stop loss 3%)',
+    ];
+    expect(
+      within(metrics)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Metric', ...names]);
+    const legend = screen.getByRole('list', { name: 'Compared backtests' });
+    expect(
+      within(legend)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(names);
+    expect(screen.getByRole('img', { name: /^Equity of 2 backtests/ }).getAttribute('aria-label')).toContain(
+      `${names[1]} ends at`,
+    );
   });
 
   it('credits the charting library under the chart, with a link that says it opens a new tab', async () => {

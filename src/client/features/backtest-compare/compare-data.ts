@@ -116,11 +116,6 @@ export function elapsedCurves(
   });
 }
 
-/** How the compare view names a run: "A: AAPL (US), 1 hour". */
-export function runName(run: BacktestRun, index: number): string {
-  return `${String.fromCharCode(65 + index)}: ${instrumentLabel(run.exchange, run.stock)}, ${run.timeframe}`;
-}
-
 export interface CompareRow {
   label: string;
   values: string[];

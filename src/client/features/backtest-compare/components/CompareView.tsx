@@ -14,9 +14,9 @@ import {
   defaultAlignment,
   metricRows,
   normalisedEquity,
-  runName,
   settingRows,
 } from '../compare-data';
+import { runNames } from '../run-names';
 import tables from '../../../styles/tables.module.css';
 import styles from './Compare.module.css';
 import { queryKeys } from '../../../lib/query-keys';
@@ -44,11 +44,13 @@ function CompareTable({
   caption,
   rows,
   runs,
+  names,
   markDifferences,
 }: {
   caption: string;
   rows: readonly CompareRow[];
   runs: readonly BacktestRun[];
+  names: readonly string[];
   markDifferences: boolean;
 }) {
   return (
@@ -60,7 +62,7 @@ function CompareTable({
             <th scope="col">{markDifferences ? 'Setting' : 'Metric'}</th>
             {runs.map((run, index) => (
               <th key={run.id} scope="col">
-                {runName(run, index)}
+                {names[index]}
               </th>
             ))}
           </tr>
@@ -131,16 +133,17 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
     queryKey: queryKeys.backtests.compare(ids),
     queryFn: ({ client }) => Promise.all(ids.map((id) => client.fetchQuery(backtestQuery(id)))),
   });
+  const names = useMemo(() => (runs.isSuccess ? runNames(runs.data) : []), [runs]);
   const series = useMemo(
     () =>
       runs.isSuccess
         ? runs.data.map((run, index) => ({
-            name: runName(run, index),
+            name: names[index]!,
             color: RUN_COLORS[index]!,
             points: normalisedEquity(run.result.curve),
           }))
         : [],
-    [runs],
+    [runs, names],
   );
 
   const suggested = useMemo(() => defaultAlignment(series.map((run) => run.points)), [series]);
@@ -189,7 +192,7 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
           {compared.map((run, index) => (
             <li key={run.id}>
               <span className={styles.swatch} style={{ background: RUN_COLORS[index] }} aria-hidden="true" />
-              <Link to={backtestResultPath(run.id)}>{runName(run, index)}</Link>
+              <Link to={backtestResultPath(run.id)}>{names[index]}</Link>
             </li>
           ))}
         </ul>
@@ -203,6 +206,7 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
           caption="Metrics of the compared backtests"
           rows={metricRows(compared)}
           runs={compared}
+          names={names}
           markDifferences={false}
         />
       </section>
@@ -218,6 +222,7 @@ export function CompareView({ ids }: { ids: readonly string[] }) {
           caption="Settings of the compared backtests"
           rows={settings}
           runs={compared}
+          names={names}
           markDifferences
         />
       </section>
