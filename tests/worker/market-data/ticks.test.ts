@@ -216,6 +216,28 @@ const TICK_RUN = {
 };
 
 describe('backtests with intrabar "ticks"', () => {
+  it('runs a single standard backtest only: an ML run on ticks answers 400, before any call', async () => {
+    const { url, bindings } = binance();
+    const res = await (
+      await enterprise()
+    ).request(
+      '/api/backtests',
+      {
+        json: {
+          ...TICK_RUN,
+          mode: 'ml',
+          ml: { model: 'logistic', walkForward: { trainBars: 100, testBars: 50 } },
+        },
+      },
+      bindings,
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Intrabar precision from ticks runs a single standard backtest/,
+    );
+    expect(await binanceCalls(url)).toHaveLength(0);
+  });
+
   it('run for Enterprise on Binance’s trades: every trade of the day read, the target reached first in each bar', async () => {
     const { url, bindings } = binance();
     const browser = await enterprise();
