@@ -34,6 +34,9 @@ export type ListSource = (typeof LIST_SOURCES)[number];
 
 /** The banner of a run or a chart whose bars are synthetic. */
 export const SYNTHETIC_PRICES_BANNER = 'Synthetic prices, for trying the builder; not market history';
+/** The neutral note of BINANCE's pairs: their prices are Binance's own, whatever else is sample data. */
+export const BINANCE_DATA_NOTE =
+  'Binance spot market data: USDT pairs with Binance’s own prices, around the clock.';
 /** The one neutral note of a server without any market-data key. */
 export const SAMPLE_DATA_NOTE =
   'Sample data: the S&P 500 sample, your uploads and synthetic demo prices. Add a market-data key for real lists.';

@@ -6,6 +6,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { backtestRequest, nseExitAt1515Request, smaCrossingRules } from '../fixtures/requests';
+import { BINANCE_DATA_NOTE, SAMPLE_DATA_NOTE } from '../../src/shared/data-sources';
+import { field } from './browser';
 import { openBuilder } from './builder';
 import { browserForFile, runBacktest, signedInPage } from './flows';
 
@@ -42,6 +44,17 @@ describe('market data in chromium', () => {
     // Errors and warnings are role="alert" banners: none on a fresh install.
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByText(/API Error|Using fallback data/).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('notes Binance’s own prices, not the sample data, once BINANCE is chosen in the builder', async () => {
+    const { page, errors } = await signedInPage(browser(), 'binote', { viewport: VIEWPORT, plan: 'pro' });
+    await openBuilder(page);
+    await page.getByRole('status').filter({ hasText: SAMPLE_DATA_NOTE }).waitFor();
+    await field(page, 'Exchange').selectOption('BINANCE');
+    await expect.poll(() => field(page, 'Stock').inputValue()).toBe('BTCUSDT');
+    await page.getByRole('status').filter({ hasText: BINANCE_DATA_NOTE }).waitFor();
+    expect(await page.getByText(SAMPLE_DATA_NOTE).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import {
   fallbackStocks,
 } from '../../shared/fallback-market';
 import type { Exchange, Stock } from '../../shared/api/market';
-import { SAMPLE_DATA_NOTE, type ListSource } from '../../shared/data-sources';
+import { BINANCE_DATA_NOTE, SAMPLE_DATA_NOTE, type ListSource } from '../../shared/data-sources';
 import type { Env } from '../env';
 import { binanceConfig, binanceSymbols, cacheHost } from './binance';
 import { cacheRows } from './cache';
@@ -111,15 +111,21 @@ export async function listExchanges(env: Env): Promise<ListAnswer<Exchange>> {
   return { ...answer, items: [...answer.items, BINANCE_LISTING] };
 }
 
-export function listStocks(env: Env, exchange: string): Promise<ListAnswer<Stock>> {
+/**
+ * An exchange's stocks, with the note of where their prices come from: Binance's own for
+ * BINANCE, the sample-data note for an exchange no provider serves.
+ */
+export async function listStocks(env: Env, exchange: string): Promise<ListAnswer<Stock>> {
   const binance = binanceConfig(env);
   if (exchange === BINANCE_EXCHANGE && binance) {
-    return listWithFallback(
+    const answer = await listWithFallback(
       env,
       `md:v3:binance:${cacheHost(binance)}:symbols`,
       () => binanceSymbols(binance),
       () => BINANCE_FALLBACK_PAIRS,
     );
+    // A failed list has its banners instead.
+    return answer.source === 'fallback' ? answer : { ...answer, note: BINANCE_DATA_NOTE };
   }
   // Without a candle provider for the exchange its fallback stocks have synthetic prices.
   const synthetic = candleProviderOf(env, exchange) === null;

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BacktestResultBody } from '../../../src/shared/api/backtests';
-import { SAMPLE_DATA_NOTE } from '../../../src/shared/data-sources';
+import { BINANCE_DATA_NOTE, SAMPLE_DATA_NOTE } from '../../../src/shared/data-sources';
 import { binanceCalls, fakeBinanceUrl } from '../fakes/binance';
 import { fakeProvider, providerRequests } from '../fakes/fake-provider-for-test';
 import { FAKE_TIINGO_TOKEN, fakeTiingoUrl, tiingoCalls } from '../fakes/tiingo';
@@ -139,6 +139,17 @@ describe('Binance (no key)', () => {
       ['BTCUSDT', 'BTC / USDT'],
       ['ETHUSDT', 'ETH / USDT'],
     ]);
+  });
+
+  it('notes that BINANCE’s pairs have Binance’s own prices, while other exchanges keep the sample-data note', async () => {
+    const { bindings } = on();
+    const browser = new TestBrowser();
+    const list = async (code: string) =>
+      (await (await browser.request(`/api/market/exchanges/${code}/symbols`, {}, bindings)).json()) as {
+        note?: string;
+      };
+    expect((await list('BINANCE')).note).toBe(BINANCE_DATA_NOTE);
+    expect((await list('NSE')).note).toBe(SAMPLE_DATA_NOTE);
   });
 
   it('is off without BINANCE_API_URL', async () => {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { FALLBACK_WARNING, fallbackErrorMessage } from '../../../../src/shared/fallback-market';
 import { BASIC_USER, renderRoute } from '../../render-route';
 import { jsonResponse } from '../../fake-api';
-import { DATASETS, EXCHANGES, STOCKS, fallbackRoutes, marketApi } from '../../fake-market';
+import { DATASETS, EXCHANGES, STOCKS, fallbackRoutes, marketApi, stock } from '../../fake-market';
+import { BINANCE_DATA_NOTE, SAMPLE_DATA_NOTE } from '../../../../src/shared/data-sources';
 import { chooseUploadedData, description, input, openBuilder, optionsOf, select } from './builder-setup';
 
 describe('exchange and stock selects', () => {
@@ -54,6 +55,33 @@ describe('exchange and stock selects', () => {
     await user.selectOptions(select('Exchange'), 'US');
     expect(select('Stock').value).toBe('AAPL');
     expect(calls.filter((call) => call.url === '/api/market/exchanges/US/symbols')).toHaveLength(1);
+  });
+
+  it('says where the chosen exchange’s prices come from: Binance’s own, not the sample-data note', async () => {
+    const sample = { source: 'fallback', note: SAMPLE_DATA_NOTE };
+    const binance = { code: 'BINANCE', name: 'Binance (spot, USDT pairs)', country: '', currency: 'USDT' };
+    const { user } = await openBuilder({
+      'GET /api/market/exchanges': () => jsonResponse(200, { exchanges: [...EXCHANGES, binance], ...sample }),
+      'GET /api/market/exchanges/US/symbols': () =>
+        jsonResponse(200, { symbols: STOCKS.US!.map((item) => ({ ...item, synthetic: true })), ...sample }),
+      'GET /api/market/exchanges/BINANCE/symbols': () =>
+        jsonResponse(200, {
+          symbols: [stock('BTCUSDT', 'BTC / USDT', 'BINANCE')],
+          source: 'provider',
+          note: BINANCE_DATA_NOTE,
+        }),
+    });
+    const notes = () => screen.getAllByRole('status').map((note) => note.textContent);
+    expect(notes()).toContain(SAMPLE_DATA_NOTE);
+
+    await user.selectOptions(select('Exchange'), 'BINANCE');
+    await waitFor(() => expect(select('Stock').value).toBe('BTCUSDT'));
+    expect(notes()).toContain(BINANCE_DATA_NOTE);
+    expect(notes()).not.toContain(SAMPLE_DATA_NOTE);
+
+    // The S&P 500 sample is sample data again.
+    await user.selectOptions(select('Exchange'), 'INDX');
+    expect(notes()).toContain(SAMPLE_DATA_NOTE);
   });
 
   it('says so when an exchange has no stocks', async () => {

@@ -156,7 +156,7 @@ export function GeneralParameters({
           {text}
         </Alert>
       ))}
-      <MarketDataNote lists={lists} />
+      <MarketDataNote lists={lists} exchange={values.exchange} />
       {exchanges.status === 'failed' && (
         <Alert tone="error">
           <span className={styles.alertLine}>
