@@ -308,7 +308,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: '/api/datasets',
     tag: 'Datasets',
     summary:
-      'Upload an OHLCV CSV (multipart field "file", or a text/csv body; ?name=); 402 past the plan\'s storage cap',
+      'Upload an OHLCV CSV (multipart field "file", or a text/csv body; ?name=), or with ?kind=ticks a tick CSV (time,price,size; Enterprise); 402 past the plan\'s storage cap',
     access: 'user',
     request: {
       media: {
