@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SharedBacktest } from '../../../../shared/api/shares';
 import type { MlReport } from '../../../../shared/ml-result';
 import { Alert } from '../../../components/Alert';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 import { formatCount, formatDateTime } from '../../../lib/backtests/format';
 import { runCandlesQuery } from '../api';
 import {
@@ -98,7 +99,7 @@ function Baselines({ report, from }: { report: MlReport; from: string }) {
         exits), and buying and holding.
         {withRules ? '' : ' This strategy has no entry rules, so there is no rules-only baseline.'}
       </p>
-      <div className={styles.tableWrap}>
+      <ScrollRegion label="Baselines table" className={styles.tableWrap}>
         <table className={mlStyles.table}>
           <caption className="visually-hidden">ML strategy against its baselines</caption>
           <thead>
@@ -126,7 +127,7 @@ function Baselines({ report, from }: { report: MlReport; from: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
@@ -186,7 +187,7 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
         Each fold trains a model on its training window (purged of labels that reach the test window, then an
         embargo) and scores it on the test window it never saw.
       </p>
-      <div className={styles.tableWrap}>
+      <ScrollRegion label="Folds table" className={styles.tableWrap}>
         <table className={mlStyles.table}>
           <caption className="visually-hidden">Walk-forward folds</caption>
           <thead>
@@ -238,7 +239,7 @@ function Folds({ run, report }: { run: SharedBacktest; report: MlReport }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {unlisted && <p className={styles.note}>{unlisted}</p>}
     </section>
   );
@@ -283,7 +284,7 @@ function Calibration({ report }: { report: MlReport }) {
         Out-of-sample predictions grouped by probability: a well-calibrated model’s wins happen about as often
         as it predicts.
       </p>
-      <div className={styles.tableWrap}>
+      <ScrollRegion label="Calibration table" className={styles.tableWrap}>
         <table className={mlStyles.table}>
           <caption className="visually-hidden">Calibration</caption>
           <thead>
@@ -310,7 +311,7 @@ function Calibration({ report }: { report: MlReport }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

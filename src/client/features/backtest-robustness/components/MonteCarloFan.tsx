@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { ResultTrade } from '../../../../shared/api/backtests';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 import { tradeMonteCarlo } from '../montecarlo';
 import styles from './Robustness.module.css';
 
@@ -44,7 +45,7 @@ export function MonteCarloFan({
             </p>
           )}
           <Fan fan={outcome.bootstrap.fan} />
-          <div className={styles.tableScroll}>
+          <ScrollRegion label="Monte Carlo percentiles" className={styles.tableScroll}>
             <table className={`${styles.figuresTable} ${styles.nowrap}`}>
               <caption>Percentiles over 1,000 paths (equity as a share of the start)</caption>
               <thead>
@@ -73,7 +74,7 @@ export function MonteCarloFan({
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <p className={styles.note}>
             In the run’s own order: {pct(outcome.bootstrap.actual.finalReturnPct)} final return,{' '}
             {outcome.bootstrap.actual.maxDrawdownPct.toFixed(1)}% max drawdown.

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import type { RobustnessResult } from '../../../../shared/api/robustness';
 import { ChartCredit } from '../../../components/ChartCredit';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 import { windowDates } from '../walk-forward-dates';
 import styles from './Robustness.module.css';
 
@@ -30,7 +31,7 @@ export function WalkForward({ walkForward }: { walkForward: WalkForwardResult })
         <WalkForwardChart equity={equity} label={label} />
       </Suspense>
       <ChartCredit className={styles.note} />
-      <div className={styles.tableScroll}>
+      <ScrollRegion label="Walk-forward windows" className={styles.tableScroll}>
         <table className={`${styles.figuresTable} ${styles.nowrap}`}>
           <caption>The windows</caption>
           <thead>
@@ -54,7 +55,7 @@ export function WalkForward({ walkForward }: { walkForward: WalkForwardResult })
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
