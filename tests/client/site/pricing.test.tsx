@@ -17,6 +17,22 @@ const billing = () => screen.getByRole('radiogroup', { name: 'Billing period' })
 const currency = () => screen.getByRole('radiogroup', { name: 'Currency' });
 
 describe('pricing page', () => {
+  it('says what Enterprise’s tick data is, and that real-time data is not there yet', async () => {
+    await openPricing();
+    const enterprise = planCard('Enterprise');
+    const tick = within(enterprise)
+      .getByText(/^Tick data/)
+      .closest('li')!;
+    expect(tick.textContent).toBe(
+      'Tick data (exits inside a bar found in its trades: Binance, US stocks through the provider, or uploads)',
+    );
+    expect(
+      within(enterprise)
+        .getByText(/^Real-time data/)
+        .closest('li')!.textContent,
+    ).toContain('Not available yet');
+  });
+
   it('defaults to annual billing in INR with Professional selected', async () => {
     await openPricing();
     expect(

@@ -35,10 +35,10 @@ export function planPrice(plan: Plan, period: BillingPeriod, currency: Currency)
 }
 
 /**
- * Plan features the product does not provide yet, with what it offers instead: said beside the
- * feature, which keeps the plan's own wording.
+ * What a plan feature means here, or that the product does not provide it yet and what it offers
+ * instead: said beside the feature, which keeps the plan's own wording.
  */
 export const FEATURE_NOTES: Readonly<Record<string, string>> = {
-  'Tick data': 'Not available yet: 5 minutes is the smallest timeframe.',
-  'Real-time data': 'Not available yet: data ends at the latest closed bar, 5 minutes at the finest.',
+  'Tick data': 'exits inside a bar found in its trades: Binance, US stocks through the provider, or uploads',
+  'Real-time data': 'Not available yet: data ends at the latest closed bar, 1 minute at the finest.',
 };
