@@ -1,8 +1,8 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { apiReferenceDevPlugin } from './build/api-reference-dev-plugin.ts';
 import { devCronPlugin } from './build/dev-cron-plugin.ts';
-import { apiDocsAssets } from './build/api-docs-plugin.ts';
 import { sp500SamplePlugin } from './build/sp500-sample-plugin.ts';
 import { DEV_SERVER_HEADERS, staticHeadersFile } from './src/shared/security-headers.ts';
 
@@ -31,8 +31,8 @@ function deployedVars(command: 'build' | 'serve') {
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    // Before cloudflare(): in development its middleware answers /api-docs/ files first.
-    apiDocsAssets(),
+    // Before cloudflare(): its middleware would hand /api/docs to the worker first.
+    apiReferenceDevPlugin(),
     cloudflare({ configPath: './wrangler.toml', config: deployedVars(command) }),
     staticSecurityHeaders(),
     sp500SamplePlugin(),

@@ -19,25 +19,46 @@ describe('the API reference', () => {
     expect(document.servers).toEqual([{ url: baseUrl }]);
   });
 
-  it('shows every route interactively at /api/docs under the strict CSP, with no outside request', async () => {
+  it('lists every operation of the document at /api/docs, inside the site, under the strict CSP, with no outside request', async () => {
+    const document = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.values(document.paths).flatMap((item) => Object.keys(item)).length;
     const { page, errors } = await watchedPage(await openContext(browser()), { width: 1280, height: 900 });
     const origins = new Set<string>();
     page.on('request', (request) => origins.add(new URL(request.url()).origin));
     const answer = await page.goto(`${baseUrl}/api/docs`);
     expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await page.getByRole('heading', { name: /Backtest Studio API/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /Backtest Studio API/ }).waitFor();
     await page.getByText('/api/backtests/{id}/export').first().waitFor();
     await page.getByText('/api/tokens/{id}').first().waitFor();
+    // One heading per operation: its method and path.
+    expect(
+      await page.getByRole('heading', { level: 3, name: /^(GET|POST|PUT|PATCH|DELETE) \/api/ }).count(),
+    ).toBe(operations);
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
     expect([...origins].filter((origin) => origin.startsWith('http'))).toEqual([baseUrl]);
     expect(errors).toEqual([]);
   });
 
-  it('has a visible link on /api/docs that goes back to the site', async () => {
+  it('opens the operation a link names, with its request body and responses', async () => {
+    const { page, errors } = await watchedPage(await openContext(browser()), PHONE);
+    await page.goto(`${baseUrl}/api/docs#postApiBacktests`);
+    const operation = page.getByRole('region', { name: 'POST /api/backtests', exact: true });
+    await operation.getByRole('heading', { level: 4, name: 'Request body' }).waitFor();
+    expect(await operation.getByText('exchange', { exact: true }).first().isVisible()).toBe(true);
+    await operation.getByRole('heading', { level: 4, name: 'Responses' }).waitFor();
+    expect(await operation.getByRole('link', { name: 'ApiError' }).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('is a page of the site: the header’s link goes back home', async () => {
     const { page, errors } = await watchedPage(await openContext(browser()), PHONE);
     await page.goto(`${baseUrl}/api/docs`);
-    const back = page.getByRole('link', { name: 'Back to Backtest Studio' });
-    expect(await back.isVisible()).toBe(true);
-    await back.click();
+    const home = page.getByRole('banner').getByRole('link', { name: 'Backtest Studio', exact: true });
+    expect(await home.isVisible()).toBe(true);
+    await home.click();
     await page.waitForURL(`${baseUrl}/`);
     await page
       .getByRole('heading', { level: 1, name: 'Advanced Backtesting with Machine Learning' })

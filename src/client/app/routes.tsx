@@ -117,6 +117,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: PATHS.apiReference,
+        ...lazyPage(
+          () => import('../pages/ApiReferencePage'),
+          (m) => m.ApiReferencePage,
+        ),
+      },
+      {
         path: PATHS.community,
         ...lazyPage(
           () => import('../pages/CommunityPage'),

@@ -29,6 +29,8 @@ export const PATHS = {
   admin: '/admin',
   documentation: '/resources/documentation',
   apiGuide: '/resources/documentation/api',
+  /** Served by the worker as this app's page (src/worker/routes/api-reference.ts). */
+  apiReference: '/api/docs',
   community: '/resources/community',
   tutorials: '/resources/tutorials',
   faq: '/faq',

@@ -22,6 +22,7 @@ export const queryKeys = {
     compare: (ids: readonly string[]) => ['backtests', 'compare', ...ids],
   },
   sharedBacktest: (token: string) => ['shared-backtests', token],
+  openApiDocument: ['openapi-document'],
   job: (jobId: string) => ['jobs', jobId],
   /** The signed-in user's jobs in flight: one entry per user, so another sign-in never sees them. */
   activeJobs: {

@@ -31,9 +31,9 @@ export function ApiGuidePage() {
           minute (then 429 with <code>Retry-After</code>); runs count toward your plan’s monthly backtests.
         </p>
         <p>
-          Every route, its request and its answers are in the <a href="/api/docs">interactive reference</a>{' '}
-          (its OpenAPI 3.1 document: <a href="/api/openapi.json">/api/openapi.json</a>). The examples below
-          read the server’s address from <code>{SERVER_ENV_VARIABLE}</code> and the token from{' '}
+          Every route, its request and its answers are in the <a href="/api/docs">API reference</a> (its
+          OpenAPI 3.1 document: <a href="/api/openapi.json">/api/openapi.json</a>). The examples below read
+          the server’s address from <code>{SERVER_ENV_VARIABLE}</code> and the token from{' '}
           <code>{TOKEN_ENV_VARIABLE}</code>.
         </p>
       </section>

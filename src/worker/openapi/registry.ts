@@ -155,7 +155,7 @@ export const ROUTES: readonly RouteEntry[] = [
     method: 'get',
     path: '/api/docs',
     tag: 'Meta',
-    summary: 'The interactive API reference (HTML)',
+    summary: 'The API reference (HTML): the site’s page that reads this document',
     access: 'public',
     answers: { 200: { description: 'The reference page', media: 'text/html' } },
   },
