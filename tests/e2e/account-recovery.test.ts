@@ -34,7 +34,7 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 describe('keeping an account in chromium', () => {
-  it('verifies the email, resets a forgotten password from the mails, then deletes the account', async () => {
+  it('verifies the email, resets a forgotten password from the mails, then deletes the account after a question and is told by mail', async () => {
     const { page, errors, email } = await signedInPage(browser(), 'recovery', { viewport: PHONE });
 
     await page.goto(await linkFromOutbox(page, email, 'Verify your email address', '/verify-email'));
@@ -64,7 +64,17 @@ describe('keeping an account in chromium', () => {
     await page.goto(`${baseUrl}/account`);
     await field(page, 'Password to confirm').fill(newPassword);
     await page.getByRole('button', { name: 'Delete my account' }).click();
+    // One more question before anything goes.
+    const question = page.getByRole('group', { name: 'Confirm delete' });
+    await question.getByText(`We will send a last mail to ${email}`).waitFor();
+    await question.getByRole('button', { name: 'Yes, delete' }).click();
     await page.waitForURL(`${baseUrl}/`);
+    await expect
+      .poll(async () => {
+        const mails = (await (await page.request.get(`${baseUrl}/api/dev/outbox`)).json()) as OutboxMail[];
+        return mails.some((mail) => mail.to === email && mail.subject.startsWith('Your account was deleted'));
+      })
+      .toBe(true);
 
     await logIn(page, email, newPassword);
     await page.getByText(INVALID_CREDENTIALS).waitFor();

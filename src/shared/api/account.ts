@@ -1,8 +1,11 @@
 /** Answers of /api/account (the account, its export) and /api/dev/outbox. */
 import { z } from 'zod';
+import { BILLING_PERIODS, CURRENCIES, PLAN_IDS } from '../plans';
 import { userSchema } from './auth';
 import { storedRequestSchema } from './backtests';
+import { PAYMENT_PROVIDERS, invoiceSchema } from './billing';
 import { portfolioAnswerSchema } from './portfolios';
+import { apiTokenSchema } from './tokens';
 
 /** GET /api/account, PATCH /api/account: the user plus the settings only its owner sees. */
 export const accountSchema = userSchema.extend({
@@ -66,5 +69,26 @@ export const accountExportSchema = z.object({
       z.object({ role: z.literal('member'), ownerEmail: z.string(), joinedAt: z.string() }),
     ])
     .nullable(),
+  /** The paid subscription as stored (null when none was ever started); dates are ISO date-times. */
+  subscription: z
+    .object({
+      provider: z.enum(PAYMENT_PROVIDERS),
+      plan: z.enum(PLAN_IDS),
+      billingPeriod: z.enum(BILLING_PERIODS),
+      currency: z.enum(CURRENCIES),
+      /** incomplete: a checkout was started and nothing was paid. */
+      status: z.enum(['incomplete', 'active', 'past_due', 'cancelled']),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+      pendingChange: z
+        .object({ plan: z.enum(PLAN_IDS), billingPeriod: z.enum(BILLING_PERIODS), effectiveAt: z.string() })
+        .nullable(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+  /** Every payment, oldest first, with the provider that took it. */
+  invoices: z.array(invoiceSchema.extend({ provider: z.enum(PAYMENT_PROVIDERS) })),
+  /** The API tokens' names, scopes and dates: never a token or its hash. */
+  apiTokens: z.array(apiTokenSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -1,14 +1,14 @@
 /**
  * DELETE /api/account: the account and everything of it goes, as the privacy policy says, but
- * a one-way hash of its address (one free trial per address). The deletion is a list of steps
- * run in order, each one job, so a new kind of data adds one step.
+ * a one-way hash of its address (one free trial per address), and a mail tells the address. The
+ * deletion is a list of steps run in order, each one job, so a new kind of data adds one step.
  */
 import type { Env } from '../env';
 import type { StoredUser } from '../db/users';
 import { findSubscription } from '../db/billing';
 import { subscriptionPlan } from '../billing/plan-in-force';
 import { providerNamed } from '../billing/providers';
-import { teamDissolvedMail } from '../mail/account-mails';
+import { accountDeletedMail, teamDissolvedMail } from '../mail/account-mails';
 import { sendMail } from '../mail/send-mail';
 import { rememberUsedTrial } from '../db/used-trials';
 import { trialAddressHash } from './trial-address';
@@ -107,12 +107,24 @@ const rememberTrial: DeletionStep = {
   },
 };
 
+/** Last, once everything is gone: a mail to the address saying so. */
+const tellTheUser: DeletionStep = {
+  name: 'tell the user',
+  async run(env, user) {
+    // The account is gone already: a mail that fails is logged, not answered as a failure.
+    await accountDeletedMail(user.email)
+      .then((mail) => sendMail(env, mail))
+      .catch((error: unknown) => console.error('The deleted account could not be told', error));
+  },
+};
+
 export const ACCOUNT_DELETION_STEPS: readonly DeletionStep[] = [
   tellTeamMembers,
   cancelSubscription,
   deleteStoredFiles,
   rememberTrial,
   deleteRows,
+  tellTheUser,
 ];
 
 export async function deleteAccount(env: Env, user: StoredUser): Promise<void> {

@@ -65,3 +65,14 @@ export const teamDissolvedMail = (to: string, ownerEmail: string) =>
       'Your own account, runs and datasets are untouched; your plan is your own again.',
     ],
   });
+
+export const accountDeletedMail = (to: string) =>
+  composeMail({
+    to,
+    subject: 'Your account was deleted',
+    paragraphs: [
+      `Your ${PRODUCT_NAME} account was deleted at your request, with its runs, datasets, portfolios, share links and API tokens.`,
+      'A paid plan ends at the close of the period already paid for: nothing more will be charged. The privacy policy says what is kept.',
+      'If you did not delete your account, reply to this mail or write to us through the contact page at once.',
+    ],
+  });

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { AccountExport } from '../../../src/shared/api/account';
+import { type AccountExport, accountExportSchema } from '../../../src/shared/api/account';
 import { INVALID_CREDENTIALS } from '../../../src/shared/auth';
 import { fakeAuthorizationCode } from '../fakes/google-token-endpoint';
+import { createToken } from '../api-token-client';
 import { outboxFor } from '../outbox';
 import { TestBrowser, signUpWithPlan, createRun } from '../test-client';
 import { shortRunRequest } from '../../fixtures/requests';
@@ -119,7 +120,87 @@ describe('exporting an account', () => {
     expect(memberExport.team).toMatchObject({ role: 'member', ownerEmail: owner.email });
     expect(JSON.stringify(exported)).not.toContain('pbkdf2');
   });
+
+  it('adds the subscription, every payment and the API tokens’ names and dates, never a token or its hash', async () => {
+    const { browser, id } = await signUpWithPlan('pro');
+    const { token } = await createToken(browser, 'read', 'Research notebook');
+    await paidProInInr(id);
+
+    const res = await browser.request('/api/account/export');
+    const text = await res.text();
+    const exported = accountExportSchema.parse(JSON.parse(text));
+    expect(exported.subscription).toEqual({
+      provider: 'razorpay',
+      plan: 'pro',
+      billingPeriod: 'monthly',
+      currency: 'INR',
+      status: 'active',
+      currentPeriodEnd: '2027-01-10T00:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      pendingChange: { plan: 'enterprise', billingPeriod: 'annual', effectiveAt: '2027-01-10T00:00:00.000Z' },
+      createdAt: '2026-11-10T00:00:00.000Z',
+    });
+    expect(exported.invoices).toEqual([
+      {
+        id: 'pay_first',
+        provider: 'razorpay',
+        amount: 199_900,
+        currency: 'INR',
+        paidAt: '2026-11-10T00:00:00.000Z',
+        url: null,
+        refundedAt: null,
+      },
+      {
+        id: 'pay_second',
+        provider: 'razorpay',
+        amount: 199_900,
+        currency: 'INR',
+        paidAt: '2026-12-10T00:00:00.000Z',
+        url: 'https://rzp.io/i/second',
+        refundedAt: null,
+      },
+    ]);
+    expect(exported.apiTokens).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Research notebook',
+        scope: 'read',
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        lastUsedAt: null,
+      },
+    ]);
+    const stored = await env.DB.prepare('SELECT token_hash AS hash FROM api_tokens WHERE user_id = ?1')
+      .bind(id)
+      .first<{ hash: string }>();
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(stored!.hash);
+  });
+
+  it('says so when there is no subscription, payment or token', async () => {
+    const { browser } = await signUpWithPlan('basic');
+    const exported = accountExportSchema.parse(await (await browser.request('/api/account/export')).json());
+    expect(exported).toMatchObject({ subscription: null, invoices: [], apiTokens: [] });
+  });
 });
+
+/** A Pro subscription in INR with a change to Enterprise ahead and two payments, as Razorpay's events store them. */
+async function paidProInInr(userId: string) {
+  const day = (iso: string) => Date.parse(iso);
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO billing_subscriptions (user_id, provider, provider_subscription_id, plan, billing_period,
+         currency, status, current_period_end, pending_plan, pending_billing_period, pending_effective_at,
+         created_at, updated_at)
+       VALUES (?1, 'razorpay', ?2, 'pro', 'monthly', 'INR', 'active', ?3, 'enterprise', 'annual', ?3, ?4, ?4)`,
+    ).bind(userId, `sub_${userId}`, day('2027-01-10'), day('2026-11-10')),
+    env.DB.prepare(
+      `INSERT INTO billing_invoices (id, user_id, provider, amount, currency, paid_at, url)
+       VALUES ('pay_second', ?1, 'razorpay', 199900, 'INR', ?2, 'https://rzp.io/i/second'),
+              ('pay_first', ?1, 'razorpay', 199900, 'INR', ?3, NULL)`,
+    ).bind(userId, day('2026-12-10'), day('2026-11-10')),
+  ]);
+}
 
 describe('deleting an account', () => {
   it('removes every row and R2 object of the user, dissolves the team and tells its members', async () => {
@@ -147,6 +228,18 @@ describe('deleting an account', () => {
     const team = (await (await member.browser.request('/api/team')).json()) as { role: string };
     expect(team.role).not.toBe('member');
     expect((await member.browser.me()).status).toBe(200);
+  });
+
+  it('mails the address once the account is gone', async () => {
+    const { browser, email } = await signUpWithPlan('basic');
+    const res = await browser.request('/api/account', { method: 'DELETE', json: { password: PASSWORD } });
+    expect(res.status).toBe(204);
+    const mails = (await outboxFor(email)).filter((mail) =>
+      mail.subject.startsWith('Your account was deleted'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('was deleted at your request');
+    expect(mails[0]!.text).toContain('If you did not delete your account');
   });
 
   it('refuses a wrong or missing password and keeps everything', async () => {

@@ -1,8 +1,8 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../../src/shared/api/account';
-import { fakeApi, jsonResponse } from '../../fake-api';
+import { errorResponse, fakeApi, jsonResponse } from '../../fake-api';
 import { BASIC_USER, renderRoute } from '../../render-route';
 
 const ACCOUNT: Account = {
@@ -149,14 +149,48 @@ describe('the account page', () => {
     });
   });
 
-  it('deletes the account with the password, then signs out and leaves the page', async () => {
+  it('asks once more before deleting the account, then signs out and leaves the page', async () => {
     const user = userEvent.setup();
     const calls = accountApi(ACCOUNT, { 'DELETE /api/account': () => new Response(null, { status: 204 }) });
     const { router } = renderRoute('/account', { user: BASIC_USER });
     await user.type(await screen.findByLabelText('Password to confirm'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    // Nothing is sent before the answer to the question.
+    const question = screen.getByRole('group', { name: 'Confirm delete' });
+    expect(question.textContent).toContain(
+      'Delete your account and everything in it for good? We will send a last mail to ada@example.com to confirm it.',
+    );
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Yes, delete' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: 'Confirm delete' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({ password: 'my password' });
+  });
+
+  it('says a wrong password at its field after the question, and keeps the account', async () => {
+    const user = userEvent.setup();
+    accountApi(ACCOUNT, {
+      'DELETE /api/account': () =>
+        errorResponse(400, 'invalid_request', 'Some fields are not valid.', [
+          { path: 'password', message: 'This password is not right' },
+        ]),
+    });
+    const { router } = renderRoute('/account', { user: BASIC_USER });
+    const password = await screen.findByLabelText('Password to confirm');
+    await user.type(password, 'not it');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    await screen.findByText('This password is not right');
+    expect(document.activeElement).toBe(password);
+    expect(screen.queryByRole('group', { name: 'Confirm delete' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/account');
   });
 
   it('says that an address which had its free trial with an earlier account needs a plan', async () => {

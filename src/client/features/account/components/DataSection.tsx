@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RECENT_GOOGLE_SIGN_IN_MINUTES } from '../../../../shared/account';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import { FormField } from '../../../components/FormField';
 import { PATHS } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -16,6 +17,10 @@ import styles from './Account.module.css';
 export function DataSection() {
   const { data: account } = useQuery(accountQuery());
   const [password, setPassword] = useState('');
+  // Delete my account asks once more before anything goes; Cancel gives the button its focus back.
+  const [confirming, setConfirming] = useState(false);
+  const [cancelled, setCancelled] = useState(false);
+  const passwordId = useId();
   const { setUser } = useAuth();
   const navigate = useNavigate();
   const remove = useMutation({
@@ -24,11 +29,17 @@ export function DataSection() {
       setUser(null);
       navigate(PATHS.home, { replace: true });
     },
+    onError: () => {
+      setConfirming(false);
+      // A wrong password is said at its field: the keyboard goes there to fix it.
+      document.getElementById(passwordId)?.focus();
+    },
   });
   if (!account) return null;
   function submit(event: FormEvent) {
     event.preventDefault();
-    remove.mutate();
+    remove.reset();
+    setConfirming(true);
   }
   const fields = fieldErrorsOf(remove.error);
   return (
@@ -38,8 +49,8 @@ export function DataSection() {
         <a href={ACCOUNT_EXPORT_URL} download>
           Download my data
         </a>{' '}
-        (JSON: your profile, runs with their settings and metrics, datasets, portfolios, share links and
-        team).
+        (JSON: your profile, runs with their settings and metrics, datasets, portfolios, share links, team,
+        subscription, payments and API tokens’ names and dates).
       </p>
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Delete account">
         <p>
@@ -49,6 +60,7 @@ export function DataSection() {
         </p>
         {account.hasPassword ? (
           <FormField
+            id={passwordId}
             label="Password to confirm"
             name="deletePassword"
             type="password"
@@ -61,11 +73,25 @@ export function DataSection() {
           <p>Sign in with Google again, then delete within {RECENT_GOOGLE_SIGN_IN_MINUTES} minutes.</p>
         )}
         {remove.isError && !fields.password && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
-        <div className={styles.actions}>
-          <Button type="submit" disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete my account'}
-          </Button>
-        </div>
+        {confirming ? (
+          <ConfirmDelete
+            busy={remove.isPending}
+            onConfirm={() => remove.mutate()}
+            onCancel={() => {
+              setConfirming(false);
+              setCancelled(true);
+            }}
+          >
+            Delete your account and everything in it for good? We will send a last mail to {account.email} to
+            confirm it.
+          </ConfirmDelete>
+        ) : (
+          <div className={styles.actions}>
+            <Button type="submit" autoFocus={cancelled}>
+              Delete my account
+            </Button>
+          </div>
+        )}
       </form>
     </section>
   );
