@@ -64,7 +64,7 @@ describe('the site on a 375 px phone', () => {
     const { page, errors } = await signedInPage(browser(), 'narrow', { viewport: PHONE });
     for (const path of ['/', '/BacktestingForm', '/pricing', '/backtests', '/portfolios', '/team']) {
       await open(page, path);
-      await expect.poll(() => horizontalOverflow(page), path).toBe(0);
+      await expect.poll(() => horizontalOverflow(page), { message: path }).toBe(0);
     }
     expect(errors).toEqual([]);
   });
