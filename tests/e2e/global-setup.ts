@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { ensureLocalEnvironment, ensureLocalSessionSecret } from '../../scripts/dev-vars.mjs';
@@ -63,8 +63,16 @@ export default async function setup(project: TestProject) {
     stdio: 'pipe',
   });
   let output = '';
-  server.stdout?.on('data', (chunk) => (output += chunk));
-  server.stderr?.on('data', (chunk) => (output += chunk));
+  // The server's own output is kept for a failed run's post-mortem (a 500's stack trace).
+  const serverLog = `${root}test-results/e2e-server.log`;
+  mkdirSync(`${root}test-results`, { recursive: true });
+  writeFileSync(serverLog, '');
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+    appendFileSync(serverLog, chunk);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
 
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, () => output);
