@@ -229,7 +229,6 @@ export async function listActiveJobs(db: D1Database, userId: string): Promise<Ac
   return results.map((row) => ({ job: toJob(row), createdAt: row.created_at }));
 }
 
-/** Whether chunk `index` of the job is stored already. */
 /** The id of the ML job that trained and stored `backtestId`, or null for a run made in its request. */
 export async function jobOfStoredRun(
   db: D1Database,
@@ -243,6 +242,7 @@ export async function jobOfStoredRun(
   return row?.id ?? null;
 }
 
+/** Whether chunk `index` of the job is stored already. */
 export async function hasChunk(db: D1Database, jobId: string, index: number): Promise<boolean> {
   const row = await db
     .prepare('SELECT 1 AS found FROM job_chunks WHERE job_id = ?1 AND chunk_index = ?2')
