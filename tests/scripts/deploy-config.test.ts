@@ -14,7 +14,10 @@ const good = () => ({
   assets: { binding: 'ASSETS' },
   d1_databases: [{ binding: 'DB', database_id: 'x' }],
   kv_namespaces: [{ binding: 'CACHE', id: 'x' }],
-  r2_buckets: [{ binding: 'DATASETS', bucket_name: 'x' }],
+  r2_buckets: [
+    { binding: 'DATASETS', bucket_name: 'x' },
+    { binding: 'TICKS', bucket_name: 'y' },
+  ],
   triggers: { crons: ['17 3 * * *', '* * * * *'] },
   queues: {
     producers: [{ binding: 'JOBS', queue: 'jobs' }],
@@ -30,6 +33,7 @@ describe('npm run deploy:check’s configuration check', () => {
     expect(code.bindings).toEqual([
       { name: 'CACHE', kind: 'kv_namespaces' },
       { name: 'DATASETS', kind: 'r2_buckets' },
+      { name: 'TICKS', kind: 'r2_buckets' },
       { name: 'DB', kind: 'd1_databases' },
       { name: 'JOBS', kind: 'queues.producers' },
       { name: 'ASSETS', kind: 'assets' },
@@ -45,7 +49,7 @@ describe('npm run deploy:check’s configuration check', () => {
 
   it('names each thing a broken configuration lacks', () => {
     const broken = good();
-    broken.r2_buckets = [];
+    broken.r2_buckets = broken.r2_buckets.filter((bucket) => bucket.binding !== 'DATASETS');
     broken.triggers.crons = ['17 3 * * *'];
     broken.queues.consumers[0] = { queue: 'jobs', max_batch_size: 10 } as (typeof broken.queues.consumers)[0];
     expect(configProblems(broken, code)).toEqual([
@@ -72,6 +76,7 @@ describe('npm run deploy:check’s configuration check', () => {
     expect(configProblems(bare, code)).toEqual([
       'binding CACHE (kv_namespaces) is used by the code but not declared',
       'binding DATASETS (r2_buckets) is used by the code but not declared',
+      'binding TICKS (r2_buckets) is used by the code but not declared',
       'binding DB (d1_databases) is used by the code but not declared',
       'binding JOBS (queues.producers) is used by the code but not declared',
       'binding ASSETS (assets) is used by the code but not declared',
