@@ -57,7 +57,7 @@ describe('the API reference', () => {
     const { page, errors } = await watchedPage(await openContext(browser()), PHONE);
     await page.goto(`${baseUrl}/api/docs`);
     const home = page.getByRole('banner').getByRole('link', { name: 'Backtest Studio', exact: true });
-    expect(await home.isVisible()).toBe(true);
+    await home.waitFor();
     await home.click();
     await page.waitForURL(`${baseUrl}/`);
     await page

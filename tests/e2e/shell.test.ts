@@ -67,6 +67,6 @@ describe('the built app in chromium', () => {
     const mainNav = page.getByRole('navigation', { name: 'Main' });
     expect(await mainNav.getByRole('link', { name: 'Simulator' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
-    expect(await mainNav.getByRole('link', { name: 'Simulator' }).isVisible()).toBe(true);
+    await mainNav.getByRole('link', { name: 'Simulator' }).waitFor();
   });
 });

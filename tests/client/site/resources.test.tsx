@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CANDLESTICK_PATTERN_NAMES } from '../../../src/shared/candlestick-patterns';
@@ -50,7 +50,7 @@ describe('documentation', () => {
 
   it('opens the guide a link names in its fragment', async () => {
     await open('/resources/documentation#exit-timing', 'Documentation');
-    expect((document.getElementById('exit-timing') as HTMLDetailsElement).open).toBe(true);
+    await waitFor(() => expect((document.getElementById('exit-timing') as HTMLDetailsElement).open).toBe(true));
     expect((document.getElementById('fills') as HTMLDetailsElement).open).toBe(false);
   });
 

@@ -1,11 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
+/** How long a deep link waits for its target to appear (a lazily loaded page, data in flight). */
+const TARGET_WAIT_MS = 10_000;
+
+/** Opens `target` if it is a collapsed <details>, and scrolls to it. */
+function reveal(target: HTMLElement) {
+  if (target instanceof HTMLDetailsElement) target.open = true;
+  target.scrollIntoView();
+}
+
 /**
  * Scrolls like a multi-page site would: a new page starts at its top, a link to #id scrolls to
  * that element (and opens it if it is a collapsed <details>), and Back/Forward leave the
  * scroll position to the browser. Query-only changes (a tab, a legal section) do not scroll.
- * Rendered after the page, so its first run sees the page a deep link opened.
+ * A target not on the page yet (its route's code still loading) is revealed when it appears.
  */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
@@ -18,10 +27,30 @@ export function ScrollManager() {
     const firstPage = shown.current === null;
     shown.current = page;
     if (navigationType === 'POP' && !firstPage) return;
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target instanceof HTMLDetailsElement) target.open = true;
-    if (target) target.scrollIntoView();
-    else if (!firstPage) window.scrollTo(0, 0);
+    if (!hash) {
+      if (!firstPage) window.scrollTo(0, 0);
+      return;
+    }
+    const id = decodeURIComponent(hash.slice(1));
+    const target = document.getElementById(id);
+    if (target) {
+      reveal(target);
+      return;
+    }
+    if (!firstPage) window.scrollTo(0, 0);
+    const observer = new MutationObserver(() => {
+      const appeared = document.getElementById(id);
+      if (!appeared) return;
+      stop();
+      reveal(appeared);
+    });
+    const timer = window.setTimeout(() => stop(), TARGET_WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
   }, [pathname, hash, navigationType]);
 
   return null;
