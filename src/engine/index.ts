@@ -181,3 +181,18 @@ export {
   type TickRunState,
 } from './ticks/tick-run-state';
 export { finishTickRun, resumeTickRun } from './ticks/chunked-tick-run';
+export { decodeTickChunkResult, encodeTickChunkResult } from './ticks/tick-chunk-text';
+
+// Forward tests (docs/conventions.md#forward-tests): the batch run read bar by bar on live bars,
+// and its replay.
+export {
+  LiveRun,
+  liveState,
+  replayForwardTest,
+  type LiveSignal,
+  type LiveState,
+  type LiveStep,
+  type OpenPosition,
+  type ReplayDifference,
+  type ReplayReport,
+} from './live/live-run';
