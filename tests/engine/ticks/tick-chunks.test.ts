@@ -19,6 +19,7 @@ import {
   type TickRunState,
 } from '../../../src/engine/ticks/tick-run-state';
 import { simulateWithTicks } from '../../../src/engine/ticks/tick-simulate';
+import { decodeTickChunkResult, encodeTickChunkResult } from '../../../src/engine/ticks/tick-chunk-text';
 import { sliceTicks } from '../../../src/engine/ticks/tick-series';
 import { LONG } from '../simulate/helpers';
 import { randomTicks, seeded } from './tick-data';
@@ -165,7 +166,8 @@ describe('a tick run in chunks of a day', () => {
       if (chunk.firstBar + chunk.barTicks.length - 1 <= run.state().nextBar || chunk.firstBar >= end)
         continue;
       handedTrades += chunk.ticks.t.length;
-      results.push(run.advance(chunk));
+      // Each chunk's result travels as text to the chunk that finishes the run (a stored queue result).
+      results.push(decodeTickChunkResult(encodeTickChunkResult(run.advance(chunk))));
       state = run.state();
     }
     const chunked = finishTickRun(request, tickBars.bars, { chunks: results, state: state! });
