@@ -7,7 +7,7 @@ export const TOKEN_LIFETIMES_DAYS = [30, 90, 365] as const;
 /**
  * `read`: reads the user's runs, jobs, portfolios, datasets, market data and usage; `run`: also
  * starts and cancels runs. In order: each scope allows what the ones before it allow. The routes
- * each one allows are in src/worker/auth/token-scope.ts.
+ * each one allows are named by the routes' declarations (`rules.token`, src/worker/openapi/api-route.ts).
  */
 export const TOKEN_SCOPES = ['read', 'run'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];

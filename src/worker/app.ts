@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../shared/security-headers';
 import type { AppEnv } from './env';
 import { handleError, jsonError } from './errors';
@@ -15,6 +15,7 @@ import { contact } from './routes/contact';
 import { datasets } from './routes/datasets';
 import { exports } from './routes/exports';
 import { health } from './routes/health';
+import { forwardTests } from './routes/forward-tests';
 import { jobs } from './routes/jobs';
 import { market } from './routes/market';
 import { robustness } from './routes/robustness';
@@ -27,8 +28,20 @@ import { tokens } from './routes/tokens';
 import { drainUnreadBody, limitRequestBody } from './security/request-body';
 import { sameOriginOnly } from './security/same-origin';
 import { allowedMethodsOf } from './allowed-methods';
+import type { TokenRoute } from './auth/token-scope';
+import { type ApiRouteConfig, declaredRoutes, tokenRoutesOf } from './openapi/api-route';
+import { legacyRoutes } from './openapi/registry';
 
-export const app = new Hono<AppEnv>();
+export const app = new OpenAPIHono<AppEnv>();
+
+/** Every route's declaration, with its full path: the document's and the token allow-list's source. */
+export function apiRoutes(): ApiRouteConfig[] {
+  return [...declaredRoutes(app), ...legacyRoutes()];
+}
+
+let tokenRoutes: TokenRoute[] | null = null;
+/** Asked at the first request with a token, when every router is mounted. */
+const tokenAllowList = () => (tokenRoutes ??= tokenRoutesOf(apiRoutes()));
 
 app.use('*', async (c, next) => {
   await next();
@@ -39,7 +52,7 @@ app.use('*', async (c, next) => {
   if (c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
 });
 
-app.use('/api/*', drainUnreadBody, limitRequestBody, sameOriginOnly, loadSession);
+app.use('/api/*', drainUnreadBody, limitRequestBody, sameOriginOnly, loadSession(tokenAllowList));
 
 app
   .route('/api/health', health)
@@ -57,13 +70,14 @@ app
   .route('/api/backtests', robustness)
   .route('/api/backtests', exports)
   .route('/api/jobs', jobs)
+  .route('/api/forward-tests', forwardTests)
   .route('/api/public/backtests', publicBacktests)
   .route('/api/usage', usage)
   .route('/api/team', team)
   .route('/api/portfolios', portfolios)
   .route('/api/contact', contact)
   .route('/api/tokens', tokens)
-  .route('/api', apiReference);
+  .route('/api', apiReference(apiRoutes));
 
 const allowedMethods = allowedMethodsOf(app.routes);
 

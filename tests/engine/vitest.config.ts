@@ -1,7 +1,10 @@
 import { defineProject } from 'vitest/config';
+import { sp500SamplePlugin } from '../../build/sp500-sample-plugin.ts';
 
 /** Pure TypeScript on Node: the engine, the shared schemas, the CLI, the npm scripts and lint rules. */
 export default defineProject({
+  // The docs' check reads the routes' declarations from the worker's app, which imports the sample.
+  plugins: [sp500SamplePlugin()],
   test: {
     name: 'engine',
     root: new URL('../..', import.meta.url).pathname,

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { ROUTES } from '../../src/worker/openapi/registry';
+import { apiRoutes } from '../../src/worker/app';
+import { honoPathOf } from '../../src/worker/openapi/api-route';
 
 /**
  * What the README and docs/ name must exist: repository paths, npm scripts (with the flags and
@@ -16,7 +17,7 @@ export interface RepoFacts {
   /** Every folder holding one of `files`. */
   folders: ReadonlySet<string>;
   scripts: ReadonlySet<string>;
-  /** The app's routes as `METHOD /api/path` (ROUTES of src/worker/openapi/registry.ts). */
+  /** The app's routes as `METHOD /api/path` (their declarations, apiRoutes of src/worker/app.ts). */
   routes: ReadonlySet<string>;
   /** Env of src/worker/env.ts, the bindings of wrangler.toml and the names of .dev.vars.example. */
   workerVariables: ReadonlySet<string>;
@@ -111,7 +112,7 @@ export function readRepoFacts(root: string): RepoFacts {
     files,
     folders,
     scripts: new Set(Object.keys((JSON.parse(read('package.json')) as { scripts: object }).scripts)),
-    routes: new Set(ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`)),
+    routes: new Set(apiRoutes().map((route) => `${route.method.toUpperCase()} ${honoPathOf(route.path)}`)),
     workerVariables,
     codeNames,
     vitestProjects: new Set(vitestProjects),

@@ -10,7 +10,7 @@ import { MIN_SESSION_SECRET_LENGTH } from './config';
 import { TOKEN_RENEW_AFTER_SECONDS, signSessionToken, verifySessionToken } from './session';
 import { isSessionActive, touchSession } from '../db/sessions';
 import { bearerTokenOf, grantOf } from './api-tokens';
-import { tokenRefusal } from './token-scope';
+import { type TokenRoute, tokenRefusal } from './token-scope';
 
 /**
  * The user as routes see it, with the plan in force: a subscription's, an admin's comp, or for
@@ -25,54 +25,57 @@ async function signedInUser(db: D1Database, user: StoredUser): Promise<User> {
  * Reads who is calling on every API request. A request with an `Authorization` header is
  * authenticated by that personal access token alone (src/worker/auth/api-tokens.ts): the cookie
  * is ignored, a bad token answers 401, a route the token's scope does not allow answers 403
- * (the allow-list of src/worker/auth/token-scope.ts), and the answer never sets a cookie.
+ * (`tokenRoutes`: the allow-list of src/worker/auth/token-scope.ts, read from the routes'
+ * declarations), and the answer never sets a cookie.
  * Otherwise the session cookie: a valid token naming a live session sets `user` (role and plan
  * fresh from D1); anything else leaves it null and clears the cookie.
  * An active user's session token is renewed once it is older than TOKEN_RENEW_AFTER_SECONDS.
  */
-export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('user', null);
-  c.set('sessionIdHash', null);
-  c.set('apiToken', null);
-  const bearer = bearerTokenOf(c.req.header('authorization'));
-  if (bearer !== undefined) {
-    const grant = await grantOf(c.env.DB, bearer);
-    const refusal = tokenRefusal(grant.scope, c.req.method, c.req.path);
-    if (refusal) throw new ApiError(403, refusal);
-    const owner = await findUserById(c.env.DB, grant.userId);
-    if (!owner) throw new ApiError(401, 'This API token is not valid: its account no longer exists.');
-    c.set('user', await signedInUser(c.env.DB, owner));
-    c.set('apiToken', { id: grant.tokenId, scope: grant.scope });
-    await next();
-    c.res.headers.delete('set-cookie');
-    return;
-  }
+export function loadSession(tokenRoutes: () => readonly TokenRoute[]) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set('user', null);
+    c.set('sessionIdHash', null);
+    c.set('apiToken', null);
+    const bearer = bearerTokenOf(c.req.header('authorization'));
+    if (bearer !== undefined) {
+      const grant = await grantOf(c.env.DB, bearer);
+      const refusal = tokenRefusal(tokenRoutes(), grant.scope, c.req.method, c.req.path);
+      if (refusal) throw new ApiError(403, refusal);
+      const owner = await findUserById(c.env.DB, grant.userId);
+      if (!owner) throw new ApiError(401, 'This API token is not valid: its account no longer exists.');
+      c.set('user', await signedInUser(c.env.DB, owner));
+      c.set('apiToken', { id: grant.tokenId, scope: grant.scope });
+      await next();
+      c.res.headers.delete('set-cookie');
+      return;
+    }
 
-  const token = readSessionCookie(c);
-  const secretText = c.env.SESSION_SECRET;
-  if (!token || !secretText || secretText.length < MIN_SESSION_SECRET_LENGTH) return next();
+    const token = readSessionCookie(c);
+    const secretText = c.env.SESSION_SECRET;
+    if (!token || !secretText || secretText.length < MIN_SESSION_SECRET_LENGTH) return next();
 
-  const secret = new TextEncoder().encode(secretText);
-  const now = Math.floor(Date.now() / 1000);
-  const claims = await verifySessionToken(secret, token, now);
-  const idHash = claims ? await sha256Hex(claims.sessionId) : null;
-  const user =
-    claims && idHash && (await isSessionActive(c.env.DB, idHash, claims.userId, now))
-      ? await findUserById(c.env.DB, claims.userId)
-      : null;
-  if (!claims || !idHash || !user) {
-    clearSessionCookie(c);
+    const secret = new TextEncoder().encode(secretText);
+    const now = Math.floor(Date.now() / 1000);
+    const claims = await verifySessionToken(secret, token, now);
+    const idHash = claims ? await sha256Hex(claims.sessionId) : null;
+    const user =
+      claims && idHash && (await isSessionActive(c.env.DB, idHash, claims.userId, now))
+        ? await findUserById(c.env.DB, claims.userId)
+        : null;
+    if (!claims || !idHash || !user) {
+      clearSessionCookie(c);
+      return next();
+    }
+
+    c.set('user', await signedInUser(c.env.DB, user));
+    c.set('sessionIdHash', idHash);
+    if (now - claims.issuedAt >= TOKEN_RENEW_AFTER_SECONDS) {
+      setSessionCookie(c, await signSessionToken(secret, user.id, claims.sessionId, now));
+      await touchSession(c.env.DB, idHash, now);
+    }
     return next();
-  }
-
-  c.set('user', await signedInUser(c.env.DB, user));
-  c.set('sessionIdHash', idHash);
-  if (now - claims.issuedAt >= TOKEN_RENEW_AFTER_SECONDS) {
-    setSessionCookie(c, await signSessionToken(secret, user.id, claims.sessionId, now));
-    await touchSession(c.env.DB, idHash, now);
-  }
-  return next();
-});
+  });
+}
 
 /** The variables of routes behind requireUser or requireAdmin: `user` is never null there. */
 export interface SignedInEnv {

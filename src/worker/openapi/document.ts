@@ -1,22 +1,13 @@
 /**
- * The OpenAPI 3.1 document of the API, generated from the route registry (registry.ts) with
- * zod's own JSON Schema conversion: request bodies and parameters as the schemas accept them,
+ * The OpenAPI 3.1 document of the API, generated from the routes' declarations (api-route.ts)
+ * with zod's own JSON Schema conversion: request bodies and parameters as the schemas accept them,
  * answers as the schemas describe them, every error as the one error shape.
  */
 import { z } from 'zod';
 import { version } from '../../../package.json';
 import { API_ERROR_CODES, apiErrorBodySchema } from '../../shared/api-error';
 import { TOKEN_REQUESTS_PER_MINUTE } from '../../shared/api-tokens';
-import { requiredScope } from '../auth/token-scope';
-import { type Access, type Answer, ROUTES, type RouteEntry } from './registry';
-
-type JsonSchema = Record<string, unknown>;
-
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  // Stored requests are z.custom (any object): "any" is the honest description of those.
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-  return rest;
-}
+import { type Access, type ApiRouteConfig, type JsonSchema, jsonSchemaOf } from './api-route';
 
 const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
 
@@ -46,47 +37,54 @@ const ACCESS_ERRORS: Record<Access, number[]> = {
 
 /**
  * How a route may be called: public ones need nothing; the others take the session cookie, and
- * a token when its scope allows the route, with that scope named (src/worker/auth/token-scope.ts).
+ * a token when the route's rules name a scope, with that scope named.
  */
-function securityOf(route: RouteEntry): Record<string, string[]>[] {
-  if (route.access === 'public') return [];
-  const scope = requiredScope(route.method.toUpperCase(), route.path);
+function securityOf(route: ApiRouteConfig): Record<string, string[]>[] {
+  const { access, token } = route.rules;
+  if (access === 'public') return [];
   const schemes: Record<string, string[]>[] = [{ sessionCookie: [] }];
-  if (scope) schemes.unshift({ bearerToken: [scope] });
-  return route.access === 'optional' ? [{}, ...schemes] : schemes;
+  if (token) schemes.unshift({ bearerToken: [token] });
+  return access === 'optional' ? [{}, ...schemes] : schemes;
 }
 
-const ATTACHMENT_HEADERS = {
-  'Content-Disposition': {
-    description: 'attachment; filename="…": a file to save',
-    schema: { type: 'string' },
-  },
-};
+const isZod = (schema: unknown): schema is z.ZodType =>
+  typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function';
 
-function answerObject(answer: Answer): JsonSchema {
-  if (!('json' in answer) && !('media' in answer)) return { description: answer.description };
-  const content =
-    'json' in answer
-      ? { 'application/json': { schema: jsonSchemaOf(answer.json, 'output') } }
-      : { [answer.media]: { schema: { type: 'string' } } };
+/** A media type's schema: a zod schema converted, or a JSON Schema written as it is. */
+function contentOf(content: Record<string, { schema?: unknown } | undefined>, io: 'input' | 'output') {
+  return Object.fromEntries(
+    Object.entries(content).map(([media, object]) => [
+      media,
+      { schema: isZod(object?.schema) ? jsonSchemaOf(object.schema, io) : (object?.schema as JsonSchema) },
+    ]),
+  );
+}
+
+interface AnswerConfig {
+  description?: string;
+  content?: Record<string, { schema?: unknown } | undefined>;
+  headers?: unknown;
+}
+
+function answerObject(answer: AnswerConfig): JsonSchema {
   return {
     description: answer.description,
-    content,
-    ...(answer.attachment ? { headers: ATTACHMENT_HEADERS } : {}),
+    ...(answer.content ? { content: contentOf(answer.content, 'output') } : {}),
+    ...(answer.headers ? { headers: answer.headers } : {}),
   };
 }
 
 /** `/api/backtests/:id` -> `/api/backtests/{id}`, and the names of its path parameters. */
 export function openApiPath(path: string): { path: string; names: string[] } {
   const names: string[] = [];
-  const converted = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+  const converted = path.replace(/[:{]([A-Za-z0-9_]+)\}?/g, (_, name: string) => {
     names.push(name);
     return `{${name}}`;
   });
   return { path: converted, names };
 }
 
-function parametersOf(route: RouteEntry, names: string[]): JsonSchema[] {
+function parametersOf(route: ApiRouteConfig, names: string[]): JsonSchema[] {
   const params = route.request?.params ? jsonSchemaOf(route.request.params, 'input') : undefined;
   const pathParameters = names.map((name) => ({
     name,
@@ -107,10 +105,12 @@ function parametersOf(route: RouteEntry, names: string[]): JsonSchema[] {
   return [...pathParameters, ...queryParameters];
 }
 
-function operationOf(route: RouteEntry, names: string[]): JsonSchema {
+function operationOf(route: ApiRouteConfig, path: string, names: string[]): JsonSchema {
   const responses: Record<string, JsonSchema> = {};
-  for (const [status, answer] of Object.entries(route.answers)) responses[status] = answerObject(answer);
-  const errors = new Set([...ACCESS_ERRORS[route.access], ...(route.errors ?? [])]);
+  for (const [status, answer] of Object.entries(route.responses)) {
+    responses[status] = answerObject(answer as AnswerConfig);
+  }
+  const errors = new Set([...ACCESS_ERRORS[route.rules.access], ...(route.rules.errors ?? [])]);
   for (const status of [...errors].sort((a, b) => a - b)) {
     responses[String(status)] = {
       description: ERROR_TEXT[status] ?? 'Error',
@@ -123,52 +123,35 @@ function operationOf(route: RouteEntry, names: string[]): JsonSchema {
   };
 
   const operation: JsonSchema = {
-    operationId: `${route.method}${openApiPath(route.path)
-      .path.split(/[^A-Za-z0-9]+/)
+    operationId: `${route.method}${path
+      .split(/[^A-Za-z0-9]+/)
       .filter(Boolean)
       .map((part) => part[0]!.toUpperCase() + part.slice(1))
       .join('')}`,
-    tags: [route.tag],
+    tags: route.tags,
     summary: route.summary,
     responses,
   };
   operation.security = securityOf(route);
+  if (route.rules.plan) operation['x-plan'] = route.rules.plan;
   const parameters = parametersOf(route, names);
   if (parameters.length > 0) operation.parameters = parameters;
-  if (route.request?.json) {
+  const body = route.request?.body;
+  if (body) {
     operation.requestBody = {
       required: true,
-      content: { 'application/json': { schema: jsonSchemaOf(route.request.json, 'input') } },
-    };
-  } else if (route.request?.media) {
-    operation.requestBody = {
-      required: true,
-      content: Object.fromEntries(
-        Object.entries(route.request.media).map(([media, body]) => [media, { schema: mediaSchema(body) }]),
-      ),
+      content: contentOf(body.content as Record<string, { schema?: unknown }>, 'input'),
     };
   }
   return operation;
 }
 
-/** A body that is not JSON: text, or a form of named fields. */
-function mediaSchema(body: string | { fields: Record<string, string> }): JsonSchema {
-  if (typeof body === 'string') return { type: 'string', description: body };
-  return {
-    type: 'object',
-    properties: Object.fromEntries(
-      Object.entries(body.fields).map(([name, description]) => [name, { type: 'string', description }]),
-    ),
-    required: Object.keys(body.fields),
-  };
-}
-
-/** The document, with `serverUrl` (the origin it was asked from) as its one server. */
-export function openApiDocument(serverUrl: string): JsonSchema {
+/** The document of `routes`, with `serverUrl` (the origin it was asked from) as its one server. */
+export function openApiDocument(serverUrl: string, routes: readonly ApiRouteConfig[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const { path, names } = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method]: operationOf(route, names) };
+    paths[path] = { ...paths[path], [route.method]: operationOf(route, path, names) };
   }
   return {
     openapi: '3.1.0',

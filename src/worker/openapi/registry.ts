@@ -77,10 +77,12 @@ import {
 import { exportQuerySchema } from '../../shared/strategy-export';
 import { teamInviteSchema, teamJoinSchema } from '../../shared/team';
 
+import type { TokenRoute } from '../auth/token-scope';
+import { type ApiRouteConfig, jsonAnswer, jsonBody, mediaAnswer, noBody } from './api-route';
+
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Who may call a route: anyone, anyone (the answer depends on a session), a user, an admin. */
-export type Access = 'public' | 'optional' | 'user' | 'admin';
+type Access = ApiRouteConfig['rules']['access'];
 
 /** A successful answer: JSON of a schema, another media type (text, HTML, a redirect), or none. */
 export type Answer =
@@ -123,13 +125,6 @@ export interface RouteEntry {
 
 const noContent = { description: 'Done; no body.' };
 
-/** The OpenAPI document itself, as far as a reader relies on it (its own schema is the standard's). */
-const openApiDocumentSchema = z.looseObject({
-  openapi: z.string(),
-  info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.looseObject({})),
-});
-
 export const ROUTES: readonly RouteEntry[] = [
   // Meta
   {
@@ -142,22 +137,6 @@ export const ROUTES: readonly RouteEntry[] = [
       200: { description: 'Healthy', json: healthSchema },
       503: { description: 'D1 or KV did not answer: which one, in the same shape', json: healthSchema },
     },
-  },
-  {
-    method: 'get',
-    path: '/api/openapi.json',
-    tag: 'Meta',
-    summary: 'This OpenAPI 3.1 document',
-    access: 'public',
-    answers: { 200: { description: 'The document', json: openApiDocumentSchema } },
-  },
-  {
-    method: 'get',
-    path: '/api/docs',
-    tag: 'Meta',
-    summary: 'The API reference (HTML): the site’s page that reads this document',
-    access: 'public',
-    answers: { 200: { description: 'The reference page', media: 'text/html' } },
   },
 
   // Auth
@@ -849,3 +828,96 @@ export const ROUTES: readonly RouteEntry[] = [
     answers: { 200: { description: 'The requests', json: subscriptionRequestsAnswerSchema } },
   },
 ];
+
+/** The least token scope of each route still listed here (the others declare theirs). */
+const LEGACY_TOKEN_ROUTES: readonly TokenRoute[] = [
+  // Who the token speaks for, and public reading.
+  { method: 'GET', path: '/api/auth/me', scope: 'read' },
+  { method: 'GET', path: '/api/health', scope: 'read' },
+  { method: 'GET', path: '/api/market/exchanges', scope: 'read' },
+  { method: 'GET', path: '/api/market/exchanges/:code/symbols', scope: 'read' },
+  { method: 'GET', path: '/api/market/candles', scope: 'read' },
+  { method: 'GET', path: '/api/market/ticks', scope: 'read' },
+  { method: 'GET', path: '/api/public/backtests/:token', scope: 'read' },
+
+  // The user's own runs, jobs, analyses, portfolios, datasets and usage.
+  { method: 'GET', path: '/api/backtests', scope: 'read' },
+  { method: 'GET', path: '/api/backtests/:id', scope: 'read' },
+  { method: 'GET', path: '/api/backtests/:id/export', scope: 'read' },
+  { method: 'GET', path: '/api/backtests/:id/robustness', scope: 'read' },
+  { method: 'GET', path: '/api/jobs', scope: 'read' },
+  { method: 'GET', path: '/api/jobs/:id', scope: 'read' },
+  { method: 'GET', path: '/api/portfolios', scope: 'read' },
+  { method: 'GET', path: '/api/portfolios/:id', scope: 'read' },
+  { method: 'GET', path: '/api/datasets', scope: 'read' },
+  { method: 'GET', path: '/api/usage', scope: 'read' },
+
+  // Starting runs (backtests and ML runs, sweeps and robustness analyses, portfolio runs) and
+  // cancelling the jobs they queue.
+  { method: 'POST', path: '/api/backtests', scope: 'run' },
+  { method: 'POST', path: '/api/backtests/:id/robustness', scope: 'run' },
+  { method: 'POST', path: '/api/portfolios/:id/backtests', scope: 'run' },
+  { method: 'DELETE', path: '/api/jobs/:id', scope: 'run' },
+];
+
+/** A body that is not JSON: text, or a form of named fields. */
+function mediaSchema(body: string | { fields: Record<string, string> }) {
+  if (typeof body === 'string') return { type: 'string' as const, description: body };
+  return {
+    type: 'object' as const,
+    properties: Object.fromEntries(
+      Object.entries(body.fields).map(([name, description]) => [
+        name,
+        { type: 'string' as const, description },
+      ]),
+    ),
+    required: Object.keys(body.fields),
+  };
+}
+
+/** The routes still listed here, as declarations (apiRoute's shape), while the routers move to them. */
+export function legacyRoutes(): ApiRouteConfig[] {
+  return ROUTES.map((route) => {
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const token = LEGACY_TOKEN_ROUTES.find(
+      (row) => row.method === route.method.toUpperCase() && row.path === route.path,
+    )?.scope;
+    const media = route.request?.media;
+    const body = route.request?.json
+      ? jsonBody(route.request.json)
+      : media
+        ? {
+            required: true,
+            content: Object.fromEntries(
+              Object.entries(media).map(([type, body]) => [type, { schema: mediaSchema(body) }]),
+            ),
+          }
+        : undefined;
+    return {
+      method: route.method,
+      path,
+      tags: [route.tag],
+      summary: route.summary,
+      rules: {
+        access: route.access,
+        ...(token ? { token } : {}),
+        ...(route.errors ? { errors: route.errors } : {}),
+      },
+      request: {
+        ...(route.request?.params ? { params: route.request.params as never } : {}),
+        ...(route.request?.query ? { query: route.request.query as never } : {}),
+        ...(body ? { body } : {}),
+      },
+      responses: Object.fromEntries(
+        Object.entries(route.answers).map(([status, answer]) => [
+          status,
+          'json' in answer
+            ? jsonAnswer(answer.description, answer.json, { attachment: answer.attachment })
+            : 'media' in answer
+              ? mediaAnswer(answer.description, answer.media, { attachment: answer.attachment })
+              : noBody(answer.description),
+        ]),
+      ),
+    };
+  });
+}

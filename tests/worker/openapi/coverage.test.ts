@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { app } from '../../../src/worker/app';
-import { openApiPath } from '../../../src/worker/openapi/document';
-import { ROUTES } from '../../../src/worker/openapi/registry';
+import { apiRoutes, app } from '../../../src/worker/app';
+import { honoPathOf } from '../../../src/worker/openapi/api-route';
 import { requestApp } from '../test-client';
 
 /** Every method and path the app answers, as Hono lists them (middleware, method ALL, left out). */
@@ -12,27 +11,28 @@ function appRoutes(): string[] {
   return [...new Set(routes)].sort();
 }
 
-const registered = () => ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort();
+const ROUTES = apiRoutes();
+const registered = () =>
+  ROUTES.map((route) => `${route.method.toUpperCase()} ${honoPathOf(route.path)}`).sort();
 
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
 }
 
-describe('the OpenAPI registry', () => {
+describe('the routes’ declarations', () => {
   it('describes every route of the app, and only those', () => {
     const missing = appRoutes().filter((route) => !registered().includes(route));
     const stale = registered().filter((route) => !appRoutes().includes(route));
     expect(
       missing,
-      `Routes without an entry in ROUTES of src/worker/openapi/registry.ts: ${missing.join(', ')}. ` +
-        'Add one for each: { method, path (as Hono writes it, e.g. /api/backtests/:id), tag, summary, ' +
-        "access, request: { json | query | params: the zod schema it validates }, answers: { <status>: { description, json: the answer's schema from src/shared/api } }, errors }.",
+      `Routes without a declaration: ${missing.join(', ')}. Declare each with apiRoute ` +
+        '(src/worker/openapi/api-route.ts: method, path as OpenAPI writes it, e.g. /{id}, tags, summary, ' +
+        'rules: { access, token, errors }, request: { params | query | body: jsonBody(the zod schema) }, ' +
+        "responses: { <status>: jsonAnswer(description, the answer's schema from src/shared/api) }) " +
+        'and register it on an apiRouter() with .openapi(route, handler).',
     ).toEqual([]);
-    expect(
-      stale,
-      `Entries in src/worker/openapi/registry.ts naming no route of the app: ${stale.join(', ')}`,
-    ).toEqual([]);
+    expect(stale, `Declarations naming no route of the app: ${stale.join(', ')}`).toEqual([]);
     expect(new Set(registered()).size).toBe(ROUTES.length);
   });
 
@@ -42,14 +42,14 @@ describe('the OpenAPI registry', () => {
     const document = (await res.json()) as Document;
     expect(document.openapi).toBe('3.1.0');
     for (const route of ROUTES) {
-      const operation = document.paths[openApiPath(route.path).path]?.[route.method];
+      const operation = document.paths[route.path]?.[route.method];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
-      for (const status of Object.keys(route.answers)) expect(operation!.responses[status]).toBeDefined();
+      for (const status of Object.keys(route.responses)) expect(operation!.responses[status]).toBeDefined();
       expect(operation!.responses.default).toEqual({
         description: 'Any other error',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
       });
-      if (route.request?.json) expect(operation!.requestBody).toBeDefined();
+      if (route.request?.body) expect(operation!.requestBody).toBeDefined();
     }
     const created = document.paths['/api/backtests']!.post!.responses['201'] as {
       content: { 'application/json': { schema: { properties: Record<string, unknown> } } };

@@ -6,6 +6,7 @@
  * a schema that lies fails the test that met the answer.
  */
 import { z } from 'zod';
+import { apiRoutes } from '../../../src/worker/app';
 import { openApiDocument } from '../../../src/worker/openapi/document';
 
 type JsonSchema = Record<string, unknown>;
@@ -27,7 +28,7 @@ interface Document {
   components: { schemas: Record<string, JsonSchema> };
 }
 
-const document = openApiDocument('http://localhost') as unknown as Document;
+const document = openApiDocument('http://localhost', apiRoutes()) as unknown as Document;
 
 /** `/api/jobs/{id}` -> a pattern of one path segment per parameter. */
 function patternOf(template: string): RegExp {

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { attachment } from '../../../src/worker/attachment';
-import { ROUTES } from '../../../src/worker/openapi/registry';
+import { apiRoutes } from '../../../src/worker/app';
+import { type ApiRouteConfig, honoPathOf } from '../../../src/worker/openapi/api-route';
 import { TestBrowser, createRun } from '../test-client';
 import { percentStopLoss, shortRunRequest, smaCrossing } from '../../fixtures/requests';
 
@@ -17,15 +18,18 @@ const FILE_ROUTES = ['GET /api/backtests/:id/export', 'GET /api/account/export']
 const READ_IN_PLACE = ['GET /api/docs'];
 
 describe('answers that return files', () => {
-  it('are the registry’s attachments, and every other non-JSON answer is read in place', () => {
-    const withMedia = ROUTES.filter((route) =>
-      Object.values(route.answers).some((answer) => 'media' in answer),
+  it('are the declared attachments, and every other non-JSON answer is read in place', () => {
+    const routes = apiRoutes();
+    const answersOf = (route: ApiRouteConfig) =>
+      Object.values(route.responses) as { content?: Record<string, unknown>; headers?: unknown }[];
+    const withMedia = routes.filter((route) =>
+      answersOf(route).some((answer) =>
+        Object.keys(answer.content ?? {}).some((media) => media !== 'application/json'),
+      ),
     );
-    const key = (route: (typeof ROUTES)[number]) => `${route.method.toUpperCase()} ${route.path}`;
+    const key = (route: ApiRouteConfig) => `${route.method.toUpperCase()} ${honoPathOf(route.path)}`;
     // A file is JSON (the account's export) or text (a strategy's source).
-    const files = ROUTES.filter((route) =>
-      Object.values(route.answers).some((answer) => 'attachment' in answer && answer.attachment),
-    );
+    const files = routes.filter((route) => answersOf(route).some((answer) => answer.headers !== undefined));
     expect(files.map(key).sort()).toEqual([...FILE_ROUTES].sort());
     expect(
       withMedia

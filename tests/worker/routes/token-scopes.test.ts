@@ -6,8 +6,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { TokenScope } from '../../../src/shared/api-tokens';
-import { TOKEN_ROUTES } from '../../../src/worker/auth/token-scope';
-import { ROUTES, type RouteEntry } from '../../../src/worker/openapi/registry';
+import { apiRoutes } from '../../../src/worker/app';
+import { type ApiRouteConfig, honoPathOf, tokenRoutesOf } from '../../../src/worker/openapi/api-route';
 import { SCOPE_REFUSAL, createToken, errorOf, verifiedAccount, withToken } from '../api-token-client';
 import { outboxFor } from '../outbox';
 import { TestBrowser, createRun, signUpWithPlan } from '../test-client';
@@ -92,7 +92,8 @@ const EXPECTED: Record<string, TokenScope | 'none'> = {
 };
 
 const SCOPE_ORDER: TokenScope[] = ['read', 'run'];
-const routeName = (route: RouteEntry) => `${route.method.toUpperCase()} ${route.path}`;
+const ROUTES = apiRoutes();
+const routeName = (route: ApiRouteConfig) => `${route.method.toUpperCase()} ${honoPathOf(route.path)}`;
 
 /** A path of the route with made-up parameters: an id nobody has, an exchange, a token. */
 function concretePath(path: string): string {
@@ -102,7 +103,7 @@ function concretePath(path: string): string {
     .replace(/:[A-Za-z]+/g, () => crypto.randomUUID());
 }
 
-const hasBody = (route: RouteEntry) => route.method !== 'get';
+const hasBody = (route: ApiRouteConfig) => route.method !== 'get';
 
 /** Tokens of one account, a fresh one every 50 requests: each may make 60 a minute. */
 function tokenSupply(browser: TestBrowser, scope: TokenScope) {
@@ -125,7 +126,7 @@ describe('the allow-list of token scopes', () => {
     const described = ROUTES.map(routeName);
     expect(described.filter((route) => !(route in EXPECTED))).toEqual([]);
     expect(Object.keys(EXPECTED).filter((route) => !described.includes(route))).toEqual([]);
-    for (const row of TOKEN_ROUTES) expect(described).toContain(`${row.method} ${row.path}`);
+    for (const row of tokenRoutesOf(ROUTES)) expect(described).toContain(`${row.method} ${row.path}`);
   });
 
   it.each(['read', 'run'] as const)(
@@ -137,7 +138,7 @@ describe('the allow-list of token scopes', () => {
       for (const route of ROUTES) {
         const expected = EXPECTED[routeName(route)]!;
         const refused = expected === 'none' || SCOPE_ORDER.indexOf(scope) < SCOPE_ORDER.indexOf(expected);
-        const res = await withToken(await nextToken(), concretePath(route.path), {
+        const res = await withToken(await nextToken(), concretePath(honoPathOf(route.path)), {
           method: route.method.toUpperCase(),
           json: hasBody(route) ? {} : undefined,
         });
@@ -160,7 +161,7 @@ describe('the allow-list of token scopes', () => {
     for (const route of ROUTES) {
       // Signing out (here or everywhere) ends the session: sign in again for the next route.
       if (!browser.cookies.has('session')) expect((await browser.login(email)).status).toBe(200);
-      const res = await browser.request(concretePath(route.path), {
+      const res = await browser.request(concretePath(honoPathOf(route.path)), {
         method: route.method.toUpperCase(),
         json: hasBody(route) ? {} : undefined,
       });
