@@ -1,5 +1,5 @@
 /**
- * The worker's environment. Its bindings (D1 DB, KV CACHE, R2 DATASETS and TICKS, Queue JOBS, ASSETS) are
+ * The worker's environment. Its bindings (D1 DB, KV CACHE, R2 DATASETS and TICKS, Queue JOBS, Durable Objects FORWARD_TESTS and BAR_STREAMS, ASSETS) are
  * declared once, in wrangler.toml: `npm run types` writes them to worker-configuration.d.ts
  * (`WorkerBindings`), and CI fails when that file is stale. Secrets and variables are set per
  * deploy (.dev.vars locally, `wrangler secret` on Cloudflare), so each is optional and read here.
@@ -25,6 +25,16 @@ export interface Env extends WorkerBindings {
   TIINGO_TOKEN?: string;
   /** Binance's public market data (no key): exchange BINANCE. Unset: no Binance, no call. */
   BINANCE_API_URL?: string;
+  /**
+   * Binance's kline WebSocket streams for forward tests (default wss://stream.binance.com:9443;
+   * tests point it at a fake on loopback).
+   */
+  BINANCE_WS_URL?: string;
+  /**
+   * "true" lets forward-test webhooks reach loopback and private addresses (tests and local
+   * development only; never set it on a deployed site).
+   */
+  FORWARD_TEST_WEBHOOKS_ALLOW_PRIVATE?: string;
   /** Provider time-out in ms (default 5000; tests shorten it), for all the providers' calls of one answer. */
   MARKET_DATA_TIMEOUT_MS?: string;
   /** Estimated CPU ms an ML run may take inside the request (default 50; src/worker/jobs/ml/cost.ts). */

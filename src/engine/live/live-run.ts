@@ -161,8 +161,9 @@ export interface ReplayDifference {
   /** 0-based trade number. */
   trade: number;
   field: string;
-  forward: unknown;
-  backtest: unknown;
+  /** The field's values, or the whole trade (null when missing) when `field` is "trade". */
+  forward: Trade[keyof Trade] | Trade | null;
+  backtest: Trade[keyof Trade] | Trade | null;
 }
 
 export interface ReplayReport {

@@ -121,7 +121,7 @@ function monthsCovering(from: number, to: number) {
 const callsFor = (ms: number, barMs: number) => Math.ceil(ms / barMs / KLINES_PER_CALL);
 
 /** Klines in [from, to), page by page; every page must parse or the answer is partial. */
-async function fetchKlines(
+export async function fetchKlines(
   config: BinanceConfig,
   symbol: string,
   timeframe: CandleTimeframe,
