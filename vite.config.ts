@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { apiReferenceDevPlugin } from './build/api-reference-dev-plugin.ts';
 import { devCronPlugin } from './build/dev-cron-plugin.ts';
+import { previewCompressionPlugin } from './build/preview-compression-plugin.ts';
 import { sp500SamplePlugin } from './build/sp500-sample-plugin.ts';
 import { DEV_SERVER_HEADERS, staticHeadersFile } from './src/shared/security-headers.ts';
 
@@ -33,6 +34,8 @@ export default defineConfig(({ command }) => ({
     react(),
     // Before cloudflare(): its middleware would hand /api/docs to the worker first.
     apiReferenceDevPlugin(),
+    // Before cloudflare() too: its middleware must wrap the answers that workerd gives.
+    previewCompressionPlugin(),
     cloudflare({ configPath: './wrangler.toml', config: deployedVars(command) }),
     staticSecurityHeaders(),
     sp500SamplePlugin(),
