@@ -40,6 +40,8 @@ export default defineProject(async () => ({
     root,
     include: ['tests/worker/**/*.test.ts'],
     setupFiles: ['tests/worker/apply-migrations.ts'],
+    // The fake kline stream on loopback (forward tests).
+    globalSetup: ['tests/worker/global-setup.ts'],
     // The job tests drive the real local queue through several chunks: on a busy 2-core machine
     // (the test command runs the projects side by side) 5 s is too tight.
     testTimeout: 20_000,

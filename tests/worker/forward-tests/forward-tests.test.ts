@@ -1,0 +1,285 @@
+/**
+ * Forward tests through the real app and its Durable Objects (ForwardTest, BarStream), fed by
+ * the fake Binance kline stream on loopback (fakes/kline-stream-server.ts): a fast stream of
+ * 5-minute bars, each close preceded by a partial update 30 away from it.
+ */
+import { env, runDurableObjectAlarm } from 'cloudflare:test';
+import { describe, expect, inject, it } from 'vitest';
+import type { ForwardTestAnswer, ForwardTestReplay } from '../../../src/shared/api/forward-tests';
+import type { BacktestRequestInput } from '../../../src/shared/backtest-request';
+import type { BarStream, StreamStatus } from '../../../src/worker/forward-tests/bar-stream';
+import { allFeedBars, feedSettings, newFeedId, type FeedBar, type FeedSettings } from '../fakes/kline-feed';
+import { signUpWithPlan, TestBrowser } from '../test-client';
+
+const sma = (n: number) =>
+  ({
+    indicator1: 'SMA',
+    additionalFields1: { Timeframe: '3' },
+    indicator2: 'SMA',
+    additionalFields2: { Timeframe: String(n) },
+  }) as const;
+
+const SMA_3_8: BacktestRequestInput = {
+  exchange: 'BINANCE',
+  stock: 'BTCUSDT',
+  timeframe: '5 min',
+  fromDate: '2026-01-01',
+  toDate: '2026-01-02',
+  entry: { parameters: [{ ...sma(8), logic: 'Crosses Above' }] },
+  exit: { parameters: [{ ...sma(8), logic: 'Crosses Below' }] },
+};
+
+/** A new feed of the fake stream and the bindings that point a forward test at it. */
+function feed(settings: Partial<FeedSettings>) {
+  const id = newFeedId(settings);
+  const origin = inject('klineStreamOrigin');
+  const apiUrl = `${origin}/${id}`;
+  const wsUrl = `${origin.replace(/^http/, 'ws')}/${id}`;
+  return {
+    id,
+    apiUrl,
+    settings: feedSettings(id),
+    bindings: { BINANCE_API_URL: apiUrl, BINANCE_WS_URL: wsUrl },
+    stream: () => {
+      const namespace = env.BAR_STREAMS as DurableObjectNamespace<BarStream>;
+      return namespace.get(namespace.idFromName(`binance|${wsUrl}|BTCUSDT|5m`));
+    },
+    calls: async () => (await (await fetch(`${apiUrl}/__calls`)).json()) as string[],
+  };
+}
+
+async function start(browser: TestBrowser, bindings: Partial<Cloudflare.Env>, body: object = {}) {
+  const res = await browser.request('/api/forward-tests', { json: { request: SMA_3_8, ...body } }, bindings);
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      id: string;
+      status: string;
+      webhookSecret?: string;
+      error?: { message: string };
+    },
+  };
+}
+
+async function read(browser: TestBrowser, id: string): Promise<ForwardTestAnswer> {
+  const res = await browser.request(`/api/forward-tests/${id}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ForwardTestAnswer;
+}
+
+/** Reads the test until `done` holds (the fake's bars come every few tens of ms). */
+async function readUntil(
+  browser: TestBrowser,
+  id: string,
+  done: (test: ForwardTestAnswer) => boolean,
+  timeoutMs = 15_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const test = await read(browser, id);
+    if (done(test)) return test;
+    if (Date.now() > until) throw new Error(`Timed out: ${test.bars} bars, status ${test.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Open times of the bars where SMA(3) crosses above SMA(8) on closed bars (conventions' ties), from bar `from` on. */
+function crossesAbove(bars: readonly FeedBar[], from: number): string[] {
+  const closes = bars.map((bar) => bar.c);
+  const mean = (n: number, i: number) => closes.slice(i - n + 1, i + 1).reduce((a, b) => a + b, 0) / n;
+  const crosses: string[] = [];
+  let side = 0;
+  for (let i = 7; i < bars.length; i++) {
+    const fast = mean(3, i);
+    const slow = mean(8, i);
+    const now =
+      Math.abs(fast - slow) <= 1e-9 * Math.max(Math.abs(fast), Math.abs(slow)) ? 0 : Math.sign(fast - slow);
+    if (now === 1 && side === -1 && i >= from) crosses.push(new Date(bars[i]!.t).toISOString());
+    if (now !== 0) side = now;
+  }
+  return crosses;
+}
+
+const enterprise = async () => (await signUpWithPlan('enterprise')).browser;
+
+describe('a forward test on a fast fake stream', () => {
+  it('signals exactly the crosses of SMA(3) over SMA(8) on closed klines, never on partials, and replays identical', async () => {
+    const browser = await enterprise();
+    const live = feed({ bars: 48, tick: 60 });
+    const started = await start(browser, live.bindings, { name: 'SMA 3/8' });
+    expect(started.status).toBe(201);
+    expect(started.body).toEqual({ id: expect.any(String), status: 'running' });
+
+    const test = await readUntil(
+      browser,
+      started.body.id,
+      (t) => t.lastBarAt === new Date(allFeedBars(live.settings).at(-1)!.t).toISOString(),
+    );
+    const bars = allFeedBars(live.settings);
+    const firstLive = bars.findIndex((bar) => bar.t === test.recentBars[0]!.t);
+    expect(firstLive).toBeGreaterThanOrEqual(live.settings.history);
+    // Each closed bar once, in order, equal to the closed kline.
+    expect(test.recentBars).toEqual(bars.slice(firstLive));
+    expect(test.bars).toBe(bars.length - firstLive);
+
+    const expected = crossesAbove(bars, firstLive);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    expect(test.signals.filter((s) => s.kind === 'entry').map((s) => s.time)).toEqual(expected);
+    // The partial updates came, and would have crossed elsewhere: they were dropped.
+    const status: StreamStatus = await live.stream().status();
+    expect(status.partialUpdates).toBeGreaterThanOrEqual(test.bars);
+    expect(status.closedBars).toBe(test.bars);
+    const partialCrosses = crossesAbove(
+      bars.map((bar, i) => (i >= firstLive ? { ...bar, c: bar.c + (i % 2 === 0 ? 30 : -30) } : bar)),
+      firstLive,
+    );
+    expect(partialCrosses).not.toEqual(expected);
+
+    expect(test.trades.length).toBeGreaterThanOrEqual(1);
+    expect(test.metrics.tradeCount).toBe(test.trades.length);
+    // The warm-up came from REST: the bars before the first live one.
+    const calls = await live.calls();
+    expect(calls[0]).toContain(`endTime=${bars[firstLive]!.t - 1}`);
+
+    const replay = (await (
+      await browser.request(`/api/forward-tests/${started.body.id}/replay`)
+    ).json()) as ForwardTestReplay;
+    expect(replay.differences).toEqual([]);
+    expect(replay.identical).toBe(true);
+    expect(replay.forwardTrades).toEqual(test.trades);
+    expect(replay.backtestTrades).toEqual(test.trades);
+    const listed = (await (await browser.request('/api/forward-tests')).json()) as {
+      forwardTests: { id: string; replayIdentical: boolean | null }[];
+    };
+    expect(listed.forwardTests).toEqual([
+      expect.objectContaining({ id: started.body.id, replayIdentical: true }),
+    ]);
+  });
+
+  it('backfills from REST the bars missed while the stream was down, then goes on in order', async () => {
+    const browser = await enterprise();
+    const live = feed({ bars: 30, tick: 60, drop: 8 });
+    const started = await start(browser, live.bindings);
+    const id = started.body.id;
+    // The fake drops the connection after 8 closed bars: the test stops there.
+    await readUntil(browser, id, (t) => t.bars === 8);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await read(browser, id)).bars).toBe(8);
+    expect((await live.stream().status()).connected).toBe(false);
+
+    // The alarm reconnects; the next closed bar brings the missed ones from REST first.
+    await runDurableObjectAlarm(live.stream());
+    const test = await readUntil(browser, id, (t) => t.bars > 16);
+    const bars = allFeedBars(live.settings);
+    const firstLive = bars.findIndex((bar) => bar.t === test.recentBars[0]!.t);
+    expect(test.recentBars).toEqual(bars.slice(firstLive, firstLive + test.recentBars.length));
+    const backfill = (await live.calls()).filter((call) =>
+      call.includes(`startTime=${bars[firstLive + 8]!.t}`),
+    );
+    expect(backfill).toHaveLength(1);
+    expect((await live.stream().status()).connections).toBe(2);
+
+    const replay = (await (
+      await browser.request(`/api/forward-tests/${id}/replay`)
+    ).json()) as ForwardTestReplay;
+    expect(replay.identical).toBe(true);
+  });
+
+  it('stops: no bar after the stop, status stopped, and the stream is left when no test follows it', async () => {
+    const browser = await enterprise();
+    const live = feed({ bars: 400, tick: 50 });
+    const { body } = await start(browser, live.bindings);
+    await readUntil(browser, body.id, (t) => t.bars >= 3);
+    const stopped = await browser.request(`/api/forward-tests/${body.id}/stop`, { method: 'POST' });
+    expect(stopped.status).toBe(200);
+    expect(await stopped.json()).toEqual({ status: 'stopped' });
+    const after = await read(browser, body.id);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const later = await read(browser, body.id);
+    expect(later.status).toBe('stopped');
+    expect(later.stoppedAt).not.toBeNull();
+    expect(later.bars).toBe(after.bars);
+    expect(await live.stream().status()).toMatchObject({ connected: false, followers: 0 });
+
+    const deleted = await browser.request(`/api/forward-tests/${body.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect((await browser.request(`/api/forward-tests/${body.id}`)).status).toBe(404);
+  });
+});
+
+describe('who may forward-test', () => {
+  it('answers 404 to another user, 402 naming Enterprise to Professional, 401 without a session', async () => {
+    const owner = await enterprise();
+    const live = feed({ bars: 400, tick: 200 });
+    const { body } = await start(owner, live.bindings);
+    const other = await enterprise();
+    for (const [method, path] of [
+      ['GET', ''],
+      ['GET', '/replay'],
+      ['POST', '/stop'],
+      ['DELETE', ''],
+    ] as const) {
+      const res = await other.request(`/api/forward-tests/${body.id}${path}`, { method });
+      expect(res.status).toBe(404);
+    }
+    expect((await owner.request(`/api/forward-tests/${body.id}`)).status).toBe(200);
+    await owner.request(`/api/forward-tests/${body.id}/stop`, { method: 'POST' });
+
+    const pro = (await signUpWithPlan('pro')).browser;
+    const refused = await start(pro, live.bindings);
+    expect(refused.status).toBe(402);
+    expect(refused.body.error!.message).toContain('Enterprise');
+    expect((await pro.request('/api/forward-tests')).status).toBe(200);
+    expect((await new TestBrowser().request('/api/forward-tests')).status).toBe(401);
+  });
+
+  it('runs at most 10 at once per account (409), a team member sharing the owner’s 10', async () => {
+    const { browser: owner, id: ownerId } = await signUpWithPlan('enterprise');
+    const { browser: member, id: memberId } = await signUpWithPlan('enterprise');
+    await env.DB.prepare('INSERT INTO team_members (owner_id, member_id, joined_at) VALUES (?1, ?2, ?3)')
+      .bind(ownerId, memberId, new Date().toISOString())
+      .run();
+    const live = feed({ bars: 400, tick: 1000 });
+    const ids: string[] = [];
+    for (let i = 0; i < 9; i++) ids.push((await start(owner, live.bindings)).body.id);
+    expect((await start(member, live.bindings)).status).toBe(201);
+    const tooMany = await start(owner, live.bindings);
+    expect(tooMany.status).toBe(409);
+    expect((await start(member, live.bindings)).status).toBe(409);
+    await owner.request(`/api/forward-tests/${ids[0]}/stop`, { method: 'POST' });
+    expect((await start(member, live.bindings)).status).toBe(201);
+    for (const id of ids.slice(1)) await owner.request(`/api/forward-tests/${id}/stop`, { method: 'POST' });
+  });
+
+  it('refuses what it cannot run live: a stock exchange, an ML run, a webhook to a private address', async () => {
+    const browser = await enterprise();
+    const live = feed({});
+    const stock = await browser.request(
+      '/api/forward-tests',
+      { json: { request: { ...SMA_3_8, exchange: 'US', stock: 'AAPL' } } },
+      live.bindings,
+    );
+    expect(stock.status).toBe(400);
+    const ml = await browser.request(
+      '/api/forward-tests',
+      { json: { request: { ...SMA_3_8, mode: 'ml' } } },
+      live.bindings,
+    );
+    expect(ml.status).toBe(400);
+    for (const webhookUrl of [
+      'https://127.0.0.1/hook',
+      'https://10.1.2.3/x',
+      'https://localhost/x',
+      'https://[::1]/x',
+      'http://hooks.example.com/x',
+    ]) {
+      const res = await start(browser, live.bindings, { alerts: { webhookUrl } });
+      expect(res.status, webhookUrl).toBe(400);
+    }
+    expect((await browser.request('/api/forward-tests')).status).toBe(200);
+    const listed = (await (await browser.request('/api/forward-tests')).json()) as {
+      forwardTests: unknown[];
+    };
+    expect(listed.forwardTests).toEqual([]);
+  });
+});
