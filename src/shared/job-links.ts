@@ -1,6 +1,6 @@
 /**
- * Where the app follows a job (the client routes of the same paths): an ML run's progress in
- * the builder, which takes the job from `?job=`, and its stored run once done; an analysis on
+ * Where the app follows a job (the client routes of the same paths): a queued run's progress
+ * (an ML run, or a run on ticks) in the builder, which takes the job from `?job=`, and its stored run once done; an analysis on
  * the Robustness tab of the run it analyses, which shows its progress and then its result.
  */
 import type { JobState } from './api/jobs';
@@ -13,7 +13,7 @@ const resultPath = (backtestId: string) => `/backtests/${encodeURIComponent(back
 
 export type LinkedJob =
   | { kind: 'robustness'; backtestId: string }
-  | { kind: 'ml'; id: string; state: JobState; resultBacktestId: string | null };
+  | { kind: 'ml' | 'ticks'; id: string; state: JobState; resultBacktestId: string | null };
 
 /** The path of the page that follows the job: its progress while it runs, its result once done. */
 export function jobLinkPath(job: LinkedJob): string {

@@ -100,10 +100,11 @@ export interface Plan {
 export const UPGRADE_MESSAGE = 'Please upgrade your membership to generate backtesting results.';
 
 /**
- * One run on ticks, as one request holds it: at most 7 days and 2 million trades (a liquid
- * pair prints more in a day; such runs need a shorter range). Administrators have these too.
+ * One run on ticks: at most 7 days and 20 million trades. A run whose trades do not fit in its
+ * request (2 million, or the calls one request makes) runs as a job on the queue, a day per
+ * chunk, so a busy BTCUSDT day (2 to 4 million trades) runs too. Administrators have these too.
  */
-export const TICK_RUN_LIMITS: TickRunLimits = { days: 7, ticks: 2_000_000 };
+export const TICK_RUN_LIMITS: TickRunLimits = { days: 7, ticks: 20_000_000 };
 
 /** Configurations per robustness analysis for administrators, whatever their plan. */
 export const ADMIN_ROBUSTNESS_CONFIGURATIONS = 10_000;

@@ -37,6 +37,8 @@ export interface Env extends WorkerBindings {
   FORWARD_TEST_WEBHOOKS_ALLOW_PRIVATE?: string;
   /** Provider time-out in ms (default 5000; tests shorten it), for all the providers' calls of one answer. */
   MARKET_DATA_TIMEOUT_MS?: string;
+  /** Trades a run on ticks reads inside its request before it is queued (default 2,000,000; tick-budget.ts). */
+  TICK_REQUEST_TRADES?: string;
   /** Estimated CPU ms an ML run may take inside the request (default 50; src/worker/jobs/ml/cost.ts). */
   ML_REQUEST_BUDGET_MS?: string;
   /** Resend's API key; without it mail goes to the local outbox (src/worker/mail/send-mail.ts). */

@@ -11,15 +11,22 @@ export const jobCreatedSchema = z.object({ jobId: z.string() });
 export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
-export const JOB_KINDS = ['robustness', 'ml'] as const;
+/** An analysis, an ML run, or a run on ticks whose trades need more than one request. */
+export const JOB_KINDS = ['robustness', 'ml', 'ticks'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
-/** GET /api/jobs/:id of an ML run queued by POST /api/backtests (202). */
+/** The jobs POST /api/backtests queues (202): each ends as a stored run. */
+export const RUN_JOB_KINDS = ['ml', 'ticks'] as const;
+
+/**
+ * GET /api/jobs/:id of a run queued by POST /api/backtests (202): an ML run (kind "ml"), or a
+ * run on ticks (kind "ticks": a day of trades read, then run, per chunk).
+ */
 export const mlJobAnswerSchema = z.object({
   id: z.string(),
-  kind: z.literal('ml'),
+  kind: z.enum(RUN_JOB_KINDS),
   state: z.enum(JOB_STATES),
-  /** Chunks of walk-forward folds trained, of total. */
+  /** Chunks done (walk-forward folds trained; days of trades read, then run), of total. */
   done: z.number(),
   total: z.number(),
   /** The stored run once `state` is "done" (GET /api/backtests/:backtestId), null before. */
@@ -49,12 +56,12 @@ export const activeJobSchema = z.object({
     exchange: z.string(),
     stock: z.string(),
     timeframe: z.string(),
-    /** The analysed run (robustness); null for an ML run, whose run is stored when it is done. */
+    /** The analysed run (robustness); null for a queued run, whose run is stored when it is done. */
     backtestId: z.string().nullable(),
   }),
   /**
-   * An ML run's request as stored, fingerprinted (src/shared/request-fingerprint.ts): a new
-   * request with the same fingerprint is the same backtest. Null for an analysis.
+   * A queued run's request (ML or ticks) as stored, fingerprinted (src/shared/request-fingerprint.ts):
+   * a new request with the same fingerprint is the same backtest. Null for an analysis.
    */
   requestFingerprint: z.string().nullable(),
   /** The app's page that follows the job (src/shared/job-links.ts). */

@@ -3,10 +3,13 @@
  * run's days and of its warm-up, from its exchange's source of trades (load-ticks.ts), in the
  * exchange's regular session; the bars of the request's timeframe built from them; the exits
  * found trade by trade (engine/ticks). The plan's limits of one run on ticks hold the trades
- * read; a run past them answers 400 and is not stored.
+ * read; a run past them answers 400 and is not stored. A run whose trades need more than one
+ * request is queued (jobs/ticks/), which reads and runs them a day at a time with the same
+ * functions.
  */
 import {
   barsFromTicks,
+  type CandleSeries,
   runBacktest,
   type SessionCalendar,
   type TickBars,
@@ -23,11 +26,17 @@ import { ApiError } from '../errors';
 import { DAY_MS } from '../market-data/candle-answer';
 import { exchangeSession } from '../market-data/sessions';
 import { loadTicks, type TickSourceName } from '../market-data/ticks/load-ticks';
-import { TickBudget, tickRunLimitsOf } from '../market-data/ticks/tick-budget';
+import {
+  MAX_TICK_CALLS,
+  TickBudget,
+  tickRunLimitsOf,
+  ticksPerRequest,
+} from '../market-data/ticks/tick-budget';
 import { toResultBody } from './result';
 import { requiredWarmupBars } from './warmup';
 
-const SOURCES: Record<TickSourceName, DataSource> = {
+/** The stored run's data source of each source of trades. */
+export const TICK_DATA_SOURCES: Record<TickSourceName, DataSource> = {
   binance: 'binance',
   eodhd: 'provider',
   upload: 'upload',
@@ -46,14 +55,20 @@ function inSession(ticks: TickSeries, calendar: SessionCalendar, minutes: number
   return { t: pick(ticks.t), p: pick(ticks.p), q: pick(ticks.q) };
 }
 
-/** The run's bars and trades, and how many bars are warm-up. */
-export async function loadRunTicks(
-  env: Env,
-  user: User,
-  request: BacktestRequest,
-): Promise<{ tickBars: TickBars; warmupBars: number; source: DataSource; timezone: string }> {
-  const limits = tickRunLimitsOf(user);
-  if (!limits) throw new ApiError(402, 'Tick data is in the Enterprise plan.');
+/** What a run on ticks reads: its calendar and session, its bar size, and its instants. */
+export interface TickRunPlan {
+  calendar: SessionCalendar;
+  /** Minutes of each trading day's regular session (1440: the whole day). */
+  sessionMinutes: number;
+  barMinutes: number;
+  /** The run's first instant: its from date's start in the exchange's calendar (unix ms). */
+  start: number;
+  /** The trades read, warm-up days included: [from, to) in unix ms. */
+  from: number;
+  to: number;
+}
+
+export function tickRunPlan(request: BacktestRequest): TickRunPlan {
   const session = exchangeSession(request.exchange);
   const calendar = session?.calendar ?? UTC_CALENDAR;
   const sessionMinutes = session?.minutes ?? 1440;
@@ -63,28 +78,70 @@ export async function loadRunTicks(
   const weekFactor = session && !session.weekends ? 7 / 5 : 1;
   const warmupDays = Math.ceil((requiredWarmupBars(request) / barsPerDay) * weekFactor) + 1;
   const start = calendar.startOfDate(request.fromDate);
+  return {
+    calendar,
+    sessionMinutes,
+    barMinutes,
+    start,
+    from: start - warmupDays * DAY_MS,
+    to: calendar.startOfDay(calendar.dayOfDate(request.toDate) + 1),
+  };
+}
+
+/** The run's trades in [from, to) inside each trading day's regular session. */
+export async function readRunTicks(
+  env: Env,
+  userId: string,
+  request: BacktestRequest,
+  plan: TickRunPlan,
+  range: { from: number; to: number },
+  budget: TickBudget,
+): Promise<{ ticks: TickSeries; source: DataSource }> {
   const { ticks, source } = await loadTicks(
     env,
-    {
-      exchange: request.exchange,
-      symbol: request.stock.toUpperCase(),
-      from: start - warmupDays * DAY_MS,
-      to: calendar.startOfDay(calendar.dayOfDate(request.toDate) + 1),
-    },
-    user.id,
-    new TickBudget(limits.ticks),
+    { exchange: request.exchange, symbol: request.stock.toUpperCase(), ...range },
+    userId,
+    budget,
   );
-  const tickBars = barsFromTicks(inSession(ticks, calendar, sessionMinutes), barMinutes, calendar);
+  return { ticks: inSession(ticks, plan.calendar, plan.sessionMinutes), source: TICK_DATA_SOURCES[source] };
+}
+
+/** Bars before the run's first instant: its warm-up. */
+export function warmupBarsOf(bars: CandleSeries, start: number): number {
   let warmupBars = 0;
-  while (warmupBars < tickBars.bars.t.length && tickBars.bars.t[warmupBars]! < start) warmupBars++;
-  if (warmupBars === tickBars.bars.t.length) {
-    throw new ApiError(
-      400,
-      `There are no trades of ${request.stock} (${request.exchange}) between ${request.fromDate} and ${request.toDate}. ` +
-        'Choose dates with trading days; this run was not counted.',
-    );
-  }
-  return { tickBars, warmupBars, source: SOURCES[source], timezone: calendar.timeZone };
+  while (warmupBars < bars.t.length && bars.t[warmupBars]! < start) warmupBars++;
+  return warmupBars;
+}
+
+/** The 400 of a run whose dates hold no trades (not counted). */
+export const noTradesInRange = (request: BacktestRequest) =>
+  `There are no trades of ${request.stock} (${request.exchange}) between ${request.fromDate} and ${request.toDate}. ` +
+  'Choose dates with trading days; this run was not counted.';
+
+/**
+ * The run's bars and trades, and how many bars are warm-up. Throws BeyondOneRequest when its
+ * trades need more than the request holds (the run is then queued: jobs/ticks/).
+ */
+export async function loadRunTicks(
+  env: Env,
+  user: User,
+  request: BacktestRequest,
+): Promise<{ tickBars: TickBars; warmupBars: number; source: DataSource; timezone: string }> {
+  const limits = tickRunLimitsOf(user);
+  if (!limits) throw new ApiError(402, 'Tick data is in the Enterprise plan.');
+  const plan = tickRunPlan(request);
+  const { ticks, source } = await readRunTicks(
+    env,
+    user.id,
+    request,
+    plan,
+    plan,
+    new TickBudget(limits.ticks, MAX_TICK_CALLS, ticksPerRequest(env)),
+  );
+  const tickBars = barsFromTicks(ticks, plan.barMinutes, plan.calendar);
+  const warmupBars = warmupBarsOf(tickBars.bars, plan.start);
+  if (warmupBars === tickBars.bars.t.length) throw new ApiError(400, noTradesInRange(request));
+  return { tickBars, warmupBars, source, timezone: plan.calendar.timeZone };
 }
 
 /** The result of a standard backtest with intrabar "ticks", run in the request. */

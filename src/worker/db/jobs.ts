@@ -1,8 +1,8 @@
 /**
  * Jobs of the JOBS queue, their chunks and the chunks' leases in D1 (migrations/0009_create_jobs.sql,
  * 0012_add_ml_jobs.sql, 0013_add_job_chunk_leases.sql, 0019_count_job_chunk_sends.sql,
- * 0021_keep_job_link_origin.sql): robustness
- * analyses, and ML runs too large for a request.
+ * 0021_keep_job_link_origin.sql): robustness analyses, ML runs too large for a request, and
+ * runs on ticks whose trades do not fit in one (kind 'ticks', in the columns of an ML job).
  */
 import type { DataQuality } from '../../shared/api/backtests';
 import type { BacktestRequest } from '../../shared/backtest-request';
@@ -82,7 +82,37 @@ export interface MlJob extends JobBase {
   resultBacktestId: string | null;
 }
 
-export type Job = RobustnessJob | MlJob;
+/** What a queued run on ticks keeps about its trades (jobs/ticks/). */
+export interface TicksJobData {
+  source: DataSource;
+  timezone: string;
+  /** The run's first instant (its from date's start in the exchange's calendar), unix ms. */
+  start: number;
+  /** The trades read, warm-up included: [from, to) in unix ms. */
+  from: number;
+  to: number;
+  /** Start (unix ms) of each UTC day of trades, in order: one chunk reads each. */
+  days: number[];
+  /** Index in `days` of the first day the run trades in: each day from it on is also run by a chunk. */
+  firstRunDay: number;
+  /** The most trades the run reads (its plan's limit when it was queued). */
+  maxTicks: number;
+}
+
+/**
+ * A run on ticks whose trades need more than its request: chunks 0 .. days - 1 read a day of
+ * trades each, then one chunk per run day runs it from the state the previous one left.
+ */
+export interface TicksJob extends JobBase {
+  kind: 'ticks';
+  data: TicksJobData;
+  /** The stored run, once done. */
+  resultBacktestId: string | null;
+}
+
+export type Job = RobustnessJob | MlJob | TicksJob;
+/** The jobs that end as a stored run (GET /api/backtests/:id). */
+export type RunJob = MlJob | TicksJob;
 
 /** What a new job also stores: the origin of the request that started it, for its mail's link. */
 interface NewJobOrigin {
@@ -92,6 +122,11 @@ interface NewJobOrigin {
 export type NewJob = Omit<RobustnessJob, 'kind' | 'state' | 'done' | 'error' | 'lastError' | 'resultKey'> &
   NewJobOrigin;
 export type NewMlJob = Omit<MlJob, 'kind' | 'state' | 'done' | 'error' | 'lastError' | 'resultBacktestId'> &
+  NewJobOrigin;
+export type NewTicksJob = Omit<
+  TicksJob,
+  'kind' | 'state' | 'done' | 'error' | 'lastError' | 'resultBacktestId' | 'warmupBars'
+> &
   NewJobOrigin;
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -116,6 +151,14 @@ function toJob(row: JobRow): Job {
     error: row.error,
     lastError: row.last_error,
   };
+  if (row.kind === 'ticks') {
+    return {
+      ...base,
+      kind: 'ticks',
+      data: JSON.parse(row.data_json!) as TicksJobData,
+      resultBacktestId: row.result_backtest_id,
+    };
+  }
   if (row.kind === 'ml') {
     return {
       ...base,
@@ -204,6 +247,38 @@ export async function insertMlJob(
   return outcome.meta.changes === 1;
 }
 
+/**
+ * Stores a new run on ticks under the same one-statement quota check as insertJob; its warm-up
+ * bars are known once its trades are read (0 here). False when over quota.
+ */
+export async function insertTicksJob(
+  db: D1Database,
+  job: NewTicksJob,
+  monthlyLimit: number | null,
+): Promise<boolean> {
+  const outcome = await db
+    .prepare(
+      `INSERT INTO jobs (id, user_id, kind, request_json, warmup_bars, series_key, configurations, chunk_size,
+         total_chunks, data_json, link_origin)
+       SELECT ?1, ?2, 'ticks', ?3, 0, ?4, ?5, 1, ?6, ?7, ?10
+       WHERE ?8 IS NULL OR ${runsThisMonthSql('?2', '?9')} < ?8`,
+    )
+    .bind(
+      job.id,
+      job.userId,
+      JSON.stringify(job.request),
+      job.seriesKey,
+      job.data.days.length,
+      job.totalChunks,
+      JSON.stringify(job.data),
+      monthlyLimit,
+      monthStart(),
+      job.linkOrigin,
+    )
+    .run();
+  return outcome.meta.changes === 1;
+}
+
 export async function findJob(db: D1Database, id: string): Promise<Job | null> {
   const row = await db.prepare(`SELECT *, ${DONE} FROM jobs WHERE id = ?1`).bind(id).first<JobRow>();
   return row ? toJob(row) : null;
@@ -229,14 +304,14 @@ export async function listActiveJobs(db: D1Database, userId: string): Promise<Ac
   return results.map((row) => ({ job: toJob(row), createdAt: row.created_at }));
 }
 
-/** The id of the ML job that trained and stored `backtestId`, or null for a run made in its request. */
+/** The id of the job (ML or ticks) that ran and stored `backtestId`, or null for a run made in its request. */
 export async function jobOfStoredRun(
   db: D1Database,
   userId: string,
   backtestId: string,
 ): Promise<string | null> {
   const row = await db
-    .prepare("SELECT id FROM jobs WHERE user_id = ?1 AND kind = 'ml' AND result_backtest_id = ?2")
+    .prepare("SELECT id FROM jobs WHERE user_id = ?1 AND kind IN ('ml', 'ticks') AND result_backtest_id = ?2")
     .bind(userId, backtestId)
     .first<{ id: string }>();
   return row?.id ?? null;
@@ -246,6 +321,24 @@ export async function jobOfStoredRun(
 export async function hasChunk(db: D1Database, jobId: string, index: number): Promise<boolean> {
   const row = await db
     .prepare('SELECT 1 AS found FROM job_chunks WHERE job_id = ?1 AND chunk_index = ?2')
+    .bind(jobId, index)
+    .first<{ found: number }>();
+  return row !== null;
+}
+
+/** Chunk `index`'s stored result, or null when it is not stored. */
+export async function readChunk(db: D1Database, jobId: string, index: number): Promise<unknown> {
+  const row = await db
+    .prepare('SELECT result_json FROM job_chunks WHERE job_id = ?1 AND chunk_index = ?2')
+    .bind(jobId, index)
+    .first<{ result_json: string }>();
+  return row ? (JSON.parse(row.result_json) as unknown) : null;
+}
+
+/** Whether chunk `index` of the job was sent and holds a lease (it is on its way or running). */
+export async function isLeased(db: D1Database, jobId: string, index: number): Promise<boolean> {
+  const row = await db
+    .prepare('SELECT 1 AS found FROM job_chunk_leases WHERE job_id = ?1 AND chunk_index = ?2')
     .bind(jobId, index)
     .first<{ found: number }>();
   return row !== null;
@@ -435,13 +528,13 @@ export async function finishJob(db: D1Database, jobId: string, resultKey: string
 }
 
 /**
- * Stores an unfinished ML job's run as a backtest and marks the job done with its id, in one
- * transaction: the backtest takes the job's creation time, so it replaces the job in that
- * month's quota (runsThisMonthSql counts ML jobs only until they have a backtest), and a
+ * Stores an unfinished ML or ticks job's run as a backtest and marks the job done with its id,
+ * in one transaction: the backtest takes the job's creation time, so it replaces the job in
+ * that month's quota (runsThisMonthSql counts such jobs only until they have a backtest), and a
  * second finishing message (a redelivery) stores nothing. Returns the backtest's id, or null
  * when the job had already finished or been cancelled.
  */
-export async function finishMlJob(
+export async function finishRunJob(
   db: D1Database,
   jobId: string,
   run: Omit<NewBacktest, 'userId'>,
@@ -453,7 +546,7 @@ export async function finishMlJob(
         `INSERT INTO backtests (id, user_id, created_at, exchange, stock, timeframe, mode, source, request_json,
            summary_json, result_json)
          SELECT ?1, user_id, created_at, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
-         FROM jobs WHERE id = ?2 AND kind = 'ml' AND state IN ('queued', 'running')`,
+         FROM jobs WHERE id = ?2 AND kind IN ('ml', 'ticks') AND state IN ('queued', 'running')`,
       )
       .bind(id, jobId, ...runColumnValues(run)),
     db

@@ -9,7 +9,8 @@ import type { ActiveJobRow } from '../db/jobs';
 
 export function activeJobAnswer({ job, createdAt }: ActiveJobRow): ActiveJob {
   const { request } = job;
-  const ml = job.kind === 'ml';
+  // A queued run (ML or ticks) is followed in the builder, an analysis on its run's page.
+  const run = job.kind !== 'robustness';
   return {
     id: job.id,
     kind: job.kind,
@@ -21,12 +22,12 @@ export function activeJobAnswer({ job, createdAt }: ActiveJobRow): ActiveJob {
       exchange: request.exchange,
       stock: request.stock,
       timeframe: request.timeframe,
-      backtestId: ml ? null : job.backtestId,
+      backtestId: run ? null : job.backtestId,
     },
-    requestFingerprint: ml ? requestFingerprint(request) : null,
+    requestFingerprint: run ? requestFingerprint(request) : null,
     link: jobLinkPath(
-      ml
-        ? { kind: 'ml', id: job.id, state: job.state, resultBacktestId: job.resultBacktestId }
+      run
+        ? { kind: job.kind, id: job.id, state: job.state, resultBacktestId: job.resultBacktestId }
         : { kind: 'robustness', backtestId: job.backtestId },
     ),
     createdAt,

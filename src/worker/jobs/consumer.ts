@@ -1,6 +1,6 @@
 /**
  * The JOBS queue's consumer (wrangler.toml): each message runs one chunk of a job, dispatched by
- * the job's kind to robustness/ or ml/.
+ * the job's kind to robustness/, ml/ or ticks/.
  * - Idempotent: a chunk already stored is not run again (a redelivery, or a chunk the sweep sent
  *   again), and storing keeps the first result, so a chunk counts once.
  * - Cancelled, failed, finished or deleted jobs: their messages are acknowledged and skipped.
@@ -8,15 +8,33 @@
  *   expired again); past MAX_CHUNK_ATTEMPTS the job fails.
  * - A chunk that throws records its error on the job and is retried; after the queue's
  *   max_retries it goes to the dead-letter queue, whose consumer marks the job failed.
+ * - A run on ticks runs its chunks in order: storing one sends the next (ticks/run.ts).
+ * - A chunk that throws JobCannotFinish (a limit no retry changes) fails its job at once.
  * - The message that stores the last chunk finishes the job (summary or stored run), once.
  * Every job that ends done or failed goes through onJobFinished.
  */
-import { failJob, findJob, hasChunk, recordChunkError, startChunk, storeChunk, type Job } from '../db/jobs';
+import {
+  failJob,
+  findJob,
+  hasChunk,
+  isLeased,
+  recordChunkError,
+  startChunk,
+  storeChunk,
+  type Job,
+} from '../db/jobs';
 import type { Env } from '../env';
 import { onJobFinished } from './finished';
 import { finishMlRun, runMlJobChunk } from './ml/run';
-import { JOBS_DEAD_LETTER_QUEUE, yieldToEventLoop, type JobMessage } from './queue';
+import {
+  JobCannotFinish,
+  JOBS_DEAD_LETTER_QUEUE,
+  sendChunks,
+  yieldToEventLoop,
+  type JobMessage,
+} from './queue';
 import { finishRobustnessJob, runRobustnessChunk } from './robustness/run';
+import { finishTicksRun, runTicksJobChunk } from './ticks/run';
 import { workOf } from './series';
 
 /** Starts of one chunk before its job fails: the first try and the queue's 3 retries (wrangler.toml). */
@@ -39,8 +57,27 @@ export async function finishWhenComplete(env: Env, jobId: string): Promise<void>
   const job = await findJob(env.DB, jobId);
   if (!unfinished(job) || job.done < job.totalChunks) return;
   await yieldToEventLoop();
-  const finished = job.kind === 'ml' ? await finishMlRun(env, job) : await finishRobustnessJob(env, job);
+  const finished =
+    job.kind === 'ml'
+      ? await finishMlRun(env, job)
+      : job.kind === 'ticks'
+        ? await finishTicksRun(env, job)
+        : await finishRobustnessJob(env, job);
   if (finished) await onJobFinished(env, job, { state: 'done' });
+}
+
+function runChunk(env: Env, job: Job, chunk: number): Promise<unknown> {
+  if (job.kind === 'ml') return runMlJobChunk(env, job, chunk);
+  if (job.kind === 'ticks') return runTicksJobChunk(env, job, chunk);
+  return runRobustnessChunk(env, job, chunk);
+}
+
+/** A run on ticks: the chunk after `chunk`, unless it is stored or already on its way. */
+async function sendNextChunk(env: Env, job: Job, chunk: number): Promise<void> {
+  const next = chunk + 1;
+  if (job.kind !== 'ticks' || next >= job.totalChunks) return;
+  if ((await hasChunk(env.DB, job.id, next)) || (await isLeased(env.DB, job.id, next))) return;
+  await sendChunks(env.DB, env.JOBS, job.id, [next]);
 }
 
 async function runMessage(env: Env, { jobId, chunk }: JobMessage, now: number): Promise<void> {
@@ -53,10 +90,17 @@ async function runMessage(env: Env, { jobId, chunk }: JobMessage, now: number): 
       await failUnfinishedJob(env, job, `${partOf(job, chunk)} kept failing after its retries: ${reason}`);
       return;
     }
-    const result =
-      job.kind === 'ml' ? await runMlJobChunk(env, job, chunk) : await runRobustnessChunk(env, job, chunk);
+    let result: unknown;
+    try {
+      result = await runChunk(env, job, chunk);
+    } catch (error) {
+      if (!(error instanceof JobCannotFinish)) throw error;
+      await failUnfinishedJob(env, job, error.message);
+      return;
+    }
     await storeChunk(env.DB, jobId, chunk, result);
   }
+  await sendNextChunk(env, job, chunk);
   await finishWhenComplete(env, jobId);
 }
 

@@ -6,12 +6,13 @@
 import type { Job } from '../db/jobs';
 import type { Env } from '../env';
 import { notifyJobFinished } from '../mail/job-finished-mail';
+import { deleteJobFiles } from './series';
 
 export type JobOutcome = { state: 'done' } | { state: 'failed'; error: string };
 
 export async function onJobFinished(env: Env, job: Job, outcome: JobOutcome): Promise<void> {
-  // The candles were kept for the chunks only.
-  await env.DATASETS.delete(job.seriesKey);
+  // The candles (and a run on ticks' trades) were kept for the chunks only.
+  await deleteJobFiles(env, job);
   console.log(`Job ${job.id} (${job.kind}) ${outcome.state}`);
   // Mails the owner when they opted in; never throws.
   await notifyJobFinished(env, { jobId: job.id });

@@ -1,6 +1,7 @@
 /**
- * The JOBS queue (wrangler.toml): robustness analyses and ML runs too large for a request, each
- * split into chunks; one message runs one chunk. Sending a chunk also leases it in D1 (see
+ * The JOBS queue (wrangler.toml): robustness analyses, ML runs too large for a request and runs
+ * on ticks whose trades do not fit in one, each split into chunks; one message runs one chunk
+ * (a run on ticks sends its next chunk when one is stored: each needs the one before). Sending a chunk also leases it in D1 (see
  * db/jobs.ts), so the scheduled sweep (sweep.ts) can send it again if its message is lost.
  */
 import { leaseChunks } from '../db/jobs';
@@ -9,6 +10,14 @@ import { leaseChunks } from '../db/jobs';
 export interface JobMessage {
   jobId: string;
   chunk: number;
+}
+
+/**
+ * A chunk's work that no retry can change (a run on ticks past its plan's limit, say): the
+ * consumer fails its job at once with this message instead of trying the chunk again.
+ */
+export class JobCannotFinish extends Error {
+  override name = 'JobCannotFinish';
 }
 
 /** Queue names of wrangler.toml: the chunks, and where they go after their retries. */

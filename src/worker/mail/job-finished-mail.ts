@@ -24,21 +24,26 @@ interface FinishedJobRow {
 
 const resultPath = (backtestId: string) => `/backtests/${encodeURIComponent(backtestId)}`;
 
+const WORK: Record<string, string> = { ml: 'ML run', ticks: 'run on ticks' };
+
 function outcomeOf(job: FinishedJobRow) {
-  const work = job.kind === 'ml' ? 'Your ML run' : 'Your robustness analysis';
+  // An ML run or a run on ticks stores a run of its own; an analysis belongs to the run it analysed.
+  const ownRun = job.kind in WORK;
+  const name = WORK[job.kind] ?? 'robustness analysis';
+  const work = `Your ${name}`;
   if (job.state === 'done') {
-    const backtestId = job.kind === 'ml' ? job.result_backtest_id : job.backtest_id;
+    const backtestId = ownRun ? job.result_backtest_id : job.backtest_id;
     return {
-      subject: job.kind === 'ml' ? 'Your ML run is ready' : 'Your robustness analysis is ready',
+      subject: `Your ${name} is ready`,
       paragraphs: [`${work} has finished.`],
       path: backtestId ? resultPath(backtestId) : '/backtests',
     };
   }
   return {
-    subject: job.kind === 'ml' ? 'Your ML run failed' : 'Your robustness analysis failed',
+    subject: `Your ${name} failed`,
     paragraphs: [`${work} could not finish.`, job.error ?? 'No reason was recorded.'],
-    // A failed ML run has no result; an analysis belongs to the run it analysed.
-    path: job.kind === 'ml' || !job.backtest_id ? '/backtests' : resultPath(job.backtest_id),
+    // A failed ML run or run on ticks has no result; an analysis belongs to the run it analysed.
+    path: ownRun || !job.backtest_id ? '/backtests' : resultPath(job.backtest_id),
   };
 }
 

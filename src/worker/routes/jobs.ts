@@ -20,9 +20,10 @@ import {
   listActiveJobs,
   sweptSoFar,
   type Job,
-  type MlJob,
   type RobustnessJob,
+  type RunJob,
 } from '../db/jobs';
+import { deleteJobFiles } from '../jobs/series';
 
 /** The job if `user` may see it (its owner, or an admin); a 404 otherwise, as if it did not exist. */
 async function visibleJob(env: Env, user: User, id: string): Promise<Job> {
@@ -33,11 +34,11 @@ async function visibleJob(env: Env, user: User, id: string): Promise<Job> {
   return job;
 }
 
-/** An ML job: progress, and the stored run's id once done (mlJobAnswerSchema). */
-function mlAnswerOf(job: MlJob): MlJobAnswer {
+/** An ML job or a run on ticks: progress, and the stored run's id once done (mlJobAnswerSchema). */
+function mlAnswerOf(job: RunJob): MlJobAnswer {
   return {
     id: job.id,
-    kind: 'ml',
+    kind: job.kind,
     state: job.state,
     done: job.done,
     total: job.totalChunks,
@@ -47,7 +48,7 @@ function mlAnswerOf(job: MlJob): MlJobAnswer {
 }
 
 async function answerOf(env: Env, job: Job): Promise<AnyJobAnswer> {
-  return job.kind === 'ml' ? mlAnswerOf(job) : robustnessAnswerOf(env, job);
+  return job.kind === 'robustness' ? robustnessAnswerOf(env, job) : mlAnswerOf(job);
 }
 
 async function robustnessAnswerOf(env: Env, job: RobustnessJob): Promise<JobAnswer> {
@@ -94,6 +95,6 @@ export const jobs = new Hono<AppEnv>()
     if (!(await cancelJob(c.env.DB, job.id))) {
       throw new ApiError(409, `This job has already finished (${job.state}).`);
     }
-    await c.env.DATASETS.delete(job.seriesKey);
+    await deleteJobFiles(c.env, job);
     return c.json(await answerOf(c.env, (await findJob(c.env.DB, job.id))!));
   });

@@ -1,7 +1,8 @@
 /**
  * Starting a backtest (POST /api/backtests) through the gate (backtests/admit-run.ts): the
  * candles loaded with their warm-up (or, with intrabar "ticks", the trades: tick-backtest.ts),
- * the engine run (or an ML run trained or queued) and the run stored under the month's limit.
+ * the engine run (or an ML run trained or queued, or a run on ticks queued when its trades need
+ * more than the request) and the run stored under the month's limit.
  */
 import { runBacktest } from '../../engine/index';
 import type { User } from '../../shared/api/auth';
@@ -18,6 +19,8 @@ import { loadRunCandles, runSeries } from '../backtests/run-series';
 import { noBarsToTrade, periodsBeyondBars } from '../backtests/tradable';
 import { requiredWarmupBars } from '../backtests/warmup';
 import { runTickBacktest } from '../backtests/tick-backtest';
+import { BeyondOneRequest } from '../market-data/ticks/tick-budget';
+import { startTicksJob } from '../jobs/ticks/start';
 
 export type StartedRun = { id: string; result: BacktestResultBody } | { jobId: string };
 
@@ -33,8 +36,16 @@ export async function startRun(
     request,
   });
   if (request.intrabar === 'ticks') {
-    // Admitted as a standard backtest on an exchange with a source of trades (admit-run.ts).
-    const { result, source } = await runTickBacktest(env, user, request);
+    // Admitted as a standard backtest on an exchange with a source of trades (admit-run.ts);
+    // trades beyond what the request holds make it a job, a day per chunk (jobs/ticks/).
+    let ran;
+    try {
+      ran = await runTickBacktest(env, user, request);
+    } catch (error) {
+      if (!(error instanceof BeyondOneRequest)) throw error;
+      return startTicksJob(env, user, request, monthlyLimit, requestUrl);
+    }
+    const { result, source } = ran;
     const id = await insertBacktest(
       env.DB,
       { userId: user.id, request, source, summary: summaryOf(result.metrics), result },

@@ -4,6 +4,7 @@ import { isSampleMarket, isUploadMarket } from '../../../shared/data-sources';
 
 const KIND_NAMES: Record<ActiveJob['kind'], string> = {
   ml: 'ML run',
+  ticks: 'Run on ticks',
   robustness: 'Robustness analysis',
 };
 

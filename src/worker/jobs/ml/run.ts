@@ -1,7 +1,7 @@
 /** An ML job's part in the consumer: train a chunk of folds, and assemble the finished run as a backtest. */
 import { prepareMlBacktest, type MlPreparedRun } from '../../../engine/index';
 import { summaryOf } from '../../backtests/result';
-import { finishMlJob, readChunks, type MlJob } from '../../db/jobs';
+import { finishRunJob, readChunks, type MlJob } from '../../db/jobs';
 import type { Env } from '../../env';
 import { seriesOf } from '../series';
 import { assembleMlChunks, runMlChunk } from './chunks';
@@ -31,7 +31,7 @@ export async function finishMlRun(env: Env, job: MlJob): Promise<boolean> {
     warmupBars: job.warmupBars,
     initialCapital: job.request.initialCapital,
   });
-  const stored = await finishMlJob(env.DB, job.id, {
+  const stored = await finishRunJob(env.DB, job.id, {
     request: job.request,
     source: job.data.source,
     summary: summaryOf(result.metrics),
