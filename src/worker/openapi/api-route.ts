@@ -41,12 +41,13 @@ export const INVALID_FIELDS = 'Some fields are not valid.';
 
 /** A validation hook answering 400 with `message` and the field paths (the API's error shape). */
 export function invalidRequest(message = INVALID_FIELDS) {
-  return (result: { success: boolean; error?: unknown }) => {
+  return (result: { success: boolean; error?: unknown }): undefined => {
     if (!result.success) {
       throw new ApiError(400, message, {
         fields: toFieldErrors(result.error as Parameters<typeof toFieldErrors>[0]),
       });
     }
+    return undefined;
   };
 }
 

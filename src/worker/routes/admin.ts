@@ -1,45 +1,79 @@
-import { Hono } from 'hono';
+import { $ } from '@hono/zod-openapi';
 import {
-  type ContactMessagesAnswer,
-  type SubscriptionRequestsAnswer,
-  type UserPage,
+  contactMessagesAnswerSchema,
+  subscriptionRequestsAnswerSchema,
+  userPageSchema,
   userQuerySchema,
 } from '../../shared/api/admin';
-import type { UserAnswer } from '../../shared/api/auth';
+import { userAnswerSchema } from '../../shared/api/auth';
 import { adminUserPatchSchema } from '../../shared/auth';
-import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { validate } from '../validation';
 import { publicUser, searchUsers, updateUser } from '../db/users';
 import { listContactMessages } from '../db/contact-messages';
 import { listSubscriptionRequests } from '../db/subscriptions';
 import { listSubscriptions } from '../db/billing';
 import { requireAdmin } from '../auth/middleware';
 import { revokeUserSessions } from '../db/sessions';
+import { apiRoute, apiRouter, jsonAnswer, jsonBody } from '../openapi/api-route';
 
-export const admin = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get('/users', validate('query', userQuerySchema), async (c) => {
+const usersRoute = apiRoute({
+  method: 'get',
+  path: '/users',
+  tags: ['Admin'],
+  summary: 'Search users',
+  rules: { access: 'admin', errors: [400] },
+  request: { query: userQuerySchema },
+  responses: { 200: jsonAnswer('One page of users', userPageSchema) },
+});
+
+const changeUserRoute = apiRoute({
+  method: 'patch',
+  path: '/users/{id}',
+  tags: ['Admin'],
+  summary: "Change a user's role or plan (ends their sessions)",
+  rules: { access: 'admin', errors: [400, 404] },
+  request: { body: jsonBody(adminUserPatchSchema) },
+  responses: { 200: jsonAnswer('The updated user', userAnswerSchema) },
+});
+
+const messagesRoute = apiRoute({
+  method: 'get',
+  path: '/messages',
+  tags: ['Admin'],
+  summary: 'Contact messages, newest first',
+  rules: { access: 'admin' },
+  responses: { 200: jsonAnswer('The messages', contactMessagesAnswerSchema) },
+});
+
+const subscriptionsRoute = apiRoute({
+  method: 'get',
+  path: '/subscriptions',
+  tags: ['Admin'],
+  summary: 'Subscription requests, newest first',
+  rules: { access: 'admin' },
+  responses: { 200: jsonAnswer('The requests', subscriptionRequestsAnswerSchema) },
+});
+
+export const admin = $(apiRouter().use(requireAdmin))
+  .openapi(usersRoute, async (c) => {
     const { query, page } = c.req.valid('query');
-    return c.json((await searchUsers(c.env.DB, query, page)) satisfies UserPage);
+    return c.json(await searchUsers(c.env.DB, query, page), 200);
   })
-
-  .patch('/users/:id', validate('json', adminUserPatchSchema), async (c) => {
+  .openapi(changeUserRoute, async (c) => {
     const changes = c.req.valid('json');
     const updated = await updateUser(c.env.DB, c.req.param('id'), changes);
     if (!updated) throw new ApiError(404, 'No user has this id.');
     // New permissions take effect at once: the user's other sessions end (docs/accounts.md#roles-and-admins).
     await revokeUserSessions(c.env.DB, updated.id, c.get('sessionIdHash'));
-    return c.json({ user: publicUser(updated) } satisfies UserAnswer);
+    return c.json({ user: publicUser(updated) }, 200);
   })
-
-  .get('/messages', async (c) =>
-    c.json({ messages: await listContactMessages(c.env.DB) } satisfies ContactMessagesAnswer),
-  )
-
-  .get('/subscriptions', async (c) =>
-    c.json({
-      subscriptions: await listSubscriptions(c.env.DB),
-      requests: await listSubscriptionRequests(c.env.DB),
-    } satisfies SubscriptionRequestsAnswer),
+  .openapi(messagesRoute, async (c) => c.json({ messages: await listContactMessages(c.env.DB) }, 200))
+  .openapi(subscriptionsRoute, async (c) =>
+    c.json(
+      {
+        subscriptions: await listSubscriptions(c.env.DB),
+        requests: await listSubscriptionRequests(c.env.DB),
+      },
+      200,
+    ),
   );

@@ -1,50 +1,84 @@
-import { Hono } from 'hono';
-import type {
-  BacktestCreatedAnswer,
-  BacktestListAnswer,
-  BacktestQueuedAnswer,
-  BacktestRun,
+import { $ } from '@hono/zod-openapi';
+import {
+  backtestCreatedAnswerSchema,
+  backtestListAnswerSchema,
+  backtestQueuedAnswerSchema,
+  backtestRunSchema,
 } from '../../shared/api/backtests';
 import { backtestRequestSchema } from '../../shared/backtest-request';
-import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
 import { startRun } from '../runs/start-run';
 import { deleteOwnBacktest, findOwnBacktest, listBacktests } from '../db/backtests';
 import { jobOfStoredRun } from '../db/jobs';
 import { trialsOf } from '../backtests/trials';
 import { runWithTrialsInDsr, trialsWithRunDsr } from '../backtests/trials-dsr';
+import { apiRoute, apiRouter, jsonAnswer, jsonBody, noBody } from '../openapi/api-route';
+
+const NOT_YOURS = 'No backtest of yours has this id.';
+
+const runRoute = apiRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Backtests'],
+  summary: 'Run and store a backtest (one of the month’s quota)',
+  rules: { access: 'user', token: 'run', errors: [400, 402, 413] },
+  request: { body: jsonBody(backtestRequestSchema) },
+  responses: {
+    201: jsonAnswer('The stored run', backtestCreatedAnswerSchema),
+    202: jsonAnswer('An ML run too large for the request, queued as a job', backtestQueuedAnswerSchema),
+  },
+});
+
+const listRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Backtests'],
+  summary: "The user's runs, newest first",
+  rules: { access: 'user', token: 'read' },
+  responses: { 200: jsonAnswer('The runs', backtestListAnswerSchema) },
+});
+
+const readRoute = apiRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Backtests'],
+  summary: 'One stored run with its request and result',
+  rules: { access: 'user', token: 'read', errors: [404] },
+  responses: { 200: jsonAnswer('The run', backtestRunSchema) },
+});
+
+const deleteRoute = apiRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: ['Backtests'],
+  summary: 'Delete a run (it still counts toward the month)',
+  rules: { access: 'user', errors: [404] },
+  responses: { 204: noBody() },
+});
 
 /**
  * Backtests: run and store (plan quota), list, read, delete; each user sees only their own. An
  * ML run too large for the request is queued as a job instead (202 {jobId}, src/worker/jobs/ml).
  */
-export const backtests = new Hono<AppEnv>()
-  .use(requireUser)
-  .post('/', validate('json', backtestRequestSchema), async (c) => {
+export const backtests = $(apiRouter().use(requireUser))
+  .openapi(runRoute, async (c) => {
     const started = await startRun(c.env, c.var.user, c.req.valid('json'), c.req.url);
-    if ('jobId' in started) return c.json({ jobId: started.jobId } satisfies BacktestQueuedAnswer, 202);
-    return c.json(started satisfies BacktestCreatedAnswer, 201);
+    if ('jobId' in started) return c.json({ jobId: started.jobId }, 202);
+    return c.json(started, 201);
   })
-  .get('/', async (c) =>
-    c.json({ backtests: await listBacktests(c.env.DB, c.var.user.id) } satisfies BacktestListAnswer),
-  )
-  .get('/:id', async (c) => {
+  .openapi(listRoute, async (c) => c.json({ backtests: await listBacktests(c.env.DB, c.var.user.id) }, 200))
+  .openapi(readRoute, async (c) => {
     const run = await findOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
-    if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
+    if (!run) throw new ApiError(404, NOT_YOURS);
     const [trials, jobId] = await Promise.all([
       trialsOf(c.env.DB, c.var.user.id, run),
       run.request.mode === 'ml' ? jobOfStoredRun(c.env.DB, c.var.user.id, run.id) : null,
     ]);
-    return c.json({
-      ...runWithTrialsInDsr(run, trials),
-      trials: trialsWithRunDsr(run, trials),
-      jobId,
-    } satisfies BacktestRun);
+    return c.json({ ...runWithTrialsInDsr(run, trials), trials: trialsWithRunDsr(run, trials), jobId }, 200);
   })
-  .delete('/:id', async (c) => {
+  .openapi(deleteRoute, async (c) => {
     const deleted = await deleteOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
-    if (!deleted) throw new ApiError(404, 'No backtest of yours has this id.');
+    if (!deleted) throw new ApiError(404, NOT_YOURS);
     return c.body(null, 204);
   });

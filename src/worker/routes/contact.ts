@@ -1,13 +1,12 @@
-import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { ContactReceipt } from '../../shared/api/contact';
+import { contactReceiptSchema } from '../../shared/api/contact';
 import { contactMessageSchema } from '../../shared/contact';
 import { insertContactMessage } from '../db/contact-messages';
 import { type RateLimit, countEvent } from '../db/rate-limits';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { apiRoute, apiRouter, invalidRequest, jsonAnswer, jsonBody } from '../openapi/api-route';
 import { clientIp } from '../security/rate-limit';
-import { validate } from '../validation';
 
 /** Five messages a minute per IP . */
 export const CONTACT_RATE_LIMIT: RateLimit = { name: 'contact-ip', limit: 5, windowMs: 60_000 };
@@ -28,13 +27,23 @@ const limitPerIp = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
+const contactRoute = apiRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Account'],
+  summary: 'Send a message through the contact form',
+  rules: { access: 'public', errors: [400, 429] },
+  middleware: [limitPerIp] as const,
+  request: { body: jsonBody(contactMessageSchema) },
+  responses: { 201: jsonAnswer('The message was stored', contactReceiptSchema) },
+});
+
 /** POST /api/contact: stores a message from the contact or support form. */
-export const contact = new Hono<AppEnv>().post(
-  '/',
-  limitPerIp,
-  validate('json', contactMessageSchema, 'Some fields need attention.'),
+export const contact = apiRouter().openapi(
+  contactRoute,
   async (c) => {
     const id = await insertContactMessage(c.env.DB, c.req.valid('json'), clientIp(c.req.raw.headers));
-    return c.json({ id } satisfies ContactReceipt, 201);
+    return c.json({ id }, 201);
   },
+  invalidRequest('Some fields need attention.'),
 );

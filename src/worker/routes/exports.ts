@@ -1,20 +1,27 @@
-import { Hono } from 'hono';
+import { $ } from '@hono/zod-openapi';
 import { exportStrategy } from '../../engine/index';
 import { exportFileName, exportQuerySchema } from '../../shared/strategy-export';
-import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { attachment } from '../attachment';
 import { requireUser } from '../auth/middleware';
 import { findOwnBacktest } from '../db/backtests';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, mediaAnswer } from '../openapi/api-route';
+
+const exportRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/export',
+  tags: ['Backtests'],
+  summary: "The run's strategy as Pine Script v6 or Python (backtesting.py with TA-Lib)",
+  rules: { access: 'user', token: 'read', errors: [400, 404] },
+  request: { query: exportQuerySchema },
+  responses: { 200: mediaAnswer('The source file', 'text/plain', { attachment: true }) },
+});
 
 /** GET /api/backtests/:id/export?format=pine|python: the run's strategy as a source file (docs/strategy-export.md). */
-export const exports = new Hono<AppEnv>()
-  .use(requireUser)
-  .get('/:id/export', validate('query', exportQuerySchema), async (c) => {
-    const run = await findOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
-    if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
-    const { format } = c.req.valid('query');
-    attachment(c, exportFileName(run.stock, format));
-    return c.text(exportStrategy(run.request, format));
-  });
+export const exports = $(apiRouter().use(requireUser)).openapi(exportRoute, async (c) => {
+  const run = await findOwnBacktest(c.env.DB, c.var.user.id, c.req.param('id'));
+  if (!run) throw new ApiError(404, 'No backtest of yours has this id.');
+  const { format } = c.req.valid('query');
+  attachment(c, exportFileName(run.stock, format));
+  return c.text(exportStrategy(run.request, format), 200);
+});

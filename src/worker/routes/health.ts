@@ -1,16 +1,27 @@
-import { Hono } from 'hono';
 import { version } from '../../../package.json';
-import type { Health } from '../../shared/api/health';
+import { healthSchema } from '../../shared/api/health';
 import { probeD1 } from '../db/health';
-import type { AppEnv } from '../env';
+import { apiRoute, apiRouter, jsonAnswer } from '../openapi/api-route';
 
 const HEALTH_KEY = 'health:probe';
 
+const healthRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Meta'],
+  summary: 'Whether D1 and KV answer, and the version',
+  rules: { access: 'public', token: 'read' },
+  responses: {
+    200: jsonAnswer('Healthy', healthSchema),
+    503: jsonAnswer('D1 or KV did not answer: which one, in the same shape', healthSchema),
+  },
+});
+
 /** Liveness that really touches the stores: a D1 query and a KV write + read. */
-export const health = new Hono<AppEnv>().get('/', async (c) => {
+export const health = apiRouter().openapi(healthRoute, async (c) => {
   const [d1, kv] = await Promise.all([probeD1(c.env.DB), probeKv(c.env.CACHE)]);
   const ok = d1 && kv;
-  return c.json({ ok, d1, kv, version } satisfies Health, ok ? 200 : 503);
+  return c.json({ ok, d1, kv, version }, ok ? 200 : 503);
 });
 
 async function probeKv(kv: KVNamespace): Promise<boolean> {

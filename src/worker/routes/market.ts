@@ -1,42 +1,79 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
-import {
-  type CandlesAnswer,
-  type ExchangesAnswer,
-  type StocksAnswer,
-  type TicksAnswer,
-  candleQuery,
-  exchangeParam,
-  tickQuery,
-} from '../../shared/api/market';
 import { requireUser } from '../auth/middleware';
+import {
+  candleQuery,
+  candlesAnswerSchema,
+  exchangeParam,
+  exchangesAnswerSchema,
+  stocksAnswerSchema,
+  tickQuery,
+  ticksAnswerSchema,
+} from '../../shared/api/market';
 import { ApiError } from '../errors';
 import { loadTicks } from '../market-data/ticks/load-ticks';
 import { TickBudget, tickDataNeedsEnterprise, tickRunLimitsOf } from '../market-data/ticks/tick-budget';
 import { candlesJson } from '../market-data/candle-answer';
 import { loadCandles } from '../market-data/candles';
 import { type ListAnswer, listExchanges, listStocks } from '../market-data/lists';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, jsonAnswer } from '../openapi/api-route';
 
 /** A list answer: its items under `key`, beside where they came from (docs/product.md#errors-and-messages). */
 function answer<Key extends string, T>(key: Key, { items, ...meta }: ListAnswer<T>) {
   return { [key]: items, ...meta } as Record<Key, T[]> & Omit<ListAnswer<T>, 'items'>;
 }
 
+const exchangesRoute = apiRoute({
+  method: 'get',
+  path: '/exchanges',
+  tags: ['Market data'],
+  summary: 'Exchanges (provider, 24 h cache or bundled fallback)',
+  rules: { access: 'optional', token: 'read' },
+  responses: { 200: jsonAnswer('The exchanges', exchangesAnswerSchema) },
+});
+
+const symbolsRoute = apiRoute({
+  method: 'get',
+  path: '/exchanges/{code}/symbols',
+  tags: ['Market data'],
+  summary: "An exchange's symbols",
+  rules: { access: 'optional', token: 'read', errors: [400] },
+  request: { params: exchangeParam },
+  responses: { 200: jsonAnswer('The symbols', stocksAnswerSchema) },
+});
+
+const candlesRoute = apiRoute({
+  method: 'get',
+  path: '/candles',
+  tags: ['Market data'],
+  summary: 'OHLCV bars with warm-up (at most 100,000)',
+  rules: { access: 'optional', token: 'read', errors: [400, 502] },
+  request: { query: candleQuery },
+  responses: { 200: jsonAnswer('The bars as columns', candlesAnswerSchema) },
+});
+
+const ticksRoute = apiRoute({
+  method: 'get',
+  path: '/ticks',
+  tags: ['Market data'],
+  summary:
+    'Trades between two ISO instants, at most one day (Enterprise): Binance, the US provider or an uploaded tick file',
+  rules: { access: 'user', token: 'read', plan: 'enterprise', errors: [400, 402, 404, 502] },
+  middleware: [requireUser] as const,
+  request: { query: tickQuery },
+  responses: { 200: jsonAnswer('The trades as columns (time, price, size)', ticksAnswerSchema) },
+});
+
 /** Exchange and symbol lists (docs/product.md#outside-calls, docs/product.md#who-it-is-for, docs/product.md#screens-and-routes), fetched by the worker, never the browser. */
-export const market = new Hono<AppEnv>()
-  .get('/exchanges', async (c) =>
-    c.json(answer('exchanges', await listExchanges(c.env)) satisfies ExchangesAnswer),
+export const market = apiRouter()
+  .openapi(exchangesRoute, async (c) => c.json(answer('exchanges', await listExchanges(c.env)), 200))
+  .openapi(symbolsRoute, async (c) =>
+    c.json(answer('symbols', await listStocks(c.env, c.req.valid('param').code)), 200),
   )
-  .get('/exchanges/:code/symbols', validate('param', exchangeParam), async (c) =>
-    c.json(answer('symbols', await listStocks(c.env, c.req.valid('param').code)) satisfies StocksAnswer),
-  )
-  .get('/candles', validate('query', candleQuery), async (c) => {
+  .openapi(candlesRoute, async (c) => {
     const answer = await loadCandles(c.env, c.req.valid('query'), c.get('user')?.id ?? null);
-    return c.json(candlesJson(answer) satisfies CandlesAnswer);
+    return c.json(candlesJson(answer), 200);
   })
   // Trades of at most one day (docs/tick-data.md): the plan's tick data, checked before any call.
-  .get('/ticks', requireUser, validate('query', tickQuery), async (c) => {
+  .openapi(ticksRoute, async (c) => {
     const limits = tickRunLimitsOf(c.var.user);
     if (!limits) throw new ApiError(402, tickDataNeedsEnterprise(c.var.user));
     const { ticks, source } = await loadTicks(
@@ -45,8 +82,8 @@ export const market = new Hono<AppEnv>()
       c.var.user.id,
       new TickBudget(limits.ticks),
     );
-    return c.json({
-      ticks: { t: Array.from(ticks.t), p: Array.from(ticks.p), q: Array.from(ticks.q) },
-      source,
-    } satisfies TicksAnswer);
+    return c.json(
+      { ticks: { t: Array.from(ticks.t), p: Array.from(ticks.p), q: Array.from(ticks.q) }, source },
+      200,
+    );
   });

@@ -1,4 +1,6 @@
-import { Hono } from 'hono';
+import { $ } from '@hono/zod-openapi';
+import { backtestCreatedAnswerSchema } from '../../shared/api/backtests';
+import { portfolioAnswerSchema, portfolioListAnswerSchema } from '../../shared/api/portfolios';
 import type { User } from '../../shared/api/auth';
 import { planById } from '../../shared/plans';
 import {
@@ -8,7 +10,7 @@ import {
   portfolioRunSchema,
   portfolioSchema,
 } from '../../shared/portfolio';
-import type { AppEnv, Env } from '../env';
+import type { Env } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { admitRun, quotaReached } from '../backtests/admit-run';
@@ -24,7 +26,7 @@ import {
 } from '../db/portfolios';
 import { unknownSymbols } from '../market-data/known-symbols';
 import { limitOf } from '../plans/limits';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, jsonAnswer, jsonBody, noBody } from '../openapi/api-route';
 
 const NOT_YOURS = 'No portfolio of yours has this id.';
 
@@ -52,15 +54,71 @@ async function ownPortfolio(db: D1Database, user: User, id: string): Promise<Por
   return (await findPortfolio(db, user.id, id)) ?? fail(404, NOT_YOURS);
 }
 
+const listRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Portfolios'],
+  summary: "The user's portfolios",
+  rules: { access: 'user', token: 'read' },
+  responses: { 200: jsonAnswer('The portfolios', portfolioListAnswerSchema) },
+});
+
+const saveRoute = apiRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Portfolios'],
+  summary: 'Save a portfolio',
+  rules: { access: 'user', errors: [400, 402] },
+  request: { body: jsonBody(portfolioSchema) },
+  responses: { 201: jsonAnswer('The saved portfolio', portfolioAnswerSchema) },
+});
+
+const readRoute = apiRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Portfolios'],
+  summary: 'One portfolio',
+  rules: { access: 'user', token: 'read', errors: [404] },
+  responses: { 200: jsonAnswer('The portfolio', portfolioAnswerSchema) },
+});
+
+const replaceRoute = apiRoute({
+  method: 'put',
+  path: '/{id}',
+  tags: ['Portfolios'],
+  summary: 'Replace a portfolio',
+  rules: { access: 'user', errors: [400, 404] },
+  request: { body: jsonBody(portfolioSchema) },
+  responses: { 200: jsonAnswer('The updated portfolio', portfolioAnswerSchema) },
+});
+
+const deleteRoute = apiRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: ['Portfolios'],
+  summary: 'Delete a portfolio',
+  rules: { access: 'user', errors: [404] },
+  responses: { 204: noBody() },
+});
+
+const runRoute = apiRoute({
+  method: 'post',
+  path: '/{id}/backtests',
+  tags: ['Portfolios'],
+  summary: 'Backtest the builder’s strategy on every symbol of the portfolio',
+  rules: { access: 'user', token: 'run', errors: [400, 402, 404] },
+  request: { body: jsonBody(portfolioRunSchema) },
+  responses: { 201: jsonAnswer('The stored run', backtestCreatedAnswerSchema) },
+});
+
 /**
  * Saved portfolios (named symbols with weights, at most the plan's number of them) and their
  * backtests: the request's strategy on every symbol with one capital, stored as one run that
  * counts once toward the month's quota.
  */
-export const portfolios = new Hono<AppEnv>()
-  .use(requireUser)
-  .get('/', async (c) => c.json({ portfolios: await listPortfolios(c.env.DB, c.var.user.id) }))
-  .post('/', validate('json', portfolioSchema), async (c) => {
+export const portfolios = $(apiRouter().use(requireUser))
+  .openapi(listRoute, async (c) => c.json({ portfolios: await listPortfolios(c.env.DB, c.var.user.id) }, 200))
+  .openapi(saveRoute, async (c) => {
     const user = c.var.user;
     const limit = portfolioLimit(user);
     await checkListed(c.env, c.req.valid('json'));
@@ -74,18 +132,18 @@ export const portfolios = new Hono<AppEnv>()
     }
     return c.json(saved, 201);
   })
-  .get('/:id', async (c) => c.json(await ownPortfolio(c.env.DB, c.var.user, c.req.param('id'))))
-  .put('/:id', validate('json', portfolioSchema), async (c) => {
+  .openapi(readRoute, async (c) => c.json(await ownPortfolio(c.env.DB, c.var.user, c.req.param('id')), 200))
+  .openapi(replaceRoute, async (c) => {
     await ownPortfolio(c.env.DB, c.var.user, c.req.param('id'));
     await checkListed(c.env, c.req.valid('json'));
     const updated = await updatePortfolio(c.env.DB, c.var.user.id, c.req.param('id'), c.req.valid('json'));
-    return c.json(updated ?? fail(404, NOT_YOURS));
+    return c.json(updated ?? fail(404, NOT_YOURS), 200);
   })
-  .delete('/:id', async (c) => {
+  .openapi(deleteRoute, async (c) => {
     if (!(await deletePortfolio(c.env.DB, c.var.user.id, c.req.param('id')))) fail(404, NOT_YOURS);
     return c.body(null, 204);
   })
-  .post('/:id/backtests', validate('json', portfolioRunSchema), async (c) => {
+  .openapi(runRoute, async (c) => {
     const user = c.var.user;
     const portfolio = await ownPortfolio(c.env.DB, user, c.req.param('id'));
     const body = c.req.valid('json');

@@ -1,24 +1,42 @@
-import { Hono } from 'hono';
+import { $ } from '@hono/zod-openapi';
 import {
-  type AnalysisListAnswer,
+  analysisListAnswerSchema,
   robustnessRequestSchema,
   type RobustnessResult,
 } from '../../shared/api/robustness';
+import { jobCreatedSchema } from '../../shared/api/jobs';
 import { ApiError } from '../errors';
 import { findOwnBacktest } from '../db/backtests';
 import { listAnalyses } from '../db/jobs';
-import type { AppEnv } from '../env';
 import { requireUser } from '../auth/middleware';
 import { createRobustnessJob } from '../jobs/robustness/create';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, jsonAnswer, jsonBody } from '../openapi/api-route';
+
+const startRoute = apiRoute({
+  method: 'post',
+  path: '/{id}/robustness',
+  tags: ['Jobs'],
+  summary: 'Start a robustness analysis of a run (one of the month’s quota)',
+  rules: { access: 'user', token: 'run', errors: [400, 402, 404] },
+  request: { body: jsonBody(robustnessRequestSchema) },
+  responses: { 202: jsonAnswer('The queued job', jobCreatedSchema) },
+});
+
+const listRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/robustness',
+  tags: ['Jobs'],
+  summary: 'The run’s robustness analyses, newest first',
+  rules: { access: 'user', token: 'read', errors: [404] },
+  responses: { 200: jsonAnswer('The analyses', analysisListAnswerSchema) },
+});
 
 /**
  * POST /api/backtests/:id/robustness starts a robustness analysis of the user's run (a job);
  * GET lists the run's analyses, newest first, with the PBO and suggestion of those done.
  */
-export const robustness = new Hono<AppEnv>()
-  .use(requireUser)
-  .post('/:id/robustness', validate('json', robustnessRequestSchema), async (c) => {
+export const robustness = $(apiRouter().use(requireUser))
+  .openapi(startRoute, async (c) => {
     const jobId = await createRobustnessJob(
       c.env,
       c.var.user,
@@ -28,7 +46,7 @@ export const robustness = new Hono<AppEnv>()
     );
     return c.json({ jobId }, 202);
   })
-  .get('/:id/robustness', async (c) => {
+  .openapi(listRoute, async (c) => {
     const backtestId = c.req.param('id');
     if (!(await findOwnBacktest(c.env.DB, c.var.user.id, backtestId))) {
       throw new ApiError(404, 'No backtest of yours has this id.');
@@ -50,5 +68,5 @@ export const robustness = new Hono<AppEnv>()
         };
       }),
     );
-    return c.json({ analyses } satisfies AnalysisListAnswer);
+    return c.json({ analyses }, 200);
   });

@@ -1,23 +1,50 @@
-import { Hono } from 'hono';
-import type { TokenCreatedAnswer, TokenListAnswer } from '../../shared/api/tokens';
+import { $ } from '@hono/zod-openapi';
+import { tokenCreatedAnswerSchema, tokenListAnswerSchema } from '../../shared/api/tokens';
 import { MAX_TOKENS_PER_USER, tokenCreateSchema } from '../../shared/api-tokens';
-import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { requireVerifiedEmail } from '../auth/verified-email';
 import { mintToken } from '../auth/api-tokens';
 import { deleteToken, insertToken, listTokens } from '../db/api-tokens';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, jsonAnswer, jsonBody, noBody } from '../openapi/api-route';
 import { DAY_MS } from '../../shared/time-units';
+
+const mintRoute = apiRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Tokens'],
+  summary: 'Create a personal access token (answered once; only its hash is stored)',
+  rules: { access: 'user', errors: [400, 409] },
+  middleware: [requireVerifiedEmail('create API tokens')] as const,
+  request: { body: jsonBody(tokenCreateSchema) },
+  responses: { 201: jsonAnswer('The token and its id', tokenCreatedAnswerSchema) },
+});
+
+const listRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Tokens'],
+  summary: "The user's tokens with their last use (never the token itself)",
+  rules: { access: 'user' },
+  responses: { 200: jsonAnswer('The tokens', tokenListAnswerSchema) },
+});
+
+const revokeRoute = apiRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: ['Tokens'],
+  summary: 'Revoke a token',
+  rules: { access: 'user', errors: [404] },
+  responses: { 204: noBody() },
+});
 
 /**
  * The signed-in user's personal access tokens: create (with a verified address; the token is
  * answered once, only its hash is kept), list with their last use, revoke. Tokens themselves are
- * refused here (auth/token-scope.ts).
+ * refused here (no route declares a token scope; auth/token-scope.ts).
  */
-export const tokens = new Hono<AppEnv>()
-  .use(requireUser)
-  .post('/', requireVerifiedEmail('create API tokens'), validate('json', tokenCreateSchema), async (c) => {
+export const tokens = $(apiRouter().use(requireUser))
+  .openapi(mintRoute, async (c) => {
     const { name, expiresInDays, scope } = c.req.valid('json');
     const { token, tokenHash } = await mintToken();
     const id = crypto.randomUUID();
@@ -32,12 +59,10 @@ export const tokens = new Hono<AppEnv>()
     if (!created) {
       throw new ApiError(409, `You already have ${MAX_TOKENS_PER_USER} live tokens. Revoke one first.`);
     }
-    return c.json({ token, id } satisfies TokenCreatedAnswer, 201);
+    return c.json({ token, id }, 201);
   })
-  .get('/', async (c) =>
-    c.json({ tokens: await listTokens(c.env.DB, c.var.user.id) } satisfies TokenListAnswer),
-  )
-  .delete('/:id', async (c) => {
+  .openapi(listRoute, async (c) => c.json({ tokens: await listTokens(c.env.DB, c.var.user.id) }, 200))
+  .openapi(revokeRoute, async (c) => {
     if (!(await deleteToken(c.env.DB, c.var.user.id, c.req.param('id')))) {
       throw new ApiError(404, 'No token of yours has this id.');
     }

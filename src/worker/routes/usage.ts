@@ -1,10 +1,19 @@
-import { Hono } from 'hono';
-import type { Usage } from '../../shared/api/usage';
-import type { AppEnv } from '../env';
+import { $ } from '@hono/zod-openapi';
+import { usageSchema } from '../../shared/api/usage';
 import { requireUser } from '../auth/middleware';
+import { apiRoute, apiRouter, jsonAnswer } from '../openapi/api-route';
 import { usageOf } from '../plans/usage';
 
+const usageRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Backtests'],
+  summary: 'Backtests used this month, the plan’s limit and the reset day',
+  rules: { access: 'user', token: 'read' },
+  responses: { 200: jsonAnswer('The usage', usageSchema) },
+});
+
 /** GET /api/usage: the signed-in user's backtests this month, the plan's limit and its reset day. */
-export const usage = new Hono<AppEnv>()
-  .use(requireUser)
-  .get('/', async (c) => c.json((await usageOf(c.env.DB, c.var.user)) satisfies Usage));
+export const usage = $(apiRouter().use(requireUser)).openapi(usageRoute, async (c) =>
+  c.json(await usageOf(c.env.DB, c.var.user), 200),
+);
