@@ -5,44 +5,10 @@
  * app has no entry here, or an entry names no route.
  */
 import { z } from 'zod';
-import {
-  contactMessagesAnswerSchema,
-  subscriptionRequestsAnswerSchema,
-  userPageSchema,
-  userQuerySchema,
-} from '../../shared/api/admin';
 import { sessionAnswerSchema, userAnswerSchema } from '../../shared/api/auth';
-import {
-  backtestCreatedAnswerSchema,
-  backtestListAnswerSchema,
-  backtestQueuedAnswerSchema,
-  backtestRunSchema,
-} from '../../shared/api/backtests';
-import { contactReceiptSchema } from '../../shared/api/contact';
 import { datasetCreatedAnswerSchema, datasetListAnswerSchema } from '../../shared/api/datasets';
-import { healthSchema } from '../../shared/api/health';
-import {
-  candleQuery,
-  candlesAnswerSchema,
-  exchangeParam,
-  exchangesAnswerSchema,
-  stocksAnswerSchema,
-  tickQuery,
-  ticksAnswerSchema,
-} from '../../shared/api/market';
-import { portfolioAnswerSchema, portfolioListAnswerSchema } from '../../shared/api/portfolios';
-import { shareLinkSchema, sharedBacktestSchema, shareStatusSchema } from '../../shared/api/shares';
-import { subscriptionCreatedAnswerSchema } from '../../shared/api/subscriptions';
 import { inviteCreatedSchema, teamAnswerSchema, teamJoinedSchema } from '../../shared/api/team';
-import { tokenCreatedAnswerSchema, tokenListAnswerSchema } from '../../shared/api/tokens';
-import { usageSchema } from '../../shared/api/usage';
-import { tokenCreateSchema } from '../../shared/api-tokens';
-import {
-  adminUserPatchSchema,
-  loginSchema,
-  registerSchema,
-  subscriptionRequestSchema,
-} from '../../shared/auth';
+import { loginSchema, registerSchema } from '../../shared/auth';
 import {
   accountPatchSchema,
   changeEmailSchema,
@@ -52,7 +18,7 @@ import {
   forgotPasswordSchema,
   resetPasswordSchema,
 } from '../../shared/account';
-import { accountAnswerSchema, accountExportSchema, outboxSchema } from '../../shared/api/account';
+import { accountAnswerSchema, accountExportSchema } from '../../shared/api/account';
 import {
   billingAnswerSchema,
   checkoutAnswerSchema,
@@ -65,10 +31,7 @@ import {
   stripeWebhookEventSchema,
   webhookReceiptSchema,
 } from '../../shared/api/billing-webhooks';
-import { backtestRequestSchema } from '../../shared/backtest-request';
-import { contactMessageSchema } from '../../shared/contact';
-import { portfolioRunSchema, portfolioSchema } from '../../shared/portfolio';
-import { activeJobsAnswerSchema, jobCreatedSchema, jobListQuerySchema } from '../../shared/api/jobs';
+import { activeJobsAnswerSchema, jobListQuerySchema } from '../../shared/api/jobs';
 import {
   forwardTestAnswerSchema,
   forwardTestCreatedSchema,
@@ -77,12 +40,7 @@ import {
   forwardTestReplaySchema,
   forwardTestStoppedSchema,
 } from '../../shared/api/forward-tests';
-import {
-  analysisListAnswerSchema,
-  anyJobAnswerSchema,
-  robustnessRequestSchema,
-} from '../../shared/api/robustness';
-import { exportQuerySchema } from '../../shared/strategy-export';
+import { anyJobAnswerSchema } from '../../shared/api/robustness';
 import { teamInviteSchema, teamJoinSchema } from '../../shared/team';
 
 import type { TokenRoute } from '../auth/token-scope';
@@ -135,20 +93,6 @@ const noContent = { description: 'Done; no body.' };
 
 export const ROUTES: readonly RouteEntry[] = [
   // Meta
-  {
-    method: 'get',
-    path: '/api/health',
-    tag: 'Meta',
-    summary: 'Whether D1 and KV answer, and the version',
-    access: 'public',
-    answers: {
-      200: { description: 'Healthy', json: healthSchema },
-      503: {
-        description: 'D1 or KV did not answer: which one, in the same shape',
-        json: healthSchema,
-      },
-    },
-  },
 
   // Auth
   {
@@ -193,9 +137,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Auth',
     summary: 'The signed-in user or null (always 200)',
     access: 'optional',
-    answers: {
-      200: { description: 'The user or null', json: sessionAnswerSchema },
-    },
+    answers: { 200: { description: 'The user or null', json: sessionAnswerSchema } },
   },
   {
     method: 'get',
@@ -211,9 +153,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Auth',
     summary: "Start Google sign-in (redirects to Google's consent page)",
     access: 'public',
-    answers: {
-      302: { description: "Redirect to Google's authorization endpoint" },
-    },
+    answers: { 302: { description: "Redirect to Google's authorization endpoint" } },
     errors: [503],
   },
   {
@@ -227,90 +167,8 @@ export const ROUTES: readonly RouteEntry[] = [
   },
 
   // Tokens
-  {
-    method: 'post',
-    path: '/api/tokens',
-    tag: 'Tokens',
-    summary: 'Create a personal access token (answered once; only its hash is stored)',
-    access: 'user',
-    request: { json: tokenCreateSchema },
-    answers: {
-      201: {
-        description: 'The token and its id',
-        json: tokenCreatedAnswerSchema,
-      },
-    },
-    errors: [400, 409],
-  },
-  {
-    method: 'get',
-    path: '/api/tokens',
-    tag: 'Tokens',
-    summary: "The user's tokens with their last use (never the token itself)",
-    access: 'user',
-    answers: {
-      200: { description: 'The tokens', json: tokenListAnswerSchema },
-    },
-  },
-  {
-    method: 'delete',
-    path: '/api/tokens/:id',
-    tag: 'Tokens',
-    summary: 'Revoke a token',
-    access: 'user',
-    answers: { 204: noContent },
-    errors: [404],
-  },
 
   // Market data
-  {
-    method: 'get',
-    path: '/api/market/exchanges',
-    tag: 'Market data',
-    summary: 'Exchanges (provider, 24 h cache or bundled fallback)',
-    access: 'optional',
-    answers: {
-      200: { description: 'The exchanges', json: exchangesAnswerSchema },
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/market/exchanges/:code/symbols',
-    tag: 'Market data',
-    summary: "An exchange's symbols",
-    access: 'optional',
-    request: { params: exchangeParam },
-    answers: { 200: { description: 'The symbols', json: stocksAnswerSchema } },
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/api/market/candles',
-    tag: 'Market data',
-    summary: 'OHLCV bars with warm-up (at most 100,000)',
-    access: 'optional',
-    request: { query: candleQuery },
-    answers: {
-      200: { description: 'The bars as columns', json: candlesAnswerSchema },
-    },
-    errors: [400, 502],
-  },
-  {
-    method: 'get',
-    path: '/api/market/ticks',
-    tag: 'Market data',
-    summary:
-      'Trades between two ISO instants, at most one day (Enterprise): Binance, the US provider or an uploaded tick file',
-    access: 'user',
-    request: { query: tickQuery },
-    answers: {
-      200: {
-        description: 'The trades as columns (time, price, size)',
-        json: ticksAnswerSchema,
-      },
-    },
-    errors: [400, 402, 404, 502],
-  },
 
   // Datasets
   {
@@ -323,19 +181,10 @@ export const ROUTES: readonly RouteEntry[] = [
     request: {
       media: {
         'text/csv': 'Date,Open,High,Low,Close,Volume rows',
-        'multipart/form-data': {
-          fields: {
-            file: 'The CSV file (Date,Open,High,Low,Close,Volume rows)',
-          },
-        },
+        'multipart/form-data': { fields: { file: 'The CSV file (Date,Open,High,Low,Close,Volume rows)' } },
       },
     },
-    answers: {
-      201: {
-        description: 'The stored dataset',
-        json: datasetCreatedAnswerSchema,
-      },
-    },
+    answers: { 201: { description: 'The stored dataset', json: datasetCreatedAnswerSchema } },
     errors: [400, 402, 413, 415],
   },
   {
@@ -344,9 +193,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Datasets',
     summary: "The user's datasets, and the storage they take against the plan's cap (files, bytes)",
     access: 'user',
-    answers: {
-      200: { description: 'The datasets', json: datasetListAnswerSchema },
-    },
+    answers: { 200: { description: 'The datasets', json: datasetListAnswerSchema } },
   },
   {
     method: 'delete',
@@ -360,144 +207,13 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // Backtests
   {
-    method: 'post',
-    path: '/api/backtests',
-    tag: 'Backtests',
-    summary: 'Run and store a backtest (one of the month’s quota)',
-    access: 'user',
-    request: { json: backtestRequestSchema },
-    answers: {
-      201: { description: 'The stored run', json: backtestCreatedAnswerSchema },
-      202: {
-        description: 'An ML run too large for the request, queued as a job',
-        json: backtestQueuedAnswerSchema,
-      },
-    },
-    errors: [400, 402, 413],
-  },
-  {
-    method: 'get',
-    path: '/api/backtests',
-    tag: 'Backtests',
-    summary: "The user's runs, newest first",
-    access: 'user',
-    answers: {
-      200: { description: 'The runs', json: backtestListAnswerSchema },
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/backtests/:id',
-    tag: 'Backtests',
-    summary: 'One stored run with its request and result',
-    access: 'user',
-    answers: { 200: { description: 'The run', json: backtestRunSchema } },
-    errors: [404],
-  },
-  {
-    method: 'delete',
-    path: '/api/backtests/:id',
-    tag: 'Backtests',
-    summary: 'Delete a run (it still counts toward the month)',
-    access: 'user',
-    answers: { 204: noContent },
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/api/backtests/:id/export',
-    tag: 'Backtests',
-    summary: "The run's strategy as Pine Script v6 or Python (backtesting.py with TA-Lib)",
-    access: 'user',
-    request: { query: exportQuerySchema },
-    answers: {
-      200: {
-        description: 'The source file',
-        media: 'text/plain',
-        attachment: true,
-      },
-    },
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/api/backtests/:id/share',
-    tag: 'Sharing',
-    summary: 'Whether the run has a live public link',
-    access: 'user',
-    answers: {
-      200: { description: 'The link status', json: shareStatusSchema },
-    },
-    errors: [404],
-  },
-  {
-    method: 'post',
-    path: '/api/backtests/:id/share',
-    tag: 'Sharing',
-    summary: 'Make a new public link (replaces any earlier one)',
-    access: 'user',
-    answers: {
-      201: {
-        description: 'The link (its token shown once)',
-        json: shareLinkSchema,
-      },
-    },
-    errors: [404],
-  },
-  {
-    method: 'delete',
-    path: '/api/backtests/:id/share',
-    tag: 'Sharing',
-    summary: 'End the public link',
-    access: 'user',
-    answers: { 204: noContent },
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/api/public/backtests/:token',
-    tag: 'Sharing',
-    summary: 'A shared run, without its id or owner',
-    access: 'public',
-    answers: {
-      200: { description: 'The shared run', json: sharedBacktestSchema },
-    },
-    errors: [404],
-  },
-  {
-    method: 'post',
-    path: '/api/backtests/:id/robustness',
-    tag: 'Jobs',
-    summary: 'Start a robustness analysis of a run (one of the month’s quota)',
-    access: 'user',
-    request: { json: robustnessRequestSchema },
-    answers: { 202: { description: 'The queued job', json: jobCreatedSchema } },
-    errors: [400, 402, 404],
-  },
-  {
-    method: 'get',
-    path: '/api/backtests/:id/robustness',
-    tag: 'Jobs',
-    summary: 'The run’s robustness analyses, newest first',
-    access: 'user',
-    answers: {
-      200: { description: 'The analyses', json: analysisListAnswerSchema },
-    },
-    errors: [404],
-  },
-  {
     method: 'get',
     path: '/api/jobs',
     tag: 'Jobs',
     summary: 'The user’s jobs in flight (queued or running): progress, what each is for, a link to follow it',
     access: 'user',
     request: { query: jobListQuerySchema },
-    answers: {
-      200: {
-        description: 'The jobs, oldest first',
-        json: activeJobsAnswerSchema,
-      },
-    },
+    answers: { 200: { description: 'The jobs, oldest first', json: activeJobsAnswerSchema } },
     errors: [400],
   },
   {
@@ -515,18 +231,8 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Jobs',
     summary: 'Cancel a job',
     access: 'user',
-    answers: {
-      200: { description: 'The cancelled job', json: anyJobAnswerSchema },
-    },
+    answers: { 200: { description: 'The cancelled job', json: anyJobAnswerSchema } },
     errors: [404, 409],
-  },
-  {
-    method: 'get',
-    path: '/api/usage',
-    tag: 'Backtests',
-    summary: 'Backtests used this month, the plan’s limit and the reset day',
-    access: 'user',
-    answers: { 200: { description: 'The usage', json: usageSchema } },
   },
 
   // Forward tests
@@ -552,12 +258,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Forward tests',
     summary: 'The user’s forward tests, newest first',
     access: 'user',
-    answers: {
-      200: {
-        description: 'The forward tests',
-        json: forwardTestListAnswerSchema,
-      },
-    },
+    answers: { 200: { description: 'The forward tests', json: forwardTestListAnswerSchema } },
   },
   {
     method: 'get',
@@ -565,9 +266,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Forward tests',
     summary: 'A forward test: status, signals, trades, open position, paper equity, recent bars',
     access: 'user',
-    answers: {
-      200: { description: 'The forward test', json: forwardTestAnswerSchema },
-    },
+    answers: { 200: { description: 'The forward test', json: forwardTestAnswerSchema } },
     errors: [404],
   },
   {
@@ -576,9 +275,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Forward tests',
     summary: 'Stop a forward test (it keeps its record)',
     access: 'user',
-    answers: {
-      200: { description: 'Stopped', json: forwardTestStoppedSchema },
-    },
+    answers: { 200: { description: 'Stopped', json: forwardTestStoppedSchema } },
     errors: [404],
   },
   {
@@ -596,12 +293,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Forward tests',
     summary: 'The request backtested over exactly the bars the forward test saw, compared trade by trade',
     access: 'user',
-    answers: {
-      200: {
-        description: 'The verdict and both trade lists',
-        json: forwardTestReplaySchema,
-      },
-    },
+    answers: { 200: { description: 'The verdict and both trade lists', json: forwardTestReplaySchema } },
     errors: [404],
   },
   {
@@ -615,75 +307,6 @@ export const ROUTES: readonly RouteEntry[] = [
   },
 
   // Portfolios
-  {
-    method: 'get',
-    path: '/api/portfolios',
-    tag: 'Portfolios',
-    summary: "The user's portfolios",
-    access: 'user',
-    answers: {
-      200: { description: 'The portfolios', json: portfolioListAnswerSchema },
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/portfolios',
-    tag: 'Portfolios',
-    summary: 'Save a portfolio',
-    access: 'user',
-    request: { json: portfolioSchema },
-    answers: {
-      201: { description: 'The saved portfolio', json: portfolioAnswerSchema },
-    },
-    errors: [400, 402],
-  },
-  {
-    method: 'get',
-    path: '/api/portfolios/:id',
-    tag: 'Portfolios',
-    summary: 'One portfolio',
-    access: 'user',
-    answers: {
-      200: { description: 'The portfolio', json: portfolioAnswerSchema },
-    },
-    errors: [404],
-  },
-  {
-    method: 'put',
-    path: '/api/portfolios/:id',
-    tag: 'Portfolios',
-    summary: 'Replace a portfolio',
-    access: 'user',
-    request: { json: portfolioSchema },
-    answers: {
-      200: {
-        description: 'The updated portfolio',
-        json: portfolioAnswerSchema,
-      },
-    },
-    errors: [400, 404],
-  },
-  {
-    method: 'delete',
-    path: '/api/portfolios/:id',
-    tag: 'Portfolios',
-    summary: 'Delete a portfolio',
-    access: 'user',
-    answers: { 204: noContent },
-    errors: [404],
-  },
-  {
-    method: 'post',
-    path: '/api/portfolios/:id/backtests',
-    tag: 'Portfolios',
-    summary: 'Backtest the builder’s strategy on every symbol of the portfolio',
-    access: 'user',
-    request: { json: portfolioRunSchema },
-    answers: {
-      201: { description: 'The stored run', json: backtestCreatedAnswerSchema },
-    },
-    errors: [400, 402, 404],
-  },
 
   // Team
   {
@@ -701,12 +324,7 @@ export const ROUTES: readonly RouteEntry[] = [
     summary: 'Invite a user by email (Enterprise owners)',
     access: 'user',
     request: { json: teamInviteSchema },
-    answers: {
-      201: {
-        description: 'The invite and its link',
-        json: inviteCreatedSchema,
-      },
-    },
+    answers: { 201: { description: 'The invite and its link', json: inviteCreatedSchema } },
     errors: [400, 402, 409],
   },
   {
@@ -725,9 +343,7 @@ export const ROUTES: readonly RouteEntry[] = [
     summary: 'Accept an invite',
     access: 'user',
     request: { json: teamJoinSchema },
-    answers: {
-      200: { description: 'Whose team was joined', json: teamJoinedSchema },
-    },
+    answers: { 200: { description: 'Whose team was joined', json: teamJoinedSchema } },
     errors: [400, 404, 409, 410],
   },
   {
@@ -750,36 +366,6 @@ export const ROUTES: readonly RouteEntry[] = [
   },
 
   // Subscriptions and contact
-  {
-    method: 'post',
-    path: '/api/subscriptions',
-    tag: 'Account',
-    summary: 'Record a Subscribe Now request (no payment is taken)',
-    access: 'user',
-    request: { json: subscriptionRequestSchema },
-    answers: {
-      201: {
-        description: 'The recorded request',
-        json: subscriptionCreatedAnswerSchema,
-      },
-    },
-    errors: [400],
-  },
-  {
-    method: 'post',
-    path: '/api/contact',
-    tag: 'Account',
-    summary: 'Send a message through the contact form',
-    access: 'public',
-    request: { json: contactMessageSchema },
-    answers: {
-      201: {
-        description: 'The message was stored',
-        json: contactReceiptSchema,
-      },
-    },
-    errors: [400, 429],
-  },
 
   // Account and mail links
   {
@@ -875,13 +461,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Account',
     summary: 'Everything stored about the account, as a JSON file',
     access: 'user',
-    answers: {
-      200: {
-        description: 'The export',
-        json: accountExportSchema,
-        attachment: true,
-      },
-    },
+    answers: { 200: { description: 'The export', json: accountExportSchema, attachment: true } },
   },
   {
     method: 'delete',
@@ -893,17 +473,6 @@ export const ROUTES: readonly RouteEntry[] = [
     answers: { 204: noContent },
     errors: [400],
   },
-  {
-    method: 'get',
-    path: '/api/dev/outbox',
-    tag: 'Account',
-    summary: 'Development only: the mails the server would have sent (404 elsewhere)',
-    access: 'public',
-    answers: {
-      200: { description: 'The outbox, newest first', json: outboxSchema },
-    },
-    errors: [404],
-  },
 
   // Billing
   {
@@ -912,9 +481,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Billing',
     summary: 'Which currencies this server takes payment in',
     access: 'public',
-    answers: {
-      200: { description: 'The providers', json: paymentProvidersAnswerSchema },
-    },
+    answers: { 200: { description: 'The providers', json: paymentProvidersAnswerSchema } },
   },
   {
     method: 'get',
@@ -922,9 +489,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Billing',
     summary: 'The subscription: plan, status, period, pending change and invoices',
     access: 'user',
-    answers: {
-      200: { description: 'The billing state', json: billingAnswerSchema },
-    },
+    answers: { 200: { description: 'The billing state', json: billingAnswerSchema } },
   },
   {
     method: 'post',
@@ -933,9 +498,7 @@ export const ROUTES: readonly RouteEntry[] = [
     summary: 'Start a subscription: the URL of the provider’s hosted payment page',
     access: 'user',
     request: { json: checkoutRequestSchema },
-    answers: {
-      200: { description: 'Where to pay', json: checkoutAnswerSchema },
-    },
+    answers: { 200: { description: 'Where to pay', json: checkoutAnswerSchema } },
     errors: [400, 409, 502],
   },
   {
@@ -945,9 +508,7 @@ export const ROUTES: readonly RouteEntry[] = [
     summary: 'Change plan or period at the next billing cycle',
     access: 'user',
     request: { json: planChangeRequestSchema },
-    answers: {
-      200: { description: 'The billing state', json: billingAnswerSchema },
-    },
+    answers: { 200: { description: 'The billing state', json: billingAnswerSchema } },
     errors: [400, 404, 409],
   },
   {
@@ -956,9 +517,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Billing',
     summary: 'Cancel at the end of the period paid for',
     access: 'user',
-    answers: {
-      200: { description: 'The billing state', json: billingAnswerSchema },
-    },
+    answers: { 200: { description: 'The billing state', json: billingAnswerSchema } },
     errors: [404],
   },
   {
@@ -967,9 +526,7 @@ export const ROUTES: readonly RouteEntry[] = [
     tag: 'Billing',
     summary: 'Undo a cancellation before the period ends',
     access: 'user',
-    answers: {
-      200: { description: 'The billing state', json: billingAnswerSchema },
-    },
+    answers: { 200: { description: 'The billing state', json: billingAnswerSchema } },
     errors: [404, 409],
   },
   {
@@ -994,83 +551,20 @@ export const ROUTES: readonly RouteEntry[] = [
   },
 
   // Admin
-  {
-    method: 'get',
-    path: '/api/admin/users',
-    tag: 'Admin',
-    summary: 'Search users',
-    access: 'admin',
-    request: { query: userQuerySchema },
-    answers: {
-      200: { description: 'One page of users', json: userPageSchema },
-    },
-    errors: [400],
-  },
-  {
-    method: 'patch',
-    path: '/api/admin/users/:id',
-    tag: 'Admin',
-    summary: "Change a user's role or plan (ends their sessions)",
-    access: 'admin',
-    request: { json: adminUserPatchSchema },
-    answers: {
-      200: { description: 'The updated user', json: userAnswerSchema },
-    },
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/api/admin/messages',
-    tag: 'Admin',
-    summary: 'Contact messages, newest first',
-    access: 'admin',
-    answers: {
-      200: { description: 'The messages', json: contactMessagesAnswerSchema },
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/subscriptions',
-    tag: 'Admin',
-    summary: 'Subscription requests, newest first',
-    access: 'admin',
-    answers: {
-      200: {
-        description: 'The requests',
-        json: subscriptionRequestsAnswerSchema,
-      },
-    },
-  },
 ];
 
 /** The least token scope of each route still listed here (the others declare theirs). */
 const LEGACY_TOKEN_ROUTES: readonly TokenRoute[] = [
   // Who the token speaks for, and public reading.
   { method: 'GET', path: '/api/auth/me', scope: 'read' },
-  { method: 'GET', path: '/api/health', scope: 'read' },
-  { method: 'GET', path: '/api/market/exchanges', scope: 'read' },
-  { method: 'GET', path: '/api/market/exchanges/:code/symbols', scope: 'read' },
-  { method: 'GET', path: '/api/market/candles', scope: 'read' },
-  { method: 'GET', path: '/api/market/ticks', scope: 'read' },
-  { method: 'GET', path: '/api/public/backtests/:token', scope: 'read' },
 
   // The user's own runs, jobs, analyses, portfolios, datasets and usage.
-  { method: 'GET', path: '/api/backtests', scope: 'read' },
-  { method: 'GET', path: '/api/backtests/:id', scope: 'read' },
-  { method: 'GET', path: '/api/backtests/:id/export', scope: 'read' },
-  { method: 'GET', path: '/api/backtests/:id/robustness', scope: 'read' },
   { method: 'GET', path: '/api/jobs', scope: 'read' },
   { method: 'GET', path: '/api/jobs/:id', scope: 'read' },
-  { method: 'GET', path: '/api/portfolios', scope: 'read' },
-  { method: 'GET', path: '/api/portfolios/:id', scope: 'read' },
   { method: 'GET', path: '/api/datasets', scope: 'read' },
-  { method: 'GET', path: '/api/usage', scope: 'read' },
 
   // Starting runs (backtests and ML runs, sweeps and robustness analyses, portfolio runs) and
   // cancelling the jobs they queue.
-  { method: 'POST', path: '/api/backtests', scope: 'run' },
-  { method: 'POST', path: '/api/backtests/:id/robustness', scope: 'run' },
-  { method: 'POST', path: '/api/portfolios/:id/backtests', scope: 'run' },
   { method: 'DELETE', path: '/api/jobs/:id', scope: 'run' },
   // Forward tests: read with read, start and stop with run.
   { method: 'GET', path: '/api/forward-tests', scope: 'read' },
@@ -1132,13 +626,9 @@ export function legacyRoutes(): ApiRouteConfig[] {
         Object.entries(route.answers).map(([status, answer]) => [
           status,
           'json' in answer
-            ? jsonAnswer(answer.description, answer.json, {
-                attachment: answer.attachment,
-              })
+            ? jsonAnswer(answer.description, answer.json, { attachment: answer.attachment })
             : 'media' in answer
-              ? mediaAnswer(answer.description, answer.media, {
-                  attachment: answer.attachment,
-                })
+              ? mediaAnswer(answer.description, answer.media, { attachment: answer.attachment })
               : noBody(answer.description),
         ]),
       ),
