@@ -64,6 +64,21 @@ function indicatorFields(request: BacktestRequest): { label: string; path: strin
   return fields;
 }
 
+/**
+ * Why `plan` (null: a visitor, signed out) may not load 1-minute bars (GET /api/market/candles
+ * with timeframe 1m), or null when it may.
+ */
+export function minuteBarsRefusal(plan: Plan | null): Refusal | null {
+  if (plan?.limits.minuteBars) return null;
+  const upgrade = cheapestPlanWith((candidate) => candidate.minuteBars)?.name ?? 'Enterprise';
+  return refusal(
+    'timeframe',
+    plan
+      ? `1-minute bars are in the ${upgrade} plan; the ${plan.name} plan loads 5 min bars and longer.`
+      : `1-minute bars are in the ${upgrade} plan; sign in with it to load them.`,
+  );
+}
+
 /** Why `plan` may not run `request` (the first reason), or null when it may. */
 export function planRefusal(
   plan: Plan,

@@ -13,6 +13,7 @@ import { loadTicks } from '../market-data/ticks/load-ticks';
 import { TickBudget, tickDataNeedsEnterprise, tickRunLimitsOf } from '../market-data/ticks/tick-budget';
 import { candlesJson } from '../market-data/candle-answer';
 import { loadCandles } from '../market-data/candles';
+import { assertMinuteBars } from '../market-data/minute-bars';
 import { type ListAnswer, listExchanges, listStocks } from '../market-data/lists';
 import { apiRoute, apiRouter, jsonAnswer } from '../openapi/api-route';
 
@@ -44,8 +45,8 @@ const candlesRoute = apiRoute({
   method: 'get',
   path: '/candles',
   tags: ['Market data'],
-  summary: 'OHLCV bars with warm-up (at most 100,000)',
-  rules: { access: 'optional', token: 'read', errors: [400, 502] },
+  summary: 'OHLCV bars with warm-up (at most 100,000); 1-minute bars are Enterprise’s',
+  rules: { access: 'optional', token: 'read', errors: [400, 402, 502] },
   request: { query: candleQuery },
   responses: { 200: jsonAnswer('The bars as columns', candlesAnswerSchema) },
 });
@@ -68,8 +69,11 @@ export const market = apiRouter()
   .openapi(symbolsRoute, async (c) =>
     c.json(answer('symbols', await listStocks(c.env, c.req.valid('param').code)), 200),
   )
+  // 1-minute bars are Enterprise's: refused before any provider call (minute-bars.ts).
   .openapi(candlesRoute, async (c) => {
-    const answer = await loadCandles(c.env, c.req.valid('query'), c.get('user')?.id ?? null);
+    const query = c.req.valid('query');
+    if (query.timeframe === '1m') assertMinuteBars(c.get('user'));
+    const answer = await loadCandles(c.env, query, c.get('user')?.id ?? null);
     return c.json(candlesJson(answer), 200);
   })
   // Trades of at most one day (docs/tick-data.md): the plan's tick data, checked before any call.
