@@ -6,8 +6,6 @@
  */
 import { z } from 'zod';
 import { sessionAnswerSchema, userAnswerSchema } from '../../shared/api/auth';
-import { datasetCreatedAnswerSchema, datasetListAnswerSchema } from '../../shared/api/datasets';
-import { inviteCreatedSchema, teamAnswerSchema, teamJoinedSchema } from '../../shared/api/team';
 import { loginSchema, registerSchema } from '../../shared/auth';
 import {
   accountPatchSchema,
@@ -31,7 +29,6 @@ import {
   stripeWebhookEventSchema,
   webhookReceiptSchema,
 } from '../../shared/api/billing-webhooks';
-import { activeJobsAnswerSchema, jobListQuerySchema } from '../../shared/api/jobs';
 import {
   forwardTestAnswerSchema,
   forwardTestCreatedSchema,
@@ -40,8 +37,6 @@ import {
   forwardTestReplaySchema,
   forwardTestStoppedSchema,
 } from '../../shared/api/forward-tests';
-import { anyJobAnswerSchema } from '../../shared/api/robustness';
-import { teamInviteSchema, teamJoinSchema } from '../../shared/team';
 
 import type { TokenRoute } from '../auth/token-scope';
 import { type ApiRouteConfig, jsonAnswer, jsonBody, mediaAnswer, noBody } from './api-route';
@@ -171,69 +166,8 @@ export const ROUTES: readonly RouteEntry[] = [
   // Market data
 
   // Datasets
-  {
-    method: 'post',
-    path: '/api/datasets',
-    tag: 'Datasets',
-    summary:
-      'Upload an OHLCV CSV (multipart field "file", or a text/csv body; ?name=), or with ?kind=ticks a tick CSV (time,price,size; Enterprise); 402 past the plan\'s storage cap',
-    access: 'user',
-    request: {
-      media: {
-        'text/csv': 'Date,Open,High,Low,Close,Volume rows',
-        'multipart/form-data': { fields: { file: 'The CSV file (Date,Open,High,Low,Close,Volume rows)' } },
-      },
-    },
-    answers: { 201: { description: 'The stored dataset', json: datasetCreatedAnswerSchema } },
-    errors: [400, 402, 413, 415],
-  },
-  {
-    method: 'get',
-    path: '/api/datasets',
-    tag: 'Datasets',
-    summary: "The user's datasets, and the storage they take against the plan's cap (files, bytes)",
-    access: 'user',
-    answers: { 200: { description: 'The datasets', json: datasetListAnswerSchema } },
-  },
-  {
-    method: 'delete',
-    path: '/api/datasets/:id',
-    tag: 'Datasets',
-    summary: 'Delete a dataset',
-    access: 'user',
-    answers: { 204: noContent },
-    errors: [404],
-  },
 
   // Backtests
-  {
-    method: 'get',
-    path: '/api/jobs',
-    tag: 'Jobs',
-    summary: 'The user’s jobs in flight (queued or running): progress, what each is for, a link to follow it',
-    access: 'user',
-    request: { query: jobListQuerySchema },
-    answers: { 200: { description: 'The jobs, oldest first', json: activeJobsAnswerSchema } },
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/api/jobs/:id',
-    tag: 'Jobs',
-    summary: 'A job’s progress and, once done, its result',
-    access: 'user',
-    answers: { 200: { description: 'The job', json: anyJobAnswerSchema } },
-    errors: [404],
-  },
-  {
-    method: 'delete',
-    path: '/api/jobs/:id',
-    tag: 'Jobs',
-    summary: 'Cancel a job',
-    access: 'user',
-    answers: { 200: { description: 'The cancelled job', json: anyJobAnswerSchema } },
-    errors: [404, 409],
-  },
 
   // Forward tests
   {
@@ -309,61 +243,6 @@ export const ROUTES: readonly RouteEntry[] = [
   // Portfolios
 
   // Team
-  {
-    method: 'get',
-    path: '/api/team',
-    tag: 'Team',
-    summary: 'The team as its owner or a member sees it',
-    access: 'user',
-    answers: { 200: { description: 'The team', json: teamAnswerSchema } },
-  },
-  {
-    method: 'post',
-    path: '/api/team/invites',
-    tag: 'Team',
-    summary: 'Invite a user by email (Enterprise owners)',
-    access: 'user',
-    request: { json: teamInviteSchema },
-    answers: { 201: { description: 'The invite and its link', json: inviteCreatedSchema } },
-    errors: [400, 402, 409],
-  },
-  {
-    method: 'delete',
-    path: '/api/team/invites/:id',
-    tag: 'Team',
-    summary: 'Cancel an invite',
-    access: 'user',
-    answers: { 204: noContent },
-    errors: [404],
-  },
-  {
-    method: 'post',
-    path: '/api/team/join',
-    tag: 'Team',
-    summary: 'Accept an invite',
-    access: 'user',
-    request: { json: teamJoinSchema },
-    answers: { 200: { description: 'Whose team was joined', json: teamJoinedSchema } },
-    errors: [400, 404, 409, 410],
-  },
-  {
-    method: 'delete',
-    path: '/api/team/members/:id',
-    tag: 'Team',
-    summary: 'Remove a member (their sessions end)',
-    access: 'user',
-    answers: { 204: noContent },
-    errors: [404],
-  },
-  {
-    method: 'delete',
-    path: '/api/team/membership',
-    tag: 'Team',
-    summary: 'Leave the team',
-    access: 'user',
-    answers: { 204: noContent },
-    errors: [404],
-  },
 
   // Subscriptions and contact
 
@@ -559,13 +438,9 @@ const LEGACY_TOKEN_ROUTES: readonly TokenRoute[] = [
   { method: 'GET', path: '/api/auth/me', scope: 'read' },
 
   // The user's own runs, jobs, analyses, portfolios, datasets and usage.
-  { method: 'GET', path: '/api/jobs', scope: 'read' },
-  { method: 'GET', path: '/api/jobs/:id', scope: 'read' },
-  { method: 'GET', path: '/api/datasets', scope: 'read' },
 
   // Starting runs (backtests and ML runs, sweeps and robustness analyses, portfolio runs) and
   // cancelling the jobs they queue.
-  { method: 'DELETE', path: '/api/jobs/:id', scope: 'run' },
   // Forward tests: read with read, start and stop with run.
   { method: 'GET', path: '/api/forward-tests', scope: 'read' },
   { method: 'GET', path: '/api/forward-tests/:id', scope: 'read' },

@@ -1,9 +1,12 @@
-import { Hono } from 'hono';
-import type { DatasetCreatedAnswer, DatasetListAnswer } from '../../shared/api/datasets';
+import { $ } from '@hono/zod-openapi';
+import {
+  type DatasetCreatedAnswer,
+  datasetCreatedAnswerSchema,
+  datasetListAnswerSchema,
+} from '../../shared/api/datasets';
 import { CsvFormatError, encodeSeries, inferTimeframe, parseCandlesCsv } from '../../engine/index';
 import { MAX_DATASET_BYTES, MAX_DATASET_SIZE_LABEL } from '../../shared/datasets';
 import { CODE_OF_TIMEFRAME } from '../../shared/timeframes';
-import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { deleteDataset, findOwnDataset, insertDataset, listDatasets } from '../db/datasets';
@@ -11,6 +14,7 @@ import { COLUMNS_TYPE, datasetColumnsKey } from '../market-data/upload-candles';
 import { admitUpload, storageCapReached, storageOf } from '../datasets/admit-upload';
 import { storeTickUpload } from '../datasets/tick-upload';
 import { tickDataNeedsEnterprise, tickRunLimitsOf } from '../market-data/ticks/tick-budget';
+import { apiRoute, apiRouter, jsonAnswer, noBody } from '../openapi/api-route';
 
 const TOO_LARGE = `The file is larger than ${MAX_DATASET_SIZE_LABEL}.`;
 
@@ -37,13 +41,58 @@ async function readUpload(request: Request, nameParam: string | undefined) {
   return { unsupported: true as const };
 }
 
+const CSV_ROWS = 'Date,Open,High,Low,Close,Volume rows';
+
+// The body is read by the handler (a file, not JSON): its schemas only describe it.
+const uploadRoute = apiRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Datasets'],
+  summary:
+    'Upload an OHLCV CSV (multipart field "file", or a text/csv body; ?name=), or with ?kind=ticks a tick CSV (time,price,size; Enterprise); 402 past the plan\'s storage cap',
+  rules: { access: 'user', errors: [400, 402, 413, 415] },
+  request: {
+    body: {
+      required: true,
+      content: {
+        'text/csv': { schema: { type: 'string', description: CSV_ROWS } },
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { file: { type: 'string', description: `The CSV file (${CSV_ROWS})` } },
+            required: ['file'],
+          },
+        },
+      },
+    },
+  },
+  responses: { 201: jsonAnswer('The stored dataset', datasetCreatedAnswerSchema) },
+});
+
+const listRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Datasets'],
+  summary: "The user's datasets, and the storage they take against the plan's cap (files, bytes)",
+  rules: { access: 'user', token: 'read' },
+  responses: { 200: jsonAnswer('The datasets', datasetListAnswerSchema) },
+});
+
+const deleteRoute = apiRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: ['Datasets'],
+  summary: 'Delete a dataset',
+  rules: { access: 'user', errors: [404] },
+  responses: { 204: noBody() },
+});
+
 /**
  * Users' own OHLCV datasets: upload (CSV), list, delete. Private to their owner. `?kind=ticks`
  * uploads a tick file instead (docs/tick-data.md#uploads).
  */
-export const datasets = new Hono<AppEnv>()
-  .use(requireUser)
-  .post('/', async (c) => {
+export const datasets = $(apiRouter().use(requireUser))
+  .openapi(uploadRoute, async (c) => {
     const upload = await readUpload(c.req.raw, c.req.query('name')?.trim().slice(0, 100));
     if ('unsupported' in upload) throw new ApiError(415, 'Send the file as multipart/form-data or text/csv.');
     if ('error' in upload)
@@ -109,13 +158,16 @@ export const datasets = new Hono<AppEnv>()
     }
     return c.json({ dataset } satisfies DatasetCreatedAnswer, 201);
   })
-  .get('/', async (c) =>
-    c.json({
-      datasets: await listDatasets(c.env.DB, c.var.user.id),
-      storage: await storageOf(c.env.DB, c.var.user),
-    } satisfies DatasetListAnswer),
+  .openapi(listRoute, async (c) =>
+    c.json(
+      {
+        datasets: await listDatasets(c.env.DB, c.var.user.id),
+        storage: await storageOf(c.env.DB, c.var.user),
+      },
+      200,
+    ),
   )
-  .delete('/:id', async (c) => {
+  .openapi(deleteRoute, async (c) => {
     const dataset = await findOwnDataset(c.env.DB, c.var.user.id, c.req.param('id'));
     if (!dataset) throw new ApiError(404, 'No dataset of yours has this id.');
     // The row first: should the file's removal fail, no row is left pointing at a missing file.

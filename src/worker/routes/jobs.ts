@@ -1,18 +1,19 @@
-import { Hono } from 'hono';
+import { $ } from '@hono/zod-openapi';
 import type { User } from '../../shared/api/auth';
-import { type ActiveJobsAnswer, jobListQuerySchema, type MlJobAnswer } from '../../shared/api/jobs';
+import { activeJobsAnswerSchema, jobListQuerySchema, type MlJobAnswer } from '../../shared/api/jobs';
 import {
   type AnyJobAnswer,
+  anyJobAnswerSchema,
   type JobAnswer,
   MAX_PARTIAL_CONFIGURATIONS,
   type RobustnessResult,
 } from '../../shared/api/robustness';
-import type { AppEnv, Env } from '../env';
+import type { Env } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { trialsOfAnalysis } from '../backtests/trials';
 import { analysisWithTrialsInDsr } from '../backtests/trials-dsr';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, jsonAnswer } from '../openapi/api-route';
 import { activeJobAnswer } from '../jobs/active';
 import {
   cancelJob,
@@ -76,25 +77,52 @@ async function robustnessAnswerOf(env: Env, job: RobustnessJob): Promise<JobAnsw
   return { ...answer, result: analysisWithTrialsInDsr(result, await trialsOfAnalysis(env.DB, job)) };
 }
 
+const activeRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Jobs'],
+  summary: 'The user’s jobs in flight (queued or running): progress, what each is for, a link to follow it',
+  rules: { access: 'user', token: 'read', errors: [400] },
+  request: { query: jobListQuerySchema },
+  responses: { 200: jsonAnswer('The jobs, oldest first', activeJobsAnswerSchema) },
+});
+
+const jobRoute = apiRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Jobs'],
+  summary: 'A job’s progress and, once done, its result',
+  rules: { access: 'user', token: 'read', errors: [404] },
+  responses: { 200: jsonAnswer('The job', anyJobAnswerSchema) },
+});
+
+const cancelRoute = apiRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: ['Jobs'],
+  summary: 'Cancel a job',
+  rules: { access: 'user', token: 'run', errors: [404, 409] },
+  responses: { 200: jsonAnswer('The cancelled job', anyJobAnswerSchema) },
+});
+
 /**
  * GET /api/jobs?state=active: the user's own jobs in flight (an admin's too, never others').
  * GET /api/jobs/:id: progress and, once done, the result (robustness) or the stored run's id
  * (ML); DELETE cancels. Owner or admin only.
  */
-export const jobs = new Hono<AppEnv>()
-  .use(requireUser)
-  .get('/', validate('query', jobListQuerySchema), async (c) => {
+export const jobs = $(apiRouter().use(requireUser))
+  .openapi(activeRoute, async (c) => {
     const rows = await listActiveJobs(c.env.DB, c.var.user.id);
-    return c.json({ jobs: rows.map(activeJobAnswer) } satisfies ActiveJobsAnswer);
+    return c.json({ jobs: rows.map(activeJobAnswer) }, 200);
   })
-  .get('/:id', async (c) =>
-    c.json(await answerOf(c.env, await visibleJob(c.env, c.var.user, c.req.param('id')))),
+  .openapi(jobRoute, async (c) =>
+    c.json(await answerOf(c.env, await visibleJob(c.env, c.var.user, c.req.param('id'))), 200),
   )
-  .delete('/:id', async (c) => {
+  .openapi(cancelRoute, async (c) => {
     const job = await visibleJob(c.env, c.var.user, c.req.param('id'));
     if (!(await cancelJob(c.env.DB, job.id))) {
       throw new ApiError(409, `This job has already finished (${job.state}).`);
     }
     await deleteJobFiles(c.env, job);
-    return c.json(await answerOf(c.env, (await findJob(c.env.DB, job.id))!));
+    return c.json(await answerOf(c.env, (await findJob(c.env.DB, job.id))!), 200);
   });

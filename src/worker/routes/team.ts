@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { $ } from '@hono/zod-openapi';
+import { inviteCreatedSchema, teamAnswerSchema, teamJoinedSchema } from '../../shared/api/team';
 import type { User } from '../../shared/api/auth';
 import {
   INVITE_VALID_DAYS,
@@ -8,7 +9,6 @@ import {
   teamJoinPath,
   teamJoinSchema,
 } from '../../shared/team';
-import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
 import { requireVerifiedEmail } from '../auth/verified-email';
@@ -28,7 +28,7 @@ import {
 import { revokeUserSessions } from '../db/sessions';
 import { findUserById } from '../db/users';
 import { limitOf } from '../plans/limits';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, jsonAnswer, jsonBody, noBody } from '../openapi/api-route';
 import { DAY_MS } from '../../shared/time-units';
 
 const TOKEN_BYTES = 32;
@@ -42,69 +42,122 @@ function fail(status: 400 | 402 | 403 | 404 | 409 | 410, message: string): never
   throw new ApiError(status, message);
 }
 
+const teamRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Team'],
+  summary: 'The team as its owner or a member sees it',
+  rules: { access: 'user' },
+  responses: { 200: jsonAnswer('The team', teamAnswerSchema) },
+});
+
+const inviteRoute = apiRoute({
+  method: 'post',
+  path: '/invites',
+  tags: ['Team'],
+  summary: 'Invite a user by email (Enterprise owners)',
+  rules: { access: 'user', plan: 'enterprise', errors: [400, 402, 409] },
+  middleware: [requireVerifiedEmail('invite team members')] as const,
+  request: { body: jsonBody(teamInviteSchema) },
+  responses: { 201: jsonAnswer('The invite and its link', inviteCreatedSchema) },
+});
+
+const cancelInviteRoute = apiRoute({
+  method: 'delete',
+  path: '/invites/{id}',
+  tags: ['Team'],
+  summary: 'Cancel an invite',
+  rules: { access: 'user', errors: [404] },
+  responses: { 204: noBody() },
+});
+
+// An invite link is not mailed by us, so it proves nothing about the address it names.
+const joinRoute = apiRoute({
+  method: 'post',
+  path: '/join',
+  tags: ['Team'],
+  summary: 'Accept an invite',
+  rules: { access: 'user', errors: [400, 404, 409, 410] },
+  middleware: [requireVerifiedEmail('join a team')] as const,
+  request: { body: jsonBody(teamJoinSchema) },
+  responses: { 200: jsonAnswer('Whose team was joined', teamJoinedSchema) },
+});
+
+const removeMemberRoute = apiRoute({
+  method: 'delete',
+  path: '/members/{id}',
+  tags: ['Team'],
+  summary: 'Remove a member (their sessions end)',
+  rules: { access: 'user', errors: [404] },
+  responses: { 204: noBody() },
+});
+
+const leaveRoute = apiRoute({
+  method: 'delete',
+  path: '/membership',
+  tags: ['Team'],
+  summary: 'Leave the team',
+  rules: { access: 'user', errors: [404] },
+  responses: { 204: noBody() },
+});
+
 /**
  * Team seats: an owner invites users by email (a link valid for INVITE_VALID_DAYS days),
  * members share the owner's plan and monthly quota, the owner removes members (their sessions
  * end) and a member may leave. Runs stay private to whoever made them.
  */
-export const team = new Hono<AppEnv>()
-  .use(requireUser)
-  .get('/', async (c) => {
+export const team = $(apiRouter().use(requireUser))
+  .openapi(teamRoute, async (c) => {
     const user = c.var.user;
     const owner = await teamOwnerOf(c.env.DB, user.id);
-    if (owner) return c.json<TeamAnswer>({ role: 'member', owner: { email: owner.email } });
+    if (owner) return c.json({ role: 'member', owner: { email: owner.email } } satisfies TeamAnswer, 200);
     const now = new Date().toISOString();
-    return c.json<TeamAnswer>({
+    const answer: TeamAnswer = {
       role: 'owner',
       seats: seatsOf(user),
       members: await listMembers(c.env.DB, user.id),
       invites: await listPendingInvites(c.env.DB, user.id, now),
-    });
+    };
+    return c.json(answer, 200);
   })
-  .post(
-    '/invites',
-    requireVerifiedEmail('invite team members'),
-    validate('json', teamInviteSchema),
-    async (c) => {
-      const user = c.var.user;
-      const { email } = c.req.valid('json');
-      if (await teamOwnerOf(c.env.DB, user.id)) fail(403, 'Only the team’s owner can invite users.');
-      const seats = seatsOf(user);
-      if (seats === 0) {
-        fail(402, 'Team users come with the Enterprise plan, which includes 3. See /pricing.');
-      }
-      if (email === user.email) fail(400, 'You are already on your team: invite someone else.');
-      const now = new Date();
-      const token = randomToken(TOKEN_BYTES);
-      const invite = {
-        id: crypto.randomUUID(),
-        email,
-        expiresAt: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_MS).toISOString(),
-      };
-      const stored = await insertInvite(
-        c.env.DB,
-        { ...invite, ownerId: user.id, tokenHash: await sha256Hex(token) },
-        seats,
-        now.toISOString(),
+  .openapi(inviteRoute, async (c) => {
+    const user = c.var.user;
+    const { email } = c.req.valid('json');
+    if (await teamOwnerOf(c.env.DB, user.id)) fail(403, 'Only the team’s owner can invite users.');
+    const seats = seatsOf(user);
+    if (seats === 0) {
+      fail(402, 'Team users come with the Enterprise plan, which includes 3. See /pricing.');
+    }
+    if (email === user.email) fail(400, 'You are already on your team: invite someone else.');
+    const now = new Date();
+    const token = randomToken(TOKEN_BYTES);
+    const invite = {
+      id: crypto.randomUUID(),
+      email,
+      expiresAt: new Date(now.getTime() + INVITE_VALID_DAYS * DAY_MS).toISOString(),
+    };
+    const stored = await insertInvite(
+      c.env.DB,
+      { ...invite, ownerId: user.id, tokenHash: await sha256Hex(token) },
+      seats,
+      now.toISOString(),
+    );
+    if (!stored) {
+      fail(
+        402,
+        `Your plan includes ${seats} team users, and every seat is taken or invited. ` +
+          'Remove a member or cancel an invite first.',
       );
-      if (!stored) {
-        fail(
-          402,
-          `Your plan includes ${seats} team users, and every seat is taken or invited. ` +
-            'Remove a member or cancel an invite first.',
-        );
-      }
-      const url = new URL(teamJoinPath(token), c.req.url).toString();
-      return c.json<InviteCreated>({ invite, url }, 201);
-    },
-  )
-  .delete('/invites/:id', async (c) => {
+    }
+    const url = new URL(teamJoinPath(token), c.req.url).toString();
+    return c.json({ invite, url } satisfies InviteCreated, 201);
+  })
+  .openapi(cancelInviteRoute, async (c) => {
     const deleted = await deleteInvite(c.env.DB, c.var.user.id, c.req.param('id'));
     if (!deleted) fail(404, 'No invite of yours has this id.');
     return c.body(null, 204);
   })
-  // An invite link is not mailed by us, so it proves nothing about the address it names.
-  .post('/join', requireVerifiedEmail('join a team'), validate('json', teamJoinSchema), async (c) => {
+  .openapi(joinRoute, async (c) => {
     const user = c.var.user;
     const invite = await findInvite(c.env.DB, await sha256Hex(c.req.valid('json').token));
     if (!invite) fail(404, 'This invite link does not work: it was cancelled, used or never made.');
@@ -120,9 +173,9 @@ export const team = new Hono<AppEnv>()
     const joined = await acceptInvite(c.env.DB, invite.id, invite.ownerId, user.id);
     if (!joined) fail(409, 'You are already on a team. Leave it before joining another.');
     const owner = await findUserById(c.env.DB, invite.ownerId);
-    return c.json({ owner: { email: owner?.email ?? '' } });
+    return c.json({ owner: { email: owner?.email ?? '' } }, 200);
   })
-  .delete('/members/:id', async (c) => {
+  .openapi(removeMemberRoute, async (c) => {
     const memberId = c.req.param('id');
     const removed = await deleteMember(c.env.DB, c.var.user.id, memberId);
     if (!removed) fail(404, 'No member of your team has this id.');
@@ -130,7 +183,7 @@ export const team = new Hono<AppEnv>()
     await revokeUserSessions(c.env.DB, memberId);
     return c.body(null, 204);
   })
-  .delete('/membership', async (c) => {
+  .openapi(leaveRoute, async (c) => {
     const left = await leaveTeam(c.env.DB, c.var.user.id);
     if (!left) fail(404, 'You are not on anyone’s team.');
     return c.body(null, 204);
