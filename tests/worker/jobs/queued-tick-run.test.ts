@@ -108,8 +108,11 @@ describe('a run on ticks beyond one request', () => {
     expect(chunked.intrabar).toEqual(whole.intrabar);
     expect(chunked.intrabar!.ticks).toBe(5 * TRADES_PER_DAY);
     expect(chunked.trades).toEqual(whole.trades);
-    expect(chunked.equity).toEqual(whole.equity);
+    expect(chunked.curve).toEqual(whole.curve);
     expect(chunked.metrics).toEqual(whole.metrics);
+    expect(chunked.data).toEqual(whole.data);
+    // Everything else too: warnings, monthly returns, the Sharpe estimate.
+    expect(chunked).toEqual(whole);
     if (request === HELD_ACROSS_DAYS) {
       expect(chunked.trades).toHaveLength(1);
       expect(chunked.trades[0]).toMatchObject({ exitReason: 'end' });
