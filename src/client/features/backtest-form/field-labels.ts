@@ -34,6 +34,7 @@ export const TOP_LEVEL_LABELS: Record<string, string> = {
   sizing: 'Position sizing',
   sizingValue: 'Size per trade',
   priceAdjustment: 'Price adjustment',
+  intrabar: 'Intrabar precision',
   commissionPreset: 'Commission preset',
 };
 

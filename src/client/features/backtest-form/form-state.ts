@@ -51,7 +51,8 @@ export type PlainField =
   | 'mode'
   | 'sizing'
   | 'sizingValue'
-  | 'priceAdjustment';
+  | 'priceAdjustment'
+  | 'intrabar';
 
 export type BuilderAction =
   /** The exchange list arrived: the first exchange is selected unless one already is. */

@@ -11,6 +11,8 @@ import {
   type CrossoverLogic,
   EXIT_CRITERION_TYPES,
   type ExitCriterionType,
+  INTRABAR_MODES,
+  type IntrabarMode,
   LIMITS,
   MODES,
   REQUEST_DEFAULTS,
@@ -93,6 +95,8 @@ export interface FormValues {
   /** Units, cash or percent at risk, by the sizing; unused (blank) with all-in sizing. */
   sizingValue: string;
   priceAdjustment: PriceAdjustment;
+  /** Exits inside a bar by the bar convention ("bars") or found in its trades ("ticks", Enterprise). */
+  intrabar: IntrabarMode;
   /** The ML block, kept while the mode is standard and sent only in mode "ml". */
   ml: MlFormValues;
 }
@@ -150,6 +154,7 @@ export function defaultFormValues(exchange = '', stock = ''): FormValues {
     sizing: REQUEST_DEFAULTS.sizing,
     sizingValue: '',
     priceAdjustment: REQUEST_DEFAULTS.priceAdjustment,
+    intrabar: REQUEST_DEFAULTS.intrabar,
     ml: defaultMlValues(),
   };
 }
@@ -190,13 +195,15 @@ const valueRequest = (row: ValueRowValues) => ({
 
 /** The request the form sends (and validates with the shared schema). */
 export function toRequest(values: FormValues): BacktestRequestInput {
-  const { sizingValue, ml, ...fields } = values;
+  const { sizingValue, ml, intrabar, ...fields } = values;
   const allIn = values.sizing === 'all-in-fractional' || values.sizing === 'all-in-whole-units';
   return {
     ...fields,
     // All-in sizing takes no figure: the request carries one only for the sizings that use it.
     ...(allIn ? {} : { sizingValue }),
     ...(values.mode === 'ml' ? { ml: mlRequest(ml) } : {}),
+    // "bars" is the request's default: a run on bars sends the request it always sent.
+    ...(intrabar === 'ticks' ? { intrabar } : {}),
     entry: {
       ...values.entry,
       parameters: values.entry.parameters.map(crossoverRequest),
@@ -296,6 +303,7 @@ export function fromRequest(input: unknown): FormValues {
     sizing: oneOf(SIZING_MODES, request.sizing, defaults.sizing),
     sizingValue: asText(request.sizingValue),
     priceAdjustment: oneOf(PRICE_ADJUSTMENTS, request.priceAdjustment, defaults.priceAdjustment),
+    intrabar: oneOf(INTRABAR_MODES, request.intrabar, defaults.intrabar),
     ml: mlValuesOf(request.ml),
   };
 }

@@ -1,6 +1,7 @@
 /** How the builder names the request's coded choices, in its selects and in the review. */
 import type {
   ExitCriterionType,
+  IntrabarMode,
   PriceAdjustment,
   TimezoneLabel,
   TransactionType,
@@ -83,6 +84,11 @@ export const PRICE_ADJUSTMENT_LABELS: Record<PriceAdjustment, string> = {
   none: 'As traded (no adjustment)',
 };
 
+export const INTRABAR_LABELS: Record<IntrabarMode, string> = {
+  bars: 'Bars (a stop and a target in one bar: the stop first)',
+  ticks: 'Ticks (Enterprise): exits found in the trades',
+};
+
 /** The label of a coded value by the request key it sits under; other values show as they are. */
 export const VALUE_LABELS: Record<string, Record<string, string>> = {
   transactionType: TRANSACTION_TYPE_LABELS,
@@ -92,6 +98,7 @@ export const VALUE_LABELS: Record<string, Record<string, string>> = {
   sizing: SIZING_LABELS,
   timezone: TIMEZONE_LABELS,
   priceAdjustment: PRICE_ADJUSTMENT_LABELS,
+  intrabar: INTRABAR_LABELS,
   model: ML_MODEL_LABELS,
   window: ML_WINDOW_LABELS,
 };

@@ -5,7 +5,7 @@
 import type { User } from '../../../shared/api/auth';
 import { OPEN_EXCHANGES, shiftDate } from '../../../shared/entitlements';
 import { type CatalogueEntry, catalogueEntry } from '../../../shared/indicator-catalogue';
-import { type Plan, PLANS, planById } from '../../../shared/plans';
+import { type Plan, PLANS, planById, TICK_RUN_LIMITS } from '../../../shared/plans';
 import type { FieldError } from '../../../shared/validation-errors';
 import type { FormValues } from './form-values';
 
@@ -81,4 +81,31 @@ export function dateHints(plan: Plan | null, today: string): { fromDate?: string
         }
       : {}),
   };
+}
+
+/** The cheapest plan with tick data (intrabar "ticks"). */
+export const TICK_PLAN_NAME = PLANS.find((plan) => plan.limits.tickData !== null)?.name ?? 'Enterprise';
+
+/** Whether the plan lacks intrabar "ticks" (admins: null, never). */
+export function ticksOutsidePlan(plan: Plan | null): boolean {
+  return plan !== null && plan.limits.tickData === null;
+}
+
+/**
+ * The intrabar field's hint: why "ticks" is locked on this plan (the worker answers 402 the
+ * same), or, when it is chosen, where the trades come from and how long a run may be.
+ */
+export function intrabarHint(plan: Plan | null, intrabar: FormValues['intrabar']): string | undefined {
+  if (ticksOutsidePlan(plan)) {
+    return (
+      `Ticks need the ${TICK_PLAN_NAME} plan: the ${plan!.name} plan finds exits inside a bar by the bar ` +
+      'convention (when a stop and a target fall in one bar, the stop first).'
+    );
+  }
+  if (intrabar !== 'ticks') return undefined;
+  const days = (plan?.limits.tickData ?? TICK_RUN_LIMITS).days;
+  return (
+    'Exits inside each bar are found trade by trade, in the order they happened: Binance (BINANCE), ' +
+    `US stocks through the market-data provider, or an uploaded tick file; at most ${days} days a run.`
+  );
 }

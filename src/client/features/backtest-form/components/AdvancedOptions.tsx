@@ -1,13 +1,19 @@
 import { type Dispatch, type ReactNode, useState } from 'react';
-import { COMBINE_MODES, MODES, SIZING_MODES } from '../../../../shared/backtest-vocabulary';
+import { COMBINE_MODES, INTRABAR_MODES, MODES, SIZING_MODES } from '../../../../shared/backtest-vocabulary';
 import type { BuilderAction, PlainField } from '../form-state';
 import type { FormValues } from '../form-values';
 import { COMMISSION_PRESETS } from '../../../../shared/commission-presets';
-import { COMBINE_LABELS, MODE_LABELS, SIZING_LABELS, SIZING_VALUE_HINTS } from '../option-labels';
+import {
+  COMBINE_LABELS,
+  INTRABAR_LABELS,
+  MODE_LABELS,
+  SIZING_LABELS,
+  SIZING_VALUE_HINTS,
+} from '../option-labels';
 import { PriceAdjustmentField } from './PriceAdjustmentField';
 import { InputField, Options, SelectField } from './Field';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { builderPlan } from '../plan-marks';
+import { builderPlan, intrabarHint, ticksOutsidePlan } from '../plan-marks';
 import styles from './BacktestForm.module.css';
 
 /** The request paths this panel holds: an error at one of them opens it. */
@@ -20,6 +26,7 @@ export const ADVANCED_PATHS = [
   'sizing',
   'sizingValue',
   'mode',
+  'intrabar',
 ];
 
 interface AdvancedOptionsProps {
@@ -42,6 +49,8 @@ export function AdvancedOptions({ values, errors, warnings, dispatch, pricingLin
   // Admins (no plan) and Professional or Enterprise users run ML: the upgrade notice is not theirs.
   const plan = builderPlan(useAuth().user);
   const mlInPlan = plan === null || plan.limits.mlBacktesting;
+  const ticksLocked = ticksOutsidePlan(plan);
+  const ticksHint = intrabarHint(plan, values.intrabar);
   const [expanded, setExpanded] = useState(false);
   const hasErrors = ADVANCED_PATHS.some((path) => errors[path]);
   const open = expanded || hasErrors;
@@ -64,8 +73,8 @@ export function AdvancedOptions({ values, errors, warnings, dispatch, pricingLin
       </h2>
       {!open && (
         <p className={styles.intro}>
-          Initial capital, commission, slippage, how conditions combine, sizing and ML mode. The defaults suit
-          most backtests.
+          Initial capital, commission, slippage, how conditions combine, sizing, ML mode and intrabar
+          precision. The defaults suit most backtests.
         </p>
       )}
       <div id="bt-advanced" hidden={!open} className={styles.advancedBody}>
@@ -163,6 +172,25 @@ export function AdvancedOptions({ values, errors, warnings, dispatch, pricingLin
               onChange={set('mode')}
             >
               <Options values={MODES} labels={MODE_LABELS} />
+            </SelectField>
+            <SelectField
+              path="intrabar"
+              error={errors.intrabar}
+              value={values.intrabar}
+              hint={ticksHint}
+              onChange={set('intrabar')}
+            >
+              {INTRABAR_MODES.map((mode) => (
+                // Locked with its reason (the hint) on a plan without tick data, unless a loaded
+                // run already holds it: the worker then answers 402 naming Enterprise.
+                <option
+                  key={mode}
+                  value={mode}
+                  disabled={mode === 'ticks' && ticksLocked && values.intrabar !== 'ticks'}
+                >
+                  {INTRABAR_LABELS[mode]}
+                </option>
+              ))}
             </SelectField>
           </div>
         )}
