@@ -1,11 +1,12 @@
 /** /api/account: the signed-in user's own settings, export and deletion. */
-import { type Context, Hono } from 'hono';
+import { $ } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { accountPatchSchema, changeEmailSchema, deleteAccountSchema } from '../../shared/account';
-import type { Account, AccountAnswer, AccountExport } from '../../shared/api/account';
+import { type Account, accountAnswerSchema, accountExportSchema } from '../../shared/api/account';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { attachment } from '../attachment';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, jsonAnswer, jsonBody, noBody } from '../openapi/api-route';
 import { confirmIdentity } from '../account/confirm-identity';
 import { deleteAccount } from '../account/delete-account';
 import { confirmNewEmailMailFor } from '../account/email-links';
@@ -33,20 +34,67 @@ async function storedUser(c: Context<AppEnv & SignedInEnv>): Promise<StoredUser>
   return user;
 }
 
-export const account = new Hono<AppEnv>()
-  .use(requireUser)
-  .get('/', async (c) => {
+const readRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Account'],
+  summary: 'The account: profile, verification and notification settings',
+  rules: { access: 'user' },
+  responses: { 200: jsonAnswer('The account', accountAnswerSchema) },
+});
+
+const patchRoute = apiRoute({
+  method: 'patch',
+  path: '/',
+  tags: ['Account'],
+  summary: 'Change the display name or the job-mail preference',
+  rules: { access: 'user', errors: [400] },
+  request: { body: jsonBody(accountPatchSchema) },
+  responses: { 200: jsonAnswer('The account', accountAnswerSchema) },
+});
+
+const changeEmailRoute = apiRoute({
+  method: 'post',
+  path: '/email',
+  tags: ['Account'],
+  summary: 'Ask to change the email address: a link goes to the new one',
+  rules: { access: 'user', errors: [400, 409] },
+  request: { body: jsonBody(changeEmailSchema) },
+  responses: { 202: noBody('The confirmation mail is on its way') },
+});
+
+const exportRoute = apiRoute({
+  method: 'get',
+  path: '/export',
+  tags: ['Account'],
+  summary: 'Everything stored about the account, as a JSON file',
+  rules: { access: 'user' },
+  responses: { 200: jsonAnswer('The export', accountExportSchema, { attachment: true }) },
+});
+
+const deleteRoute = apiRoute({
+  method: 'delete',
+  path: '/',
+  tags: ['Account'],
+  summary: 'Delete the account and its data (password, or a recent Google sign-in)',
+  rules: { access: 'user', errors: [400] },
+  request: { body: jsonBody(deleteAccountSchema) },
+  responses: { 204: noBody() },
+});
+
+export const account = $(apiRouter().use(requireUser))
+  .openapi(readRoute, async (c) => {
     const user = await storedUser(c);
-    return c.json({ account: accountOf(user, c.var.user.plan) } satisfies AccountAnswer);
+    return c.json({ account: accountOf(user, c.var.user.plan) }, 200);
   })
 
-  .patch('/', validate('json', accountPatchSchema), async (c) => {
+  .openapi(patchRoute, async (c) => {
     const updated = await updateSettings(c.env.DB, c.var.user.id, c.req.valid('json'));
     if (!updated) throw new ApiError(401, 'Please log in to continue.');
-    return c.json({ account: accountOf(updated, c.var.user.plan) } satisfies AccountAnswer);
+    return c.json({ account: accountOf(updated, c.var.user.plan) }, 200);
   })
 
-  .post('/email', validate('json', changeEmailSchema), async (c) => {
+  .openapi(changeEmailRoute, async (c) => {
     const { newEmail, password } = c.req.valid('json');
     const user = await storedUser(c);
     if (newEmail === user.email) {
@@ -61,15 +109,15 @@ export const account = new Hono<AppEnv>()
     return c.body(null, 202);
   })
 
-  .get('/export', async (c) => {
+  .openapi(exportRoute, async (c) => {
     const user = await storedUser(c);
     const exported = await exportAccount(c.env.DB, accountOf(user, c.var.user.plan));
     const day = exported.exportedAt.slice(0, 10);
     attachment(c, `backtest-studio-account-${day}.json`);
-    return c.json(exported satisfies AccountExport);
+    return c.json(exported, 200);
   })
 
-  .delete('/', validate('json', deleteAccountSchema), async (c) => {
+  .openapi(deleteRoute, async (c) => {
     const user = await storedUser(c);
     await confirmIdentity(c, user, c.req.valid('json').password);
     await deleteAccount(c.env, user);

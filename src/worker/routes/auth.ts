@@ -1,11 +1,10 @@
-import { Hono } from 'hono';
-import type { SessionAnswer, UserAnswer } from '../../shared/api/auth';
-import type { z } from 'zod';
+import { sessionAnswerSchema, userAnswerSchema } from '../../shared/api/auth';
+import type { Context } from 'hono';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { GOOGLE_NOT_CONFIGURED, INVALID_CREDENTIALS, loginSchema, registerSchema } from '../../shared/auth';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, jsonAnswer, jsonBody, noBody } from '../openapi/api-route';
 import {
   createUser,
   findUserByEmail,
@@ -27,7 +26,7 @@ import { verificationMailFor } from '../account/email-links';
 import { trialAddressHash } from '../account/trial-address';
 import { sendAfterResponse } from '../mail/send-mail';
 import { type RateLimit, uncountEvent } from '../db/rate-limits';
-import { clientIp, limitAttempts } from '../security/rate-limit';
+import { type Attempt, clientIp, countAttempts } from '../security/rate-limit';
 import { deleteCookie, setCookie } from 'hono/cookie';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -60,35 +59,113 @@ const OAUTH_STATE_COOKIE = 'google_oauth_state';
 const OAUTH_VERIFIER_COOKIE = 'google_code_verifier';
 const RESTART = 'Please restart the process.';
 
-const limitRegistrations = limitAttempts(
-  TOO_MANY_ATTEMPTS,
-  (c, { email }: z.output<typeof registerSchema>) => [
+/** What a registration counts against: its IP and its email. */
+function registrationAttempts(c: Context<AppEnv>, email: string): Attempt[] {
+  return [
     [REGISTRATIONS_PER_IP, clientIp(c.req.raw.headers)],
     [REGISTRATIONS_PER_EMAIL, email],
-  ],
-);
+  ];
+}
 
 /**
  * Every login is counted before the password is checked (one atomic statement each), so
  * parallel guesses cannot all slip under the limit; a right password takes its count back.
  * A browser with this account's device cookie is counted per device instead of per email.
  */
-const limitLogins = limitAttempts(TOO_MANY_ATTEMPTS, async (c, { email }: z.output<typeof loginSchema>) => {
+async function loginAttempts(c: Context<AppEnv>, email: string): Promise<Attempt[]> {
   const deviceId = await trustedDeviceId(c, email);
   return [
     [LOGIN_FAILURES_PER_IP, clientIp(c.req.raw.headers)],
     deviceId ? [LOGIN_FAILURES_PER_DEVICE, deviceId] : [LOGIN_FAILURES_PER_EMAIL, email],
   ];
-});
+}
 
 function callbackUrl(requestUrl: string): string {
   return new URL('/api/auth/google/callback', requestUrl).toString();
 }
 
-export const auth = new Hono<AppEnv>()
-  .post('/register', validate('json', registerSchema), limitRegistrations, async (c) => {
-    sessionSecret(c.env);
+const registerRoute = apiRoute({
+  method: 'post',
+  path: '/register',
+  tags: ['Auth'],
+  summary: 'Create an account and sign in (sets the session cookie)',
+  rules: { access: 'public', errors: [400, 409, 429] },
+  request: { body: jsonBody(registerSchema) },
+  responses: { 201: jsonAnswer('Registered', userAnswerSchema) },
+});
+
+const loginRoute = apiRoute({
+  method: 'post',
+  path: '/login',
+  tags: ['Auth'],
+  summary: 'Sign in with email and password (sets the session cookie)',
+  rules: { access: 'public', errors: [400, 401, 429] },
+  request: { body: jsonBody(loginSchema) },
+  responses: { 200: jsonAnswer('Signed in', userAnswerSchema) },
+});
+
+const logoutRoute = apiRoute({
+  method: 'post',
+  path: '/logout',
+  tags: ['Auth'],
+  summary: 'End this session',
+  rules: { access: 'optional' },
+  responses: { 204: noBody() },
+});
+
+// Every session and every API token of the user ends.
+const logoutEverywhereRoute = apiRoute({
+  method: 'post',
+  path: '/logout-everywhere',
+  tags: ['Auth'],
+  summary: "End all of the user's sessions",
+  rules: { access: 'user' },
+  middleware: [requireUser] as const,
+  responses: { 204: noBody() },
+});
+
+// For the app's start-up: 200 either way, so a signed-out visit logs no failed request.
+const sessionRoute = apiRoute({
+  method: 'get',
+  path: '/session',
+  tags: ['Auth'],
+  summary: 'The signed-in user or null (always 200)',
+  rules: { access: 'optional' },
+  responses: { 200: jsonAnswer('The user or null', sessionAnswerSchema) },
+});
+
+const meRoute = apiRoute({
+  method: 'get',
+  path: '/me',
+  tags: ['Auth'],
+  summary: 'The signed-in user',
+  rules: { access: 'user', token: 'read' },
+  responses: { 200: jsonAnswer('The user', userAnswerSchema) },
+});
+
+const googleRoute = apiRoute({
+  method: 'get',
+  path: '/google',
+  tags: ['Auth'],
+  summary: "Start Google sign-in (redirects to Google's consent page)",
+  rules: { access: 'public', errors: [503] },
+  responses: { 302: noBody("Redirect to Google's authorization endpoint") },
+});
+
+const googleCallbackRoute = apiRoute({
+  method: 'get',
+  path: '/google/callback',
+  tags: ['Auth'],
+  summary: 'Where Google sends the user back; signs in and redirects to /',
+  rules: { access: 'public', errors: [400, 409, 503] },
+  responses: { 302: noBody('Signed in; redirect to the home page') },
+});
+
+export const auth = apiRouter()
+  .openapi(registerRoute, async (c) => {
     const { email, password, displayName } = c.req.valid('json');
+    await countAttempts(c.env.DB, TOO_MANY_ATTEMPTS, registrationAttempts(c, email));
+    sessionSecret(c.env);
     const user = await createUser(c.env.DB, {
       email,
       displayName: displayName ?? null,
@@ -98,47 +175,47 @@ export const auth = new Hono<AppEnv>()
     if (!user) throw new ApiError(409, 'An account with this email already exists. Log in instead.');
     sendAfterResponse(c, verificationMailFor(c.env, user, c.req.url));
     await issueDeviceCookie(c, user.email);
-    return c.json({ user: await signIn(c, user, { emailVerified: false }) } satisfies UserAnswer, 201);
+    return c.json({ user: await signIn(c, user, { emailVerified: false }) }, 201);
   })
 
-  .post('/login', validate('json', loginSchema), limitLogins, async (c) => {
-    sessionSecret(c.env);
+  .openapi(loginRoute, async (c) => {
     const { email, password } = c.req.valid('json');
+    const attempts = await loginAttempts(c, email);
+    await countAttempts(c.env.DB, TOO_MANY_ATTEMPTS, attempts);
+    sessionSecret(c.env);
     const user = await findUserByEmail(c.env.DB, email);
     const passwordOk = user?.passwordHash
       ? await verifyPassword(password, user.passwordHash)
       : (await burnPasswordCheck(password), false);
     if (!user || !passwordOk) throw new ApiError(401, INVALID_CREDENTIALS);
     // Only this attempt is taken back: someone else's guesses at the email keep counting.
-    await Promise.all(c.var.attempts.map(([rule, subject]) => uncountEvent(c.env.DB, rule, subject)));
+    await Promise.all(attempts.map(([rule, subject]) => uncountEvent(c.env.DB, rule, subject)));
     await issueDeviceCookie(c, user.email);
-    return c.json({ user: await signIn(c, user, { emailVerified: false }) } satisfies UserAnswer);
+    return c.json({ user: await signIn(c, user, { emailVerified: false }) }, 200);
   })
 
-  .post('/logout', async (c) => {
+  .openapi(logoutRoute, async (c) => {
     const sessionIdHash = c.get('sessionIdHash');
     if (sessionIdHash) await revokeSession(c.env.DB, sessionIdHash);
     clearSessionCookie(c);
     return c.body(null, 204);
   })
 
-  // Every session and every API token of the user ends.
-  .post('/logout-everywhere', requireUser, async (c) => {
+  .openapi(logoutEverywhereRoute, async (c) => {
     await revokeAccess(c.env.DB, c.var.user.id);
     clearSessionCookie(c);
     return c.body(null, 204);
   })
 
-  // For the app's start-up: 200 either way, so a signed-out visit logs no failed request.
-  .get('/session', (c) => c.json({ user: c.get('user') } satisfies SessionAnswer))
+  .openapi(sessionRoute, (c) => c.json({ user: c.get('user') }, 200))
 
-  .get('/me', (c) => {
+  .openapi(meRoute, (c) => {
     const user = c.get('user');
     if (!user) throw new ApiError(401, 'You are not logged in.');
-    return c.json({ user } satisfies UserAnswer);
+    return c.json({ user }, 200);
   })
 
-  .get('/google', (c) => {
+  .openapi(googleRoute, (c) => {
     const google = googleSignIn(c.env, callbackUrl(c.req.url));
     if (!google) throw new ApiError(503, GOOGLE_NOT_CONFIGURED);
     sessionSecret(c.env);
@@ -152,7 +229,7 @@ export const auth = new Hono<AppEnv>()
     return c.redirect(google.authorizationUrl(state, codeVerifier).toString(), 302);
   })
 
-  .get('/google/callback', async (c) => {
+  .openapi(googleCallbackRoute, async (c) => {
     const google = googleSignIn(c.env, callbackUrl(c.req.url));
     if (!google) throw new ApiError(503, GOOGLE_NOT_CONFIGURED);
     const code = c.req.query('code');

@@ -1,15 +1,20 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import {
-  type BillingAnswer,
-  type CheckoutAnswer,
+  billingAnswerSchema,
+  checkoutAnswerSchema,
   checkoutRequestSchema,
-  type PaymentProvidersAnswer,
+  paymentProvidersAnswerSchema,
   planChangeRequestSchema,
 } from '../../shared/api/billing';
-import type { WebhookReceipt } from '../../shared/api/billing-webhooks';
+import {
+  razorpayWebhookEventSchema,
+  stripeWebhookEventSchema,
+  type WebhookReceipt,
+  webhookReceiptSchema,
+} from '../../shared/api/billing-webhooks';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, documentedBody, jsonAnswer, jsonBody } from '../openapi/api-route';
 import { requireUser } from '../auth/middleware';
 import { requireVerifiedEmail } from '../auth/verified-email';
 import { recordRejectedEvent } from '../db/billing';
@@ -20,65 +25,135 @@ import { cancelAtPeriodEnd, changePlan, resume } from '../billing/subscription-c
 import { freeTrialDays, payableCurrencies } from '../billing/config';
 import { providerNamed } from '../billing/providers';
 
-function webhook(name: 'stripe' | 'razorpay') {
-  return new Hono<AppEnv>().post('/', async (c) => {
-    const provider = providerNamed(c.env, name);
-    if (!provider)
-      throw new ApiError(404, `${name === 'stripe' ? 'Stripe' : 'Razorpay'} is not set up on this server.`);
-    const rawBody = await c.req.text();
-    const event = await provider.readWebhook(rawBody, c.req.raw.headers);
-    if (event === null) {
-      throw new ApiError(400, 'The webhook signature is missing, does not match or is out of time.');
-    }
-    if (event === 'ignored') return c.json({ received: true, outcome: 'ignored' } satisfies WebhookReceipt);
-    if ('malformed' in event) {
-      console.warn(`Refused a signed ${name} event ${event.id}: ${event.malformed}`);
-      // Refused once with the reason; the provider's retries of it are acknowledged, not retried forever.
-      const first = await recordRejectedEvent(c.env.DB, name, event.id, event.malformed, Date.now());
-      if (first) throw new ApiError(400, event.malformed);
-      return c.json({ received: true, outcome: 'rejected' } satisfies WebhookReceipt);
-    }
-    const outcome = await applyBillingEvent(c.env, provider, event, c.req.url);
-    return c.json({ received: true, outcome } satisfies WebhookReceipt);
-  });
+/** A provider's signed event: the raw body is read for its signature, so the route does not parse it. */
+async function receiveWebhook(c: Context<AppEnv>, name: 'stripe' | 'razorpay'): Promise<WebhookReceipt> {
+  const provider = providerNamed(c.env, name);
+  if (!provider)
+    throw new ApiError(404, `${name === 'stripe' ? 'Stripe' : 'Razorpay'} is not set up on this server.`);
+  const rawBody = await c.req.text();
+  const event = await provider.readWebhook(rawBody, c.req.raw.headers);
+  if (event === null) {
+    throw new ApiError(400, 'The webhook signature is missing, does not match or is out of time.');
+  }
+  if (event === 'ignored') return { received: true, outcome: 'ignored' };
+  if ('malformed' in event) {
+    console.warn(`Refused a signed ${name} event ${event.id}: ${event.malformed}`);
+    // Refused once with the reason; the provider's retries of it are acknowledged, not retried forever.
+    const first = await recordRejectedEvent(c.env.DB, name, event.id, event.malformed, Date.now());
+    if (first) throw new ApiError(400, event.malformed);
+    return { received: true, outcome: 'rejected' };
+  }
+  return { received: true, outcome: await applyBillingEvent(c.env, provider, event, c.req.url) };
 }
+
+const stripeWebhookRoute = apiRoute({
+  method: 'post',
+  path: '/webhooks/stripe',
+  tags: ['Billing'],
+  summary: 'Stripe’s events, checked by the Stripe-Signature header (not for scripts)',
+  rules: { access: 'public', errors: [400] },
+  request: { body: documentedBody(stripeWebhookEventSchema) },
+  responses: { 200: jsonAnswer('Received', webhookReceiptSchema) },
+});
+
+const razorpayWebhookRoute = apiRoute({
+  method: 'post',
+  path: '/webhooks/razorpay',
+  tags: ['Billing'],
+  summary: 'Razorpay’s events, checked by the X-Razorpay-Signature header (not for scripts)',
+  rules: { access: 'public', errors: [400] },
+  request: { body: documentedBody(razorpayWebhookEventSchema) },
+  responses: { 200: jsonAnswer('Received', webhookReceiptSchema) },
+});
+
+const providersRoute = apiRoute({
+  method: 'get',
+  path: '/providers',
+  tags: ['Billing'],
+  summary: 'Which currencies this server takes payment in',
+  rules: { access: 'public' },
+  responses: { 200: jsonAnswer('The providers', paymentProvidersAnswerSchema) },
+});
+
+const billingRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Billing'],
+  summary: 'The subscription: plan, status, period, pending change and invoices',
+  rules: { access: 'user' },
+  middleware: [requireUser] as const,
+  responses: { 200: jsonAnswer('The billing state', billingAnswerSchema) },
+});
+
+const checkoutRoute = apiRoute({
+  method: 'post',
+  path: '/checkout',
+  tags: ['Billing'],
+  summary: 'Start a subscription: the URL of the provider’s hosted payment page',
+  rules: { access: 'user', errors: [400, 409, 502] },
+  middleware: [requireUser, requireVerifiedEmail('buy a plan')] as const,
+  request: { body: jsonBody(checkoutRequestSchema) },
+  responses: { 200: jsonAnswer('Where to pay', checkoutAnswerSchema) },
+});
+
+const changeRoute = apiRoute({
+  method: 'post',
+  path: '/change',
+  tags: ['Billing'],
+  summary: 'Change plan or period at the next billing cycle',
+  rules: { access: 'user', errors: [400, 404, 409] },
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(planChangeRequestSchema) },
+  responses: { 200: jsonAnswer('The billing state', billingAnswerSchema) },
+});
+
+const cancelRoute = apiRoute({
+  method: 'post',
+  path: '/cancel',
+  tags: ['Billing'],
+  summary: 'Cancel at the end of the period paid for',
+  rules: { access: 'user', errors: [404] },
+  middleware: [requireUser] as const,
+  responses: { 200: jsonAnswer('The billing state', billingAnswerSchema) },
+});
+
+const resumeRoute = apiRoute({
+  method: 'post',
+  path: '/resume',
+  tags: ['Billing'],
+  summary: 'Undo a cancellation before the period ends',
+  rules: { access: 'user', errors: [404, 409] },
+  middleware: [requireUser] as const,
+  responses: { 200: jsonAnswer('The billing state', billingAnswerSchema) },
+});
 
 /**
  * Paid subscriptions (docs/billing.md#payments-and-plans): checkout on the provider's hosted page, the user's
  * billing state, plan changes at the next cycle, cancel and resume at the period's end, and the
  * providers' signed webhooks (exempt from the same-origin check, src/worker/security/same-origin.ts).
  */
-export const billing = new Hono<AppEnv>()
-  .route('/webhooks/stripe', webhook('stripe'))
-  .route('/webhooks/razorpay', webhook('razorpay'))
-  .get('/providers', (c) =>
-    c.json({
-      currencies: payableCurrencies(c.env),
-      freeTrialDays: freeTrialDays(c.env),
-    } satisfies PaymentProvidersAnswer),
+export const billing = apiRouter()
+  .openapi(stripeWebhookRoute, async (c) => c.json(await receiveWebhook(c, 'stripe'), 200))
+  .openapi(razorpayWebhookRoute, async (c) => c.json(await receiveWebhook(c, 'razorpay'), 200))
+  .openapi(providersRoute, (c) =>
+    c.json({ currencies: payableCurrencies(c.env), freeTrialDays: freeTrialDays(c.env) }, 200),
   )
-  .get('/', requireUser, async (c) =>
-    c.json((await billingAnswer(c.env, c.var.user)) satisfies BillingAnswer),
+  .openapi(billingRoute, async (c) => c.json(await billingAnswer(c.env, c.var.user), 200))
+  .openapi(checkoutRoute, async (c) =>
+    c.json(
+      { url: await startCheckout(c.env, c.var.user, c.req.valid('json'), new URL(c.req.url).origin) },
+      200,
+    ),
   )
-  .post(
-    '/checkout',
-    requireUser,
-    requireVerifiedEmail('buy a plan'),
-    validate('json', checkoutRequestSchema),
-    async (c) =>
-      c.json({
-        url: await startCheckout(c.env, c.var.user, c.req.valid('json'), new URL(c.req.url).origin),
-      } satisfies CheckoutAnswer),
-  )
-  .post('/change', requireUser, validate('json', planChangeRequestSchema), async (c) => {
+  .openapi(changeRoute, async (c) => {
     await changePlan(c.env, c.var.user.id, c.req.valid('json'));
-    return c.json((await billingAnswer(c.env, c.var.user)) satisfies BillingAnswer);
+    return c.json(await billingAnswer(c.env, c.var.user), 200);
   })
-  .post('/cancel', requireUser, async (c) => {
+  .openapi(cancelRoute, async (c) => {
     await cancelAtPeriodEnd(c.env, c.var.user.id);
-    return c.json((await billingAnswer(c.env, c.var.user)) satisfies BillingAnswer);
+    return c.json(await billingAnswer(c.env, c.var.user), 200);
   })
-  .post('/resume', requireUser, async (c) => {
+  .openapi(resumeRoute, async (c) => {
     await resume(c.env, c.var.user.id);
-    return c.json((await billingAnswer(c.env, c.var.user)) satisfies BillingAnswer);
+    return c.json(await billingAnswer(c.env, c.var.user), 200);
   });

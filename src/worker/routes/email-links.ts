@@ -2,7 +2,6 @@
  * /api/auth routes of the links sent by mail: email verification, password reset, and the
  * confirmation of a new address. Every used, expired or unknown link answers the same 400.
  */
-import { Hono } from 'hono';
 import {
   LINK_EXPIRED,
   changePasswordSchema,
@@ -10,9 +9,8 @@ import {
   forgotPasswordSchema,
   resetPasswordSchema,
 } from '../../shared/account';
-import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { validate } from '../validation';
+import { apiRoute, apiRouter, invalidRequest, jsonBody, noBody } from '../openapi/api-route';
 import { passwordResetMailFor, verificationMailFor } from '../account/email-links';
 import { WRONG_PASSWORD } from '../account/confirm-identity';
 import { clearSessionCookie } from '../auth/cookies';
@@ -50,17 +48,84 @@ function tooMany(retryAfterSeconds: number): ApiError {
 
 const linkExpired = () => new ApiError(400, LINK_EXPIRED);
 
-export const emailLinks = new Hono<AppEnv>()
-  .post('/email/verify', validate('json', emailTokenSchema, LINK_EXPIRED), async (c) => {
-    const link = await consumeEmailToken(c.env.DB, c.req.valid('json').token, 'verify-email');
-    const user = link && (await findUserById(c.env.DB, link.userId));
-    // A link sent to an address the account no longer has proves nothing.
-    if (!link || !user || user.email !== link.email) throw linkExpired();
-    await markEmailVerified(c.env.DB, user.id).run();
-    return c.body(null, 204);
-  })
+const verifyRoute = apiRoute({
+  method: 'post',
+  path: '/email/verify',
+  tags: ['Account'],
+  summary: 'Verify the email address with the token of its mail link',
+  rules: { access: 'public', errors: [400] },
+  request: { body: jsonBody(emailTokenSchema) },
+  responses: { 204: noBody() },
+});
 
-  .post('/email/resend', requireUser, async (c) => {
+const resendRoute = apiRoute({
+  method: 'post',
+  path: '/email/resend',
+  tags: ['Account'],
+  summary: 'Send the verification mail again (at most 3 an hour)',
+  rules: { access: 'user', errors: [429] },
+  middleware: [requireUser] as const,
+  responses: { 202: noBody('Sent, unless already verified') },
+});
+
+const confirmRoute = apiRoute({
+  method: 'post',
+  path: '/email/confirm',
+  tags: ['Account'],
+  summary: 'Confirm a new email address with the token of its mail link',
+  rules: { access: 'public', errors: [400, 409] },
+  request: { body: jsonBody(emailTokenSchema) },
+  responses: { 204: noBody() },
+});
+
+// The same answer, after the same work, for every address: whether an account has it, and
+// which mail it gets, is decided after the answer has gone.
+const forgotRoute = apiRoute({
+  method: 'post',
+  path: '/password/forgot',
+  tags: ['Account'],
+  summary: 'Mail a password-reset link; the same answer for every address',
+  rules: { access: 'public', errors: [400, 429] },
+  request: { body: jsonBody(forgotPasswordSchema) },
+  responses: { 202: noBody('Accepted') },
+});
+
+const resetRoute = apiRoute({
+  method: 'post',
+  path: '/password/reset',
+  tags: ['Account'],
+  summary: 'Set a new password with a reset token; ends every session',
+  rules: { access: 'public', errors: [400] },
+  request: { body: jsonBody(resetPasswordSchema) },
+  responses: { 204: noBody() },
+});
+
+const changeRoute = apiRoute({
+  method: 'post',
+  path: '/password/change',
+  tags: ['Account'],
+  summary: 'Change the password; ends the other sessions',
+  rules: { access: 'user', errors: [400] },
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(changePasswordSchema) },
+  responses: { 204: noBody() },
+});
+
+export const emailLinks = apiRouter()
+  .openapi(
+    verifyRoute,
+    async (c) => {
+      const link = await consumeEmailToken(c.env.DB, c.req.valid('json').token, 'verify-email');
+      const user = link && (await findUserById(c.env.DB, link.userId));
+      // A link sent to an address the account no longer has proves nothing.
+      if (!link || !user || user.email !== link.email) throw linkExpired();
+      await markEmailVerified(c.env.DB, user.id).run();
+      return c.body(null, 204);
+    },
+    invalidRequest(LINK_EXPIRED),
+  )
+
+  .openapi(resendRoute, async (c) => {
     const user = c.var.user;
     if (user.emailVerified) throw new ApiError(409, 'Your email address is already verified.');
     const attempt = await countEvent(c.env.DB, VERIFICATION_RESENDS_PER_USER, user.id);
@@ -69,22 +134,24 @@ export const emailLinks = new Hono<AppEnv>()
     return c.body(null, 202);
   })
 
-  .post('/email/confirm', validate('json', emailTokenSchema, LINK_EXPIRED), async (c) => {
-    const link = await consumeEmailToken(c.env.DB, c.req.valid('json').token, 'change-email');
-    const user = link && (await findUserById(c.env.DB, link.userId));
-    if (!link || !user) throw linkExpired();
-    if (!(await changeEmail(c.env.DB, user.id, link.email))) {
-      throw new ApiError(409, 'Another account uses this address now, so yours could not move to it.');
-    }
-    // Tokens made under the old address end with it; sessions stay.
-    await deleteUserTokens(c.env.DB, user.id).run();
-    sendAfterResponse(c, emailChangedNoticeMail(user.email, link.email));
-    return c.body(null, 204);
-  })
+  .openapi(
+    confirmRoute,
+    async (c) => {
+      const link = await consumeEmailToken(c.env.DB, c.req.valid('json').token, 'change-email');
+      const user = link && (await findUserById(c.env.DB, link.userId));
+      if (!link || !user) throw linkExpired();
+      if (!(await changeEmail(c.env.DB, user.id, link.email))) {
+        throw new ApiError(409, 'Another account uses this address now, so yours could not move to it.');
+      }
+      // Tokens made under the old address end with it; sessions stay.
+      await deleteUserTokens(c.env.DB, user.id).run();
+      sendAfterResponse(c, emailChangedNoticeMail(user.email, link.email));
+      return c.body(null, 204);
+    },
+    invalidRequest(LINK_EXPIRED),
+  )
 
-  // The same answer, after the same work, for every address: whether an account has it, and
-  // which mail it gets, is decided after the answer has gone.
-  .post('/password/forgot', validate('json', forgotPasswordSchema), async (c) => {
+  .openapi(forgotRoute, async (c) => {
     const { email } = c.req.valid('json');
     const perIp = await countEvent(c.env.DB, PASSWORD_RESETS_PER_IP, clientIp(c.req.raw.headers));
     if (!perIp.allowed) throw tooMany(perIp.retryAfterSeconds);
@@ -93,7 +160,7 @@ export const emailLinks = new Hono<AppEnv>()
     return c.body(null, 202);
   })
 
-  .post('/password/reset', validate('json', resetPasswordSchema), async (c) => {
+  .openapi(resetRoute, async (c) => {
     const { token, password } = c.req.valid('json');
     const link = await consumeEmailToken(c.env.DB, token, 'reset-password');
     const user = link && (await findUserById(c.env.DB, link.userId));
@@ -109,7 +176,7 @@ export const emailLinks = new Hono<AppEnv>()
     return c.body(null, 204);
   })
 
-  .post('/password/change', requireUser, validate('json', changePasswordSchema), async (c) => {
+  .openapi(changeRoute, async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
     const user = await findUserById(c.env.DB, c.var.user.id);
     if (!user?.passwordHash) {
