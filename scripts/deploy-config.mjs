@@ -11,6 +11,7 @@ const BINDING_KINDS = {
   R2Bucket: 'r2_buckets',
   Queue: 'queues.producers',
   Fetcher: 'assets',
+  DurableObjectNamespace: 'durable_objects.bindings',
 };
 
 /**
@@ -20,7 +21,8 @@ const BINDING_KINDS = {
  */
 export function envBindings(typesSource) {
   const body = /interface __BaseEnv_WorkerBindings \{([\s\S]*?)\n\}/.exec(typesSource)?.[1] ?? '';
-  return [...body.matchAll(/^\s+(\w+)\??:\s*(\w+)\s*(?:<[^>]*>)?;/gm)]
+  // A Durable Object namespace is written `NAME: DurableObjectNamespace /* ClassName */;`.
+  return [...body.matchAll(/^\s+(\w+)\??:\s*(\w+)\s*(?:<[^>]*>)?\s*(?:\/\*[^*]*\*\/)?;/gm)]
     .filter(([, , type]) => type in BINDING_KINDS)
     .map(([, name, type]) => ({ name, kind: BINDING_KINDS[type] }));
 }
@@ -33,6 +35,8 @@ export function workerCrons(indexSource) {
 function declaredNames(config, kind) {
   if (kind === 'assets') return config.assets?.binding ? [config.assets.binding] : [];
   if (kind === 'queues.producers') return (config.queues?.producers ?? []).map((queue) => queue.binding);
+  if (kind === 'durable_objects.bindings')
+    return (config.durable_objects?.bindings ?? []).map((binding) => binding.name);
   return (config[kind] ?? []).map((binding) => binding.binding);
 }
 
@@ -46,6 +50,15 @@ export function configProblems(config, { bindings, crons }) {
     if (!declaredNames(config, kind).includes(name)) {
       problems.push(`binding ${name} (${kind}) is used by the code but not declared`);
     }
+  }
+  // A Durable Object's class must be created by a migration before a deploy can bind it.
+  const migrated = (config.migrations ?? []).flatMap((migration) => [
+    ...(migration.new_sqlite_classes ?? []),
+    ...(migration.new_classes ?? []),
+  ]);
+  for (const { name, class_name: className } of config.durable_objects?.bindings ?? []) {
+    if (!migrated.includes(className))
+      problems.push(`Durable Object ${name}: no migration creates class ${className}`);
   }
   const triggers = config.triggers?.crons ?? [];
   for (const cron of crons) {

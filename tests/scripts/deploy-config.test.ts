@@ -18,6 +18,13 @@ const good = () => ({
     { binding: 'DATASETS', bucket_name: 'x' },
     { binding: 'TICKS', bucket_name: 'y' },
   ],
+  durable_objects: {
+    bindings: [
+      { name: 'FORWARD_TESTS', class_name: 'ForwardTest' },
+      { name: 'BAR_STREAMS', class_name: 'BarStream' },
+    ],
+  },
+  migrations: [{ tag: 'v1', new_sqlite_classes: ['ForwardTest', 'BarStream'] }],
   triggers: { crons: ['17 3 * * *', '* * * * *'] },
   queues: {
     producers: [{ binding: 'JOBS', queue: 'jobs' }],
@@ -37,6 +44,8 @@ describe('npm run deploy:check’s configuration check', () => {
       { name: 'DB', kind: 'd1_databases' },
       { name: 'JOBS', kind: 'queues.producers' },
       { name: 'ASSETS', kind: 'assets' },
+      { name: 'FORWARD_TESTS', kind: 'durable_objects.bindings' },
+      { name: 'BAR_STREAMS', kind: 'durable_objects.bindings' },
     ]);
     expect(code.crons).toEqual(['17 3 * * *', '* * * * *']);
   });
@@ -80,6 +89,14 @@ describe('npm run deploy:check’s configuration check', () => {
       'binding DB (d1_databases) is used by the code but not declared',
       'binding JOBS (queues.producers) is used by the code but not declared',
       'binding ASSETS (assets) is used by the code but not declared',
+      'binding FORWARD_TESTS (durable_objects.bindings) is used by the code but not declared',
+      'binding BAR_STREAMS (durable_objects.bindings) is used by the code but not declared',
+    ]);
+
+    const unmigrated = good();
+    unmigrated.migrations = [{ tag: 'v1', new_sqlite_classes: ['ForwardTest'] }];
+    expect(configProblems(unmigrated, code)).toEqual([
+      'Durable Object BAR_STREAMS: no migration creates class BarStream',
     ]);
   });
 });

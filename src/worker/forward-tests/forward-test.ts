@@ -38,6 +38,7 @@ import type { Env } from '../env';
 import { requiredWarmupBars } from '../backtests/warmup';
 import { recordProgress, recordReplay, recordStatus } from '../db/forward-tests';
 import { binanceConfig, fetchKlines } from '../market-data/binance';
+import { signalAnswer, tradeAnswer } from './answers';
 import { intervalMs, streamName, type LiveSource } from './live-source';
 import type { BarStream } from './bar-stream';
 import { mailSignal } from './signal-mail';
@@ -98,17 +99,6 @@ export interface ForwardTestSnapshot {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-export const signalAnswer = (signal: LiveSignal): ForwardSignal => ({ ...signal, time: iso(signal.time) });
-
-/** A trade as the API answers it (excursions that are no number are left out). */
-function tradeAnswer(trade: Trade): ResultTrade {
-  const { mfePct, maePct, ...rest } = trade;
-  return {
-    ...rest,
-    ...(Number.isFinite(mfePct) && { mfePct }),
-    ...(Number.isFinite(maePct) && { maePct }),
-  };
-}
 
 function metricsOf(state: LiveState): ForwardMetrics {
   return {

@@ -1,13 +1,15 @@
-import { Hono } from 'hono';
+import { $ } from '@hono/zod-openapi';
 import {
-  forwardTestCreateSchema,
-  type ForwardTestAnswer,
+  forwardTestAnswerSchema,
   type ForwardTestCreated,
-  type ForwardTestReplay,
+  forwardTestCreatedSchema,
+  forwardTestCreateSchema,
+  forwardTestListAnswerSchema,
+  forwardTestReplaySchema,
+  forwardTestStoppedSchema,
 } from '../../shared/api/forward-tests';
-import type { AppEnv, Env } from '../env';
+import type { Env } from '../env';
 import { ApiError } from '../errors';
-import { validate } from '../validation';
 import { requireUser } from '../auth/middleware';
 import {
   deleteForwardTestRecord,
@@ -18,8 +20,10 @@ import {
   type ForwardTestRecord,
 } from '../db/forward-tests';
 import { admitForwardTest } from '../forward-tests/admit-forward-test';
-import { signalAnswer, type ForwardTest } from '../forward-tests/forward-test';
+import { signalAnswer } from '../forward-tests/answers';
+import type { ForwardTest } from '../forward-tests/forward-test';
 import { linkOrigin } from '../mail/links';
+import { apiRoute, apiRouter, jsonAnswer, jsonBody, noBody } from '../openapi/api-route';
 
 const NOT_FOUND = 'No forward test of yours has this id.';
 
@@ -34,14 +38,80 @@ async function ownTest(env: Env, userId: string, id: string): Promise<ForwardTes
   return record;
 }
 
+const startRoute = apiRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Forward tests'],
+  summary:
+    'Start a forward test: the request (as for a backtest, dates ignored) on live closed bars, with alerts (Enterprise, at most 10 running per account)',
+  rules: { access: 'user', token: 'run', plan: 'enterprise', errors: [400, 402, 409, 502, 503] },
+  request: { body: jsonBody(forwardTestCreateSchema) },
+  responses: {
+    201: jsonAnswer('Running; the webhook secret is answered here only', forwardTestCreatedSchema),
+  },
+});
+
+const listRoute = apiRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Forward tests'],
+  summary: 'The user’s forward tests, newest first',
+  rules: { access: 'user', token: 'read' },
+  responses: { 200: jsonAnswer('The forward tests', forwardTestListAnswerSchema) },
+});
+
+const readRoute = apiRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Forward tests'],
+  summary: 'A forward test: status, signals, trades, open position, paper equity, recent bars',
+  rules: { access: 'user', token: 'read', errors: [404] },
+  responses: { 200: jsonAnswer('The forward test', forwardTestAnswerSchema) },
+});
+
+const stopRoute = apiRoute({
+  method: 'post',
+  path: '/{id}/stop',
+  tags: ['Forward tests'],
+  summary: 'Stop a forward test (it keeps its record)',
+  rules: { access: 'user', token: 'run', errors: [404] },
+  responses: { 200: jsonAnswer('Stopped', forwardTestStoppedSchema) },
+});
+
+const deleteRoute = apiRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: ['Forward tests'],
+  summary: 'Delete a forward test and everything it recorded',
+  rules: { access: 'user', errors: [404] },
+  responses: { 204: noBody() },
+});
+
+const replayRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/replay',
+  tags: ['Forward tests'],
+  summary: 'The request backtested over exactly the bars the forward test saw, compared trade by trade',
+  rules: { access: 'user', token: 'read', errors: [404] },
+  responses: { 200: jsonAnswer('The verdict and both trade lists', forwardTestReplaySchema) },
+});
+
+const liveRoute = apiRoute({
+  method: 'get',
+  path: '/{id}/live',
+  tags: ['Forward tests'],
+  summary: 'A WebSocket of the forward test’s bar, signal, trade and status events (JSON messages)',
+  rules: { access: 'user', errors: [404, 426] },
+  responses: { 101: noBody('Switching to the WebSocket') },
+});
+
 /**
  * Forward tests (paper trading on live bars, Enterprise; src/worker/forward-tests/): start, list,
  * read, stop, delete, replay against a backtest of the same bars, and the live page's socket.
  * Each user sees only their own: another user's id answers 404.
  */
-export const forwardTests = new Hono<AppEnv>()
-  .use(requireUser)
-  .post('/', validate('json', forwardTestCreateSchema), async (c) => {
+export const forwardTests = $(apiRouter().use(requireUser))
+  .openapi(startRoute, async (c) => {
     const setup = await admitForwardTest(
       c.env,
       c.var.user,
@@ -58,41 +128,46 @@ export const forwardTests = new Hono<AppEnv>()
       201,
     );
   })
-  .get('/', async (c) => c.json({ forwardTests: await listForwardTests(c.env.DB, c.var.user.id) }))
-  .get('/:id', async (c) => {
+  .openapi(listRoute, async (c) =>
+    c.json({ forwardTests: await listForwardTests(c.env.DB, c.var.user.id) }, 200),
+  )
+  .openapi(readRoute, async (c) => {
     const record = await ownTest(c.env, c.var.user.id, c.req.param('id'));
     const snapshot = await objectOf(c.env, record.id).snapshot();
     if (!snapshot) throw new ApiError(404, NOT_FOUND);
     const { setup, progress, recentBars } = snapshot;
-    return c.json({
-      ...listItemOf(record),
-      request: setup.request,
-      alerts: setup.alerts,
-      signals: progress.signals.map(signalAnswer),
-      trades: progress.trades,
-      openPosition: progress.openPosition,
-      metrics: progress.metrics,
-      recentBars,
-      warnings: [...progress.warnings, ...(progress.replayWarning ? [progress.replayWarning] : [])],
-    } satisfies ForwardTestAnswer);
+    return c.json(
+      {
+        ...listItemOf(record),
+        request: setup.request,
+        alerts: setup.alerts,
+        signals: progress.signals.map(signalAnswer),
+        trades: progress.trades,
+        openPosition: progress.openPosition,
+        metrics: progress.metrics,
+        recentBars,
+        warnings: [...progress.warnings, ...(progress.replayWarning ? [progress.replayWarning] : [])],
+      },
+      200,
+    );
   })
-  .post('/:id/stop', async (c) => {
+  .openapi(stopRoute, async (c) => {
     const record = await ownTest(c.env, c.var.user.id, c.req.param('id'));
     const status = await objectOf(c.env, record.id).stop();
     if (status !== 'stopped') await recordStatus(c.env.DB, record.id, 'stopped', Date.now());
-    return c.json({ status: 'stopped' as const });
+    return c.json({ status: 'stopped' as const }, 200);
   })
-  .delete('/:id', async (c) => {
+  .openapi(deleteRoute, async (c) => {
     const record = await ownTest(c.env, c.var.user.id, c.req.param('id'));
     await objectOf(c.env, record.id).remove();
     await deleteForwardTestRecord(c.env.DB, record.id);
     return c.body(null, 204);
   })
-  .get('/:id/replay', async (c) => {
+  .openapi(replayRoute, async (c) => {
     const record = await ownTest(c.env, c.var.user.id, c.req.param('id'));
-    return c.json((await objectOf(c.env, record.id).replay()) satisfies ForwardTestReplay);
+    return c.json(await objectOf(c.env, record.id).replay(), 200);
   })
-  .get('/:id/live', async (c) => {
+  .openapi(liveRoute, async (c) => {
     const record = await ownTest(c.env, c.var.user.id, c.req.param('id'));
     if (c.req.header('Upgrade') !== 'websocket') {
       throw new ApiError(426, 'This address is a WebSocket: open it with Upgrade: websocket.');

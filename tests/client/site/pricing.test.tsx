@@ -17,7 +17,7 @@ const billing = () => screen.getByRole('radiogroup', { name: 'Billing period' })
 const currency = () => screen.getByRole('radiogroup', { name: 'Currency' });
 
 describe('pricing page', () => {
-  it('says what Enterprise’s tick data is, and that real-time data is not there yet', async () => {
+  it('says what Enterprise’s tick data and real-time data are', async () => {
     await openPricing();
     const enterprise = planCard('Enterprise');
     const tick = within(enterprise)
@@ -30,7 +30,10 @@ describe('pricing page', () => {
       within(enterprise)
         .getByText(/^Real-time data/)
         .closest('li')!.textContent,
-    ).toContain('Not available yet');
+    ).toBe(
+      'Real-time data (forward tests: your strategy paper-trades live Binance bars as they close, with alerts)',
+    );
+    expect(enterprise.textContent).not.toContain('Not available yet');
   });
 
   it('defaults to annual billing in INR with Professional selected', async () => {

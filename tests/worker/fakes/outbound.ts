@@ -15,7 +15,8 @@ export async function outboundService(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.hostname === '127.0.0.1') {
     if (request.headers.get('upgrade') === 'websocket') {
-      return (await miniflareFetch(request.url, { headers: request.headers })) as unknown as Response;
+      const headers = [...request.headers] as [string, string][];
+      return (await miniflareFetch(request.url, { headers })) as unknown as Response;
     }
     const body =
       request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();

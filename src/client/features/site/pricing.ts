@@ -40,5 +40,5 @@ export function planPrice(plan: Plan, period: BillingPeriod, currency: Currency)
  */
 export const FEATURE_NOTES: Readonly<Record<string, string>> = {
   'Tick data': 'exits inside a bar found in its trades: Binance, US stocks through the provider, or uploads',
-  'Real-time data': 'Not available yet: data ends at the latest closed bar, 1 minute at the finest.',
+  'Real-time data': 'forward tests: your strategy paper-trades live Binance bars as they close, with alerts',
 };
