@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../../../../src/shared/api/auth';
 import { jsonResponse } from '../../fake-api';
 import { ADMIN_USER, BASIC_USER } from '../../render-route';
+import { RUN } from '../../features/backtest-results/fixtures';
 import { BUILT_REQUEST, description, openBuilder, select, submitBuilt } from './builder-setup';
 
 const PRO_USER: User = { ...BASIC_USER, id: 'u-pro', plan: 'pro' };
@@ -62,5 +63,34 @@ describe('intrabar precision', () => {
     const sent = calls.find((call) => call.method === 'POST')!.body as Record<string, unknown>;
     expect(sent).toEqual(BUILT_REQUEST);
     expect(sent).not.toHaveProperty('intrabar');
+  });
+
+  it('a run on ticks too large for its request is followed: its progress a day at a time, then its result', async () => {
+    let polled = 0;
+    const job = (state: string, done: number, backtestId: string | null = null) => ({
+      id: 'job-t',
+      kind: 'ticks',
+      state,
+      done,
+      total: 8,
+      backtestId,
+    });
+    const { user, router } = await openBuilder(
+      {
+        'POST /api/backtests': () => jsonResponse(202, { jobId: 'job-t' }),
+        'GET /api/jobs/job-t': () => {
+          polled++;
+          return jsonResponse(200, polled < 3 ? job('running', 2 * polled) : job('done', 8, 'run-t'));
+        },
+        'GET /api/backtests/run-t': () => jsonResponse(200, { ...RUN, id: 'run-t' }),
+      },
+      ENTERPRISE_USER,
+    );
+    await user.click(screen.getByRole('button', { name: 'Advanced options' }));
+    await user.selectOptions(select('Intrabar precision'), 'ticks');
+    await submitBuilt(user);
+    await screen.findByText('Reading and running the trades a day at a time: 2 of 8 parts done.');
+    expect(screen.getByRole('button', { name: 'Cancel the run on ticks' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/backtests/run-t'), { timeout: 10_000 });
   });
 });
