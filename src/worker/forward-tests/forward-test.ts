@@ -220,7 +220,7 @@ export class ForwardTest extends DurableObject<Env> {
     progress.replayIdentical = report.identical;
     progress.replayWarning = report.identical
       ? null
-      : `The replay of this forward test's bars found ${report.differences.length} difference${report.differences.length === 1 ? '' : 's'} from its live trades`;
+      : `The replay of this forward test’s bars found ${report.differences.length} difference${report.differences.length === 1 ? '' : 's'} from its live trades`;
     if (!report.identical)
       console.error(
         `Forward test ${setup.id}: ${progress.replayWarning}`,

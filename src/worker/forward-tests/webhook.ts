@@ -55,8 +55,14 @@ function privateIpv6(host: string): boolean {
   const address = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (!address.includes(':')) return false;
   if (address === '::' || address === '::1') return true;
+  // An IPv4-mapped address, as written (::ffff:127.0.0.1) or as URL writes it (::ffff:7f00:1).
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped) return privateIpv4(mapped[1]!);
+  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(address);
+  if (mappedHex) {
+    const [high, low] = [parseInt(mappedHex[1]!, 16), parseInt(mappedHex[2]!, 16)];
+    return privateIpv4(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+  }
   return /^(fc|fd|fe8|fe9|fea|feb|ff)/.test(address);
 }
 

@@ -7,7 +7,9 @@
  * - `GET /<feed>/api/v3/klines`: Binance's klines of the bars closed so far (startTime, endTime
  *   and limit as Binance reads them);
  * - `GET /<feed>/__calls`: the REST calls the feed answered, `GET /<feed>/__connections`: how
- *   many stream connections it accepted.
+ *   many stream connections it accepted;
+ * - `POST /__hooks/<id>`: a webhook receiver that keeps each body and its signature header
+ *   (`GET /__hooks/<id>` lists them); an id "fail=N:<anything>" answers 500 to its first N.
  *
  * A feed starts on its first request. The WebSocket side is the few parts of RFC 6455 a server
  * needs (the handshake, unmasked text frames out, close and ping in): no library.
@@ -82,9 +84,12 @@ export class KlineStreamServer {
   /** Listens on 127.0.0.1 (port 0: any free port); answers the origin, e.g. http://127.0.0.1:41234. */
   async start(port = 0): Promise<string> {
     const server = createServer((req, res) => {
-      const answer = this.answerRest(req);
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer.body));
+      void (
+        req.url?.startsWith('/__hooks/') ? this.answerHook(req) : Promise.resolve(this.answerRest(req))
+      ).then((answer) => {
+        res.writeHead(answer.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer.body));
+      });
     });
     server.on('upgrade', (req, socket) => this.upgrade(req, socket));
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -112,6 +117,26 @@ export class KlineStreamServer {
   private closedBars(feed: Feed): number {
     const { history, bars, tick } = feed.settings;
     return history + Math.min(bars, Math.floor((Date.now() - feed.startedAt) / tick));
+  }
+
+  private readonly hooks = new Map<string, { signature: string | null; body: string }[]>();
+
+  private async answerHook(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+    const id = decodeURIComponent(req.url!.slice('/__hooks/'.length));
+    const received = this.hooks.get(id) ?? [];
+    this.hooks.set(id, received);
+    if (req.method !== 'POST') return { status: 200, body: received };
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const signature = req.headers['x-backtest-studio-signature'];
+    received.push({
+      signature: typeof signature === 'string' ? signature : null,
+      body: Buffer.concat(chunks).toString(),
+    });
+    const failures = Number(/^fail=(\d+):/.exec(id)?.[1] ?? 0);
+    return received.length <= failures
+      ? { status: 500, body: { error: 'failing on purpose' } }
+      : { status: 200, body: {} };
   }
 
   private answerRest(req: IncomingMessage): { status: number; body: unknown } {

@@ -3,11 +3,13 @@
  * the fake Binance kline stream on loopback (fakes/kline-stream-server.ts): a fast stream of
  * 5-minute bars, each close preceded by a partial update 30 away from it.
  */
-import { env, runDurableObjectAlarm } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { ForwardTestAnswer, ForwardTestReplay } from '../../../src/shared/api/forward-tests';
 import type { BacktestRequestInput } from '../../../src/shared/backtest-request';
 import type { BarStream, StreamStatus } from '../../../src/worker/forward-tests/bar-stream';
+import { replayRunningForwardTests } from '../../../src/worker/forward-tests/daily-replay';
+import type { ForwardTest } from '../../../src/worker/forward-tests/forward-test';
 import { allFeedBars, feedSettings, newFeedId, type FeedBar, type FeedSettings } from '../fakes/kline-feed';
 import { signUpWithPlan, TestBrowser } from '../test-client';
 
@@ -204,6 +206,72 @@ describe('a forward test on a fast fake stream', () => {
     const deleted = await browser.request(`/api/forward-tests/${body.id}`, { method: 'DELETE' });
     expect(deleted.status).toBe(204);
     expect((await browser.request(`/api/forward-tests/${body.id}`)).status).toBe(404);
+  });
+});
+
+describe('a forward test’s record', () => {
+  const objectOf = (id: string) => {
+    const namespace = env.FORWARD_TESTS as DurableObjectNamespace<ForwardTest>;
+    return namespace.get(namespace.idFromName(id));
+  };
+
+  it('goes on from its storage after the object forgets what it held in memory (a restart)', async () => {
+    const browser = await enterprise();
+    const live = feed({ bars: 40, tick: 60 });
+    const { body } = await start(browser, live.bindings);
+    await readUntil(browser, body.id, (t) => t.bars >= 10);
+    // What a restart loses: the in-memory run (rebuilt from the stored bars) and the stream's socket.
+    await runInDurableObject(objectOf(body.id), (instance) => {
+      (instance as unknown as { run: unknown }).run = null;
+    });
+    await live.stream().dropConnection();
+    await runDurableObjectAlarm(live.stream());
+    const bars = allFeedBars(live.settings);
+    const test = await readUntil(
+      browser,
+      body.id,
+      (t) => t.lastBarAt === new Date(bars.at(-1)!.t).toISOString(),
+    );
+    const firstLive = bars.findIndex((bar) => bar.t === test.recentBars[0]!.t);
+    expect(test.recentBars).toEqual(bars.slice(firstLive));
+    const replay = (await (
+      await browser.request(`/api/forward-tests/${body.id}/replay`)
+    ).json()) as ForwardTestReplay;
+    expect(replay.identical).toBe(true);
+  });
+
+  it('is replayed daily; a difference is a warning on the test and a logged error', async () => {
+    const browser = await enterprise();
+    const live = feed({ bars: 48, tick: 40 });
+    const { body } = await start(browser, live.bindings);
+    const done = await readUntil(browser, body.id, (t) => t.bars >= 40 && t.trades.length > 0);
+    expect(done.warnings.filter((w) => w.includes('replay'))).toEqual([]);
+    // A recorded trade that no longer matches the bars, as a bug in the live path would leave.
+    await runInDurableObject(objectOf(body.id), async (_, state) => {
+      const progress = (await state.storage.get<{ trades: { exitPrice: number }[] }>('progress'))!;
+      progress.trades[0]!.exitPrice += 1;
+      await state.storage.put('progress', progress);
+    });
+    const daily = await replayRunningForwardTests(env);
+    expect(daily.different).toBeGreaterThanOrEqual(1);
+    const test = await read(browser, body.id);
+    expect(test.replayIdentical).toBe(false);
+    expect(test.warnings).toContain(
+      'The replay of this forward test’s bars found 1 difference from its live trades',
+    );
+    const replay = (await (
+      await browser.request(`/api/forward-tests/${body.id}/replay`)
+    ).json()) as ForwardTestReplay;
+    expect(replay.identical).toBe(false);
+    expect(replay.differences).toEqual([
+      {
+        trade: 0,
+        field: 'exitPrice',
+        forward: done.trades[0]!.exitPrice + 1,
+        backtest: done.trades[0]!.exitPrice,
+      },
+    ]);
+    await browser.request(`/api/forward-tests/${body.id}/stop`, { method: 'POST' });
   });
 });
 
