@@ -5,7 +5,7 @@
  * this machine, so their ratio is what the engine's parser costs beyond that floor.
  */
 import { readFileSync } from 'node:fs';
-import { parseCandlesCsv } from '../src/engine/index';
+import { parseCandlesCsv } from '../src/engine/cli';
 
 const COMMA = 44;
 const NEWLINE = 10;

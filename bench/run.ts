@@ -7,7 +7,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { parseCandlesCsv, runBacktest } from '../src/engine/index';
+import { parseCandlesCsv, runBacktest } from '../src/engine/cli';
 import { benchBacktest, RICH_REQUEST, SMA_CROSS_REQUEST } from './backtest';
 import { benchBacktestingPy } from './backtesting-py';
 import { benchCliBacktest, benchNpmStartup, type ProcessResult } from './cli-process';

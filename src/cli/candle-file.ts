@@ -13,7 +13,7 @@ import {
   parseCsvPart,
   readCsvHeader,
   type CandleSeries,
-} from '../engine/index';
+} from '../engine/cli';
 import { readRange, splitAfter } from './csv-tail';
 import { helperThread } from './helper-thread';
 

@@ -1,6 +1,6 @@
 /** Reading the CLI's input files; errors name the file. */
 import { readFileSync } from 'node:fs';
-import { CsvFormatError, SessionCalendar, minutesOfClock, type CandleSeries } from '../engine/index';
+import { CsvFormatError, SessionCalendar, minutesOfClock, type CandleSeries } from '../engine/cli';
 import { readCandleFile } from './candle-file';
 import { backtestRequestSchema, type BacktestRequest } from '../shared/backtest-request';
 import { toFieldErrors } from '../shared/validation-errors';

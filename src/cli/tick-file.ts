@@ -10,7 +10,7 @@ import {
   parseTicksCsv,
   type SessionCalendar,
   type TickBars,
-} from '../engine/index';
+} from '../engine/cli';
 
 /** The trades of the CSV file at `path` and their bars of `minutes` in `calendar`. */
 export function readTickFile(path: string, minutes: number, calendar: SessionCalendar): TickBars {

@@ -3,7 +3,7 @@
  * string of a whole run (the JSON list: trade-json.ts). Times become ISO 8601 text here, at the
  * edge, through one formatter that caches each day's date.
  */
-import { EXIT_REASONS, IsoTimeFormatter, type TradeColumns } from '../engine/index';
+import { EXIT_REASONS, IsoTimeFormatter, type TradeColumns } from '../engine/cli';
 import type { OutputSink } from './output-sink';
 
 export const TRADE_CSV_HEADER =

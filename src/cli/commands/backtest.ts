@@ -18,7 +18,7 @@ import {
   type CandleSeries,
   type TickBars,
   type TradeColumns,
-} from '../../engine/index';
+} from '../../engine/cli';
 import type { BacktestRequest } from '../../shared/backtest-request';
 import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
 import { helperPaysFor, helperThread, type HelperThread } from '../helper-thread';

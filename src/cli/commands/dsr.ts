@@ -8,7 +8,7 @@
  * P, as an annualised ratio is the per-period one times sqrt(P).
  */
 import { parseOptions } from '../parse-options';
-import { deflatedSharpeRatio, perPeriodSharpeVariance } from '../../engine/index';
+import { deflatedSharpeRatio, perPeriodSharpeVariance } from '../../engine/cli';
 import { UsageError } from '../usage';
 
 const OPTIONS = {

@@ -4,7 +4,7 @@
  * options (UTC calendar days without them).
  */
 import { parseArgs } from 'node:util';
-import { exchangeTradingDays, exportStrategy } from '../../engine/index';
+import { exchangeTradingDays, exportStrategy } from '../../engine/cli';
 import { EXPORT_FORMATS, type ExportFormat } from '../../shared/strategy-export';
 import { StreamedOutput } from '../output-sink';
 import { CALENDAR_OPTIONS, calendarFrom, readRequest } from '../read-inputs';

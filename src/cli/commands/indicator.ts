@@ -3,7 +3,7 @@
  * `indicator --list` -> the catalogue as JSON.
  */
 import { parseOptions } from '../parse-options';
-import { computeIndicator, resolveSettings } from '../../engine/index';
+import { computeIndicator, resolveSettings } from '../../engine/cli';
 import { INDICATOR_CATALOGUE } from '../../shared/indicator-catalogue';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles } from '../read-inputs';
 import { UsageError, requireOptions } from '../usage';

@@ -4,7 +4,7 @@
  * reports any value that changed (src/engine/robustness/lookahead.ts). `bar` is a CSV data row.
  */
 import { parseOptions } from '../parse-options';
-import { lookaheadCheck } from '../../engine/index';
+import { lookaheadCheck } from '../../engine/cli';
 import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';
 import { requireOptions } from '../usage';
 

@@ -8,7 +8,7 @@
  * AUC is null when the evidence is too thin, with verdictReason saying why. The first warning
  * says that every trade and metric is out-of-sample.
  */
-import { IsoTimeFormatter, listTrades, mlReport, runMlBacktest } from '../../engine/index';
+import { IsoTimeFormatter, listTrades, mlReport, runMlBacktest } from '../../engine/cli';
 import { aucVerdict } from '../../shared/auc-verdict';
 import { parseOptions } from '../parse-options';
 import { REQUEST_INPUT_OPTIONS, readRequestInputs } from '../read-inputs';

@@ -1,6 +1,6 @@
 /** `patterns --candles C.csv` -> {"<PatternName>": [int|null, ...]} for all 61 patterns. */
 import { parseOptions } from '../parse-options';
-import { computeAllPatterns } from '../../engine/index';
+import { computeAllPatterns } from '../../engine/cli';
 import { readCandles } from '../read-inputs';
 import { requireOptions } from '../usage';
 

@@ -9,7 +9,7 @@ import {
   MAX_PBO_BLOCKS,
   parseReturnsMatrixCsv,
   probabilityOfBacktestOverfitting,
-} from '../../engine/index';
+} from '../../engine/cli';
 import { readText } from '../read-inputs';
 import { UsageError, requireOptions } from '../usage';
 

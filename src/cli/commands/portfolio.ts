@@ -6,7 +6,7 @@
  * (src/engine/portfolio). Equal weights unless --weights gives one for every symbol.
  */
 import { parseOptions } from '../parse-options';
-import { PortfolioError, runPortfolio, type PortfolioLeg } from '../../engine/index';
+import { PortfolioError, runPortfolio, type PortfolioLeg } from '../../engine/cli';
 import { StreamedOutput } from '../output-sink';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles, readRequest } from '../read-inputs';
 import { writeSeriesJson } from '../series-json';

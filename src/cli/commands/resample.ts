@@ -4,7 +4,7 @@
  * start (the session open), as the worker builds 15- and 30-minute bars from 5-minute ones.
  */
 import { parseOptions } from '../parse-options';
-import { aggregateBars, rowsToColumns, seriesToRows } from '../../engine/index';
+import { aggregateBars, rowsToColumns, seriesToRows } from '../../engine/cli';
 import { CALENDAR_OPTIONS, calendarFrom, readCandles } from '../read-inputs';
 import { UsageError, requireOptions } from '../usage';
 

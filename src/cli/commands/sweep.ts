@@ -5,7 +5,7 @@
  * overfitting statistics over them (src/engine/sweep/sweep.ts).
  */
 import { parseOptions } from '../parse-options';
-import { DEFAULT_PBO_BLOCKS, runSweep } from '../../engine/index';
+import { DEFAULT_PBO_BLOCKS, runSweep } from '../../engine/cli';
 import { withGridFile } from '../read-grid';
 import { REQUEST_INPUT_OPTIONS, readJson, readRequestInputs } from '../read-inputs';
 import { UsageError, requireOptions } from '../usage';

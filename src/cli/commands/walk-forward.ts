@@ -6,7 +6,7 @@
  * are half-open ranges of CSV data rows (0 = the first row after the header).
  */
 import { parseOptions } from '../parse-options';
-import { runWalkForward } from '../../engine/index';
+import { runWalkForward } from '../../engine/cli';
 import { withGridFile } from '../read-grid';
 import { REQUEST_INPUT_OPTIONS, readJson, readRequestInputs } from '../read-inputs';
 import { UsageError, requireOptions } from '../usage';

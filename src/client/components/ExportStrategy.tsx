@@ -11,7 +11,7 @@ const FORMATS: readonly { format: ExportFormat; label: string; type: string }[] 
 
 /** Builds the file: the exporter loads on the first click, not with the page. */
 async function download(request: BacktestRequest, format: ExportFormat, type: string) {
-  const { exportStrategy } = await import('../../engine/index');
+  const { exportStrategy } = await import('../../engine/browser');
   downloadText(exportFileName(request.stock, format), exportStrategy(request, format), type);
 }
 

@@ -72,6 +72,13 @@ function expectSameRun(onTicks: BacktestResult, onBars: BacktestResult): void {
   expect(onTicks.warnings).toEqual(onBars.warnings);
 }
 
+/**
+ * The runs are drawn from one fixed seed: the tests below also count how many runs exercised
+ * each condition (trades, exits at levels, exits the ticks decided), and with a fresh seed on
+ * every run those counts wander (38 runs with trades of 150 were seen where 40 were wanted).
+ */
+const PROPERTY_SEED = 20_261_128;
+
 describe('the tick run against the bar loop on the same trades', () => {
   it('is the same run when no target, stop or trailing stop is set and no exit time', () => {
     let withTrades = 0;
@@ -94,7 +101,7 @@ describe('the tick run against the bar loop on the same trades', () => {
         expectSameRun(onTicks, onBars);
         if (onBars.trades.count > 0) withTrades++;
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: PROPERTY_SEED },
     );
     expect(withTrades).toBeGreaterThan(40);
   });
@@ -134,7 +141,7 @@ describe('the tick run against the bar loop on the same trades', () => {
         // Codes 1-4: target, stop, trailing, time (exits a level or the clock decided).
         if (reasons.some((code) => code >= 1 && code <= 4)) sameWithLevelExits++;
       }),
-      { numRuns: runs },
+      { numRuns: runs, seed: PROPERTY_SEED },
     );
     return { sameWithLevelExits, decided };
   }

@@ -15,7 +15,7 @@ import type {
 } from 'lightweight-charts';
 import type { BacktestRequest, CrossoverCondition } from '../../../shared/backtest-request';
 import type { BacktestResultBody, ResultTrade } from '../../../shared/api/backtests';
-import { type CandleSeries, computeIndicator, resolveSettings } from '../../../engine/index';
+import { type CandleSeries, computeIndicator, resolveSettings } from '../../../engine/browser';
 import { EXIT_REASON_MARKER_TEXT } from '../../lib/backtests/labels';
 
 export type ChartTime = UTCTimestamp;

@@ -2,7 +2,7 @@
  * The grid editor's model: one row per numeric setting of the run with the values to sweep,
  * starting from the engine's default grid (+-50% of the run's value in 5 steps).
  */
-import { defaultGrid } from '../../../engine';
+import { defaultGrid } from '../../../engine/browser';
 import type { User } from '../../../shared/api/auth';
 import type { BacktestRequest } from '../../../shared/backtest-request';
 import { ADMIN_ROBUSTNESS_CONFIGURATIONS, planById } from '../../../shared/plans';

@@ -1,5 +1,5 @@
 /** The Monte Carlo of a run's own trades, through the engine's monteCarloTrades. */
-import { monteCarloTrades, type MonteCarloMethod, type MonteCarloResult } from '../../../engine';
+import { monteCarloTrades, type MonteCarloMethod, type MonteCarloResult } from '../../../engine/browser';
 import type { ResultTrade } from '../../../shared/api/backtests';
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { ResultMetrics } from '../../../shared/api/backtests';
 import { TIMEFRAMES, type Timeframe } from '../../../shared/backtest-vocabulary';
-import { barsPerYear, SESSION_MINUTES, TRADING_DAYS_PER_YEAR } from '../../../engine/index';
+import { barsPerYear, SESSION_MINUTES, TRADING_DAYS_PER_YEAR } from '../../../engine/browser';
 import {
   formatBars,
   formatCount,

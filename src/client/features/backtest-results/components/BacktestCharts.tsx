@@ -3,7 +3,7 @@
  * This module is loaded lazily (ResultCharts), so only the result page downloads the library.
  * Each chart is built once in an effect from plain arrays: no per-bar React state.
  */
-import { seriesFromColumns } from '../../../../engine/index';
+import { seriesFromColumns } from '../../../../engine/browser';
 import {
   type AutoscaleInfo,
   BaselineSeries,

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
 import { PATHS } from '../../../config/paths';
-import { applySettings } from '../../../../engine';
+import { applySettings } from '../../../../engine/browser';
 import type { BacktestRequest } from '../../../../shared/backtest-request';
 import type { RobustnessResult } from '../../../../shared/api/robustness';
 import { runValue, settingLabel } from '../settings';
