@@ -7,13 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import {
-  joinCsvParts,
-  parseCandlesCsv,
-  parseCsvPart,
-  readCsvHeader,
-  type CandleSeries,
-} from '../engine/cli';
+import { joinCsvParts, parseCandlesCsv, parseCsvPart, readCsvHeader, type CandleSeries } from '../engine/cli';
 import { readRange, splitAfter } from './csv-tail';
 import { helperThread } from './helper-thread';
 
