@@ -30,13 +30,15 @@ import { sameOriginOnly } from './security/same-origin';
 import { allowedMethodsOf } from './allowed-methods';
 import type { TokenRoute } from './auth/token-scope';
 import { type ApiRouteConfig, declaredRoutes, tokenRoutesOf } from './openapi/api-route';
-import { legacyRoutes } from './openapi/registry';
 
 export const app = new OpenAPIHono<AppEnv>();
 
-/** Every route's declaration, with its full path: the document's and the token allow-list's source. */
+/**
+ * Every route's declaration (apiRoute, registered by the routers mounted below), with its full
+ * path: the source of the OpenAPI document and of the token allow-list.
+ */
 export function apiRoutes(): ApiRouteConfig[] {
-  return [...declaredRoutes(app), ...legacyRoutes()];
+  return declaredRoutes(app);
 }
 
 let tokenRoutes: TokenRoute[] | null = null;

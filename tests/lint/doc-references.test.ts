@@ -132,7 +132,7 @@ describe('what the README and docs/ name', () => {
 
   it('passes what the repo has, placeholders and examples included', () => {
     const real = [
-      'See `src/worker/openapi/registry.ts`, `jobs/queue.ts`, `routes/`, [the API](api.md#routes) and `.dev.vars.example`.',
+      'See `src/worker/openapi/api-route.ts`, `jobs/queue.ts`, `routes/`, [the API](api.md#routes) and `.dev.vars.example`.',
       '`npm run -s engine -- backtest --request R.json --candles C.csv`; `npm run bench -- --ml-only`; `npm test`.',
       '`GET`, `POST /api/portfolios`, `GET /api/jobs/9b2e…`, `HEAD /api/health`, `/api/auth`, `tests/<project>/vitest.config.ts`.',
       '`MARKET_DATA_URL`, `MAX_TOKENS_PER_USER`, `--id RUN_ID`, `dist/client`.',

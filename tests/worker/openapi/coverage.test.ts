@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiRoutes, app } from '../../../src/worker/app';
-import { honoPathOf } from '../../../src/worker/openapi/api-route';
-import { requestApp } from '../test-client';
+import { INVALID_FIELDS, honoPathOf } from '../../../src/worker/openapi/api-route';
+import { TestBrowser, requestApp } from '../test-client';
 
 /** Every method and path the app answers, as Hono lists them (middleware, method ALL, left out). */
 function appRoutes(): string[] {
@@ -34,6 +34,54 @@ describe('the routes’ declarations', () => {
     ).toEqual([]);
     expect(stale, `Declarations naming no route of the app: ${stale.join(', ')}`).toEqual([]);
     expect(new Set(registered()).size).toBe(ROUTES.length);
+  });
+
+  /** The static assets' answer: the app's shell, which GET /api/docs hands on. */
+  const shell = { fetch: async () => new Response('<!doctype html>') } as unknown as Fetcher;
+
+  it('holds each route to the access its rules declare: signed out, user and admin routes answer 401, the others do not', async () => {
+    const browser = new TestBrowser();
+    const wrong: string[] = [];
+    for (const route of ROUTES) {
+      const path = honoPathOf(route.path).replace(/:[A-Za-z]+/g, () => crypto.randomUUID());
+      const method = route.method.toUpperCase();
+      const res = await browser.request(
+        path,
+        { method, json: method === 'GET' ? undefined : {} },
+        { ASSETS: shell },
+      );
+      const needsUser = route.rules.access === 'user' || route.rules.access === 'admin';
+      if (needsUser !== (res.status === 401))
+        wrong.push(`${method} ${route.path} (${route.rules.access}): ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('validates a body with its declared schema: 400 with the field paths, and 415 for a body that is not JSON', async () => {
+    const browser = new TestBrowser();
+    const invalid = await browser.request('/api/contact', { json: { name: 'A', email: 'not an address' } });
+    expect(invalid.status).toBe(400);
+    const { error } = (await invalid.json()) as { error: { message: string; fields: { path: string }[] } };
+    // The contact form's own message, from its hook; every field named by its path.
+    expect(error.message).toBe('Some fields need attention.');
+    expect(error.fields.map((field) => field.path)).toEqual(
+      expect.arrayContaining(['email', 'subject', 'message']),
+    );
+
+    await browser.register(`declared-${crypto.randomUUID()}@example.com`);
+    const missing = await browser.request('/api/portfolios', { json: {} });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe(INVALID_FIELDS);
+
+    const text = await browser.request('/api/portfolios', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'name=x',
+    });
+    expect(text.status).toBe(415);
+    expect(await text.json()).toEqual({
+      error: { code: expect.any(String), message: 'Unsupported Media Type' },
+    });
   });
 
   it('serves a 3.1 document with every route, its answers and the error shape', async () => {
