@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { ensureLocalEnvironment, ensureLocalSessionSecret } from './dev-vars.mjs';
 import { offlineEnv } from './offline-env.mjs';
-import { freePort, waitForHealth } from './preview-server.mjs';
+import { freePort, stopServer, waitForHealth } from './preview-server.mjs';
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -155,5 +155,5 @@ try {
 } finally {
   clearTimeout(watchdog);
   browser?.close();
-  server.kill('SIGTERM');
+  await stopServer(server);
 }

@@ -27,3 +27,13 @@ export async function waitForHealth(baseUrl, server) {
   }
   throw new Error('vite preview did not answer within 60 s');
 }
+
+/** Stops a server started by a script: SIGTERM, then SIGKILL if it still runs 10 s later. */
+export async function stopServer(server) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -11,10 +11,12 @@ export function fetchUsage() {
 /** Key ['usage']: whatever stores a run invalidates it. */
 export const usageQuery = () => queryOptions({ queryKey: queryKeys.usage, queryFn: fetchUsage });
 
-const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+/** Made on first use: a page's first Intl format costs a phone tens of ms, so not at load. */
+let shortDate: Intl.DateTimeFormat | undefined;
 
 /** "5 of 5 runs used; resets on Dec 1" */
 export function runsUsedText({ used, limit, resetsOn }: Usage): string {
+  shortDate ??= new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
   const day = shortDate.format(new Date(`${resetsOn}T00:00:00Z`));
   if (limit === null) return `${used.toLocaleString('en-US')} runs this month; no monthly limit`;
   return `${used.toLocaleString('en-US')} of ${limit.toLocaleString('en-US')} runs used; resets on ${day}`;

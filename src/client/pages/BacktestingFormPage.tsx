@@ -1,12 +1,20 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS, backtestResultPath } from '../config/paths';
 import { useAuth } from '../lib/auth/auth-context';
-import { BacktestBuilder } from '../features/backtest-form/components/BacktestBuilder';
+import { useAfterFirstPaint } from '../lib/useAfterFirstPaint';
 import { SUBMITTED_MESSAGE } from '../features/backtest-form/outcome';
 import { TrialEndedNotice } from '../features/billing/components/TrialEndedNotice';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
 import styles from './BacktestingFormPage.module.css';
+
+/**
+ * The form is most of this page's code and of its first render: the heading and the lead are
+ * painted first (a phone's largest paint), then the form loads.
+ */
+const BacktestBuilder = lazy(async () => ({
+  default: (await import('../features/backtest-form/components/BacktestBuilder')).BacktestBuilder,
+}));
 
 /** The request a page sent along to be edited (history's "edit and re-run"), if any. */
 function requestToEdit(state: unknown): unknown {
@@ -26,6 +34,7 @@ export function BacktestingFormPage() {
   const location = useLocation();
   const [initialRequest] = useState(() => requestToEdit(location.state));
   const [initialPortfolio] = useState(() => portfolioToRun(location.state));
+  const formWanted = useAfterFirstPaint();
 
   useDocumentMeta(
     'Backtesting simulator',
@@ -47,20 +56,27 @@ export function BacktestingFormPage() {
         Simulation only: no live trading and no financial advice.
       </p>
       {user && <TrialEndedNotice />}
-      <BacktestBuilder
-        signedIn={user !== null}
-        initialRequest={initialRequest}
-        initialPortfolio={initialPortfolio}
-        onSubmitted={(id, notice = SUBMITTED_MESSAGE) =>
-          navigate(backtestResultPath(id), { state: { notice } })
-        }
-        loginLink={
-          <Link to={PATHS.login} state={{ from: PATHS.simulator }}>
-            Log in
-          </Link>
-        }
-        pricingLink={<Link to={PATHS.pricing}>Compare plans</Link>}
-      />
+      {/* The space the form takes keeps the footer below the fold meanwhile: nothing shifts. */}
+      <Suspense fallback={<div className={styles.builderLoading} />}>
+        {!formWanted ? (
+          <div className={styles.builderLoading} />
+        ) : (
+          <BacktestBuilder
+            signedIn={user !== null}
+            initialRequest={initialRequest}
+            initialPortfolio={initialPortfolio}
+            onSubmitted={(id, notice = SUBMITTED_MESSAGE) =>
+              navigate(backtestResultPath(id), { state: { notice } })
+            }
+            loginLink={
+              <Link to={PATHS.login} state={{ from: PATHS.simulator }}>
+                Log in
+              </Link>
+            }
+            pricingLink={<Link to={PATHS.pricing}>Compare plans</Link>}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }

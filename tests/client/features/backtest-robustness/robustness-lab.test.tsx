@@ -212,10 +212,12 @@ describe('the robustness lab', { timeout: 30_000 }, () => {
     const { user, start, router } = await openLab();
     await user.click(start);
     await user.click(await screen.findByRole('button', { name: 'Load into the form' }, { timeout: 5000 }));
-    // The form's page loads lazily (slow on a busy machine): wait for its heading, then read what
-    // the user sees in its fields.
+    // The form's page loads lazily (slow on a busy machine): wait for its heading and its form,
+    // then read what the user sees in its fields.
     await screen.findByRole('heading', { level: 1, name: 'Backtesting simulator' }, { timeout: 15_000 });
     expect(router.state.location.pathname).toBe('/BacktestingForm');
+    // The form follows the heading once that is painted.
+    await screen.findByLabelText('Entry crossover 1: indicator 1 Timeframe', {}, { timeout: 15_000 });
     const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
     expect(field('Entry crossover 1: indicator 1 Timeframe').value).toBe('10');
     expect(field('Entry crossover 1: indicator 2 Timeframe').value).toBe('25');

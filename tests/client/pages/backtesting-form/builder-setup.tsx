@@ -14,11 +14,12 @@ import { BASIC_USER, renderRoute } from '../../render-route';
 // The page is lazy-loaded: its first load on a busy machine can take longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-// Before the file's tests, the lazily loaded page (and everything it imports) is loaded once, so
+// Before the file's tests, the lazily loaded page and its form (and all they import) are loaded once, so
 // the first test does not spend its waits on the module graph (with a loaded machine's time for
 // the first transform).
 beforeAll(async () => {
   await import('../../../../src/client/pages/BacktestingFormPage');
+  await import('../../../../src/client/features/backtest-form/components/BacktestBuilder');
 }, 60_000);
 
 // After each test, the page is unmounted first, since a builder still mounted could save its

@@ -19,6 +19,8 @@ describe('exchange and stock selects', () => {
     });
     renderRoute('/BacktestingForm', { user: BASIC_USER });
     await screen.findByRole('heading', { level: 1, name: 'Backtesting simulator' });
+    // The form follows the heading once that is painted.
+    await screen.findByLabelText('Exchange');
 
     expect(select('Exchange').disabled).toBe(true);
     expect(within(select('Exchange')).getByRole('option').textContent).toBe('Loading exchanges...');
