@@ -2,8 +2,8 @@ import { createMiddleware } from 'hono/factory';
 import type { User } from '../../shared/api/auth';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { type StoredUser, findUserById, publicUser } from '../db/users';
-import { resolvePlan } from '../plans/effective-plan';
+import { findUserById } from '../db/users';
+import { signedInUser } from '../plans/request-plan';
 import { sha256Hex } from '../encoding';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookies';
 import { MIN_SESSION_SECRET_LENGTH } from './config';
@@ -11,15 +11,6 @@ import { TOKEN_RENEW_AFTER_SECONDS, signSessionToken, verifySessionToken } from 
 import { isSessionActive, touchSession } from '../db/sessions';
 import { bearerTokenOf, grantOf } from './api-tokens';
 import { type TokenRoute, tokenRefusal } from './token-scope';
-
-/**
- * The user as routes see it, with the plan in force: a subscription's, an admin's comp, or for
- * a team member the owner's (and quota, counted by team in db/backtests.ts).
- */
-async function signedInUser(db: D1Database, user: StoredUser): Promise<User> {
-  const { plan } = await resolvePlan(db, user, user.plan, Date.now());
-  return publicUser({ ...user, plan });
-}
 
 /**
  * Reads who is calling on every API request. A request with an `Authorization` header is

@@ -8,9 +8,9 @@
 import type { User } from '../../shared/api/auth';
 import type { Env } from '../env';
 import { UPGRADE_MESSAGE } from '../../shared/plans';
-import { findUserById, type StoredUser } from '../db/users';
+import type { StoredUser } from '../db/users';
 import { freeTrialDays } from '../billing/config';
-import { resolvePlan } from './effective-plan';
+import { standingOf } from './request-plan';
 import { hasNoLimits } from './limits';
 import { DAY_MS } from '../../shared/time-units';
 
@@ -25,11 +25,11 @@ export function trialEnd(env: Env, user: Pick<StoredUser, 'createdAt' | 'freeTri
 
 export async function mayRunBacktests(env: Env, user: User, now = Date.now()): Promise<boolean> {
   if (hasNoLimits(user) || freeTrialDays(env) === null) return true;
-  const stored = await findUserById(env.DB, user.id);
-  if (!stored) return false;
-  const end = trialEnd(env, stored);
+  const standing = await standingOf(env.DB, user, now);
+  if (!standing) return false;
+  const end = trialEnd(env, { createdAt: user.createdAt, freeTrial: standing.freeTrial });
   if (end !== null && now < end) return true;
-  return (await resolvePlan(env.DB, user, stored.plan, now)).granted;
+  return standing.granted;
 }
 
 /** The admission gate's check: a run is refused with the upgrade text once the trial has ended without a plan. */
