@@ -41,6 +41,20 @@ export const routes: RouteObject[] = [
       { path: PATHS.login, element: <LoginPage /> },
       { path: PATHS.admin, element: <AdminPage /> },
       {
+        path: PATHS.forwardTests,
+        ...lazyPage(
+          () => import('../pages/ForwardTestsPage'),
+          (m) => m.ForwardTestsPage,
+        ),
+      },
+      {
+        path: PATHS.forwardTest,
+        ...lazyPage(
+          () => import('../pages/ForwardTestPage'),
+          (m) => m.ForwardTestPage,
+        ),
+      },
+      {
         path: PATHS.pricing,
         ...lazyPage(
           () => import('../pages/PricingPage'),

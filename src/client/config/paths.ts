@@ -38,6 +38,8 @@ export const PATHS = {
   careers: '/careers',
   team: '/team',
   portfolios: '/portfolios',
+  forwardTests: '/forward-tests',
+  forwardTest: '/forward-tests/:id',
   teamManage: '/team/manage',
   teamJoin: '/team/join',
   account: '/account',

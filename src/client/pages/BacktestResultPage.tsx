@@ -10,6 +10,7 @@ import type { BacktestRun } from '../../shared/api/backtests';
 import { backtestQuery } from '../lib/backtests/api';
 import { BacktestResult } from '../features/backtest-results/components/BacktestResult';
 import { RunInputs } from '../features/backtest-iterate/components/RunInputs';
+import { StartForwardTest } from '../features/forward-tests/components/StartForwardTest';
 import { errorMessage } from '../lib/error-message';
 import { ApiError } from '../lib/api-client';
 import { useDocumentMeta } from '../lib/useDocumentMeta';
@@ -66,23 +67,29 @@ function SignedInResult() {
 }
 
 function RunView({ run }: { run: UseQueryResult<BacktestRun> }) {
+  const { user } = useAuth();
   if (run.isSuccess) {
     const data = run.data;
     return (
-      <BacktestResult
-        key={data.id}
-        run={data}
-        inputs={
-          data.mode !== 'ml' && !data.result.portfolio ? (
-            <RunInputs run={data} pricingLink={<Link to={PATHS.pricing}>Compare plans</Link>} />
-          ) : undefined
-        }
-        robustness={() => (
-          <Suspense fallback={<p role="status">Loading the robustness lab...</p>}>
-            <RobustnessLab run={data} />
-          </Suspense>
+      <>
+        <BacktestResult
+          key={data.id}
+          run={data}
+          inputs={
+            data.mode !== 'ml' && !data.result.portfolio ? (
+              <RunInputs run={data} pricingLink={<Link to={PATHS.pricing}>Compare plans</Link>} />
+            ) : undefined
+          }
+          robustness={() => (
+            <Suspense fallback={<p role="status">Loading the robustness lab...</p>}>
+              <RobustnessLab run={data} />
+            </Suspense>
+          )}
+        />
+        {user && (
+          <StartForwardTest user={user} request={data.request} portfolio={Boolean(data.result.portfolio)} />
         )}
-      />
+      </>
     );
   }
   if (run.isError && run.error instanceof ApiError && run.error.status === 404) {
