@@ -1,11 +1,25 @@
 /**
  * How a route of the API is declared, once: `apiRoute` takes the method, the path (OpenAPI's
  * spelling, `/{id}`), the tag and summary, the request's zod schemas (src/shared) and the answers,
- * with the route's `rules` (who may call it, the least token scope, the errors it may give). A
- * router made by `apiRouter()` registers each with `.openapi(route, handler)`: the schemas
- * validate the request (a failure answers 400 with field paths, as `validate` does), the
- * declaration joins the app's OpenAPI registry, and from there the document (document.ts) and the
- * token allow-list (auth/token-scope.ts, through tokenRoutesOf) are made.
+ * with the route's `rules` (who may call it, the least token scope, the least plan, the errors it
+ * may give). A router made by `apiRouter()` registers each with `.openapi(route, handler)`: the
+ * schemas validate the request (a failure answers 400 with the field paths; a JSON route answers
+ * 415 to a body of another media type), the declaration joins the app's registry (OpenAPIHono
+ * gathers those of the routers it mounts, with their full paths), and from there the document
+ * (document.ts) and the token allow-list (auth/token-scope.ts, through tokenRoutesOf) are made.
+ * A route's own middleware (`middleware: [...] as const`) runs before its validation.
+ *
+ * ```ts
+ * const readRoute = apiRoute({
+ *   method: 'get',
+ *   path: '/{id}',
+ *   tags: ['Portfolios'],
+ *   summary: 'One portfolio',
+ *   rules: { access: 'user', token: 'read', errors: [404] },
+ *   responses: { 200: jsonAnswer('The portfolio', portfolioAnswerSchema) },
+ * });
+ * export const portfolios = $(apiRouter().use(requireUser)).openapi(readRoute, async (c) => …);
+ * ```
  */
 import { OpenAPIHono, type RouteConfig, createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
