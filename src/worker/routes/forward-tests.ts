@@ -172,5 +172,11 @@ export const forwardTests = $(apiRouter().use(requireUser))
     if (c.req.header('Upgrade') !== 'websocket') {
       throw new ApiError(426, 'This address is a WebSocket: open it with Upgrade: websocket.');
     }
-    return objectOf(c.env, record.id).fetch(c.req.raw);
+    const upgraded = await objectOf(c.env, record.id).fetch(c.req.raw);
+    // A fresh response: the object's has immutable headers, and the app's middleware adds some.
+    return new Response(null, {
+      status: upgraded.status,
+      webSocket: upgraded.webSocket,
+      headers: upgraded.headers,
+    });
   });

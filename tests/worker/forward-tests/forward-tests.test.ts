@@ -275,6 +275,42 @@ describe('a forward test’s record', () => {
   });
 });
 
+describe('the live page’s socket', () => {
+  it('pushes status, then bar, signal and trade events as they happen; refuses a plain GET and another user', async () => {
+    const { browser } = await signUpWithPlan('enterprise');
+    const live = feed({ bars: 48, tick: 50 });
+    const { body } = await start(browser, live.bindings);
+    const res = await browser.request(`/api/forward-tests/${body.id}/live`, {
+      headers: { Upgrade: 'websocket' },
+    });
+    expect(res.status).toBe(101);
+    const socket = res.webSocket!;
+    const events: { type: string }[] = [];
+    socket.addEventListener('message', (event) =>
+      events.push(JSON.parse(event.data as string) as { type: string }),
+    );
+    socket.accept();
+    const test = await readUntil(browser, body.id, (t) => t.bars >= 40 && t.trades.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.close();
+    expect(events[0]).toEqual({ type: 'status', status: 'running', lastBarAt: null });
+    const bars = events.filter((event) => event.type === 'bar');
+    expect(bars.length).toBeGreaterThanOrEqual(test.bars - 2);
+    expect(events.filter((event) => event.type === 'signal').length).toBeGreaterThanOrEqual(
+      test.signals.length - 1,
+    );
+    expect(events.some((event) => event.type === 'trade')).toBe(true);
+
+    expect((await browser.request(`/api/forward-tests/${body.id}/live`)).status).toBe(426);
+    const other = await enterprise();
+    expect(
+      (await other.request(`/api/forward-tests/${body.id}/live`, { headers: { Upgrade: 'websocket' } }))
+        .status,
+    ).toBe(404);
+    await browser.request(`/api/forward-tests/${body.id}/stop`, { method: 'POST' });
+  });
+});
+
 describe('who may forward-test', () => {
   it('answers 404 to another user, 402 naming Enterprise to Professional, 401 without a session', async () => {
     const owner = await enterprise();
