@@ -4,7 +4,6 @@ import { portfolioAnswerSchema, portfolioListAnswerSchema } from '../../shared/a
 import type { User } from '../../shared/api/auth';
 import { planById } from '../../shared/plans';
 import {
-  PORTFOLIO_EXCHANGE,
   type Portfolio,
   type PortfolioInput,
   portfolioRunSchema,
@@ -13,10 +12,6 @@ import {
 import type { Env } from '../env';
 import { ApiError } from '../errors';
 import { requireUser } from '../auth/middleware';
-import { admitRun, quotaReached } from '../backtests/admit-run';
-import { runPortfolioBacktest } from '../backtests/portfolio-run';
-import { summaryOf } from '../backtests/result';
-import { insertBacktest } from '../db/backtests';
 import {
   deletePortfolio,
   findPortfolio,
@@ -26,6 +21,7 @@ import {
 } from '../db/portfolios';
 import { unknownSymbols } from '../market-data/known-symbols';
 import { limitOf } from '../plans/limits';
+import { startPortfolioRun } from '../runs/start-portfolio-run';
 import { apiRoute, apiRouter, jsonAnswer, jsonBody, noBody } from '../openapi/api-route';
 
 const NOT_YOURS = 'No portfolio of yours has this id.';
@@ -144,29 +140,6 @@ export const portfolios = $(apiRouter().use(requireUser))
     return c.body(null, 204);
   })
   .openapi(runRoute, async (c) => {
-    const user = c.var.user;
-    const portfolio = await ownPortfolio(c.env.DB, user, c.req.param('id'));
-    const body = c.req.valid('json');
-    const request = { ...body, exchange: PORTFOLIO_EXCHANGE, stock: portfolio.name };
-    if (request.mode === 'ml')
-      fail(400, 'A portfolio runs as a standard backtest: choose the standard mode.');
-    const { monthlyLimit } = await admitRun(c.env, user, {
-      kind: 'portfolio',
-      request,
-      symbols: portfolio.symbols,
-    });
-    const run = await runPortfolioBacktest(c.env, user.id, portfolio, request);
-    const id = await insertBacktest(
-      c.env.DB,
-      {
-        userId: user.id,
-        request,
-        source: run.source,
-        summary: summaryOf(run.result.metrics),
-        result: run.result,
-      },
-      monthlyLimit,
-    );
-    if (!id) throw quotaReached();
-    return c.json({ id, result: run.result }, 201);
+    const portfolio = await ownPortfolio(c.env.DB, c.var.user, c.req.param('id'));
+    return c.json(await startPortfolioRun(c.env, c.var.user, portfolio, c.req.valid('json')), 201);
   });

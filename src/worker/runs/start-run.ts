@@ -10,19 +10,19 @@ import type { BacktestResultBody } from '../../shared/api/backtests';
 import type { BacktestRequest } from '../../shared/backtest-request';
 import type { Env } from '../env';
 import { ApiError } from '../errors';
-import { insertBacktest } from '../db/backtests';
 import { startMlRun } from '../jobs/ml/start';
-import { admitRun, quotaReached } from '../backtests/admit-run';
+import { admitRun } from '../backtests/admit-run';
 import { runDataQuality } from '../backtests/data-quality';
-import { summaryOf, toResultBody } from '../backtests/result';
+import { toResultBody } from '../backtests/result';
 import { loadRunCandles, runSeries } from '../backtests/run-series';
 import { noBarsToTrade, periodsBeyondBars } from '../backtests/tradable';
 import { requiredWarmupBars } from '../backtests/warmup';
 import { runTickBacktest } from '../backtests/tick-backtest';
 import { BeyondOneRequest } from '../market-data/ticks/tick-budget';
 import { startTicksJob } from '../jobs/ticks/start';
+import { storeRun, type StoredRun } from './store-run';
 
-export type StartedRun = { id: string; result: BacktestResultBody } | { jobId: string };
+export type StartedRun = StoredRun | { jobId: string };
 
 /** `requestUrl`: the POST that starts the run (a queued ML job's mail links to its origin). */
 export async function startRun(
@@ -45,14 +45,7 @@ export async function startRun(
       if (!(error instanceof BeyondOneRequest)) throw error;
       return startTicksJob(env, user, request, monthlyLimit, requestUrl);
     }
-    const { result, source } = ran;
-    const id = await insertBacktest(
-      env.DB,
-      { userId: user.id, request, source, summary: summaryOf(result.metrics), result },
-      monthlyLimit,
-    );
-    if (!id) throw quotaReached();
-    return { id, result };
+    return storeRun(env, user, { request, source: ran.source, result: ran.result }, monthlyLimit);
   }
   const answer = await loadRunCandles(env, request, user.id, requiredWarmupBars(request));
   const empty = noBarsToTrade(request, answer);
@@ -87,11 +80,5 @@ export async function startRun(
       dataQuality,
     });
   }
-  const id = await insertBacktest(
-    env.DB,
-    { userId: user.id, request, source: answer.source, summary: summaryOf(result.metrics), result },
-    monthlyLimit,
-  );
-  if (!id) throw quotaReached();
-  return { id, result };
+  return storeRun(env, user, { request, source: answer.source, result }, monthlyLimit);
 }
