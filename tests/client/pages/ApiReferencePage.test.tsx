@@ -50,6 +50,7 @@ const DOCUMENT = {
         tags: ['Backtests'],
         summary: 'Delete a run',
         security: [{ sessionCookie: [] }],
+        'x-plan': 'enterprise',
         requestBody: {
           required: true,
           content: {
@@ -101,7 +102,7 @@ describe('the API reference page', () => {
     ).toBeTruthy();
     expect(
       within(operation('DELETE /api/backtests/{id}')).getByText(
-        'Needs the session cookie. Tokens are refused.',
+        'Needs the session cookie. Tokens are refused. Plan: Enterprise.',
       ),
     ).toBeTruthy();
     expect(screen.getByText('Authorization: Bearer bts_...').tagName).toBe('CODE');

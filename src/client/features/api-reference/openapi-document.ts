@@ -3,6 +3,7 @@
  * reads, and the document's operations grouped by tag in the order the document lists them.
  */
 import { z } from 'zod';
+import { PLANS } from '../../../shared/plans';
 import type { JsonSchema } from './schema-outline';
 
 const jsonSchema = z.record(z.string(), z.unknown()) as z.ZodType<JsonSchema>;
@@ -23,6 +24,8 @@ const operationSchema = z.object({
   summary: z.string().default(''),
   description: z.string().optional(),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+  /** The least plan the operation serves, when it needs more than an account. */
+  'x-plan': z.string().optional(),
   parameters: z.array(parameterSchema).default([]),
   requestBody: z
     .object({ required: z.boolean().optional(), content: z.record(z.string(), mediaSchema) })
@@ -91,10 +94,16 @@ export function operationsByTag(document: OpenApiDocument): { tag: string; opera
 }
 
 /**
- * Who may call an operation, in words, from its security requirements: none (public), an
- * empty requirement (signing in is optional), a bearer token's scope and the session cookie.
+ * Who may call an operation, in words, from its security requirements (none: public, an empty
+ * requirement: signing in is optional, a bearer token's scope, the session cookie) and the
+ * least plan it serves.
  */
 export function accessOf(operation: OperationObject): string {
+  const plan = PLANS.find((candidate) => candidate.id === operation['x-plan']);
+  return plan ? `${callersOf(operation)} Plan: ${plan.name}.` : callersOf(operation);
+}
+
+function callersOf(operation: OperationObject): string {
   const requirements = operation.security ?? [];
   const optional = requirements.some((requirement) => Object.keys(requirement).length === 0);
   const scopes = requirements.flatMap((requirement) => requirement.bearerToken ?? []);
