@@ -23,15 +23,20 @@ import { TIMEFRAME_MINUTES } from '../../shared/backtest-vocabulary';
 import type { DataSource } from '../../shared/data-sources';
 import type { Env } from '../env';
 import { ApiError } from '../errors';
-import { DAY_MS } from '../market-data/candle-answer';
 import { exchangeSession } from '../market-data/sessions';
-import { loadTicks, type TickSourceName } from '../market-data/ticks/load-ticks';
+import { loadTicks, tickSourceOf, type TickSourceName } from '../market-data/ticks/load-ticks';
 import {
+  BeyondOneRequest,
   MAX_TICK_CALLS,
   TickBudget,
   tickRunLimitsOf,
   ticksPerRequest,
 } from '../market-data/ticks/tick-budget';
+import type { TickRunLimits } from '../../shared/plans';
+import { binanceConfig } from '../market-data/binance';
+import { binanceTradeCount } from '../market-data/ticks/binance-trades';
+import { CandleRequestError, DAY_MS } from '../market-data/candle-answer';
+import { ProviderError } from '../market-data/provider';
 import { toResultBody } from './result';
 import { requiredWarmupBars } from './warmup';
 
@@ -118,6 +123,53 @@ export const noTradesInRange = (request: BacktestRequest) =>
   `There are no trades of ${request.stock} (${request.exchange}) between ${request.fromDate} and ${request.toDate}. ` +
   'Choose dates with trading days; this run was not counted.';
 
+/** The 400 of a run whose trades pass the plan's limit (`trades`: about how many it holds). */
+export function tooManyTrades(trades: number, limits: TickRunLimits): string {
+  return (
+    `This run would read about ${trades.toLocaleString('en-US')} trades, warm-up days included: more than ` +
+    `${limits.ticks.toLocaleString('en-US')}, the most one run on ticks reads. Choose a shorter range.`
+  );
+}
+
+/**
+ * Before any trade is read, where the source can count them (Binance: its trade ids follow one
+ * another): a run past the plan's trades is refused with 400 naming the limit, and one past
+ * the request's share goes to the queue at once (BeyondOneRequest) instead of reading a
+ * request's worth first. Where they cannot be counted, they are as they are read.
+ */
+async function checkTradeCount(
+  env: Env,
+  request: BacktestRequest,
+  plan: TickRunPlan,
+  limits: TickRunLimits,
+): Promise<void> {
+  const config = tickSourceOf(env, request.exchange) === 'binance' ? binanceConfig(env) : null;
+  if (!config) return;
+  let trades: number | null;
+  try {
+    trades = await binanceTradeCount(
+      config,
+      request.stock.toUpperCase(),
+      plan.from,
+      plan.to,
+      new TickBudget(Number.POSITIVE_INFINITY, TRADE_COUNT_CALLS),
+    );
+  } catch (error) {
+    // Counting is a shortcut: a source that fails here is met again, and reported, when read.
+    if (error instanceof ProviderError || error instanceof CandleRequestError) return;
+    throw error;
+  }
+  if (trades === null) return;
+  if (trades > limits.ticks) {
+    const message = tooManyTrades(trades, limits);
+    throw new ApiError(400, message, { fields: [{ path: 'toDate', message }] });
+  }
+  if (trades > ticksPerRequest(env)) throw new BeyondOneRequest('trades');
+}
+
+/** Calls counting a run's trades may make: a day of hours at each end, and the latest trade. */
+const TRADE_COUNT_CALLS = 50;
+
 /**
  * The run's bars and trades, and how many bars are warm-up. Throws BeyondOneRequest when its
  * trades need more than the request holds (the run is then queued: jobs/ticks/).
@@ -130,6 +182,7 @@ export async function loadRunTicks(
   const limits = tickRunLimitsOf(user);
   if (!limits) throw new ApiError(402, 'Tick data is in the Enterprise plan.');
   const plan = tickRunPlan(request);
+  await checkTradeCount(env, request, plan, limits);
   const { ticks, source } = await readRunTicks(
     env,
     user.id,

@@ -5,10 +5,11 @@
  * the behaviour ("<mode>:<anything>") and counts the calls (GET /__calls?id=<segment>).
  *
  * aggTrades answers the trade stream of trade-stream.ts with Binance's limits: at most 1,000 a
- * call (limit), at most one hour between startTime and endTime, or pages by fromId. In mode
+ * call (limit), at most one hour between startTime and endTime, or pages by fromId; with none
+ * of them, the most recent trades. In mode
  * "ticks" the klines are built from the same trades, so bars and trades agree.
  */
-import { barsFromTrades, tradesBetween, tradesFromId } from './trade-stream.ts';
+import { barsFromTrades, QUIET_MS, TRADE_MS, tradesBetween, tradesFromId } from './trade-stream.ts';
 
 export const FAKE_BINANCE_HOST = 'fake-binance.test';
 
@@ -127,7 +128,12 @@ function aggTrades(query: URLSearchParams): { status: number; body: unknown } {
         ? Number(endTime) - Number(startTime) > HOUR_MS
           ? null
           : tradesBetween(Number(startTime), Number(endTime), limit)
-        : [];
+        : // Neither: the most recent trades, as Binance answers.
+          tradesBetween(
+            Date.now() - (limit + 1) * TRADE_MS - QUIET_MS,
+            Date.now(),
+            Number.POSITIVE_INFINITY,
+          ).slice(-limit);
   if (trades === null)
     return { status: 400, body: { code: -1127, msg: 'More than 1 hours between startTime and endTime.' } };
   return {

@@ -124,6 +124,26 @@ describe('a run on ticks beyond one request', () => {
     expect((await env.DATASETS.list({ prefix: `jobs/${jobId}/` })).objects).toHaveLength(0);
   });
 
+  it('counts a busy run’s trades first and queues it before reading any: the request makes only the count’s calls', async () => {
+    const { url, bindings } = binance();
+    const { browser } = await signUpWithPlan('enterprise');
+    const queued = { ...bindings, ...ONE_REQUEST };
+    const { jobId, queue } = await startHeldJob(browser, '/api/backtests', TARGET_AND_STOP, queued);
+    const counted = await binanceCalls(url);
+    // The first trade's id at each end, an hour a call (the fake's days start at 01:30).
+    expect(counted).toHaveLength(4);
+    expect(counted.every((call) => /[?&]limit=1(&|$)/.test(call))).toBe(true);
+
+    // The job reads the days from Binance itself, then runs them.
+    for (let round = 0; round < 20 && queue.messages.length > 0; round++) await deliverHeld(queue, queued);
+    expect(await jobOf(browser, jobId, mlJobAnswerSchema)).toMatchObject({
+      state: 'done',
+      done: 8,
+      total: 8,
+    });
+    expect((await binanceCalls(url)).some((call) => call.includes('fromId'))).toBe(true);
+  });
+
   it('stops when cancelled: no further chunk runs or is sent, and its trades are deleted', async () => {
     const { url, bindings } = binance();
     const { browser } = await signUpWithPlan('enterprise');

@@ -6,6 +6,11 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { ticksFromColumns } from '../../../src/engine/index';
 import { TICK_RUN_LIMITS } from '../../../src/shared/plans';
+import { tooManyTrades } from '../../../src/worker/backtests/tick-backtest';
+import { binanceConfig } from '../../../src/worker/market-data/binance';
+import { binanceTradeCount } from '../../../src/worker/market-data/ticks/binance-trades';
+import { binanceCalls, fakeBinanceUrl } from '../fakes/binance';
+import { TRADE_MS } from '../fakes/trade-stream';
 import { runDays, TickBudget, tickRunLimitsOf } from '../../../src/worker/market-data/ticks/tick-budget';
 import {
   decodeTicks,
@@ -46,6 +51,52 @@ describe('the tick budget of a request', () => {
     expect(tickRunLimitsOf({ role: 'admin', plan: 'basic' })).toEqual(TICK_RUN_LIMITS);
     expect(tickRunLimitsOf({ role: 'basic', plan: 'pro' })).toBeNull();
     expect(runDays({ fromDate: '2026-10-01', toDate: '2026-10-07' })).toBe(7);
+  });
+});
+
+describe('counting a run’s trades on Binance before reading them', () => {
+  const DAY_START = Date.parse('2026-11-02T00:00:00Z');
+  const DAY_MS = 86_400_000;
+  const config = () => binanceConfig({ ...env, BINANCE_API_URL: fakeBinanceUrl('ticks') })!;
+
+  it('takes the ids of the first trades at each end: a few calls of one trade, not a call per 1,000', async () => {
+    const fake = config();
+    const count = await binanceTradeCount(
+      fake,
+      'BTCUSDT',
+      DAY_START,
+      DAY_START + DAY_MS,
+      new TickBudget(Number.POSITIVE_INFINITY, 50),
+    );
+    // The fake's ids are its trades' times over 3 s, counting the 90 quiet minutes of each day
+    // (Binance's ids have no such gaps): 01:30 on the day to 01:30 the next.
+    expect(count).toBe(DAY_MS / TRADE_MS);
+    const calls = await binanceCalls(fake.baseUrl);
+    // Two hours searched at each end (the first trade of a day is at 01:30).
+    expect(calls).toHaveLength(4);
+    expect(calls.every((call) => call.includes('limit=1&') || call.endsWith('limit=1'))).toBe(true);
+  });
+
+  it('asks for the latest trade when the range reaches the present', async () => {
+    const now = Date.now();
+    const from = now - 3 * 3_600_000;
+    const count = await binanceTradeCount(
+      config(),
+      'BTCUSDT',
+      from,
+      now + DAY_MS,
+      new TickBudget(Number.POSITIVE_INFINITY, 50),
+      now,
+    );
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual((3 * 3_600_000) / TRADE_MS + 1);
+  });
+
+  it('names the plan’s limit in the refusal of a run past it', () => {
+    expect(tooManyTrades(23_456_789, TICK_RUN_LIMITS)).toBe(
+      'This run would read about 23,456,789 trades, warm-up days included: more than 20,000,000, ' +
+        'the most one run on ticks reads. Choose a shorter range.',
+    );
   });
 });
 
