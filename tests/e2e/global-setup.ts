@@ -6,6 +6,8 @@ import { ensureLocalEnvironment, ensureLocalSessionSecret } from '../../scripts/
 import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
 import { startFakeBinance } from './fake-binance-server';
 import { E2E_STRIPE, startFakeStripe } from './fake-stripe-server';
+import { newFeedId } from '../worker/fakes/kline-feed';
+import { KlineStreamServer } from '../worker/fakes/kline-stream-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -55,6 +57,15 @@ export default async function setup(project: TestProject) {
   // Binance's klines come from a fake on loopback too (no key: its URL turns the adapter on).
   const binance = await startFakeBinance();
   appendFileSync(`${root}dist/backtest_platform/.dev.vars`, `BINANCE_API_URL = "${binance.url}"\n`);
+  // Forward tests follow a fake kline stream on loopback: a bar closes every 1.5 s, each after a
+  // partial update (tests/worker/fakes/kline-stream-server.ts).
+  const klineStream = new KlineStreamServer();
+  const streamOrigin = await klineStream.start();
+  const feed = newFeedId({ bars: 5000, tick: 1500 });
+  appendFileSync(
+    `${root}dist/backtest_platform/.dev.vars`,
+    `BINANCE_WS_URL = "${streamOrigin.replace(/^http/, 'ws')}/${feed}"\n`,
+  );
 
   const port = await freePort();
   const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(port), '--strictPort'], {
@@ -82,6 +93,7 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     stripe.close();
     binance.close();
+    void klineStream.stop();
   };
 }
 
