@@ -24,7 +24,12 @@ import type { DataSource } from '../../shared/data-sources';
 import type { Env } from '../env';
 import { ApiError } from '../errors';
 import { exchangeSession } from '../market-data/sessions';
-import { loadTicks, tickSourceOf, type TickSourceName } from '../market-data/ticks/load-ticks';
+import {
+  type LoadOptions,
+  loadTicks,
+  tickSourceOf,
+  type TickSourceName,
+} from '../market-data/ticks/load-ticks';
 import {
   BeyondOneRequest,
   MAX_TICK_CALLS,
@@ -101,12 +106,15 @@ export async function readRunTicks(
   plan: TickRunPlan,
   range: { from: number; to: number },
   budget: TickBudget,
+  options: LoadOptions = {},
 ): Promise<{ ticks: TickSeries; source: DataSource }> {
   const { ticks, source } = await loadTicks(
     env,
     { exchange: request.exchange, symbol: request.stock.toUpperCase(), ...range },
     userId,
     budget,
+    Date.now(),
+    options,
   );
   return { ticks: inSession(ticks, plan.calendar, plan.sessionMinutes), source: TICK_DATA_SOURCES[source] };
 }

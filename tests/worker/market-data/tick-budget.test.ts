@@ -17,6 +17,7 @@ import {
   encodeTicks,
   keepTickDay,
   readTickDay,
+  TickColumns,
 } from '../../../src/worker/market-data/ticks/tick-store';
 
 describe('the tick budget of a request', () => {
@@ -108,6 +109,28 @@ describe('the R2 store of finished days', () => {
     expect(Array.from(decoded.t)).toEqual([1, 2, 3]);
     expect(Array.from(decoded.p)).toEqual([10.5, 11, 9.25]);
     expect(Array.from(decoded.q)).toEqual([1, 0, 2.5]);
+  });
+
+  it('holds a day in one block: sized once when its count is known, grown when not, stored without a copy', () => {
+    for (const expected of [5, 3, 1, undefined]) {
+      const columns = new TickColumns(expected);
+      for (let i = 0; i < 5; i++) columns.push(1_000 + i, 10 + i / 2, i);
+      const day = columns.series();
+      expect(Array.from(day.t)).toEqual([1_000, 1_001, 1_002, 1_003, 1_004]);
+      expect(Array.from(day.p)).toEqual([10, 10.5, 11, 11.5, 12]);
+      expect(Array.from(day.q)).toEqual([0, 1, 2, 3, 4]);
+      expect(columns.timeAt(4)).toBe(1_004);
+      // The stored body is the block itself, and reads back as views of what was read.
+      const body = encodeTicks(day);
+      expect(body.buffer).toBe(day.t.buffer);
+      const read = decodeTicks(body.slice().buffer);
+      expect(read.t.buffer).toBe(read.q.buffer);
+      expect(Array.from(read.p)).toEqual(Array.from(day.p));
+    }
+    // Columns from elsewhere (a parsed upload) are copied into the stored layout.
+    expect(Array.from(new Float64Array(encodeTicks(ticks).buffer))).toEqual([
+      1, 2, 3, 10.5, 11, 9.25, 1, 0, 2.5,
+    ]);
   });
 
   it('keeps a day only once it is over, and never an empty one', async () => {

@@ -77,7 +77,8 @@ async function readDay(env: Env, job: TicksJob, index: number): Promise<DayRead>
   const range = { from: Math.max(data.from, day), to: Math.min(data.to, day + DAY_MS) };
   let ticks;
   try {
-    ({ ticks } = await readRunTicks(env, job.userId, job.request, plan, range, budget));
+    // A day is counted before it is fetched, so a busy one is held once (load-ticks.ts).
+    ({ ticks } = await readRunTicks(env, job.userId, job.request, plan, range, budget, { sizeDays: true }));
   } catch (error) {
     // A limit passed or an upload deleted will not change on a retry; a source failing (502) may.
     if (error instanceof CandleRequestError && error.status !== 502) throw new JobCannotFinish(error.message);

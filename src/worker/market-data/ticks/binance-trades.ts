@@ -68,15 +68,19 @@ async function getAggTrades(
   }
 }
 
-/** The trades of the UTC day starting at `day` (unix ms), in order. Throws ProviderError. */
+/**
+ * The trades of the UTC day starting at `day` (unix ms), in order; `expected`, the day's count
+ * when known (binanceTradeCount), sizes their block once. Throws ProviderError.
+ */
 export async function binanceTradesOfDay(
   config: BinanceConfig,
   symbol: string,
   day: number,
   budget: TickBudget,
+  expected?: number,
 ): Promise<TickColumns> {
   const end = day + DAY_MS;
-  const trades = new TickColumns();
+  const trades = new TickColumns(expected);
   let page: z.infer<typeof aggTradeSchema>[] = [];
   // The day's first trade: an hour at a time until one holds a trade.
   for (let start = day; start < end && page.length === 0; start += HOUR_MS) {

@@ -53,7 +53,7 @@ export async function eodhdTicksOfDay(
       const t = ts[i]!;
       if (full && t >= nextFrom * 1000) break;
       if (t < day || t >= end || !(price[i]! > 0) || !(shares[i]! >= 0)) throw new ProviderError(INCOMPLETE);
-      if (trades.length > 0 && t < trades.t[trades.length - 1]!) throw new ProviderError(INCOMPLETE);
+      if (trades.length > 0 && t < trades.timeAt(trades.length - 1)) throw new ProviderError(INCOMPLETE);
       trades.push(t, price[i]!, shares[i]!);
     }
     if (!full) return trades;

@@ -12,7 +12,7 @@ import { binanceConfig, cacheHost } from '../binance';
 import { CandleRequestError } from '../candle-answer';
 import { type ProviderConfig, ProviderError, providerConfig, providerId } from '../provider';
 import { BINANCE_EXCHANGE } from '../providers';
-import { binanceTradesOfDay } from './binance-trades';
+import { binanceTradeCount, binanceTradesOfDay } from './binance-trades';
 import { eodhdTicksOfDay } from './eodhd-ticks';
 import { TickBudget } from './tick-budget';
 import { DAY_MS, keepTickDay, readTickDay, tickDayKey, type TickColumns } from './tick-store';
@@ -54,6 +54,15 @@ export interface MarketTicks {
   source: TickSourceName;
 }
 
+export interface LoadOptions {
+  /**
+   * Count each finished day's trades before fetching it where the source tells the count in a
+   * few calls (Binance), so the day is held in one block of its size: a queued run's chunk reads
+   * a busy day within a Worker's memory. A day in the store needs no count.
+   */
+  sizeDays?: boolean;
+}
+
 /** The trades in [from, to); throws CandleRequestError (400, 404, 502) as loadCandles does. */
 export async function loadTicks(
   env: Env,
@@ -61,6 +70,7 @@ export async function loadTicks(
   userId: string | null,
   budget: TickBudget,
   now = Date.now(),
+  { sizeDays = false }: LoadOptions = {},
 ): Promise<MarketTicks> {
   const source = tickSourceOf(env, query.exchange);
   if (source === null) throw noTickSource(query.exchange);
@@ -76,7 +86,8 @@ export async function loadTicks(
       const key = tickDayKey(fetchDay.keyPrefix, query.symbol, day);
       let ticks = await readTickDay(env.TICKS, key);
       if (!ticks) {
-        ticks = (await fetchDay.fetch(day, budget)).series();
+        const expected = sizeDays && day + DAY_MS <= now ? await fetchDay.count?.(day, budget) : null;
+        ticks = (await fetchDay.fetch(day, budget, expected ?? undefined)).series();
         await keepTickDay(env.TICKS, key, ticks, day + DAY_MS, now);
       }
       const trimmed = trim(ticks, query.from, query.to);
@@ -95,12 +106,18 @@ function dayFetcher(
   env: Env,
   source: 'binance' | 'eodhd',
   symbol: string,
-): { keyPrefix: string; fetch: (day: number, budget: TickBudget) => Promise<TickColumns> } {
+): {
+  keyPrefix: string;
+  fetch: (day: number, budget: TickBudget, expected?: number) => Promise<TickColumns>;
+  /** The day's trades counted beforehand, where the source can (null: it cannot tell). */
+  count?: (day: number, budget: TickBudget) => Promise<number | null>;
+} {
   if (source === 'binance') {
     const config = binanceConfig(env)!;
     return {
       keyPrefix: `binance/${cacheHost(config)}`,
-      fetch: (day, budget) => binanceTradesOfDay(config, symbol, day, budget),
+      fetch: (day, budget, expected) => binanceTradesOfDay(config, symbol, day, budget, expected),
+      count: (day, budget) => binanceTradeCount(config, symbol, day, day + DAY_MS, budget),
     };
   }
   const config: ProviderConfig = providerConfig(env)!;
@@ -125,6 +142,8 @@ function trim(ticks: TickSeries, from: number, to: number): TickSeries {
 }
 
 function concat(parts: readonly TickSeries[]): TickSeries {
+  // One day (a queued run's chunk) is handed on as it is: a busy day is not held twice.
+  if (parts.length === 1) return parts[0]!;
   const length = parts.reduce((sum, part) => sum + part.t.length, 0);
   const ticks = { t: new Float64Array(length), p: new Float64Array(length), q: new Float64Array(length) };
   let at = 0;

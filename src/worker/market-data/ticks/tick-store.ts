@@ -4,7 +4,7 @@
  * rewritten (a day that is over does not change). The body is the day's trades as three
  * little-endian Float64 columns one after the other: times (unix ms), prices, sizes.
  */
-import { createTickSeries, type TickSeries } from '../../../engine/index';
+import type { TickSeries } from '../../../engine/index';
 
 export const DAY_MS = 86_400_000;
 
@@ -12,7 +12,22 @@ export const DAY_MS = 86_400_000;
 export const tickDayKey = (source: string, symbol: string, day: number) =>
   `ticks/v1/${source}/${symbol}/${new Date(day).toISOString().slice(0, 10)}`;
 
+/** Whether the three columns lie one after another in one buffer, filling it (as TickColumns makes them). */
+function isOneBlock({ t, p, q }: TickSeries): boolean {
+  const n = t.length;
+  return (
+    t.buffer === p.buffer &&
+    p.buffer === q.buffer &&
+    t.byteOffset === 0 &&
+    p.byteOffset === 8 * n &&
+    q.byteOffset === 16 * n &&
+    t.buffer.byteLength === 24 * n
+  );
+}
+
+/** The stored body of `ticks`: its own buffer when the columns are one block already, else a copy. */
 export function encodeTicks(ticks: TickSeries): Uint8Array {
+  if (isOneBlock(ticks)) return new Uint8Array(ticks.t.buffer);
   const n = ticks.t.length;
   const columns = new Float64Array(3 * n);
   columns.set(ticks.t, 0);
@@ -21,15 +36,12 @@ export function encodeTicks(ticks: TickSeries): Uint8Array {
   return new Uint8Array(columns.buffer);
 }
 
+/** A stored body as trades: the columns are views of `bytes`, not copies (a busy day is tens of MB). */
 export function decodeTicks(bytes: ArrayBuffer): TickSeries {
   if (bytes.byteLength % 24 !== 0) throw new RangeError('A stored tick day has a partial trade');
   const columns = new Float64Array(bytes);
   const n = columns.length / 3;
-  const ticks = createTickSeries(n);
-  ticks.t.set(columns.subarray(0, n));
-  ticks.p.set(columns.subarray(n, 2 * n));
-  ticks.q.set(columns.subarray(2 * n));
-  return ticks;
+  return { t: columns.subarray(0, n), p: columns.subarray(n, 2 * n), q: columns.subarray(2 * n) };
 }
 
 /** A stored day, or null when it is not kept (or the bucket is not bound). */
@@ -58,27 +70,51 @@ export async function keepTickDay(
   }
 }
 
-/** Trades as plain columns, grown in place while a source's pages arrive. */
+/**
+ * Trades as they arrive from a source, in one block of Float64 columns (times, prices, sizes),
+ * doubled when full. Given the day's count beforehand (`expected`: Binance's trade ids tell it),
+ * the block is made that size once, so a busy day is held once, not in growing copies, and
+ * `series()` hands it on as the stored body's own layout (encodeTicks copies nothing).
+ */
 export class TickColumns {
-  t: number[] = [];
-  p: number[] = [];
-  q: number[] = [];
+  private block: Float64Array;
+  private capacity: number;
+  length = 0;
 
-  get length() {
-    return this.t.length;
+  constructor(expected = 1024) {
+    this.capacity = Math.max(16, Math.ceil(expected));
+    this.block = new Float64Array(3 * this.capacity);
+  }
+
+  /** The time of trade `index`. */
+  timeAt(index: number): number {
+    return this.block[index]!;
   }
 
   push(t: number, p: number, q: number) {
-    this.t.push(t);
-    this.p.push(p);
-    this.q.push(q);
+    if (this.length === this.capacity) this.resize(2 * this.capacity);
+    const at = this.length;
+    this.block[at] = t;
+    this.block[this.capacity + at] = p;
+    this.block[2 * this.capacity + at] = q;
+    this.length = at + 1;
   }
 
+  /** The trades as views of one block of exactly their length (copied once when the block is larger). */
   series(): TickSeries {
-    const ticks = createTickSeries(this.t.length);
-    ticks.t.set(this.t);
-    ticks.p.set(this.p);
-    ticks.q.set(this.q);
-    return ticks;
+    if (this.capacity !== this.length) this.resize(this.length);
+    const n = this.length;
+    const block = this.block;
+    return { t: block.subarray(0, n), p: block.subarray(n, 2 * n), q: block.subarray(2 * n, 3 * n) };
+  }
+
+  private resize(capacity: number) {
+    const next = new Float64Array(3 * capacity);
+    for (let column = 0; column < 3; column++) {
+      const from = column * this.capacity;
+      next.set(this.block.subarray(from, from + this.length), column * capacity);
+    }
+    this.block = next;
+    this.capacity = capacity;
   }
 }
