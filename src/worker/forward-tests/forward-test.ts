@@ -152,12 +152,29 @@ export class ForwardTest extends DurableObject<Env> {
 
   /** A closed bar from the stream: queued behind the bars before it. */
   onBar(bar: CandleRow): Promise<void> {
-    const taken = this.queue.then(() => this.takeBar(bar));
-    this.queue = taken.catch((error: unknown) => console.error('A forward test could not take a bar', error));
-    return this.queue;
+    return this.serially(() => this.takeBar(bar)).catch((error: unknown) =>
+      console.error('A forward test could not take a bar', error),
+    );
   }
 
-  async stop(): Promise<ForwardTestStatus> {
+  /**
+   * Runs `work` after everything queued before it: bars, stop, replay and removal read and write
+   * the record one at a time, so none writes back a record another has changed meanwhile.
+   */
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.queue.then(work);
+    this.queue = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done;
+  }
+
+  stop(): Promise<ForwardTestStatus> {
+    return this.serially(() => this.stopNow());
+  }
+
+  private async stopNow(): Promise<ForwardTestStatus> {
     const setup = await this.setup();
     const progress = await this.progress();
     if (!setup || !progress) return 'stopped';
@@ -177,7 +194,11 @@ export class ForwardTest extends DurableObject<Env> {
   }
 
   /** Stops following and forgets everything. */
-  async remove(): Promise<void> {
+  remove(): Promise<void> {
+    return this.serially(() => this.removeNow());
+  }
+
+  private async removeNow(): Promise<void> {
     const setup = await this.setup();
     if (setup) await this.stream(setup.source).unfollow(this.ctx.id.toString());
     for (const socket of this.ctx.getWebSockets()) socket.close(1000, 'The forward test was deleted');
@@ -208,8 +229,11 @@ export class ForwardTest extends DurableObject<Env> {
    * The request backtested over exactly the bars this test saw, compared trade by trade with the
    * trades it recorded. A difference is kept as a warning and logged as an error.
    */
-  async replay(): Promise<ForwardTestReplay> {
-    await this.queue;
+  replay(): Promise<ForwardTestReplay> {
+    return this.serially(() => this.replayNow());
+  }
+
+  private async replayNow(): Promise<ForwardTestReplay> {
     const setup = await this.setup();
     const progress = await this.progress();
     if (!setup || !progress) throw new Error('This forward test has no setup');
