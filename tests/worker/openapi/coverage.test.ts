@@ -99,6 +99,11 @@ describe('the routes’ declarations', () => {
       });
       if (route.request?.body) expect(operation!.requestBody).toBeDefined();
     }
+    // A declaration's least plan reaches the document: the tick data is Enterprise's.
+    expect((document.paths['/api/market/ticks']!.get as Record<string, unknown>)['x-plan']).toBe(
+      'enterprise',
+    );
+    expect(document.paths['/api/backtests']!.get).not.toHaveProperty('x-plan');
     const created = document.paths['/api/backtests']!.post!.responses['201'] as {
       content: { 'application/json': { schema: { properties: Record<string, unknown> } } };
     };
