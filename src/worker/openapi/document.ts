@@ -74,14 +74,9 @@ function answerObject(answer: AnswerConfig): JsonSchema {
   };
 }
 
-/** `/api/backtests/:id` -> `/api/backtests/{id}`, and the names of its path parameters. */
-export function openApiPath(path: string): { path: string; names: string[] } {
-  const names: string[] = [];
-  const converted = path.replace(/[:{]([A-Za-z0-9_]+)\}?/g, (_, name: string) => {
-    names.push(name);
-    return `{${name}}`;
-  });
-  return { path: converted, names };
+/** The names of a path's parameters: `/api/backtests/{id}/share` -> ['id']. */
+function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1]!);
 }
 
 function parametersOf(route: ApiRouteConfig, names: string[]): JsonSchema[] {
@@ -150,8 +145,8 @@ function operationOf(route: ApiRouteConfig, path: string, names: string[]): Json
 export function openApiDocument(serverUrl: string, routes: readonly ApiRouteConfig[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
-    const { path, names } = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method]: operationOf(route, path, names) };
+    const operation = operationOf(route, route.path, pathParameterNames(route.path));
+    paths[route.path] = { ...paths[route.path], [route.method]: operation };
   }
   return {
     openapi: '3.1.0',
