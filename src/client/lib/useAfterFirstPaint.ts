@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False until the browser has painted the component's first render, then true: a page shows
@@ -11,7 +11,9 @@ export function useAfterFirstPaint(): boolean {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A frame is painted after its animation frame callbacks; the timer runs once it is.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      // As a transition, what it shows renders in slices between which the page stays responsive,
+      // not in one long task.
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

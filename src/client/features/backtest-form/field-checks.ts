@@ -26,6 +26,9 @@ export function periodBoundErrors(values: FormValues): FieldError[] {
   const inRange = barsInRangeAtMost(values.fromDate, values.toDate, values.timeframe);
   if (inRange === null) return [];
   const most = inRange + MAX_WARMUP_BARS;
+  // The message is written only when a period is too long: these checks run on every render of
+  // the form, and a page's first number format costs a phone about 100 ms.
+  if (periodsLongerThan(values, most, '').length === 0) return [];
   const message =
     `Longer than the data: at most ${count(most)} ${BAR_NAMES[values.timeframe]} bars ` +
     `(${count(inRange)} from ${values.fromDate} to ${values.toDate}, and up to ${count(MAX_WARMUP_BARS)} before them for warm-up)`;
