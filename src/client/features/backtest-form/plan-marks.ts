@@ -109,3 +109,13 @@ export function intrabarHint(plan: Plan | null, intrabar: FormValues['intrabar']
     `US stocks through the market-data provider, or an uploaded tick file; at most ${days} days a run.`
   );
 }
+
+/**
+ * The timeframe's hint when 1 min is chosen on a plan without 1-minute bars: the worker's 402
+ * (entitlements.ts), said before the run is sent. Admins and Enterprise: none.
+ */
+export function minuteBarsHint(plan: Plan | null, timeframe: FormValues['timeframe']): string | undefined {
+  if (timeframe !== '1 min' || plan === null || plan.limits.minuteBars) return undefined;
+  const upgrade = PLANS.find((candidate) => candidate.limits.minuteBars)?.name ?? 'Enterprise';
+  return `The 1 min timeframe is in the ${upgrade} plan; the ${plan.name} plan tests 5 min bars and longer.`;
+}

@@ -1,7 +1,8 @@
 /**
  * The builder's "Intrabar precision" (Advanced options): bars by default; ticks are the
  * Enterprise plan's, locked with the reason on the other plans (the worker answers them 402),
- * and a run on ticks carries `intrabar: "ticks"`.
+ * and a run on ticks carries `intrabar: "ticks"`. The timeframe says when 1 min bars are outside
+ * the plan (also Enterprise's).
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -92,5 +93,22 @@ describe('intrabar precision', () => {
     await screen.findByText('Reading and running the trades a day at a time: 2 of 8 parts done.');
     expect(screen.getByRole('button', { name: 'Cancel the run on ticks' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/backtests/run-t'), { timeout: 10_000 });
+  });
+
+  it('1 min bars: the timeframe says they are Enterprise’s on other plans, and nothing on Enterprise', async () => {
+    const { user } = await openBuilder({}, PRO_USER);
+    expect(description(select('Timeframe'))).toBe('');
+    await user.selectOptions(select('Timeframe'), '1 min');
+    expect(description(select('Timeframe'))).toBe(
+      'The 1 min timeframe is in the Enterprise plan; the Professional plan tests 5 min bars and longer.',
+    );
+    await user.selectOptions(select('Timeframe'), '5 min');
+    expect(description(select('Timeframe'))).toBe('');
+  });
+
+  it('1 min bars on Enterprise carry no hint', async () => {
+    const { user } = await openBuilder({}, ENTERPRISE_USER);
+    await user.selectOptions(select('Timeframe'), '1 min');
+    expect(description(select('Timeframe'))).toBe('');
   });
 });

@@ -22,7 +22,7 @@ import type { FormValues } from '../form-values';
 import type { useMarketLists } from '../hooks/useMarketLists';
 import { PORTFOLIO_SOURCE } from '../portfolio-source';
 import { TRANSACTION_TYPE_LABELS } from '../option-labels';
-import { dateHints, exchangeOutsidePlan, exchangeOutsidePlanHint } from '../plan-marks';
+import { dateHints, exchangeOutsidePlan, exchangeOutsidePlanHint, minuteBarsHint } from '../plan-marks';
 import { InputField, SelectField } from './Field';
 import { MarketDataNote } from './MarketDataNote';
 import { UserDatasets } from './UserDatasets';
@@ -236,7 +236,11 @@ export function GeneralParameters({
           path="timeframe"
           error={errors.timeframe}
           value={values.timeframe}
-          hint={fixed?.timeframe ? `This data has ${fixed.timeframe} bars only.` : undefined}
+          hint={
+            fixed?.timeframe
+              ? `This data has ${fixed.timeframe} bars only.`
+              : minuteBarsHint(plan, values.timeframe)
+          }
           onChange={(event) => dispatch({ type: 'setField', field: 'timeframe', value: event.target.value })}
         >
           {TIMEFRAMES.map((timeframe) => (
