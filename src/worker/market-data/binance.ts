@@ -4,13 +4,14 @@
  *
  * Klines come 1,000 a call. A Worker may make 50 outgoing requests per request on the free
  * plan, so one answer makes at most MAX_KLINE_CALLS. Bars are fetched and cached per calendar
- * month (UTC): a closed month is kept in KV for a week, and an answer fetches only the months
- * it lacks. A range whose months need more calls than that answers 400 naming the largest range
+ * month (UTC), 1-minute bars per UTC day: a closed month (day) is kept in KV for a week, and an
+ * answer fetches only the months (days) it lacks. A range whose months need more calls than that answers 400 naming the largest range
  * that always fits (see docs/market-data.md).
  */
 import { z } from 'zod';
 import { dropDuplicateBars, seriesFromRows, type CandleRow } from '../../engine/index';
 import type { Stock } from '../../shared/api/market';
+import { MAX_WARMUP_BARS } from '../../shared/bar-budget';
 import { CANDLE_TIMEFRAMES, type CandleTimeframe } from '../../shared/timeframes';
 import type { Env } from '../env';
 import {
@@ -103,19 +104,38 @@ const klineSchema = z
   ])
   .rest(z.unknown());
 
+interface Period {
+  start: number;
+  end: number;
+  name: string;
+}
+
 /** The first instant of the UTC month holding `t`, and of the next one. */
-function monthOf(t: number): { start: number; end: number; name: string } {
+function monthOf(t: number): Period {
   const d = new Date(t);
   const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
   const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
   return { start, end, name: new Date(start).toISOString().slice(0, 7) };
 }
 
-/** The months covering [from, to). */
-function monthsCovering(from: number, to: number) {
-  const months = [];
-  for (let month = monthOf(from); month.start < to; month = monthOf(month.end)) months.push(month);
-  return months;
+/** The UTC day holding `t`, and the next one's first instant. */
+function dayOf(t: number): Period {
+  const start = Math.floor(t / DAY_MS) * DAY_MS;
+  return { start, end: start + DAY_MS, name: new Date(start).toISOString().slice(0, 10) };
+}
+
+/**
+ * What bars of `timeframe` are fetched and cached by: a UTC month, or a UTC day for 1-minute
+ * bars (a month of them is 45 calls, more than one answer makes; a day is 2).
+ */
+const periodOf = (timeframe: CandleTimeframe) => (timeframe === '1m' ? dayOf : monthOf);
+
+/** The periods covering [from, to). */
+function periodsCovering(timeframe: CandleTimeframe, from: number, to: number): Period[] {
+  const of = periodOf(timeframe);
+  const periods = [];
+  for (let period = of(from); period.start < to; period = of(period.end)) periods.push(period);
+  return periods;
 }
 
 const callsFor = (ms: number, barMs: number) => Math.ceil(ms / barMs / KLINES_PER_CALL);
@@ -161,8 +181,14 @@ export async function fetchKlines(
 function tooLargeForBinance(timeframe: CandleTimeframe): CandleRequestError {
   const minutes = CANDLE_TIMEFRAMES[timeframe];
   // Whole months are fetched: a range this long (plus its warm-up) touches few enough of them.
+  // 1-minute bars come by the day: the range's days, the day before it and the longest warm-up.
   const budgetDays = Math.floor((MAX_KLINE_CALLS * KLINES_PER_CALL * minutes) / 1440);
-  const days = Math.max(1, budgetDays - 62);
+  const days =
+    timeframe === '1m'
+      ? Math.floor(MAX_KLINE_CALLS / callsFor(DAY_MS, minutes * 60_000)) -
+        1 -
+        Math.ceil((MAX_WARMUP_BARS * minutes) / 1440)
+      : Math.max(1, budgetDays - 62);
   return new CandleRequestError(
     `Binance answers ${KLINES_PER_CALL.toLocaleString('en-US')} bars a call and one request may make ${MAX_KLINE_CALLS} calls: ` +
       `a range of up to ${days.toLocaleString('en-US')} days of ${barName(timeframe)} bars always fits. Choose a shorter range or a longer timeframe.`,
@@ -186,7 +212,7 @@ export async function binanceCandles(
   const from = calendar.startOfDate(query.from) - query.warmup * barMs - DAY_MS;
   const to = calendar.startOfDay(calendar.dayOfDate(query.to) + 1);
   const now = Date.now();
-  const months = monthsCovering(from, Math.min(to, now + DAY_MS));
+  const months = periodsCovering(query.timeframe, from, Math.min(to, now + DAY_MS));
   const calls = months.reduce((sum, month) => sum + callsFor(month.end - month.start, barMs), 0);
   if (calls > MAX_KLINE_CALLS) throw tooLargeForBinance(query.timeframe);
 

@@ -68,6 +68,37 @@ describe('1-minute bars', () => {
     );
   });
 
+  it('come from Binance by the UTC day for Enterprise, closed days then from the cache', async () => {
+    const { url, bindings } = binance();
+    const { browser } = await signUpWithPlan('enterprise');
+    const res = await browser.request(`${MINUTES}&warmup=30`, {}, bindings);
+    expect(res.status).toBe(200);
+    const { candles, source } = (await res.json()) as { candles: { t: number[] }; source: string };
+    expect(source).toBe('binance');
+    // Every minute of the day with trades (from 01:30) and 30 warm-up bars from the day before.
+    expect(candles.t.at(-1)! - candles.t[0]!).toBeGreaterThan(22 * 3_600_000);
+    expect(candles.t.every((t, i, all) => i === 0 || t - all[i - 1]! >= 60_000)).toBe(true);
+    const calls = await binanceCalls(url);
+    // The three UTC days the answer reaches (the range, its warm-up and a day's margin before
+    // it), fetched as one span of 4,320 bars: 5 calls of 1,000.
+    expect(calls).toHaveLength(5);
+    expect(calls.every((call) => call.includes('interval=1m'))).toBe(true);
+    const again = await browser.request(`${MINUTES}&warmup=30`, {}, bindings);
+    expect(((await again.json()) as { candles: { t: number[] } }).candles.t).toEqual(candles.t);
+    expect(await binanceCalls(url)).toHaveLength(5);
+  });
+
+  it('answer 400 naming the days that always fit when a range needs more calls than one answer makes', async () => {
+    const { url, bindings } = binance();
+    const { browser } = await signUpWithPlan('enterprise');
+    const res = await browser.request(MINUTES.replace('from=2026-11-02', 'from=2026-10-01'), {}, bindings);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.message).toBe(
+      'Binance answers 1,000 bars a call and one request may make 40 calls: a range of up to 15 days of one-minute bars always fits. Choose a shorter range or a longer timeframe.',
+    );
+    expect(await binanceCalls(url)).toHaveLength(0);
+  });
+
   it('in a backtest answer 402 naming Enterprise on the Professional plan, before any call', async () => {
     const { url, bindings } = binance();
     const { browser } = await signUpWithPlan('pro');
