@@ -4,8 +4,9 @@
  *
  * Klines come 1,000 a call. A Worker may make 50 outgoing requests per request on the free
  * plan, so one answer makes at most MAX_KLINE_CALLS. Bars are fetched and cached per calendar
- * month (UTC), 1-minute bars per UTC day: a closed month (day) is kept in KV for a week, and an
- * answer fetches only the months (days) it lacks. A range whose months need more calls than that answers 400 naming the largest range
+ * month (UTC), 1-minute bars per UTC day: a closed month (day) is kept in KV for a week, and
+ * an answer fetches only the months (days) it lacks. A range whose months need more calls than
+ * that answers 400 naming the largest range
  * that always fits (see docs/market-data.md).
  */
 import { z } from 'zod';
