@@ -6,8 +6,7 @@
  * plan, so one answer makes at most MAX_KLINE_CALLS. Bars are fetched and cached per calendar
  * month (UTC), 1-minute bars per UTC day: a closed month (day) is kept in KV for a week, and
  * an answer fetches only the months (days) it lacks. A range whose months need more calls than
- * that answers 400 naming the largest range
- * that always fits (see docs/market-data.md).
+ * that answers 400 naming the largest range that always fits (see docs/market-data.md).
  */
 import { z } from 'zod';
 import { dropDuplicateBars, seriesFromRows, type CandleRow } from '../../engine/index';
