@@ -125,6 +125,7 @@ function operationOf(route: ApiRouteConfig, path: string, names: string[]): Json
       .join('')}`,
     tags: route.tags,
     summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
     responses,
   };
   operation.security = securityOf(route);

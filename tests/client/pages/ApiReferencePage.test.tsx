@@ -31,6 +31,8 @@ const DOCUMENT = {
         operationId: 'getApiBacktestsId',
         tags: ['Backtests'],
         summary: 'A stored run',
+        description:
+          'The user’s own runs only (others 404).\n\nAdds `trials: {count, dsr}`, the strategies tried on its data.',
         security: [{ bearerToken: ['read'] }, { sessionCookie: [] }],
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
@@ -115,6 +117,24 @@ describe('the API reference page', () => {
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual(['#tag-meta', '#tag-backtests', '#authentication', '#schemas']);
+  });
+
+  it('shows what an operation does under its heading, before it is opened, one paragraph per blank line', async () => {
+    fakeApi({ 'GET /api/openapi.json': () => jsonResponse(200, DOCUMENT) });
+    renderRoute('/api/docs');
+    const region = await screen.findByRole('region', { name: 'GET /api/backtests/{id}' });
+    const paragraphs = [...region.querySelectorAll('p')].map((paragraph) => paragraph.textContent);
+    expect(paragraphs).toEqual([
+      'A stored run',
+      'The user’s own runs only (others 404).',
+      'Adds trials: {count, dsr}, the strategies tried on its data.',
+      'Needs a token with the read scope or the session cookie.',
+    ]);
+    expect(within(region).getByText('trials: {count, dsr}').tagName).toBe('CODE');
+    expect(region.querySelector('details')!.open).toBe(false);
+    // An operation without a description shows its summary and callers only.
+    const health = [...operation('GET /api/health').querySelectorAll('p')].map((p) => p.textContent);
+    expect(health).toEqual(['Whether the stores answer', 'Public: no sign-in needed.']);
   });
 
   it('shows an operation’s parameters, request body and responses once opened', async () => {

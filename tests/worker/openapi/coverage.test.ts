@@ -17,7 +17,10 @@ const registered = () =>
 
 interface Document {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<string, { description?: string; responses: Record<string, unknown>; requestBody?: unknown }>
+  >;
 }
 
 describe('the routes’ declarations', () => {
@@ -92,6 +95,7 @@ describe('the routes’ declarations', () => {
     for (const route of ROUTES) {
       const operation = document.paths[route.path]?.[route.method];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation!.description, `${route.method} ${route.path}`).toBe(route.description);
       for (const status of Object.keys(route.responses)) expect(operation!.responses[status]).toBeDefined();
       expect(operation!.responses.default).toEqual({
         description: 'Any other error',

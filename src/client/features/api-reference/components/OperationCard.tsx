@@ -7,9 +7,9 @@ import { BodyView, FieldList } from './SchemaView';
 import { TextWithCode } from './TextWithCode';
 
 /**
- * One operation: its method and path as a heading, its summary and who may call it, and a
- * disclosure with its parameters, request body and responses, built when opened (open at
- * once when the address names it: /api/docs#getApiHealth).
+ * One operation: its method and path as a heading, its summary, what it does beyond its schemas
+ * (the description) and who may call it, and a disclosure with its parameters, request body and
+ * responses, built when opened (open at once when the address names it: /api/docs#getApiHealth).
  */
 export function OperationCard({ entry }: { entry: Operation }) {
   const { hash } = useLocation();
@@ -27,6 +27,7 @@ export function OperationCard({ entry }: { entry: Operation }) {
       <p className={styles.operationSummary}>
         <TextWithCode text={operation.summary} />
       </p>
+      {operation.description && <Description text={operation.description} />}
       <p className={styles.access}>{accessOf(operation)}</p>
       <details open={open} onToggle={(event) => setToggled(event.currentTarget.open)}>
         <summary className={styles.disclosure}>
@@ -39,6 +40,19 @@ export function OperationCard({ entry }: { entry: Operation }) {
         {open && <OperationDetails operation={operation} />}
       </details>
     </section>
+  );
+}
+
+/** What the operation does beyond its schemas: paragraphs split at blank lines. */
+function Description({ text }: { text: string }) {
+  return (
+    <div className={styles.operationDescription}>
+      {text.split(/\n\s*\n/).map((paragraph, index) => (
+        <p key={index}>
+          <TextWithCode text={paragraph} />
+        </p>
+      ))}
+    </div>
   );
 }
 
@@ -64,11 +78,6 @@ function OperationDetails({ operation }: { operation: OperationObject }) {
   });
   return (
     <div className={styles.details}>
-      {operation.description && (
-        <p>
-          <TextWithCode text={operation.description} />
-        </p>
-      )}
       {parameters.length > 0 && (
         <>
           <h4 className={styles.partTitle}>Parameters</h4>
