@@ -1,7 +1,8 @@
 /**
  * One forward test (a Durable Object per test, named by its id): its request, source and alerts,
- * the bars it has seen (warm-up and live, in its SQLite storage), and its record: signals,
- * trades, open position, paper equity (storage key "progress", mirrored in D1's forward_tests
+ * the bars it has seen (warm-up and live), its signals and trades (tables of its SQLite storage,
+ * so that none is bounded by one value's size), and its position and paper equity (storage key
+ * "progress", mirrored in D1's forward_tests
  * for lists and limits). A restarted object reads them back and goes on where it was.
  *
  * Bars come from its BarStream, closed only, and are taken one at a time, in order:
@@ -81,8 +82,8 @@ interface Progress {
   firstLiveBarAt: number | null;
   liveBars: number;
   lastBarAt: number | null;
-  signals: LiveSignal[];
-  trades: Trade[];
+  signalCount: number;
+  tradeCount: number;
   openPosition: OpenPosition | null;
   metrics: ForwardMetrics;
   warnings: string[];
@@ -94,7 +95,9 @@ interface Progress {
 /** What GET /api/forward-tests/:id reads from the object. */
 export interface ForwardTestSnapshot {
   setup: ForwardTestSetup;
-  progress: Omit<Progress, 'trades'> & { trades: ResultTrade[] };
+  progress: Progress;
+  signals: LiveSignal[];
+  trades: ResultTrade[];
   recentBars: CandleRow[];
 }
 
@@ -120,6 +123,11 @@ export class ForwardTest extends DurableObject<Env> {
     ctx.storage.sql.exec(
       'CREATE TABLE IF NOT EXISTS bars (t INTEGER PRIMARY KEY, o REAL NOT NULL, h REAL NOT NULL, l REAL NOT NULL, c REAL NOT NULL, v REAL NOT NULL)',
     );
+    ctx.storage.sql.exec(
+      'CREATE TABLE IF NOT EXISTS signals (time INTEGER NOT NULL, kind TEXT NOT NULL, price REAL NOT NULL)',
+    );
+    // A trade as the engine reports it, JSON (numbers round-trip exactly).
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS trades (n INTEGER PRIMARY KEY, trade TEXT NOT NULL)');
   }
 
   /** Starts the test: keeps its setup and follows its stream. */
@@ -132,8 +140,8 @@ export class ForwardTest extends DurableObject<Env> {
       firstLiveBarAt: null,
       liveBars: 0,
       lastBarAt: null,
-      signals: [],
-      trades: [],
+      signalCount: 0,
+      tradeCount: 0,
       openPosition: null,
       metrics: {
         equity: setup.request.initialCapital,
@@ -222,7 +230,13 @@ export class ForwardTest extends DurableObject<Env> {
             )
             .toArray()
             .reverse();
-    return { setup, progress: { ...progress, trades: progress.trades.map(tradeAnswer) }, recentBars };
+    return {
+      setup,
+      progress,
+      signals: this.storedSignals(),
+      trades: this.storedTrades().map(tradeAnswer),
+      recentBars,
+    };
   }
 
   /**
@@ -240,7 +254,7 @@ export class ForwardTest extends DurableObject<Env> {
     const report =
       progress.firstLiveBar === null
         ? { identical: true, forwardTrades: [], backtestTrades: [], differences: [] }
-        : replayForwardTest(setup.request, this.storedBars(), progress.firstLiveBar, progress.trades);
+        : replayForwardTest(setup.request, this.storedBars(), progress.firstLiveBar, this.storedTrades());
     progress.replayIdentical = report.identical;
     progress.replayWarning = report.identical
       ? null
@@ -304,6 +318,22 @@ export class ForwardTest extends DurableObject<Env> {
     return this.ctx.storage.sql
       .exec<Record<keyof CandleRow, number>>('SELECT t, o, h, l, c, v FROM bars ORDER BY t')
       .toArray();
+  }
+
+  private storedSignals(): LiveSignal[] {
+    return this.ctx.storage.sql
+      .exec<{ time: number; kind: string; price: number }>(
+        'SELECT time, kind, price FROM signals ORDER BY rowid',
+      )
+      .toArray()
+      .map(({ time, kind, price }) => ({ time, kind: kind === 'exit' ? 'exit' : 'entry', price }));
+  }
+
+  private storedTrades(): Trade[] {
+    return this.ctx.storage.sql
+      .exec<{ trade: string }>('SELECT trade FROM trades ORDER BY n')
+      .toArray()
+      .map((row) => JSON.parse(row.trade) as Trade);
   }
 
   private keepBars(rows: readonly CandleRow[]): void {
@@ -373,7 +403,7 @@ export class ForwardTest extends DurableObject<Env> {
   private liveRun(setup: ForwardTestSetup, progress: Progress): LiveRun | null {
     if (this.run) return this.run;
     if (progress.firstLiveBar === null) return null;
-    this.run = new LiveRun(setup.request, this.storedBars(), progress.firstLiveBar, progress.trades.length);
+    this.run = new LiveRun(setup.request, this.storedBars(), progress.firstLiveBar, progress.tradeCount);
     return this.run;
   }
 
@@ -387,16 +417,31 @@ export class ForwardTest extends DurableObject<Env> {
     this.keepBars([bar]);
     progress.liveBars++;
     progress.lastBarAt = bar.t;
-    progress.trades.push(...closedTrades);
+    for (const trade of closedTrades) {
+      this.ctx.storage.sql.exec(
+        'INSERT INTO trades (n, trade) VALUES (?1, ?2)',
+        progress.tradeCount++,
+        JSON.stringify(trade),
+      );
+    }
     progress.openPosition = state.openPosition;
     progress.metrics = metricsOf(state);
     progress.warnings = state.warnings;
-    if (state.signal) progress.signals.push(state.signal);
+    if (state.signal) {
+      const { time, kind, price } = state.signal;
+      this.ctx.storage.sql.exec(
+        'INSERT INTO signals (time, kind, price) VALUES (?1, ?2, ?3)',
+        time,
+        kind,
+        price,
+      );
+      progress.signalCount++;
+    }
     await this.ctx.storage.put('progress', progress);
     await recordProgress(this.env.DB, setup.id, {
       lastBarAt: bar.t,
       bars: progress.liveBars,
-      signals: progress.signals.length,
+      signals: progress.signalCount,
     });
     this.broadcast({ type: 'bar', bar, equity: state.equity });
     for (const trade of closedTrades) this.broadcast({ type: 'trade', trade: tradeAnswer(trade) });

@@ -135,14 +135,14 @@ export const forwardTests = $(apiRouter().use(requireUser))
     const record = await ownTest(c.env, c.var.user.id, c.req.param('id'));
     const snapshot = await objectOf(c.env, record.id).snapshot();
     if (!snapshot) throw new ApiError(404, NOT_FOUND);
-    const { setup, progress, recentBars } = snapshot;
+    const { setup, progress, signals, trades, recentBars } = snapshot;
     return c.json(
       {
         ...listItemOf(record),
         request: setup.request,
         alerts: setup.alerts,
-        signals: progress.signals.map(signalAnswer),
-        trades: progress.trades,
+        signals: signals.map(signalAnswer),
+        trades,
         openPosition: progress.openPosition,
         metrics: progress.metrics,
         recentBars,

@@ -247,10 +247,13 @@ describe('a forward test’s record', () => {
     const done = await readUntil(browser, body.id, (t) => t.bars >= 40 && t.trades.length > 0);
     expect(done.warnings.filter((w) => w.includes('replay'))).toEqual([]);
     // A recorded trade that no longer matches the bars, as a bug in the live path would leave.
-    await runInDurableObject(objectOf(body.id), async (_, state) => {
-      const progress = (await state.storage.get<{ trades: { exitPrice: number }[] }>('progress'))!;
-      progress.trades[0]!.exitPrice += 1;
-      await state.storage.put('progress', progress);
+    await runInDurableObject(objectOf(body.id), (_, state) => {
+      const [row] = state.storage.sql
+        .exec<{ trade: string }>('SELECT trade FROM trades WHERE n = 0')
+        .toArray();
+      const trade = JSON.parse(row!.trade) as { exitPrice: number };
+      trade.exitPrice += 1;
+      state.storage.sql.exec('UPDATE trades SET trade = ?1 WHERE n = 0', JSON.stringify(trade));
     });
     const daily = await replayRunningForwardTests(env);
     expect(daily.different).toBeGreaterThanOrEqual(1);
