@@ -38,6 +38,7 @@ export const ACCOUNT_MENU: NavGroup = {
   items: [
     { label: 'My backtests', to: PATHS.backtestHistory },
     { label: 'Portfolios', to: PATHS.portfolios },
+    { label: 'Forward tests', to: PATHS.forwardTests },
     { label: 'Team', to: PATHS.teamManage },
     { label: 'Account', to: PATHS.account },
   ],

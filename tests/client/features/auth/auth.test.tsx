@@ -77,6 +77,7 @@ describe('navigation bar', () => {
     ).toEqual([
       ['My backtests', '/backtests'],
       ['Portfolios', '/portfolios'],
+      ['Forward tests', '/forward-tests'],
       ['Team', '/team/manage'],
       ['Account', '/account'],
     ]);
