@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCandlesCsv } from '../../src/engine/candles/csv';
-import { mlReport, runMlBacktest } from '../../src/engine/index';
+import { mlReport } from '../../src/engine/index';
+import { runMlBacktest } from '../../src/engine/ml/ml-backtest';
 import { listTrades } from '../../src/engine/simulate/trade-columns';
 import { backtestRequestSchema } from '../../src/shared/backtest-request';
 import { hourlyBars, nextBarRequest } from '../engine/ml/planted-signal';

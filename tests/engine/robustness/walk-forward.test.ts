@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planWalkForward, stitchOutOfSampleEquity, walkForwardEfficiency } from '../../../src/engine/index';
+import { planWalkForward } from '../../../src/engine/index';
+import { stitchOutOfSampleEquity, walkForwardEfficiency } from '../../../src/engine/robustness/walk-forward';
 
 describe('planWalkForward', () => {
   it('plans rolling windows of equal length whose tests follow their training', () => {

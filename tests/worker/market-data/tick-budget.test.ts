@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ticksFromColumns } from '../../../src/engine/index';
+import { ticksFromColumns } from '../../../src/engine/ticks/tick-series';
 import { TICK_RUN_LIMITS } from '../../../src/shared/plans';
 import { tooManyTrades } from '../../../src/worker/backtests/tick-backtest';
 import { binanceConfig } from '../../../src/worker/market-data/binance';

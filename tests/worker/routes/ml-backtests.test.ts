@@ -6,7 +6,8 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { mlReport, runMlBacktest } from '../../../src/engine/index';
+import { mlReport } from '../../../src/engine/index';
+import { runMlBacktest } from '../../../src/engine/ml/ml-backtest';
 import {
   backtestCreatedAnswerSchema,
   backtestQueuedAnswerSchema,

@@ -4,7 +4,7 @@
  * checked against the API's schema. The candles answer is the same bars, as the result page
  * loads them.
  */
-import { runMlBacktest } from '../../../../src/engine/index';
+import { runMlBacktest } from '../../../../src/engine/ml/ml-backtest';
 import { mlResultBody } from '../../../../src/worker/jobs/ml/result-body';
 import { type BacktestRun, backtestRunSchema } from '../../../../src/shared/api/backtests';
 import type { CandlesAnswer } from '../../../../src/shared/api/market';

@@ -10,11 +10,11 @@ import {
   type CandleSeries,
   type Trade,
   SessionCalendar,
-  exchangeTradingDays,
   listTrades,
   parseCandlesCsv,
   runBacktest,
 } from '../../../../src/engine/index';
+import { exchangeTradingDays } from '../../../../src/engine/export/trading-days';
 import { type BacktestRequest, backtestRequestSchema } from '../../../../src/shared/backtest-request';
 
 const HERE = new URL('.', import.meta.url).pathname;
