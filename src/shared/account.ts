@@ -5,9 +5,12 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailAddressSchema } from './
 /** The answer to a used, expired or unknown link of any kind. */
 export const LINK_EXPIRED = 'This link has expired or was already used.';
 
-export const VERIFY_EMAIL_HOURS = 24;
-export const RESET_PASSWORD_MINUTES = 30;
-export const CHANGE_EMAIL_HOURS = 24;
+export {
+  CHANGE_EMAIL_HOURS,
+  EMAIL_LINK_PATHS,
+  RESET_PASSWORD_MINUTES,
+  VERIFY_EMAIL_HOURS,
+} from './email-links';
 /** Deleting an account without a password needs a Google sign-in this recent. */
 export const RECENT_GOOGLE_SIGN_IN_MINUTES = 10;
 
@@ -54,10 +57,3 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export type AccountPatchInput = z.input<typeof accountPatchSchema>;
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
-
-/** Where the links in mails lead (the client routes of the same names). */
-export const EMAIL_LINK_PATHS = {
-  verifyEmail: '/verify-email',
-  resetPassword: '/reset-password',
-  confirmEmail: '/confirm-email',
-} as const;

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Layout } from './layout/Layout';
-import { AdminPage } from '../pages/AdminPage';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -39,7 +38,13 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: PATHS.login, element: <LoginPage /> },
-      { path: PATHS.admin, element: <AdminPage /> },
+      {
+        path: PATHS.admin,
+        ...lazyPage(
+          () => import('../pages/AdminPage'),
+          (m) => m.AdminPage,
+        ),
+      },
       {
         path: PATHS.forwardTests,
         ...lazyPage(

@@ -1,4 +1,4 @@
-import { EMAIL_LINK_PATHS } from '../../shared/account';
+import { EMAIL_LINK_PATHS } from '../../shared/email-links';
 
 /**
  * Every route path of the app (docs/product.md#screens-and-routes), in one place. Matching is case-insensitive

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { VERIFY_EMAIL_HOURS } from '../../../shared/account';
+import { VERIFY_EMAIL_HOURS } from '../../../shared/email-links';
 import { Alert } from '../../components/Alert';
 import { PATHS } from '../../config/paths';
 import { useAuth } from '../../lib/auth/auth-context';

@@ -262,9 +262,10 @@ describe('admin page', () => {
     await waitFor(() => expect(basic.router.state.location.pathname).toBe('/'));
   });
 
-  it('shows Loading... while the session loads, and nothing else of the app', () => {
+  it('shows Loading... while the session loads, and nothing else of the app', async () => {
     const { router, unmount } = renderRoute('/Admin', { status: 'loading' });
-    expect(screen.getByText(/^Loading/).textContent).toBe('Loading...');
+    // The admin page's code loads on its first visit, beside the session.
+    expect((await screen.findByText(/^Loading/)).textContent).toBe('Loading...');
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
     expect(router.state.location.pathname).toBe('/Admin');
@@ -289,7 +290,7 @@ describe('admin page', () => {
         jsonResponse(200, { user: { ...BASIC_USER, ...(body as object) } }),
     });
     renderRoute('/admin', { user: ADMIN_USER });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Admin Dashboard');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Admin Dashboard');
     expect(within(screen.getByRole('main')).getByText(/Welcome, root@example.com/).textContent).toBe(
       'Welcome, root@example.com. You are signed in as an administrator.',
     );
