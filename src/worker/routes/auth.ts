@@ -89,6 +89,8 @@ const registerRoute = apiRoute({
   path: '/register',
   tags: ['Auth'],
   summary: 'Create an account and sign in (sets the session cookie)',
+  description:
+    '`{email, password (8-128), displayName?}` → 201 `{user}` and the session cookie; 409 for a taken email.',
   rules: { access: 'public', errors: [400, 409, 429] },
   request: { body: jsonBody(registerSchema) },
   responses: { 201: jsonAnswer('Registered', userAnswerSchema) },
@@ -99,6 +101,8 @@ const loginRoute = apiRoute({
   path: '/login',
   tags: ['Auth'],
   summary: 'Sign in with email and password (sets the session cookie)',
+  description:
+    '`{email, password}` → 200 `{user}` and the session cookie; 401 "Incorrect email or password."; 429 after 10 failures in 15 min per IP, or per email unless the browser has its device cookie.',
   rules: { access: 'public', errors: [400, 401, 429] },
   request: { body: jsonBody(loginSchema) },
   responses: { 200: jsonAnswer('Signed in', userAnswerSchema) },
@@ -109,6 +113,7 @@ const logoutRoute = apiRoute({
   path: '/logout',
   tags: ['Auth'],
   summary: 'End this session',
+  description: 'Ends this session (204).',
   rules: { access: 'optional' },
   responses: { 204: noBody() },
 });
@@ -119,6 +124,7 @@ const logoutEverywhereRoute = apiRoute({
   path: '/logout-everywhere',
   tags: ['Auth'],
   summary: "End all of the user's sessions",
+  description: "Ends all of the user's sessions and revokes all of the user's API tokens (204).",
   rules: { access: 'user' },
   middleware: [requireUser] as const,
   responses: { 204: noBody() },
@@ -130,6 +136,8 @@ const sessionRoute = apiRoute({
   path: '/session',
   tags: ['Auth'],
   summary: 'The signed-in user or null (always 200)',
+  description:
+    'The signed-in user, or `null` when nobody is signed in: always 200 (the app asks it at start-up).',
   rules: { access: 'optional' },
   responses: { 200: jsonAnswer('The user or null', sessionAnswerSchema) },
 });
@@ -139,6 +147,7 @@ const meRoute = apiRoute({
   path: '/me',
   tags: ['Auth'],
   summary: 'The signed-in user',
+  description: 'The signed-in user, or 401.',
   rules: { access: 'user', token: 'read' },
   responses: { 200: jsonAnswer('The user', userAnswerSchema) },
 });
@@ -148,6 +157,8 @@ const googleRoute = apiRoute({
   path: '/google',
   tags: ['Auth'],
   summary: "Start Google sign-in (redirects to Google's consent page)",
+  description:
+    'Google sign-in (PKCE + state): redirects to Google\'s consent page; 503 "Google sign-in is not configured" without credentials.',
   rules: { access: 'public', errors: [503] },
   responses: { 302: noBody("Redirect to Google's authorization endpoint") },
 });
@@ -157,6 +168,8 @@ const googleCallbackRoute = apiRoute({
   path: '/google/callback',
   tags: ['Auth'],
   summary: 'Where Google sends the user back; signs in and redirects to /',
+  description:
+    'Google sign-in (PKCE + state): checks the state and the code Google sends back, signs in and redirects to /; 503 "Google sign-in is not configured" without credentials.',
   rules: { access: 'public', errors: [400, 409, 503] },
   responses: { 302: noBody('Signed in; redirect to the home page') },
 });

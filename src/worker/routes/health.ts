@@ -10,6 +10,8 @@ const healthRoute = apiRoute({
   path: '/',
   tags: ['Meta'],
   summary: 'Whether D1 and KV answer, and the version',
+  description:
+    '`{"ok":true,"d1":true,"kv":true,"version":"…"}` after a real D1 query and a KV write and read; 503 with the failing store `false`.',
   rules: { access: 'public', token: 'read' },
   responses: {
     200: jsonAnswer('Healthy', healthSchema),
