@@ -21,6 +21,8 @@ const usersRoute = apiRoute({
   path: '/users',
   tags: ['Admin'],
   summary: 'Search users',
+  description:
+    'Admins only: search users by `query`, a `page` at a time, each with their role, plan and backtests this month.',
   rules: { access: 'admin', errors: [400] },
   request: { query: userQuerySchema },
   responses: { 200: jsonAnswer('One page of users', userPageSchema) },
@@ -31,6 +33,8 @@ const changeUserRoute = apiRoute({
   path: '/users/{id}',
   tags: ['Admin'],
   summary: "Change a user's role or plan (ends their sessions)",
+  description:
+    "Admins only: change a user's role or plan; that user's sessions end, so the change takes effect at once.",
   rules: { access: 'admin', errors: [400, 404] },
   request: { body: jsonBody(adminUserPatchSchema) },
   responses: { 200: jsonAnswer('The updated user', userAnswerSchema) },
@@ -41,6 +45,7 @@ const messagesRoute = apiRoute({
   path: '/messages',
   tags: ['Admin'],
   summary: 'Contact messages, newest first',
+  description: 'Admins only: the messages sent through the contact form, newest first.',
   rules: { access: 'admin' },
   responses: { 200: jsonAnswer('The messages', contactMessagesAnswerSchema) },
 });
@@ -50,6 +55,8 @@ const subscriptionsRoute = apiRoute({
   path: '/subscriptions',
   tags: ['Admin'],
   summary: 'Subscription requests, newest first',
+  description:
+    'Admins only: the paid subscriptions and the subscription requests (Subscribe Now), newest first.',
   rules: { access: 'admin' },
   responses: { 200: jsonAnswer('The requests', subscriptionRequestsAnswerSchema) },
 });

@@ -9,6 +9,8 @@ const subscribeRoute = apiRoute({
   path: '/',
   tags: ['Account'],
   summary: 'Record a Subscribe Now request (no payment is taken)',
+  description:
+    'Signed in: records a Subscribe Now request `{plan, billingPeriod, currency}` for a currency this server takes no payment in (no payment is taken).',
   rules: { access: 'user', errors: [400] },
   middleware: [requireUser] as const,
   request: { body: jsonBody(subscriptionRequestSchema) },
