@@ -51,6 +51,8 @@ const stripeWebhookRoute = apiRoute({
   path: '/webhooks/stripe',
   tags: ['Billing'],
   summary: 'Stripe’s events, checked by the Stripe-Signature header (not for scripts)',
+  description:
+    "Stripe's events: the raw body's signature is checked (`Stripe-Signature`, within 5 minutes), else 400 and nothing changes. Exempt from the origin check (this path and the Razorpay webhook's only); bodies up to 256 KB.",
   rules: { access: 'public', errors: [400] },
   request: { body: documentedBody(stripeWebhookEventSchema) },
   responses: { 200: jsonAnswer('Received', webhookReceiptSchema) },
@@ -61,6 +63,8 @@ const razorpayWebhookRoute = apiRoute({
   path: '/webhooks/razorpay',
   tags: ['Billing'],
   summary: 'Razorpay’s events, checked by the X-Razorpay-Signature header (not for scripts)',
+  description:
+    "Razorpay's events: the raw body's signature is checked (`X-Razorpay-Signature`), else 400 and nothing changes. Exempt from the origin check (this path and the Stripe webhook's only); bodies up to 256 KB.",
   rules: { access: 'public', errors: [400] },
   request: { body: documentedBody(razorpayWebhookEventSchema) },
   responses: { 200: jsonAnswer('Received', webhookReceiptSchema) },
@@ -71,6 +75,8 @@ const providersRoute = apiRoute({
   path: '/providers',
   tags: ['Billing'],
   summary: 'Which currencies this server takes payment in',
+  description:
+    "`{currencies, freeTrialDays}`: the currencies paid online here (USD with Stripe's keys, INR with Razorpay's) and the free trial's length in days (null without a provider).",
   rules: { access: 'public' },
   responses: { 200: jsonAnswer('The providers', paymentProvidersAnswerSchema) },
 });
@@ -80,6 +86,8 @@ const billingRoute = apiRoute({
   path: '/',
   tags: ['Billing'],
   summary: 'The subscription: plan, status, period, pending change and invoices',
+  description:
+    'Signed in: `{plan, status: none|trialing|active|past_due|cancelled, provider, currency, billingPeriod, currentPeriodEnd, cancelAtPeriodEnd, pendingChange, invoices, comp, team, trialEndsAt, mayRun, currencies}`.',
   rules: { access: 'user' },
   middleware: [requireUser] as const,
   responses: { 200: jsonAnswer('The billing state', billingAnswerSchema) },
@@ -90,6 +98,8 @@ const checkoutRoute = apiRoute({
   path: '/checkout',
   tags: ['Billing'],
   summary: 'Start a subscription: the URL of the provider’s hosted payment page',
+  description:
+    "Signed in: `{plan, billingPeriod: monthly|annual, currency: INR|USD}` → 200 `{url}`, the provider's hosted payment page, which sends the user back to `/account?checkout=success` or `/account?checkout=cancelled`. 400 on `currency` when it is not paid online here; 409 while a subscription runs.",
   rules: { access: 'user', errors: [400, 409, 502] },
   middleware: [requireUser, requireVerifiedEmail('buy a plan')] as const,
   request: { body: jsonBody(checkoutRequestSchema) },
@@ -101,6 +111,8 @@ const changeRoute = apiRoute({
   path: '/change',
   tags: ['Billing'],
   summary: 'Change plan or period at the next billing cycle',
+  description:
+    'Signed in: `{plan, billingPeriod}` → 200 with the billing answer. The change takes effect at the next cycle, with no proration, and shows as `pendingChange` until then; 409 without a running subscription.',
   rules: { access: 'user', errors: [400, 404, 409] },
   middleware: [requireUser] as const,
   request: { body: jsonBody(planChangeRequestSchema) },
@@ -112,7 +124,9 @@ const cancelRoute = apiRoute({
   path: '/cancel',
   tags: ['Billing'],
   summary: 'Cancel at the end of the period paid for',
-  rules: { access: 'user', errors: [404] },
+  description:
+    'Signed in: cancels at the end of the period paid for (`cancelAtPeriodEnd` true; the plan is kept until then) → 200 with the billing answer; 409 without a running subscription.',
+  rules: { access: 'user', errors: [404, 409] },
   middleware: [requireUser] as const,
   responses: { 200: jsonAnswer('The billing state', billingAnswerSchema) },
 });
@@ -122,6 +136,8 @@ const resumeRoute = apiRoute({
   path: '/resume',
   tags: ['Billing'],
   summary: 'Undo a cancellation before the period ends',
+  description:
+    'Signed in: undoes a cancellation before the period ends → 200 with the billing answer; 409 without a running subscription, or when it is not set to end.',
   rules: { access: 'user', errors: [404, 409] },
   middleware: [requireUser] as const,
   responses: { 200: jsonAnswer('The billing state', billingAnswerSchema) },
