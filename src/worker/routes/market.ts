@@ -27,6 +27,8 @@ const exchangesRoute = apiRoute({
   path: '/exchanges',
   tags: ['Market data'],
   summary: 'Exchanges (provider, 24 h cache or bundled fallback)',
+  description:
+    'The exchanges, from the provider, the KV cache (24 h) or the bundled fallback, with the `error`/`warning` banner texts when the provider failed.',
   rules: { access: 'optional', token: 'read' },
   responses: { 200: jsonAnswer('The exchanges', exchangesAnswerSchema) },
 });
@@ -36,6 +38,8 @@ const symbolsRoute = apiRoute({
   path: '/exchanges/{code}/symbols',
   tags: ['Market data'],
   summary: "An exchange's symbols",
+  description:
+    "An exchange's symbols, from the provider, the KV cache (24 h) or the bundled fallback, with the `error`/`warning` banner texts when the provider failed.",
   rules: { access: 'optional', token: 'read', errors: [400] },
   request: { params: exchangeParam },
   responses: { 200: jsonAnswer('The symbols', stocksAnswerSchema) },
@@ -46,6 +50,8 @@ const candlesRoute = apiRoute({
   path: '/candles',
   tags: ['Market data'],
   summary: 'OHLCV bars with warm-up (at most 100,000); 1-minute bars are Enterprise’s',
+  description:
+    '`exchange`, `symbol`, `timeframe` (5m, 15m, 30m, 1h, 1d; 1m on Enterprise, else 402), `from`, `to` and `warmup` (N bars before `from`) → `{candles: {t,o,h,l,c,v}, timezone, source, warmupBars, warnings}`; over 100,000 bars → 400.',
   rules: { access: 'optional', token: 'read', errors: [400, 402, 502] },
   request: { query: candleQuery },
   responses: { 200: jsonAnswer('The bars as columns', candlesAnswerSchema) },
@@ -57,6 +63,8 @@ const ticksRoute = apiRoute({
   tags: ['Market data'],
   summary:
     'Trades between two ISO instants, at most one day (Enterprise): Binance, the US provider or an uploaded tick file',
+  description:
+    '`exchange`, `symbol`, `from`, `to` (ISO instants, at most a day apart) → `{ticks: {t,p,q}, source}`: the trades in [from, to) from Binance, the US provider or an uploaded tick file. Enterprise only (402 otherwise).',
   rules: { access: 'user', token: 'read', plan: 'enterprise', errors: [400, 402, 404, 502] },
   middleware: [requireUser] as const,
   request: { query: tickQuery },
