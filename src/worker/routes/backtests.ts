@@ -22,6 +22,8 @@ const runRoute = apiRoute({
   path: '/',
   tags: ['Backtests'],
   summary: 'Run and store a backtest (one of the month’s quota)',
+  description:
+    'Signed in: validates the request, checks the plan\'s limits (402 naming the limit) and the month\'s quota (402 "Please upgrade your membership to generate backtesting results."), loads the candles with warm-up, runs the engine and stores the run → 201 `{id, result}`. An ML run (`mode: "ml"`) answers 201 with `result.ml`, or 202 `{jobId}` when too large for the request; a run with intrabar `"ticks"` whose trades need more than the request holds answers 202 `{jobId}` too. Follow a job with GET /api/jobs/{id}.',
   rules: { access: 'user', token: 'run', errors: [400, 402, 413] },
   request: { body: jsonBody(backtestRequestSchema) },
   responses: {
@@ -35,6 +37,8 @@ const listRoute = apiRoute({
   path: '/',
   tags: ['Backtests'],
   summary: "The user's runs, newest first",
+  description:
+    "The user's own runs only, newest first. A deleted run leaves this history but still counts toward the month's quota.",
   rules: { access: 'user', token: 'read' },
   responses: { 200: jsonAnswer('The runs', backtestListAnswerSchema) },
 });
@@ -44,6 +48,8 @@ const readRoute = apiRoute({
   path: '/{id}',
   tags: ['Backtests'],
   summary: 'One stored run with its request and result',
+  description:
+    "One of the user's own runs (another user's: 404), with `trials: {count, sharpeVarianceAnnualised, sharpeVariancePerBar, barsPerYear, since, dsr}`: the strategies tried on its data, for the deflated Sharpe ratio.",
   rules: { access: 'user', token: 'read', errors: [404] },
   responses: { 200: jsonAnswer('The run', backtestRunSchema) },
 });
@@ -53,6 +59,8 @@ const deleteRoute = apiRoute({
   path: '/{id}',
   tags: ['Backtests'],
   summary: 'Delete a run (it still counts toward the month)',
+  description:
+    "Deletes one of the user's own runs (another user's: 404) → 204. It leaves the history but still counts toward the month's quota.",
   rules: { access: 'user', errors: [404] },
   responses: { 204: noBody() },
 });

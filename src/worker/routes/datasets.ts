@@ -50,6 +50,8 @@ const uploadRoute = apiRoute({
   tags: ['Datasets'],
   summary:
     'Upload an OHLCV CSV (multipart field "file", or a text/csv body; ?name=), or with ?kind=ticks a tick CSV (time,price,size; Enterprise); 402 past the plan\'s storage cap',
+  description:
+    "Signed in: uploads an OHLCV CSV (multipart or `text/csv`, up to 20 MB); 402 past the plan's storage cap, and nothing is stored. Datasets are private to their owner.",
   rules: { access: 'user', errors: [400, 402, 413, 415] },
   request: {
     body: {
@@ -74,6 +76,8 @@ const listRoute = apiRoute({
   path: '/',
   tags: ['Datasets'],
   summary: "The user's datasets, and the storage they take against the plan's cap (files, bytes)",
+  description:
+    "Signed in: `{datasets, storage: {files, bytes, maxFiles, maxBytes}}`, the user's own datasets only.",
   rules: { access: 'user', token: 'read' },
   responses: { 200: jsonAnswer('The datasets', datasetListAnswerSchema) },
 });
@@ -83,6 +87,7 @@ const deleteRoute = apiRoute({
   path: '/{id}',
   tags: ['Datasets'],
   summary: 'Delete a dataset',
+  description: "Signed in: deletes one of the user's own datasets (another user's id: 404).",
   rules: { access: 'user', errors: [404] },
   responses: { 204: noBody() },
 });

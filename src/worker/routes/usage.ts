@@ -9,6 +9,8 @@ const usageRoute = apiRoute({
   path: '/',
   tags: ['Backtests'],
   summary: 'Backtests used this month, the plan’s limit and the reset day',
+  description:
+    'Signed in: `{used, limit, resetsOn}` (`limit` null = unlimited, `resetsOn` YYYY-MM-DD). Runs refused with 400 (from after to, no bars in range, a period longer than the bars loaded) are not counted; a robustness analysis counts as one backtest.',
   rules: { access: 'user', token: 'read' },
   responses: { 200: jsonAnswer('The usage', usageSchema) },
 });
