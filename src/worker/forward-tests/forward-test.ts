@@ -47,6 +47,8 @@ import { deliverWebhook } from './webhook';
 
 /** Warm-up bars at least (indicators that never forget, such as EMA, settle over them). */
 export const MIN_WARMUP_BARS = 300;
+/** How often a running test makes sure its stream still follows it (alarm). */
+export const WATCHDOG_MS = 15 * 60_000;
 /** Bars one backfill may read; a longer gap fails the test (it is no longer the same run). */
 export const MAX_BACKFILL_BARS = 10_000;
 
@@ -156,6 +158,7 @@ export class ForwardTest extends DurableObject<Env> {
       replayWarning: null,
     } satisfies Progress);
     await this.stream(setup.source).follow(setup.source, this.ctx.id.toString());
+    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
   }
 
   /** A closed bar from the stream: queued behind the bars before it. */
@@ -192,6 +195,7 @@ export class ForwardTest extends DurableObject<Env> {
       await this.ctx.storage.put('progress', progress);
       await recordStatus(this.env.DB, setup.id, 'stopped', progress.stoppedAt);
       await this.stream(setup.source).unfollow(this.ctx.id.toString());
+      await this.ctx.storage.deleteAlarm();
       this.broadcast({
         type: 'status',
         status: 'stopped',
@@ -272,6 +276,21 @@ export class ForwardTest extends DurableObject<Env> {
       forwardTrades: report.forwardTrades.map(tradeAnswer),
       backtestTrades: report.backtestTrades.map(tradeAnswer),
     };
+  }
+
+  /**
+   * The watchdog: while running, the test follows its stream again every WATCHDOG_MS (a no-op
+   * when it already does), so a stream object that lost its followers or its alarm (a wiped or
+   * moved object) feeds it again; the bars missed meanwhile come from REST at the next bar.
+   */
+  override async alarm(): Promise<void> {
+    await this.serially(async () => {
+      const setup = await this.setup();
+      const progress = await this.progress();
+      if (!setup || progress?.status !== 'running') return;
+      await this.stream(setup.source).follow(setup.source, this.ctx.id.toString());
+      await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+    });
   }
 
   /** The live page's socket (GET /api/forward-tests/:id/live): hibernatable, told the status at once. */
@@ -482,6 +501,7 @@ export class ForwardTest extends DurableObject<Env> {
     await this.ctx.storage.put('progress', progress);
     await recordStatus(this.env.DB, setup.id, 'failed', progress.stoppedAt);
     await this.stream(setup.source).unfollow(this.ctx.id.toString());
+    await this.ctx.storage.deleteAlarm();
     this.broadcast({
       type: 'status',
       status: 'failed',

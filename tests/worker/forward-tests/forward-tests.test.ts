@@ -240,6 +240,30 @@ describe('a forward test’s record', () => {
     expect(replay.identical).toBe(true);
   });
 
+  it('follows its stream again from its watchdog alarm when the stream has lost it', async () => {
+    const browser = await enterprise();
+    const live = feed({ bars: 60, tick: 60 });
+    const { body } = await start(browser, live.bindings);
+    await readUntil(browser, body.id, (t) => t.bars >= 5);
+    // The stream forgets its followers (a wiped object): bars stop coming to the test.
+    await runInDurableObject(live.stream(), async (_, state) => {
+      await state.storage.put('followers', []);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stalled = (await read(browser, body.id)).bars;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await read(browser, body.id)).bars).toBe(stalled);
+
+    expect(await runDurableObjectAlarm(objectOf(body.id))).toBe(true);
+    const bars = allFeedBars(live.settings);
+    const test = await readUntil(browser, body.id, (t) => t.bars > stalled + 3);
+    const firstLive = bars.findIndex((bar) => bar.t === test.recentBars[0]!.t);
+    // The bars missed meanwhile came from REST: none is missing.
+    expect(test.recentBars).toEqual(bars.slice(firstLive, firstLive + test.recentBars.length));
+    await browser.request(`/api/forward-tests/${body.id}/stop`, { method: 'POST' });
+    expect(await runDurableObjectAlarm(objectOf(body.id))).toBe(false);
+  });
+
   it('is replayed daily; a difference is a warning on the test and a logged error', async () => {
     const browser = await enterprise();
     const live = feed({ bars: 48, tick: 40 });
