@@ -12,6 +12,8 @@ const exportRoute = apiRoute({
   path: '/{id}/export',
   tags: ['Backtests'],
   summary: "The run's strategy as Pine Script v6 or Python (backtesting.py with TA-Lib)",
+  description:
+    "Owner only (others 404): the run's strategy, `format=pine` as Pine Script v6 or `format=python` as Python for backtesting.py (`text/plain`, a download).",
   rules: { access: 'user', token: 'read', errors: [400, 404] },
   request: { query: exportQuerySchema },
   responses: { 200: mediaAnswer('The source file', 'text/plain', { attachment: true }) },

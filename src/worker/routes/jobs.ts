@@ -82,6 +82,8 @@ const activeRoute = apiRoute({
   path: '/',
   tags: ['Jobs'],
   summary: 'The user’s jobs in flight (queued or running): progress, what each is for, a link to follow it',
+  description:
+    "`state=active`: the signed-in user's own jobs still queued or running, oldest first: `{jobs: [{id, kind, state, done, total, subject: {exchange, stock, timeframe, backtestId}, requestFingerprint, link, createdAt}]}`; another `state` → 400.",
   rules: { access: 'user', token: 'read', errors: [400] },
   request: { query: jobListQuerySchema },
   responses: { 200: jsonAnswer('The jobs, oldest first', activeJobsAnswerSchema) },
@@ -92,6 +94,8 @@ const jobRoute = apiRoute({
   path: '/{id}',
   tags: ['Jobs'],
   summary: 'A job’s progress and, once done, its result',
+  description:
+    'Owner or admin (others 404): `{id, backtestId, state, done, total, configurations, error?, result?}`; `kind` is robustness, ml or ticks. `state` is queued, running, done, failed (with `error`) or cancelled; `done` of `total` chunks.',
   rules: { access: 'user', token: 'read', errors: [404] },
   responses: { 200: jsonAnswer('The job', anyJobAnswerSchema) },
 });
@@ -101,6 +105,8 @@ const cancelRoute = apiRoute({
   path: '/{id}',
   tags: ['Jobs'],
   summary: 'Cancel a job',
+  description:
+    'Owner or admin (others 404): cancels the job → 200 with the job; chunks still queued are acknowledged and skipped; 409 once finished.',
   rules: { access: 'user', token: 'run', errors: [404, 409] },
   responses: { 200: jsonAnswer('The cancelled job', anyJobAnswerSchema) },
 });

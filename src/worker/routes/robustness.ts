@@ -17,6 +17,8 @@ const startRoute = apiRoute({
   path: '/{id}/robustness',
   tags: ['Jobs'],
   summary: 'Start a robustness analysis of a run (one of the month’s quota)',
+  description:
+    "Owner only (others 404): starts a robustness analysis of the run `{grid?, blocks?, walkForward?}` → 202 `{jobId}`, followed with GET /api/jobs/{id}. Counts as one backtest of the month (402 past the month's limit, naming it). Configurations per analysis: Basic 50, Professional 1,000, Enterprise and admins 10,000 (402 over it). ML runs answer 400.",
   rules: { access: 'user', token: 'run', errors: [400, 402, 404] },
   request: { body: jsonBody(robustnessRequestSchema) },
   responses: { 202: jsonAnswer('The queued job', jobCreatedSchema) },
@@ -27,6 +29,8 @@ const listRoute = apiRoute({
   path: '/{id}/robustness',
   tags: ['Jobs'],
   summary: 'The run’s robustness analyses, newest first',
+  description:
+    "Owner only (others 404): the run's analyses, newest first: `{analyses: [{jobId, state, createdAt, configurations, pbo, suggestion}]}` (`pbo` and `suggestion` null until done).",
   rules: { access: 'user', token: 'read', errors: [404] },
   responses: { 200: jsonAnswer('The analyses', analysisListAnswerSchema) },
 });

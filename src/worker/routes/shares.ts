@@ -18,6 +18,7 @@ const shareStatusRoute = apiRoute({
   path: '/{id}/share',
   tags: ['Sharing'],
   summary: 'Whether the run has a live public link',
+  description: 'Owner only (others 404): `{shared, createdAt}`.',
   rules: { access: 'user', errors: [404] },
   responses: { 200: jsonAnswer('The link status', shareStatusSchema) },
 });
@@ -27,6 +28,8 @@ const shareRoute = apiRoute({
   path: '/{id}/share',
   tags: ['Sharing'],
   summary: 'Make a new public link (replaces any earlier one)',
+  description:
+    'Owner only (others 404): → 201 `{token, url}`, a new link replacing the old one (a 256-bit token; only its SHA-256 is stored). Needs a verified email address (403 before).',
   rules: { access: 'user', errors: [404] },
   middleware: [requireVerifiedEmail('share runs by link')] as const,
   responses: { 201: jsonAnswer('The link (its token shown once)', shareLinkSchema) },
@@ -37,6 +40,7 @@ const unshareRoute = apiRoute({
   path: '/{id}/share',
   tags: ['Sharing'],
   summary: 'End the public link',
+  description: 'Owner only (others 404): ends the public link → 204.',
   rules: { access: 'user', errors: [404] },
   responses: { 204: noBody() },
 });
@@ -46,6 +50,8 @@ const sharedRunRoute = apiRoute({
   path: '/{token}',
   tags: ['Sharing'],
   summary: 'A shared run, without its id or owner',
+  description:
+    'No account needed: the shared run without its id or owner (the page /r/{token} reads it); 404 once the link is revoked or replaced, or the run deleted.',
   rules: { access: 'public', token: 'read', errors: [404] },
   responses: { 200: jsonAnswer('The shared run', sharedBacktestSchema) },
 });
