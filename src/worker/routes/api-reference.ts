@@ -14,6 +14,7 @@ const documentRoute = apiRoute({
   path: '/openapi.json',
   tags: ['Meta'],
   summary: 'This OpenAPI 3.1 document',
+  description: "The OpenAPI 3.1 document of every route, generated from the routes' declarations.",
   rules: { access: 'public', token: 'read' },
   responses: { 200: jsonAnswer('The document', openApiDocumentSchema) },
 });
@@ -23,6 +24,8 @@ const referenceRoute = apiRoute({
   path: '/docs',
   tags: ['Meta'],
   summary: 'The API reference (HTML): the site’s page that reads this document',
+  description:
+    "The API reference: the site's own page (HTML) over /api/openapi.json, every operation by tag with who may call it, its parameters, request body and answers.",
   rules: { access: 'public', token: 'read' },
   responses: { 200: mediaAnswer('The reference page', 'text/html') },
 });

@@ -55,6 +55,7 @@ const listRoute = apiRoute({
   path: '/',
   tags: ['Portfolios'],
   summary: "The user's portfolios",
+  description: "Signed in: the user's own portfolios only.",
   rules: { access: 'user', token: 'read' },
   responses: { 200: jsonAnswer('The portfolios', portfolioListAnswerSchema) },
 });
@@ -64,6 +65,8 @@ const saveRoute = apiRoute({
   path: '/',
   tags: ['Portfolios'],
   summary: 'Save a portfolio',
+  description:
+    "Signed in: `{name, symbols: [{exchange, symbol, weight?}]}` → 201: 1-20 symbols, weights on all or none, adding up to 1; a symbol its exchange's list lacks answers 400 naming each. 402 past the plan's number of portfolios.",
   rules: { access: 'user', errors: [400, 402] },
   request: { body: jsonBody(portfolioSchema) },
   responses: { 201: jsonAnswer('The saved portfolio', portfolioAnswerSchema) },
@@ -74,6 +77,7 @@ const readRoute = apiRoute({
   path: '/{id}',
   tags: ['Portfolios'],
   summary: 'One portfolio',
+  description: 'Signed in, own only (others 404): `{name, symbols: [{exchange, symbol, weight?}]}`.',
   rules: { access: 'user', token: 'read', errors: [404] },
   responses: { 200: jsonAnswer('The portfolio', portfolioAnswerSchema) },
 });
@@ -83,6 +87,8 @@ const replaceRoute = apiRoute({
   path: '/{id}',
   tags: ['Portfolios'],
   summary: 'Replace a portfolio',
+  description:
+    "Signed in, own only (others 404): `{name, symbols: [{exchange, symbol, weight?}]}` → 200: 1-20 symbols, weights on all or none, adding up to 1; a symbol its exchange's list lacks answers 400 naming each.",
   rules: { access: 'user', errors: [400, 404] },
   request: { body: jsonBody(portfolioSchema) },
   responses: { 200: jsonAnswer('The updated portfolio', portfolioAnswerSchema) },
@@ -93,6 +99,7 @@ const deleteRoute = apiRoute({
   path: '/{id}',
   tags: ['Portfolios'],
   summary: 'Delete a portfolio',
+  description: 'Signed in, own only (others 404): deletes the portfolio → 204.',
   rules: { access: 'user', errors: [404] },
   responses: { 204: noBody() },
 });
@@ -102,6 +109,8 @@ const runRoute = apiRoute({
   path: '/{id}/backtests',
   tags: ['Portfolios'],
   summary: 'Backtest the builder’s strategy on every symbol of the portfolio',
+  description:
+    "Own only (others 404): the builder's request (its exchange and stock ignored) on every symbol of the portfolio with one capital → 201 `{id, result}`, one of the month's quota. `result.portfolio` = `{name, symbols: [{exchange, symbol, weight, metrics, contributionPct}], correlation}`, and each trade has its `symbol`.",
   rules: { access: 'user', token: 'run', errors: [400, 402, 404] },
   request: { body: jsonBody(portfolioRunSchema) },
   responses: { 201: jsonAnswer('The stored run', backtestCreatedAnswerSchema) },

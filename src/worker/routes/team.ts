@@ -47,6 +47,8 @@ const teamRoute = apiRoute({
   path: '/',
   tags: ['Team'],
   summary: 'The team as its owner or a member sees it',
+  description:
+    'An owner: `{role: "owner", seats, members, invites}`; a member: `{role: "member", owner: {email}}`. Members work under the owner\'s plan and one shared monthly quota; runs stay private.',
   rules: { access: 'user' },
   responses: { 200: jsonAnswer('The team', teamAnswerSchema) },
 });
@@ -56,6 +58,8 @@ const inviteRoute = apiRoute({
   path: '/invites',
   tags: ['Team'],
   summary: 'Invite a user by email (Enterprise owners)',
+  description:
+    'Enterprise owners with a verified address: `{email}` → 201 `{invite, url}`, a link valid 7 days. Pending invites hold a seat; 402 without seats, or when all 3 are used.',
   rules: { access: 'user', plan: 'enterprise', errors: [400, 402, 409] },
   middleware: [requireVerifiedEmail('invite team members')] as const,
   request: { body: jsonBody(teamInviteSchema) },
@@ -67,6 +71,7 @@ const cancelInviteRoute = apiRoute({
   path: '/invites/{id}',
   tags: ['Team'],
   summary: 'Cancel an invite',
+  description: 'The owner cancels a pending invite → 204 (not theirs: 404).',
   rules: { access: 'user', errors: [404] },
   responses: { 204: noBody() },
 });
@@ -77,6 +82,8 @@ const joinRoute = apiRoute({
   path: '/join',
   tags: ['Team'],
   summary: 'Accept an invite',
+  description:
+    "The invited email address accepts `{token}` once verified (403 before); 410 when the invite expired. Members work under the owner's plan and one shared monthly quota; runs stay private.",
   rules: { access: 'user', errors: [400, 404, 409, 410] },
   middleware: [requireVerifiedEmail('join a team')] as const,
   request: { body: jsonBody(teamJoinSchema) },
@@ -88,6 +95,7 @@ const removeMemberRoute = apiRoute({
   path: '/members/{id}',
   tags: ['Team'],
   summary: 'Remove a member (their sessions end)',
+  description: "The owner removes a member → 204, ending that member's sessions.",
   rules: { access: 'user', errors: [404] },
   responses: { 204: noBody() },
 });
@@ -97,6 +105,7 @@ const leaveRoute = apiRoute({
   path: '/membership',
   tags: ['Team'],
   summary: 'Leave the team',
+  description: "A member leaves the owner's team → 204.",
   rules: { access: 'user', errors: [404] },
   responses: { 204: noBody() },
 });

@@ -14,6 +14,7 @@ const mintRoute = apiRoute({
   path: '/',
   tags: ['Tokens'],
   summary: 'Create a personal access token (answered once; only its hash is stored)',
+  description: `Signed in with the site's session and a verified address (else 403): \`{name, expiresInDays: 30|90|365, scope: read|run}\` → 201 \`{token, id}\`. The token is shown once; only its SHA-256 is stored. 409 past ${MAX_TOKENS_PER_USER} live tokens.`,
   rules: { access: 'user', errors: [400, 409] },
   middleware: [requireVerifiedEmail('create API tokens')] as const,
   request: { body: jsonBody(tokenCreateSchema) },
@@ -25,6 +26,8 @@ const listRoute = apiRoute({
   path: '/',
   tags: ['Tokens'],
   summary: "The user's tokens with their last use (never the token itself)",
+  description:
+    "Signed in with the site's session: the user's tokens with `lastUsedAt`, never the token itself.",
   rules: { access: 'user' },
   responses: { 200: jsonAnswer('The tokens', tokenListAnswerSchema) },
 });
@@ -34,6 +37,7 @@ const revokeRoute = apiRoute({
   path: '/{id}',
   tags: ['Tokens'],
   summary: 'Revoke a token',
+  description: "Signed in with the site's session: revokes one of the user's tokens → 204 (another's: 404).",
   rules: { access: 'user', errors: [404] },
   responses: { 204: noBody() },
 });
