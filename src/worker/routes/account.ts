@@ -39,6 +39,7 @@ const readRoute = apiRoute({
   path: '/',
   tags: ['Account'],
   summary: 'The account: profile, verification and notification settings',
+  description: '`{account}`: the user plus `notifyJobDone`, `hasPassword` and `googleLinked`.',
   rules: { access: 'user' },
   responses: { 200: jsonAnswer('The account', accountAnswerSchema) },
 });
@@ -48,6 +49,8 @@ const patchRoute = apiRoute({
   path: '/',
   tags: ['Account'],
   summary: 'Change the display name or the job-mail preference',
+  description:
+    '`{displayName?, notifyJobDone?}` → the account. `notifyJobDone`: one mail when a queued robustness analysis or ML run ends done or failed.',
   rules: { access: 'user', errors: [400] },
   request: { body: jsonBody(accountPatchSchema) },
   responses: { 200: jsonAnswer('The account', accountAnswerSchema) },
@@ -58,6 +61,8 @@ const changeEmailRoute = apiRoute({
   path: '/email',
   tags: ['Account'],
   summary: 'Ask to change the email address: a link goes to the new one',
+  description:
+    '`{newEmail, password}` → 202: a link to the new address (`/confirm-email?token=`, 24 h), confirmed with POST /api/auth/email/confirm.',
   rules: { access: 'user', errors: [400, 409] },
   request: { body: jsonBody(changeEmailSchema) },
   responses: { 202: noBody('The confirmation mail is on its way') },
@@ -68,6 +73,8 @@ const exportRoute = apiRoute({
   path: '/export',
   tags: ['Account'],
   summary: 'Everything stored about the account, as a JSON file',
+  description:
+    "A JSON file (`Content-Disposition: attachment`): profile, every run with its request and metrics, datasets (names, sizes), portfolios, share links, team, the subscription as stored, every payment, and the API tokens' names, scopes and dates (never a token or its hash).",
   rules: { access: 'user' },
   responses: { 200: jsonAnswer('The export', accountExportSchema, { attachment: true }) },
 });
@@ -77,6 +84,8 @@ const deleteRoute = apiRoute({
   path: '/',
   tags: ['Account'],
   summary: 'Delete the account and its data (password, or a recent Google sign-in)',
+  description:
+    "`{password}` (a Google-only account: a Google sign-in of this session in the last 10 minutes) → 204: an owner's team members are told, R2 files deleted, then the user's row (everything else cascades, API tokens too), then the address is mailed that the account is gone.",
   rules: { access: 'user', errors: [400] },
   request: { body: jsonBody(deleteAccountSchema) },
   responses: { 204: noBody() },

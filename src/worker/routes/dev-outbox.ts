@@ -10,6 +10,8 @@ const outboxRoute = apiRoute({
   path: '/outbox',
   tags: ['Account'],
   summary: 'Development only: the mails the server would have sent (404 elsewhere)',
+  description:
+    'In development without `EMAIL_API_KEY`: `[{to, subject, text, html, sentAt}]`, the mails of the last day (kept in KV); 404 in any other environment.',
   rules: { access: 'public', errors: [404] },
   responses: { 200: jsonAnswer('The outbox, newest first', outboxSchema) },
 });

@@ -53,6 +53,8 @@ const verifyRoute = apiRoute({
   path: '/email/verify',
   tags: ['Account'],
   summary: 'Verify the email address with the token of its mail link',
+  description:
+    '`{token}` → 204: the link of the mail registration sends (`/verify-email?token=`, 24 h) verifies the address.',
   rules: { access: 'public', errors: [400] },
   request: { body: jsonBody(emailTokenSchema) },
   responses: { 204: noBody() },
@@ -63,7 +65,9 @@ const resendRoute = apiRoute({
   path: '/email/resend',
   tags: ['Account'],
   summary: 'Send the verification mail again (at most 3 an hour)',
-  rules: { access: 'user', errors: [429] },
+  description:
+    '→ 202 and a new link (earlier ones stop working); at most 3 an hour (429); 409 once verified.',
+  rules: { access: 'user', errors: [409, 429] },
   middleware: [requireUser] as const,
   responses: { 202: noBody('Sent, unless already verified') },
 });
@@ -73,6 +77,8 @@ const confirmRoute = apiRoute({
   path: '/email/confirm',
   tags: ['Account'],
   summary: 'Confirm a new email address with the token of its mail link',
+  description:
+    '`{token}` → 204: moves the account to the new address (409 if another account took it), revokes its API tokens and tells the old address.',
   rules: { access: 'public', errors: [400, 409] },
   request: { body: jsonBody(emailTokenSchema) },
   responses: { 204: noBody() },
@@ -85,6 +91,8 @@ const forgotRoute = apiRoute({
   path: '/password/forgot',
   tags: ['Account'],
   summary: 'Mail a password-reset link; the same answer for every address',
+  description:
+    '`{email}` → 202 with no body for every address, after the same work; the mail (a `/reset-password?token=` link valid 30 minutes, or for a Google-only account a pointer to Google sign-in) is decided after the answer. 3 mails an address an hour (later asks still 202), 10 asks an IP an hour (429).',
   rules: { access: 'public', errors: [400, 429] },
   request: { body: jsonBody(forgotPasswordSchema) },
   responses: { 202: noBody('Accepted') },
@@ -95,6 +103,8 @@ const resetRoute = apiRoute({
   path: '/password/reset',
   tags: ['Account'],
   summary: 'Set a new password with a reset token; ends every session',
+  description:
+    '`{token, password}` → 204: the new password, every session and API token ended, the email verified. A used, expired or unknown link → 400 "This link has expired or was already used."',
   rules: { access: 'public', errors: [400] },
   request: { body: jsonBody(resetPasswordSchema) },
   responses: { 204: noBody() },
@@ -105,6 +115,7 @@ const changeRoute = apiRoute({
   path: '/password/change',
   tags: ['Account'],
   summary: 'Change the password; ends the other sessions',
+  description: '`{currentPassword, newPassword}` → 204; the other sessions and every API token end.',
   rules: { access: 'user', errors: [400] },
   middleware: [requireUser] as const,
   request: { body: jsonBody(changePasswordSchema) },
