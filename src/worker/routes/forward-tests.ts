@@ -44,6 +44,8 @@ const startRoute = apiRoute({
   tags: ['Forward tests'],
   summary:
     'Start a forward test: the request (as for a backtest, dates ignored) on live closed bars, with alerts (Enterprise, at most 10 running per account)',
+  description:
+    'Enterprise (402 naming it): `{request, name?, alerts?: {email?, webhookUrl?}}` → 201 `{id, status: "running", webhookSecret?}`, the webhook\'s secret answered this once. The request is as for a backtest, on a Binance pair, its dates ignored. 409 past 10 running per account (a team shares its owner\'s 10).',
   rules: { access: 'user', token: 'run', plan: 'enterprise', errors: [400, 402, 409, 502, 503] },
   request: { body: jsonBody(forwardTestCreateSchema) },
   responses: {
@@ -56,6 +58,7 @@ const listRoute = apiRoute({
   path: '/',
   tags: ['Forward tests'],
   summary: 'The user’s forward tests, newest first',
+  description: "The user's own forward tests, newest first (any plan may read them).",
   rules: { access: 'user', token: 'read' },
   responses: { 200: jsonAnswer('The forward tests', forwardTestListAnswerSchema) },
 });
@@ -65,6 +68,8 @@ const readRoute = apiRoute({
   path: '/{id}',
   tags: ['Forward tests'],
   summary: 'A forward test: status, signals, trades, open position, paper equity, recent bars',
+  description:
+    "Own only (others 404): the test's status, signals, trades, open position, paper metrics, recent bars and warnings.",
   rules: { access: 'user', token: 'read', errors: [404] },
   responses: { 200: jsonAnswer('The forward test', forwardTestAnswerSchema) },
 });
@@ -74,6 +79,7 @@ const stopRoute = apiRoute({
   path: '/{id}/stop',
   tags: ['Forward tests'],
   summary: 'Stop a forward test (it keeps its record)',
+  description: 'Own only (others 404): stops the test; its record stays readable.',
   rules: { access: 'user', token: 'run', errors: [404] },
   responses: { 200: jsonAnswer('Stopped', forwardTestStoppedSchema) },
 });
@@ -83,6 +89,7 @@ const deleteRoute = apiRoute({
   path: '/{id}',
   tags: ['Forward tests'],
   summary: 'Delete a forward test and everything it recorded',
+  description: 'Own only (others 404): deletes the test and everything it recorded → 204.',
   rules: { access: 'user', errors: [404] },
   responses: { 204: noBody() },
 });
@@ -92,6 +99,8 @@ const replayRoute = apiRoute({
   path: '/{id}/replay',
   tags: ['Forward tests'],
   summary: 'The request backtested over exactly the bars the forward test saw, compared trade by trade',
+  description:
+    'Own only (others 404): the request backtested over exactly the bars the test saw: `{identical, forwardTrades, backtestTrades, differences}`.',
   rules: { access: 'user', token: 'read', errors: [404] },
   responses: { 200: jsonAnswer('The verdict and both trade lists', forwardTestReplaySchema) },
 });
@@ -101,6 +110,8 @@ const liveRoute = apiRoute({
   path: '/{id}/live',
   tags: ['Forward tests'],
   summary: 'A WebSocket of the forward test’s bar, signal, trade and status events (JSON messages)',
+  description:
+    'Own only (others 404): a WebSocket (`Upgrade: websocket`, else 426) of JSON events `bar`, `signal`, `trade` and `status`.',
   rules: { access: 'user', errors: [404, 426] },
   responses: { 101: noBody('Switching to the WebSocket') },
 });
