@@ -1,6 +1,8 @@
 /**
  * How a route of the API is declared, once: `apiRoute` takes the method, the path (OpenAPI's
- * spelling, `/{id}`), the tag and summary, the request's zod schemas (src/shared) and the answers,
+ * spelling, `/{id}`), the tag, a short summary and the description (what the route does beyond
+ * its schemas: who may call it, statuses, limits, messages; the route's documentation, shown on
+ * /api/docs under its heading), the request's zod schemas (src/shared) and the answers,
  * with the route's `rules` (who may call it, the least token scope, the least plan, the errors it
  * may give). A router made by `apiRouter()` registers each with `.openapi(route, handler)`: the
  * schemas validate the request (a failure answers 400 with the field paths; a JSON route answers
@@ -15,6 +17,7 @@
  *   path: '/{id}',
  *   tags: ['Portfolios'],
  *   summary: 'One portfolio',
+ *   description: 'Signed in, own only (others 404): `{name, symbols: [{exchange, symbol, weight?}]}`.',
  *   rules: { access: 'user', token: 'read', errors: [404] },
  *   responses: { 200: jsonAnswer('The portfolio', portfolioAnswerSchema) },
  * });

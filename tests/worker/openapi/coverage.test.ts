@@ -30,13 +30,31 @@ describe('the routes’ declarations', () => {
     expect(
       missing,
       `Routes without a declaration: ${missing.join(', ')}. Declare each with apiRoute ` +
-        '(src/worker/openapi/api-route.ts: method, path as OpenAPI writes it, e.g. /{id}, tags, summary, ' +
+        '(src/worker/openapi/api-route.ts: method, path as OpenAPI writes it, e.g. /{id}, tags, summary, description, ' +
         'rules: { access, token, errors }, request: { params | query | body: jsonBody(the zod schema) }, ' +
         "responses: { <status>: jsonAnswer(description, the answer's schema from src/shared/api) }) " +
         'and register it on an apiRouter() with .openapi(route, handler).',
     ).toEqual([]);
     expect(stale, `Declarations naming no route of the app: ${stale.join(', ')}`).toEqual([]);
     expect(new Set(registered()).size).toBe(ROUTES.length);
+  });
+
+  it('says what each route does beyond its schemas: a description in every declaration', async () => {
+    const undescribed = ROUTES.filter((route) => !route.description?.trim()).map(
+      (route) => `${route.method.toUpperCase()} ${route.path}`,
+    );
+    expect(
+      undescribed,
+      `Routes without a description: ${undescribed.join(', ')}. Give each declaration a description ` +
+        '(plain sentences, `code` in backticks): what it does beyond its schemas, who may call it, ' +
+        'its statuses and limits; it is the route’s documentation on /api/docs.',
+    ).toEqual([]);
+    // The reference page reads it from the document: a description written with backticked
+    // code in a template literal arrives as the text it reads.
+    const document = (await (await requestApp('http://localhost/api/openapi.json')).json()) as Document;
+    expect(document.paths['/api/tokens']!.post!.description).toMatch(
+      /^Signed in with the site's session and a verified address \(else 403\): `\{name, expiresInDays: 30\|90\|365, scope: read\|run\}` → 201 `\{token, id\}`\..* 409 past 20 live tokens\.$/,
+    );
   });
 
   /** The static assets' answer: the app's shell, which GET /api/docs hands on. */
