@@ -69,17 +69,30 @@ async function launchChromium() {
   }
   return {
     port,
-    close() {
-      browser.kill('SIGTERM');
-      rmSync(profile, { recursive: true, force: true });
+    async close() {
+      const exited = new Promise((resolve) => browser.once('exit', resolve));
+      if (browser.exitCode === null && browser.signalCode === null) {
+        browser.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }
 
-/** One Lighthouse run of a page: the figures this script prints. */
+/**
+ * One Lighthouse run of a page: the figures this script prints. A run whose trace Lighthouse
+ * could not read (it says so as a runtime error, e.g. NO_NAVSTART on a busy machine) is run
+ * again, twice at most.
+ */
 async function audit(url, port, reportName) {
-  const { lhr } = await lighthouse(url, { port, onlyCategories: ['performance'], logLevel: 'error' });
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  let lhr;
+  for (let attempt = 1; ; attempt += 1) {
+    ({ lhr } = await lighthouse(url, { port, onlyCategories: ['performance'], logLevel: 'error' }));
+    if (!lhr.runtimeError) break;
+    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    console.warn(`Lighthouse on ${url}: ${lhr.runtimeError.code}; running it again.`);
+  }
   if (JSON_DIR) writeFileSync(join(JSON_DIR, `${reportName}.json`), JSON.stringify(lhr, null, 1));
   const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const unusedJs = lhr.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0;
@@ -133,9 +146,7 @@ let browser;
 const watchdog = setTimeout(
   () => {
     console.error('Lighthouse run took too long; stopping.');
-    browser?.close();
-    server.kill('SIGTERM');
-    process.exit(1);
+    void Promise.allSettled([browser?.close(), stopServer(server)]).then(() => process.exit(1));
   },
   (120 + 60 * RUNS * PAGES.length) * 1000,
 );
@@ -158,6 +169,9 @@ try {
   for (const page of PAGES) report(page.name, results.get(page.name));
 } finally {
   clearTimeout(watchdog);
-  browser?.close();
-  await stopServer(server);
+  try {
+    await browser?.close();
+  } finally {
+    await stopServer(server);
+  }
 }
