@@ -50,7 +50,9 @@ describe('documentation', () => {
 
   it('opens the guide a link names in its fragment', async () => {
     await open('/resources/documentation#exit-timing', 'Documentation');
-    await waitFor(() => expect((document.getElementById('exit-timing') as HTMLDetailsElement).open).toBe(true));
+    await waitFor(() =>
+      expect((document.getElementById('exit-timing') as HTMLDetailsElement).open).toBe(true),
+    );
     expect((document.getElementById('fills') as HTMLDetailsElement).open).toBe(false);
   });
 

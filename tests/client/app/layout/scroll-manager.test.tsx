@@ -45,7 +45,9 @@ describe('ScrollManager', () => {
     );
     expect(document.getElementById('exit-timing')).toBeNull();
     act(() => reveal());
-    await waitFor(() => expect((document.getElementById('exit-timing') as HTMLDetailsElement).open).toBe(true));
+    await waitFor(() =>
+      expect((document.getElementById('exit-timing') as HTMLDetailsElement).open).toBe(true),
+    );
     expect((document.getElementById('fills') as HTMLDetailsElement).open).toBe(false);
   });
 });
