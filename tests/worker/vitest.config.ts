@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
 import { sp500SamplePlugin } from '../../build/sp500-sample-plugin.ts';
 import { FAKE_GOOGLE } from './fakes/google-token-endpoint.ts';
+import { FAKE_STOCK_PROVIDER_TOKEN } from './fakes/kline-feed.ts';
 import { outboundService } from './fakes/outbound.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -29,6 +30,10 @@ export default defineProject(async () => ({
           // The API fuzz's seed: `FUZZ_SEED=<n> npx vitest run --project worker tests/worker/fuzz`
           // replays a run (the fuzz prints its seed); blank = the fixed default.
           FUZZ_SEED: process.env.FUZZ_SEED ?? '',
+          // The provider's key as the stream and forward-test objects read it from their own
+          // environment (per-test bindings reach only the app). Without MARKET_DATA_URL, which
+          // each test sets, the provider stays unconfigured.
+          MARKET_DATA_TOKEN: FAKE_STOCK_PROVIDER_TOKEN,
         },
         // Outbound fetches from the worker reach local fakes, never the network.
         outboundService,

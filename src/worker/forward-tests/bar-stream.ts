@@ -1,22 +1,32 @@
 /**
  * One live stream per source, symbol and interval (a Durable Object named by streamName): it
- * holds the one outbound WebSocket to Binance's kline stream and hands each closed bar, once and
- * in order, to every forward test that follows it. Partial updates are dropped here. An
- * outbound WebSocket keeps an object in memory (it does not hibernate), so 1,000 tests on 50
- * symbols hold 50 connections, not 1,000.
+ * hands each closed bar, once and in order, to every forward test that follows it.
  *
- * While anyone follows it, an alarm every RECONNECT_CHECK_MS reconnects a dropped or never-made
- * connection (and after a restart, when nothing is in memory any more). Bars missed meanwhile
- * come to each test from REST, before the next live bar (forward-test.ts).
+ * - A Binance pair: it holds the one outbound WebSocket to Binance's kline stream; partial
+ *   updates are dropped here. An outbound WebSocket keeps an object in memory (it does not
+ *   hibernate), so 1,000 tests on 50 symbols hold 50 connections, not 1,000. While anyone
+ *   follows it, an alarm every RECONNECT_CHECK_MS reconnects a dropped or never-made connection
+ *   (and after a restart, when nothing is in memory any more).
+ * - A stock (a polled source): no connection; while anyone follows it, an alarm every POLL_MS
+ *   reads the provider's intraday bars since the last bar handed out and hands out the closed
+ *   ones (closed-bars.ts); a bar still forming waits for a later poll. The first poll only
+ *   notes the newest closed bar: the tests start with the next one, as on Binance.
+ *
+ * Bars missed meanwhile come to each test from REST, before the next live bar (forward-test.ts).
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { CandleRow } from '../../engine/index';
 import type { Env } from '../env';
 import { readKlineMessage } from './kline-message';
-import { streamUrl, type LiveSource } from './live-source';
+import { intervalMs, isPolled, streamUrl, type LiveSource } from './live-source';
+import { pollBars } from './source-bars';
 
 /** A dropped connection is made again within this time (the issue's "within 60 s"). */
 export const RECONNECT_CHECK_MS = 30_000;
+/** A stock's stream reads the provider's bars this often. */
+export const POLL_MS = 60_000;
+/** How far back the first poll of a stock's stream looks for its newest closed bar (a long weekend). */
+export const FIRST_POLL_LOOKBACK_MS = 7 * 86_400_000;
 
 /** What a stream calls on a test that follows it (ForwardTest's method; named here, not imported, so the two files do not import each other). */
 interface Follower {
@@ -27,10 +37,12 @@ export interface StreamStatus {
   connected: boolean;
   followers: number;
   lastBarAt: number | null;
-  /** Partial updates received (and dropped) by this instance. */
+  /** Partial updates received (and dropped) by this instance; for a stock, polled bars left as forming. */
   partialUpdates: number;
   closedBars: number;
   connections: number;
+  /** Polls of the provider made by this instance (stocks). */
+  polls: number;
 }
 
 export class BarStream extends DurableObject<Env> {
@@ -40,12 +52,21 @@ export class BarStream extends DurableObject<Env> {
   private partialUpdates = 0;
   private closedBars = 0;
   private connections = 0;
+  private polls = 0;
+  private polling: Promise<void> | null = null;
 
   /** Starts (or keeps) following for the forward test `followerId`. */
   async follow(source: LiveSource, followerId: string): Promise<void> {
     await this.ctx.storage.put('source', source);
     const followers = await this.followers();
     if (!followers.includes(followerId)) await this.ctx.storage.put('followers', [...followers, followerId]);
+    if (isPolled(source)) {
+      await this.ctx.storage.setAlarm(Date.now() + POLL_MS);
+      // The first poll notes where the live bars start; a failed one is made again by the alarm.
+      if ((await this.ctx.storage.get<number>('lastBarAt')) === undefined)
+        await this.poll().catch((error: unknown) => console.error('The bar stream could not poll', error));
+      return;
+    }
     await this.ctx.storage.setAlarm(Date.now() + RECONNECT_CHECK_MS);
     // A stream that cannot connect now is tried again by the alarm.
     await this.ensureSocket().catch((error: unknown) =>
@@ -58,6 +79,9 @@ export class BarStream extends DurableObject<Env> {
     await this.ctx.storage.put('followers', followers);
     if (followers.length > 0) return;
     await this.ctx.storage.deleteAlarm();
+    // A stock's next first follower starts from the bars of its own time, not from these.
+    if (isPolled((await this.ctx.storage.get<LiveSource>('source')) ?? {}))
+      await this.ctx.storage.delete('lastBarAt');
     const socket = this.socket;
     this.socket = null;
     socket?.close(1000, 'No forward test follows this stream');
@@ -71,6 +95,7 @@ export class BarStream extends DurableObject<Env> {
       partialUpdates: this.partialUpdates,
       closedBars: this.closedBars,
       connections: this.connections,
+      polls: this.polls,
     };
   }
 
@@ -83,6 +108,15 @@ export class BarStream extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     if ((await this.followers()).length === 0) return;
+    if (isPolled((await this.ctx.storage.get<LiveSource>('source')) ?? {})) {
+      try {
+        await this.poll();
+      } catch (error) {
+        console.error('The bar stream could not poll', error);
+      }
+      await this.ctx.storage.setAlarm(Date.now() + POLL_MS);
+      return;
+    }
     try {
       await this.ensureSocket();
     } catch (error) {
@@ -93,6 +127,39 @@ export class BarStream extends DurableObject<Env> {
 
   private async followers(): Promise<string[]> {
     return (await this.ctx.storage.get<string[]>('followers')) ?? [];
+  }
+
+  /** One poll at a time: a follow during the alarm's poll waits for it. */
+  private poll(): Promise<void> {
+    this.polling ??= this.pollNow().finally(() => {
+      this.polling = null;
+    });
+    return this.polling;
+  }
+
+  /**
+   * Reads the provider's bars since the last one handed out (at most FIRST_POLL_LOOKBACK_MS back)
+   * and hands out the closed ones in order. With no last bar yet, the newest closed bar only
+   * becomes the last one.
+   */
+  private async pollNow(): Promise<void> {
+    const source = await this.ctx.storage.get<LiveSource>('source');
+    if (!source) return;
+    const now = Date.now();
+    const last = await this.ctx.storage.get<number>('lastBarAt');
+    const since = Math.max(last === undefined ? 0 : last + intervalMs(source), now - FIRST_POLL_LOOKBACK_MS);
+    this.polls++;
+    const { closed, forming } = await pollBars(this.env, source, since, now);
+    this.partialUpdates += forming;
+    if (last === undefined) {
+      const newest = closed.at(-1);
+      if (newest) await this.ctx.storage.put('lastBarAt', newest.t);
+      return;
+    }
+    for (const bar of closed) {
+      this.closedBars++;
+      await this.deliver(bar);
+    }
   }
 
   private ensureSocket(): Promise<void> {

@@ -6,8 +6,8 @@
  * for lists and limits). A restarted object reads them back and goes on where it was.
  *
  * Bars come from its BarStream, closed only, and are taken one at a time, in order:
- * - before the first live bar, the warm-up: the bars before it from Binance's REST klines, the
- *   source backtests read;
+ * - before the first live bar, the warm-up: the bars before it from the source's REST bars
+ *   (Binance's klines, or a stock's intraday bars from the provider), the source backtests read;
  * - a bar at or before the last one is dropped (each bar once);
  * - a bar after a gap (a disconnect, a restart of either object) is taken only after the
  *   missing bars, read from REST, have been taken in order (the backfill rule, decision 0008).
@@ -38,11 +38,11 @@ import type { BacktestRequest } from '../../shared/backtest-request';
 import type { Env } from '../env';
 import { requiredWarmupBars } from '../backtests/warmup';
 import { recordProgress, recordReplay, recordStatus } from '../db/forward-tests';
-import { binanceConfig, fetchKlines } from '../market-data/binance';
 import { signalAnswer, tradeAnswer } from './answers';
 import { intervalMs, streamName, type LiveSource } from './live-source';
 import type { BarStream } from './bar-stream';
 import { mailSignal } from './signal-mail';
+import { restBars, warmupBars } from './source-bars';
 import { deliverWebhook } from './webhook';
 
 /** Warm-up bars at least (indicators that never forget, such as EMA, settle over them). */
@@ -369,20 +369,6 @@ export class ForwardTest extends DurableObject<Env> {
     }
   }
 
-  /** Klines in [from, to) from the test's REST source. */
-  private async klines(source: LiveSource, from: number, to: number): Promise<CandleRow[]> {
-    const config = binanceConfig({ ...this.env, BINANCE_API_URL: source.apiUrl })!;
-    const rows = await fetchKlines(
-      config,
-      source.symbol,
-      source.interval,
-      from,
-      to,
-      AbortSignal.timeout(config.timeoutMs * 4),
-    );
-    return rows.filter((row, i) => i === 0 || row.t > rows[i - 1]!.t);
-  }
-
   private async takeBar(bar: CandleRow): Promise<void> {
     const setup = await this.setup();
     const progress = await this.progress();
@@ -391,9 +377,7 @@ export class ForwardTest extends DurableObject<Env> {
     let run = this.liveRun(setup, progress);
     if (run === null) {
       const warmup = Math.max(requiredWarmupBars(setup.request), MIN_WARMUP_BARS);
-      const rows = (await this.klines(setup.source, bar.t - warmup * step, bar.t)).filter(
-        (row) => row.t < bar.t,
-      );
+      const rows = await warmupBars(this.env, setup.source, bar.t, warmup);
       this.keepBars(rows);
       progress.firstLiveBar = rows.length;
       progress.firstLiveBarAt = bar.t;
@@ -411,7 +395,7 @@ export class ForwardTest extends DurableObject<Env> {
           );
           return;
         }
-        const missed = await this.klines(setup.source, last + step, bar.t);
+        const missed = await restBars(this.env, setup.source, last + step, bar.t);
         for (const row of missed)
           if (row.t > run.lastBarTime! && row.t < bar.t) await this.step(setup, progress, run, row);
       }

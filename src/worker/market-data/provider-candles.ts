@@ -44,7 +44,7 @@ const REGULAR_SESSION_ONLY = new Set(['US', 'NASDAQ']);
 const INCOMPLETE = 'The market-data provider answered with incomplete candles';
 
 /** What one provider fetch yields, as cached: raw bars, the adjusted closes of daily bars, duplicates. */
-interface FetchedBars {
+export interface FetchedBars {
   rows: CandleRow[];
   adjustedCloses?: (number | null)[];
   duplicatesDropped: number;
@@ -89,28 +89,35 @@ async function fetchDaily(
   } satisfies FetchedBars;
 }
 
-async function fetchIntraday(
+/** The provider's own intraday intervals (15m and 30m are aggregated from 5m). */
+export type ProviderIntradayInterval = keyof typeof INTRADAY_SPAN_DAYS;
+export const isProviderIntradayInterval = (code: string): code is ProviderIntradayInterval =>
+  Object.hasOwn(INTRADAY_SPAN_DAYS, code);
+
+/**
+ * Raw intraday bars (not adjusted, not cached) opening in [from, to), or from `from` to the
+ * newest bar the provider has when `to` is null (one call: the caller bounds the span), in order
+ * of time, a repeated bar dropped. Throws ProviderError.
+ */
+export async function fetchIntraday(
   config: ProviderConfig,
   ticker: string,
-  interval: keyof typeof INTRADAY_SPAN_DAYS,
+  interval: ProviderIntradayInterval,
   from: number,
-  to: number,
+  to: number | null,
   deadline: AbortSignal,
 ): Promise<FetchedBars> {
   const span = INTRADAY_SPAN_DAYS[interval] * DAY_MS;
   const rows: CandleRow[] = [];
   // The spans share one deadline: the whole answer takes at most the provider's time-out.
-  for (let start = from; start < to; start += span) {
-    const end = Math.min(to, start + span);
-    const raw = await fetchJsonArray(
-      config,
-      `/intraday/${encodeURIComponent(ticker)}`,
-      { interval, from: String(Math.floor(start / 1000)), to: String(Math.floor(end / 1000) - 1) },
-      deadline,
-    );
+  for (let start = from; to === null || start < to; start += span) {
+    const range: Record<string, string> = { interval, from: String(Math.floor(start / 1000)) };
+    if (to !== null) range.to = String(Math.floor(Math.min(to, start + span) / 1000) - 1);
+    const raw = await fetchJsonArray(config, `/intraday/${encodeURIComponent(ticker)}`, range, deadline);
     rows.push(
       ...toRows(parseRows(providerIntradayBarSchema, raw, INCOMPLETE), (bar) => bar.timestamp * 1000),
     );
+    if (to === null) break;
   }
   const deduped = dropDuplicateBars(rows);
   return { rows: deduped.rows, duplicatesDropped: deduped.dropped };
@@ -158,6 +165,15 @@ function adjusted(fetched: FetchedBars, splits: Split[], adjustment: PriceAdjust
 /** Whether the splits list is needed: daily bars adjusted for both use the adjusted close alone. */
 const needsSplits = (timeframe: string, adjustment: PriceAdjustment) =>
   adjustment === 'splits' || (adjustment === 'splits-and-dividends' && timeframe !== '1d');
+
+/**
+ * `rows` without the extended hours where the provider's bars include them (US equities), as
+ * backtests read them.
+ */
+export function regularSessionRows(exchange: string, rows: CandleRow[]): CandleRow[] {
+  const session = exchangeSession(exchange);
+  return session && REGULAR_SESSION_ONLY.has(exchange) ? rows.filter(opensInSession(session)) : rows;
+}
 
 /**
  * Bars that open inside the regular session. The provider's hourly bars start on the clock
@@ -239,8 +255,7 @@ export async function providerCandles(
       fetchTo,
       deadline,
     );
-    if (session && REGULAR_SESSION_ONLY.has(query.exchange))
-      fetched = { ...fetched, rows: fetched.rows.filter(opensInSession(session)) };
+    fetched = { ...fetched, rows: regularSessionRows(query.exchange, fetched.rows) };
   }
   /** 15m and 30m bars aggregated from 5m ones, aligned to the session. */
   function shape(rows: CandleRow[]): CandleSeries {

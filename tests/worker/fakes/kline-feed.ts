@@ -7,7 +7,12 @@
  * `bars` live bars have closed. `drop=N` ends each connection abruptly after N closed bars (a
  * disconnect; the bars that close meanwhile come back only from REST). The closes swing around
  * 100 (a sine of period 16 bars plus a little seeded noise), so SMA(3) crosses SMA(8) often; each
- * partial update before a close is 30 away from it, far enough to flip any such cross.
+ * partial update before a close is 30 away from it, far enough to flip any such cross. `start`
+ * (ms) moves the first bar's open from FEED_START (a stock feed starts near the present, so
+ * that the bar still forming is in the provider's future).
+ *
+ * The same feed answers as the stock data provider's intraday bars (stockIntradayRow): the bars
+ * closed so far, then the one forming, with its partial values.
  */
 export interface FeedSettings {
   history: number;
@@ -15,14 +20,17 @@ export interface FeedSettings {
   tick: number;
   drop: number;
   seed: number;
+  start: number;
 }
 
 export const FEED_INTERVAL_MS = 300_000;
 /** Open time of the feed's first bar: 2026-01-05T00:00:00Z. */
 export const FEED_START = Date.UTC(2026, 0, 5);
 export const PARTIAL_OFFSET = 30;
+/** The key the stock feed takes (the worker tests' MARKET_DATA_TOKEN); any other is refused. */
+export const FAKE_STOCK_PROVIDER_TOKEN = 'forward-test-provider-key';
 
-const DEFAULTS: FeedSettings = { history: 400, bars: 40, tick: 60, drop: 0, seed: 1 };
+const DEFAULTS: FeedSettings = { history: 400, bars: 40, tick: 60, drop: 0, seed: 1, start: FEED_START };
 
 export function feedSettings(feedId: string): FeedSettings {
   const settings = { ...DEFAULTS };
@@ -67,7 +75,7 @@ export function feedBar(settings: FeedSettings, index: number): FeedBar {
   const o = index === 0 ? close(0) : close(index - 1);
   const c = close(index);
   return {
-    t: FEED_START + index * FEED_INTERVAL_MS,
+    t: settings.start + index * FEED_INTERVAL_MS,
     o,
     h: round(Math.max(o, c) + 0.5),
     l: round(Math.min(o, c) - 0.5),
@@ -132,4 +140,18 @@ export function klineRow(bar: FeedBar) {
     '0',
     '0',
   ];
+}
+
+/** The provider's intraday row for a bar (its open in unix seconds). */
+export function stockIntradayRow(bar: FeedBar) {
+  return {
+    timestamp: bar.t / 1000,
+    gmtoffset: 0,
+    datetime: new Date(bar.t).toISOString().replace('T', ' ').slice(0, 19),
+    open: bar.o,
+    high: bar.h,
+    low: bar.l,
+    close: bar.c,
+    volume: bar.v,
+  };
 }

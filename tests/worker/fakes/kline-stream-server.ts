@@ -6,6 +6,10 @@
  *   per partial update and per close, every closed bar preceded by a partial one;
  * - `GET /<feed>/api/v3/klines`: Binance's klines of the bars closed so far (startTime, endTime
  *   and limit as Binance reads them);
+ * - `GET /<feed>/api/intraday/<ticker>`: the stock data provider's intraday bars of the feed
+ *   (interval 5m, from and to in unix seconds, to optional; only with FAKE_STOCK_PROVIDER_TOKEN):
+ *   the bars closed so far, then the one forming with its partial values, as a provider answers
+ *   during a session;
  * - `GET /<feed>/__calls`: the REST calls the feed answered, `GET /<feed>/__connections`: how
  *   many stream connections it accepted;
  * - `POST /__hooks/<id>`: a webhook receiver that keeps each body and its signature header
@@ -18,12 +22,14 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
+  FAKE_STOCK_PROVIDER_TOKEN,
   FEED_INTERVAL_MS,
   feedBar,
   feedSettings,
   klineEvent,
   klineRow,
   partialBar,
+  stockIntradayRow,
   type FeedSettings,
 } from './kline-feed.ts';
 
@@ -146,6 +152,7 @@ export class KlineStreamServer {
     const feed = this.feed(decodeURIComponent(feedId));
     if (path === '/__calls') return { status: 200, body: feed.calls };
     if (path === '/__connections') return { status: 200, body: feed.connections };
+    if (path.startsWith('/api/intraday/')) return this.answerIntraday(feed, path, url.searchParams);
     if (path !== '/api/v3/klines') return { status: 404, body: { code: -1, msg: 'Not found' } };
     feed.calls.push(`${path}${url.search}`);
     if (url.searchParams.get('interval') !== '5m')
@@ -158,6 +165,28 @@ export class KlineStreamServer {
     for (let index = 0; index < closed && rows.length < limit; index++) {
       const bar = feedBar(feed.settings, index);
       if (bar.t >= start && bar.t <= end) rows.push(klineRow(bar));
+    }
+    return { status: 200, body: rows };
+  }
+
+  private answerIntraday(
+    feed: Feed,
+    path: string,
+    query: URLSearchParams,
+  ): { status: number; body: unknown } {
+    const token = query.get('api_token');
+    query.delete('api_token');
+    feed.calls.push(`${path}?${query.toString()}`);
+    if (token !== FAKE_STOCK_PROVIDER_TOKEN) return { status: 401, body: 'Unauthenticated' };
+    if (query.get('interval') !== '5m') return { status: 422, body: { error: 'interval' } };
+    const from = Number(query.get('from') ?? 0) * 1000;
+    const to = query.has('to') ? Number(query.get('to')) * 1000 : Number.MAX_SAFE_INTEGER;
+    const closed = this.closedBars(feed);
+    const last = feed.settings.history + feed.settings.bars;
+    const rows = [];
+    for (let index = 0; index <= closed && index < last; index++) {
+      const bar = index < closed ? feedBar(feed.settings, index) : partialBar(feed.settings, index);
+      if (bar.t >= from && bar.t <= to) rows.push(stockIntradayRow(bar));
     }
     return { status: 200, body: rows };
   }

@@ -1,0 +1,181 @@
+/**
+ * Forward tests on a stock through the real app and its Durable Objects: the stream object polls
+ * the provider's intraday bars (the fake of fakes/kline-stream-server.ts on loopback, whose bars
+ * grow with time and whose last bar is still forming, with partial values 30 away from its
+ * final ones). The tests run the stream's poll alarm themselves instead of waiting a minute.
+ */
+import { env, runDurableObjectAlarm } from 'cloudflare:test';
+import { describe, expect, inject, it } from 'vitest';
+import type { ForwardTestAnswer, ForwardTestReplay } from '../../../src/shared/api/forward-tests';
+import type { BacktestRequestInput } from '../../../src/shared/backtest-request';
+import type { BarStream, StreamStatus } from '../../../src/worker/forward-tests/bar-stream';
+import { allFeedBars, FEED_INTERVAL_MS, feedSettings, newFeedId, type FeedBar } from '../fakes/kline-feed';
+import { signUpWithPlan, type TestBrowser } from '../test-client';
+
+const sma = (n: number) =>
+  ({
+    indicator1: 'SMA',
+    additionalFields1: { Timeframe: '3' },
+    indicator2: 'SMA',
+    additionalFields2: { Timeframe: String(n) },
+  }) as const;
+
+const STOCK_SMA_3_8: BacktestRequestInput = {
+  exchange: 'LSE',
+  stock: 'VOD',
+  timeframe: '5 min',
+  fromDate: '2026-01-01',
+  toDate: '2026-01-02',
+  entry: { parameters: [{ ...sma(8), logic: 'Crosses Above' }] },
+  exit: { parameters: [{ ...sma(8), logic: 'Crosses Below' }] },
+};
+
+/**
+ * A stock feed whose history ends now: its last history bar opens in the current 5-minute slot
+ * minus one, the first live bar in the current slot, the later ones in the future, so no bar is
+ * closed by the clock during the test, only by the provider having the next bar.
+ */
+function stockFeed(bars: number, tick: number) {
+  const history = 400;
+  const slot = Math.floor(Date.now() / FEED_INTERVAL_MS) * FEED_INTERVAL_MS;
+  const id = newFeedId({ history, bars, tick, start: slot - history * FEED_INTERVAL_MS });
+  const apiUrl = `${inject('klineStreamOrigin')}/${id}`;
+  const providerUrl = `${apiUrl}/api`;
+  return {
+    settings: feedSettings(id),
+    // Only the app reads these; the objects read the key from their own environment.
+    bindings: { MARKET_DATA_URL: providerUrl, MARKET_DATA_TOKEN: 'the-app-side-key' },
+    stream: () => {
+      const namespace = env.BAR_STREAMS as DurableObjectNamespace<BarStream>;
+      return namespace.get(namespace.idFromName(`provider|${providerUrl}|LSE|VOD|5m`));
+    },
+    calls: async () => (await (await fetch(`${apiUrl}/__calls`)).json()) as string[],
+  };
+}
+
+async function start(browser: TestBrowser, bindings: object, request: object = STOCK_SMA_3_8) {
+  const res = await browser.request('/api/forward-tests', { json: { request } }, bindings);
+  return { status: res.status, body: (await res.json()) as { id: string; error?: { message: string } } };
+}
+
+async function read(browser: TestBrowser, id: string): Promise<ForwardTestAnswer> {
+  const res = await browser.request(`/api/forward-tests/${id}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ForwardTestAnswer;
+}
+
+/** Runs the stream's poll alarm until the test has seen the bar opening at `lastBarT` (or a later one). */
+async function pollUntil(
+  browser: TestBrowser,
+  live: ReturnType<typeof stockFeed>,
+  id: string,
+  lastBarT: number,
+) {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    expect(await runDurableObjectAlarm(live.stream())).toBe(true);
+    const test = await read(browser, id);
+    if (test.lastBarAt !== null && Date.parse(test.lastBarAt) >= lastBarT) return test;
+    if (Date.now() > until) throw new Error(`Timed out: ${test.bars} bars, status ${test.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+}
+
+/** Open times of the bars where SMA(3) crosses above SMA(8) (conventions' ties), from bar `from` on. */
+function crossesAbove(bars: readonly FeedBar[], from: number): string[] {
+  const closes = bars.map((bar) => bar.c);
+  const mean = (n: number, i: number) => closes.slice(i - n + 1, i + 1).reduce((a, b) => a + b, 0) / n;
+  const crosses: string[] = [];
+  let side = 0;
+  for (let i = 7; i < bars.length; i++) {
+    const fast = mean(3, i);
+    const slow = mean(8, i);
+    const now =
+      Math.abs(fast - slow) <= 1e-9 * Math.max(Math.abs(fast), Math.abs(slow)) ? 0 : Math.sign(fast - slow);
+    if (now === 1 && side === -1 && i >= from) crosses.push(new Date(bars[i]!.t).toISOString());
+    if (now !== 0) side = now;
+  }
+  return crosses;
+}
+
+const enterprise = async () => (await signUpWithPlan('enterprise')).browser;
+
+describe('a forward test on a stock, polled from the provider', () => {
+  it('signals exactly the crosses of SMA(3) over SMA(8) on closed bars, never on the forming one, and replays identical', async () => {
+    const browser = await enterprise();
+    const live = stockFeed(40, 60);
+    const started = await start(browser, live.bindings);
+    expect(started.status).toBe(201);
+    const bars = allFeedBars(live.settings);
+    // The last bar has no next one and opens in the future: it is never closed during the test.
+    const closed = bars.slice(0, -1);
+    const test = await pollUntil(browser, live, started.body.id, closed.at(-1)!.t);
+
+    const firstLive = live.settings.history;
+    expect(test.recentBars[0]!.t).toBe(bars[firstLive]!.t);
+    // Each closed bar once, in order, with its final values (the forming one's differ by 30).
+    expect(test.recentBars).toEqual(closed.slice(firstLive));
+    expect(test.bars).toBe(closed.length - firstLive);
+    const expected = crossesAbove(closed, firstLive);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    expect(test.signals.filter((s) => s.kind === 'entry').map((s) => s.time)).toEqual(expected);
+
+    // Polls saw the forming bar and left it; the stream handed out exactly the closed ones.
+    const status: StreamStatus = await live.stream().status();
+    expect(status.partialUpdates).toBeGreaterThanOrEqual(1);
+    expect(status.closedBars).toBe(test.bars);
+    expect(status.connected).toBe(false);
+    const partialCrosses = crossesAbove(
+      bars.map((bar, i) => (i >= firstLive ? { ...bar, c: bar.c + (i % 2 === 0 ? 30 : -30) } : bar)),
+      firstLive,
+    );
+    expect(partialCrosses).not.toEqual(expected);
+
+    // The first poll found the newest closed bar; the warm-up read the bars before the first live one.
+    const calls = await live.calls();
+    expect(calls[0]).toMatch(/^\/api\/intraday\/VOD\.LSE\?interval=5m&from=\d+&fmt=json$/);
+    expect(calls.filter((call) => call.includes('&to='))).toEqual([
+      expect.stringContaining(`to=${bars[firstLive]!.t / 1000 - 1}&`),
+    ]);
+    expect(test.trades.length).toBeGreaterThanOrEqual(1);
+
+    const replay = (await (
+      await browser.request(`/api/forward-tests/${started.body.id}/replay`)
+    ).json()) as ForwardTestReplay;
+    expect(replay.differences).toEqual([]);
+    expect(replay.identical).toBe(true);
+    expect(replay.forwardTrades).toEqual(test.trades);
+    await browser.request(`/api/forward-tests/${started.body.id}/stop`, { method: 'POST' });
+  });
+
+  it('stops polling when its last test stops', async () => {
+    const browser = await enterprise();
+    const live = stockFeed(400, 50);
+    const { body } = await start(browser, live.bindings);
+    const bars = allFeedBars(live.settings);
+    await pollUntil(browser, live, body.id, bars[live.settings.history + 2]!.t);
+    const stopped = await browser.request(`/api/forward-tests/${body.id}/stop`, { method: 'POST' });
+    expect(await stopped.json()).toEqual({ status: 'stopped' });
+    expect(await live.stream().status()).toMatchObject({ followers: 0 });
+    // No poll alarm is left, and the provider hears nothing more.
+    expect(await runDurableObjectAlarm(live.stream())).toBe(false);
+    const calls = (await live.calls()).length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await live.calls()).length).toBe(calls);
+    expect((await read(browser, body.id)).status).toBe('stopped');
+  });
+
+  it('refuses a stock without the provider, and a timeframe the provider has no intraday bars of', async () => {
+    const browser = await enterprise();
+    const live = stockFeed(40, 1000);
+    const unconfigured = await start(browser, { MARKET_DATA_URL: '' });
+    expect(unconfigured.status).toBe(400);
+    expect(unconfigured.body.error!.message).toContain('Binance pairs, and on stocks where this server');
+    const quarter = await start(browser, live.bindings, { ...STOCK_SMA_3_8, timeframe: '15 min' });
+    expect(quarter.status).toBe(400);
+    expect(quarter.body.error!.message).toContain('1 min, 5 min or 1 hour');
+    const upload = await start(browser, live.bindings, { ...STOCK_SMA_3_8, exchange: 'UPLOAD' });
+    expect(upload.status).toBe(400);
+    expect(await live.calls()).toEqual([]);
+  });
+});
