@@ -1,7 +1,8 @@
 /**
  * Whether a user may start a forward test, and its setup: Enterprise (administrators too), a
- * standard run on bars of a Binance pair, a webhook to a public https address, and at most
- * MAX_RUNNING_FORWARD_TESTS running per account (a team member's count against the owner's).
+ * standard run on bars of a Binance pair or of a stock the provider serves live (live-source.ts),
+ * a webhook to a public https address, and at most MAX_RUNNING_FORWARD_TESTS running per account
+ * (a team member's count against the owner's).
  */
 import type { User } from '../../shared/api/auth';
 import { MAX_RUNNING_FORWARD_TESTS, type ForwardTestCreate } from '../../shared/api/forward-tests';

@@ -45,7 +45,7 @@ const startRoute = apiRoute({
   summary:
     'Start a forward test: the request (as for a backtest, dates ignored) on live closed bars, with alerts (Enterprise, at most 10 running per account)',
   description:
-    'Enterprise (402 naming it): `{request, name?, alerts?: {email?, webhookUrl?}}` → 201 `{id, status: "running", webhookSecret?}`, the webhook\'s secret answered this once. The request is as for a backtest, on a Binance pair, its dates ignored. 409 past 10 running per account (a team shares its owner\'s 10).',
+    'Enterprise (402 naming it): `{request, name?, alerts?: {email?, webhookUrl?}}` → 201 `{id, status: "running", webhookSecret?}`, the webhook\'s secret answered this once. The request is as for a backtest, on a Binance pair or, where the market-data provider is configured, a stock on 1m, 5m or 1h bars (400 otherwise), its dates ignored. 409 past 10 running per account (a team shares its owner\'s 10).',
   rules: { access: 'user', token: 'run', plan: 'enterprise', errors: [400, 402, 409, 502, 503] },
   request: { body: jsonBody(forwardTestCreateSchema) },
   responses: {
