@@ -8,6 +8,8 @@ import { resultTradeSchema, storedRequestSchema } from './backtests';
 
 /** Forward tests an account may have running at once (a team shares its owner's). */
 export const MAX_RUNNING_FORWARD_TESTS = 10;
+/** The timeframes a stock is forward-tested on: the market-data provider's own intraday intervals. */
+export const STOCK_FORWARD_TEST_TIMEFRAMES: readonly string[] = ['1 min', '5 min', '1 hour'];
 export const FORWARD_TEST_STATUSES = ['running', 'stopped', 'failed'] as const;
 export type ForwardTestStatus = (typeof FORWARD_TEST_STATUSES)[number];
 

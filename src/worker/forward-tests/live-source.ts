@@ -14,7 +14,7 @@ import { isSampleMarket, isUploadMarket } from '../../shared/data-sources';
 import { CANDLE_TIMEFRAMES, CODE_OF_TIMEFRAME, type CandleTimeframe } from '../../shared/timeframes';
 import type { Env } from '../env';
 import { ApiError } from '../errors';
-import { isProviderIntradayInterval } from '../market-data/provider-candles';
+import { STOCK_FORWARD_TEST_TIMEFRAMES } from '../../shared/api/forward-tests';
 import { providerConfig } from '../market-data/provider';
 import { BINANCE_EXCHANGE, candleProviderOf } from '../market-data/providers';
 
@@ -35,8 +35,6 @@ export interface LiveSource {
 
 export const isPolled = (source: Pick<LiveSource, 'feed'>) => source.feed === 'provider';
 
-const STOCK_TIMEFRAMES = 'the 1-minute, 5-minute or hourly bars the provider serves';
-
 /** The live source of a request, or a 400 naming what forward tests run on (503 unconfigured). */
 export function liveSourceOf(env: Env, request: BacktestRequest): LiveSource {
   const interval = CODE_OF_TIMEFRAME[request.timeframe];
@@ -51,10 +49,10 @@ export function liveSourceOf(env: Env, request: BacktestRequest): LiveSource {
       `Forward tests run on Binance pairs, and on stocks where this server has the market-data provider's live bars: ${request.exchange} has none here. Choose a Binance pair to forward-test.`,
     );
   }
-  if (!isProviderIntradayInterval(interval)) {
+  if (!STOCK_FORWARD_TEST_TIMEFRAMES.includes(request.timeframe)) {
     throw new ApiError(
       400,
-      `Forward tests on stocks run on ${STOCK_TIMEFRAMES}: choose 1 min, 5 min or 1 hour.`,
+      `Forward tests on stocks run on the 1-minute, 5-minute or hourly bars the provider serves: choose 1 min, 5 min or 1 hour.`,
     );
   }
   return {

@@ -219,7 +219,8 @@ describe('Forward test on live data, on a result page', () => {
     expect(within(section).queryByRole('button')).toBeNull();
   });
 
-  it('says a stock run cannot be followed live yet', async () => {
+  it('offers a stock run on hourly bars (the server says whether it has the stock’s live bars)', async () => {
+    expect(RUN.request.timeframe).toBe('1 hour');
     serve(RUN);
     renderRoute('/backtests/run-1', { user: ENTERPRISE_USER });
     const section = await screen.findByRole(
@@ -227,7 +228,30 @@ describe('Forward test on live data, on a result page', () => {
       { name: 'Forward test on live data' },
       { timeout: 8000 },
     );
-    expect(section.textContent).toContain('Binance pairs');
+    expect(within(section).getByRole('button', { name: 'Start the forward test' })).toBeTruthy();
+  });
+
+  it('says a stock run on 15-minute bars, or on uploaded data, cannot be followed live', async () => {
+    const quarterHour = { ...RUN, request: { ...RUN.request, timeframe: '15 min' as const } };
+    serve(quarterHour);
+    const { unmount } = renderRoute('/backtests/run-1', { user: ENTERPRISE_USER });
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Forward test on live data' },
+      { timeout: 8000 },
+    );
+    expect(section.textContent).toContain('1 min, 5 min or 1 hour');
     expect(within(section).queryByRole('button')).toBeNull();
+    unmount();
+
+    serve({ ...RUN, request: { ...RUN.request, exchange: 'UPLOAD' } });
+    renderRoute('/backtests/run-1', { user: ENTERPRISE_USER });
+    const uploaded = await screen.findByRole(
+      'region',
+      { name: 'Forward test on live data' },
+      { timeout: 8000 },
+    );
+    expect(uploaded.textContent).toContain('uploaded data and the bundled sample have none');
+    expect(within(uploaded).queryByRole('button')).toBeNull();
   });
 });

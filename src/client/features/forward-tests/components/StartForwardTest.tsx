@@ -1,13 +1,16 @@
 /**
  * "Forward test on live data" on a result page: the run's request started as a forward test
  * (Enterprise), with a name and alerts; its webhook secret is shown once. Other plans see why it
- * is locked; a run it cannot follow live (not a Binance pair, ML, a portfolio) says so.
+ * is locked; a run it cannot follow live (ML, a portfolio, uploaded or sample bars, a stock on a
+ * timeframe the provider has no live bars of) says so. Whether the server has a stock's live
+ * bars is the server's answer (400 with its reason).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../../shared/api/auth';
-import type { ForwardTestCreated } from '../../../../shared/api/forward-tests';
+import { STOCK_FORWARD_TEST_TIMEFRAMES, type ForwardTestCreated } from '../../../../shared/api/forward-tests';
+import { isSampleMarket, isUploadMarket } from '../../../../shared/data-sources';
 import type { BacktestRequest } from '../../../../shared/backtest-request';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
@@ -30,8 +33,11 @@ export function lockedReason(
   if (portfolio || request.mode === 'ml' || request.intrabar === 'ticks') {
     return 'Forward tests run single-symbol standard strategies on bars: this run cannot be followed live.';
   }
-  if (request.exchange !== 'BINANCE')
-    return 'Forward tests run on Binance pairs for now: run this strategy on a Binance pair to follow it live.';
+  if (request.exchange === 'BINANCE') return null;
+  if (isUploadMarket(request.exchange) || isSampleMarket(request.exchange, request.stock))
+    return 'Forward tests run on live bars: uploaded data and the bundled sample have none. Run this strategy on a Binance pair or a stock to follow it live.';
+  if (!STOCK_FORWARD_TEST_TIMEFRAMES.includes(request.timeframe))
+    return 'Forward tests on stocks run on 1 min, 5 min or 1 hour bars: run this strategy on one of those to follow it live.';
   return null;
 }
 
