@@ -4,11 +4,12 @@
  * grow with time and whose last bar is still forming, with partial values 30 away from its
  * final ones). The tests run the stream's poll alarm themselves instead of waiting a minute.
  */
-import { env, runDurableObjectAlarm } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { ForwardTestAnswer, ForwardTestReplay } from '../../../src/shared/api/forward-tests';
 import type { BacktestRequestInput } from '../../../src/shared/backtest-request';
 import type { BarStream, StreamStatus } from '../../../src/worker/forward-tests/bar-stream';
+import type { ForwardTest } from '../../../src/worker/forward-tests/forward-test';
 import { allFeedBars, FEED_INTERVAL_MS, feedSettings, newFeedId, type FeedBar } from '../fakes/kline-feed';
 import { signUpWithPlan, type TestBrowser } from '../test-client';
 
@@ -100,6 +101,11 @@ function crossesAbove(bars: readonly FeedBar[], from: number): string[] {
 
 const enterprise = async () => (await signUpWithPlan('enterprise')).browser;
 
+const objectOf = (id: string) => {
+  const namespace = env.FORWARD_TESTS as DurableObjectNamespace<ForwardTest>;
+  return namespace.get(namespace.idFromName(id));
+};
+
 describe('a forward test on a stock, polled from the provider', () => {
   it('signals exactly the crosses of SMA(3) over SMA(8) on closed bars, never on the forming one, and replays identical', async () => {
     const browser = await enterprise();
@@ -146,6 +152,38 @@ describe('a forward test on a stock, polled from the provider', () => {
     expect(replay.identical).toBe(true);
     expect(replay.forwardTrades).toEqual(test.trades);
     await browser.request(`/api/forward-tests/${started.body.id}/stop`, { method: 'POST' });
+  });
+
+  it('backfills from the provider the bars its stream skipped after losing its storage, then goes on in order', async () => {
+    const browser = await enterprise();
+    const live = stockFeed(60, 60);
+    const { body } = await start(browser, live.bindings);
+    const bars = allFeedBars(live.settings);
+    const firstLive = live.settings.history;
+    const before = await pollUntil(browser, live, body.id, bars[firstLive + 4]!.t);
+    // The stream object loses everything (a wiped object): its followers, its mark and its alarm.
+    await runInDurableObject(live.stream(), async (_, state) => {
+      await state.storage.deleteAlarm();
+      await state.storage.deleteAll();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await read(browser, body.id)).bars).toBe(before.bars);
+
+    // The test's watchdog follows again; the new first poll marks the newest closed bar, so the
+    // bars since the test's last one reach it from the provider at the next bar.
+    expect(await runDurableObjectAlarm(objectOf(body.id))).toBe(true);
+    const test = await pollUntil(browser, live, body.id, bars.at(-2)!.t);
+    expect(test.recentBars).toEqual(bars.slice(firstLive, -1));
+    const lastBefore = Date.parse(before.lastBarAt!);
+    const backfill = (await live.calls()).filter((call) =>
+      call.includes(`from=${(lastBefore + FEED_INTERVAL_MS) / 1000}&to=`),
+    );
+    expect(backfill).toHaveLength(1);
+    const replay = (await (
+      await browser.request(`/api/forward-tests/${body.id}/replay`)
+    ).json()) as ForwardTestReplay;
+    expect(replay.identical).toBe(true);
+    await browser.request(`/api/forward-tests/${body.id}/stop`, { method: 'POST' });
   });
 
   it('stops polling when its last test stops', async () => {
