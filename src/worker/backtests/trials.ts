@@ -11,38 +11,14 @@
  */
 import type { BacktestRun, Trials } from '../../shared/api/backtests';
 import type { Timeframe } from '../../shared/backtest-vocabulary';
-import type { RobustnessJob } from '../db/jobs';
+import { jobCreatedAt, type RobustnessJob } from '../db/jobs';
+import { findTrialRows } from '../db/trials';
 import { sharpeVariances } from './sharpe-variances';
 
 /** The data a trial was made on: its exchange, symbol, timeframe and dates. */
 export type TrialData = Pick<BacktestRun, 'exchange' | 'stock' | 'fromDate' | 'toDate'> & {
   timeframe: Timeframe;
 };
-
-/**
- * A stored request without the fields that say which data it ran on: what makes it a strategy.
- * SQLite's json_remove keeps the stored JSON's key order, which the request schema fixes.
- */
-const STRATEGY_KEY = `json_remove(b.request_json, '$.exchange', '$.stock', '$.timeframe', '$.fromDate', '$.toDate')`;
-
-/**
- * A run `b` on the data up to ?7: ?1 the user, ?2-?4 exchange, symbol and timeframe, ?5-?6 the
- * data's dates (overlapping).
- */
-const ON_DATA = `b.user_id = ?1 AND b.exchange = ?2 AND b.stock = ?3 AND b.timeframe = ?4
-  AND json_extract(b.request_json, '$.fromDate') <= ?6
-  AND json_extract(b.request_json, '$.toDate') >= ?5
-  AND b.created_at <= ?7`;
-
-interface RunRow {
-  created_at: string;
-  strategy: string;
-  sharpe: number | null;
-}
-
-interface AnalysisRow {
-  configurations: number;
-}
 
 /** The trials of a stored run: up to its creation. */
 export function trialsOf(db: D1Database, userId: string, run: BacktestRun): Promise<Trials> {
@@ -54,47 +30,22 @@ export function trialsOf(db: D1Database, userId: string, run: BacktestRun): Prom
  * own configurations included once it is done).
  */
 export async function trialsOfAnalysis(db: D1Database, job: RobustnessJob): Promise<Trials> {
-  const row = await db
-    .prepare('SELECT created_at FROM jobs WHERE id = ?1')
-    .bind(job.id)
-    .first<{ created_at: string }>();
+  const createdAt = await jobCreatedAt(db, job.id);
+  if (createdAt === null) throw new Error(`Job ${job.id} is not stored`);
   const { exchange, stock, timeframe, fromDate, toDate } = job.request;
-  return trialsOn(db, job.userId, { exchange, stock, timeframe, fromDate, toDate }, row!.created_at);
+  return trialsOn(db, job.userId, { exchange, stock, timeframe, fromDate, toDate }, createdAt);
 }
 
 /** Every trial of `userId` on `data` made up to `at` (see the module note). */
 async function trialsOn(db: D1Database, userId: string, data: TrialData, at: string): Promise<Trials> {
-  const bind = [userId, data.exchange, data.stock, data.timeframe, data.fromDate, data.toDate, at];
-  const [runs, analyses] = await db.batch<RunRow | AnalysisRow>([
-    db
-      .prepare(
-        `SELECT b.created_at, ${STRATEGY_KEY} AS strategy,
-                json_extract(b.result_json, '$.metrics.sharpe') AS sharpe
-         FROM backtests b WHERE ${ON_DATA}
-         ORDER BY b.created_at, b.id`,
-      )
-      .bind(...bind),
-    // One row per distinct analysis: the analysed strategy and the grid it swept.
-    db
-      .prepare(
-        `SELECT DISTINCT ${STRATEGY_KEY} AS strategy, j.grid_json, j.configurations
-         FROM jobs j JOIN backtests b ON b.id = j.backtest_id
-         WHERE ${ON_DATA}
-           AND j.user_id = ?1 AND j.kind = 'robustness' AND j.state = 'done' AND j.created_at <= ?7`,
-      )
-      .bind(...bind),
-  ]);
-  const runRows = runs!.results as RunRow[];
+  const { runs: runRows, analyses } = await findTrialRows(db, { ...data, userId, at });
   // Each strategy's Sharpe ratio: that of its latest run with one (a deleted run has none).
   const sharpeOfStrategy = new Map<string, number | null>();
   for (const row of runRows) {
     const sharpe = row.sharpe !== null && Number.isFinite(row.sharpe) ? row.sharpe : null;
     if (sharpe !== null || !sharpeOfStrategy.has(row.strategy)) sharpeOfStrategy.set(row.strategy, sharpe);
   }
-  const configurations = (analyses!.results as AnalysisRow[]).reduce(
-    (sum, row) => sum + row.configurations,
-    0,
-  );
+  const configurations = analyses.reduce((sum, row) => sum + row.configurations, 0);
   const sharpes = [...sharpeOfStrategy.values()].filter((sharpe): sharpe is number => sharpe !== null);
   return {
     count: sharpeOfStrategy.size + configurations,

@@ -284,6 +284,15 @@ export async function findJob(db: D1Database, id: string): Promise<Job | null> {
   return row ? toJob(row) : null;
 }
 
+/** When the job was queued (ISO, its created_at), or null for no such job. */
+export async function jobCreatedAt(db: D1Database, id: string): Promise<string | null> {
+  const row = await db
+    .prepare('SELECT created_at FROM jobs WHERE id = ?1')
+    .bind(id)
+    .first<{ created_at: string }>();
+  return row?.created_at ?? null;
+}
+
 /** The most jobs in flight one list holds: a person follows a few; a script reads more by id. */
 const ACTIVE_JOBS_LISTED = 50;
 
