@@ -8,7 +8,7 @@
  *   follows it, an alarm every RECONNECT_CHECK_MS reconnects a dropped or never-made connection
  *   (and after a restart, when nothing is in memory any more).
  * - A stock (a polled source): no connection; while anyone follows it, an alarm every POLL_MS
- *   reads the provider's intraday bars since the last bar handed out and hands out the closed
+ *   during its exchange's session (poll-schedule.ts) reads the provider's intraday bars since the last bar handed out and hands out the closed
  *   ones (closed-bars.ts); a bar still forming waits for a later poll. The first poll only
  *   notes the newest closed bar: the tests start with the next one, as on Binance.
  *
@@ -19,12 +19,11 @@ import type { CandleRow } from '../../engine/index';
 import type { Env } from '../env';
 import { readKlineMessage } from './kline-message';
 import { intervalMs, isPolled, streamUrl, type LiveSource } from './live-source';
+import { nextPollAt } from './poll-schedule';
 import { pollBars } from './source-bars';
 
 /** A dropped connection is made again within this time (the "within 60 s"). */
 export const RECONNECT_CHECK_MS = 30_000;
-/** A stock's stream reads the provider's bars this often. */
-export const POLL_MS = 60_000;
 /** How far back the first poll of a stock's stream looks for its newest closed bar (a long weekend). */
 export const FIRST_POLL_LOOKBACK_MS = 7 * 86_400_000;
 
@@ -61,7 +60,7 @@ export class BarStream extends DurableObject<Env> {
     const followers = await this.followers();
     if (!followers.includes(followerId)) await this.ctx.storage.put('followers', [...followers, followerId]);
     if (isPolled(source)) {
-      await this.ctx.storage.setAlarm(Date.now() + POLL_MS);
+      await this.ctx.storage.setAlarm(nextPollAt(source.exchange!, intervalMs(source), Date.now()));
       // The first poll notes where the live bars start; a failed one is made again by the alarm.
       if ((await this.ctx.storage.get<number>('lastBarAt')) === undefined)
         await this.poll().catch((error: unknown) => console.error('The bar stream could not poll', error));
@@ -108,13 +107,14 @@ export class BarStream extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     if ((await this.followers()).length === 0) return;
-    if (isPolled((await this.ctx.storage.get<LiveSource>('source')) ?? {})) {
+    const source = await this.ctx.storage.get<LiveSource>('source');
+    if (source && isPolled(source)) {
       try {
         await this.poll();
       } catch (error) {
         console.error('The bar stream could not poll', error);
       }
-      await this.ctx.storage.setAlarm(Date.now() + POLL_MS);
+      await this.ctx.storage.setAlarm(nextPollAt(source.exchange!, intervalMs(source), Date.now()));
       return;
     }
     try {
