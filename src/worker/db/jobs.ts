@@ -293,6 +293,53 @@ export async function jobCreatedAt(db: D1Database, id: string): Promise<string |
   return row?.created_at ?? null;
 }
 
+/** What the mail about a finished job says, and whether its owner asked for it. */
+export interface FinishedJobMail {
+  kind: string;
+  state: string;
+  error: string | null;
+  backtestId: string | null;
+  resultBacktestId: string | null;
+  /** Null for a job queued before jobs kept it. */
+  linkOrigin: string | null;
+  /** The owner's address and job-mail opt-in (users.notify_job_done). */
+  email: string;
+  notifyJobDone: boolean;
+}
+
+/** The job and its owner's address and opt-in, for the mail when it finishes; null for no such job. */
+export async function findFinishedJobMail(db: D1Database, jobId: string): Promise<FinishedJobMail | null> {
+  const row = await db
+    .prepare(
+      `SELECT jobs.kind, jobs.state, jobs.error, jobs.backtest_id, jobs.result_backtest_id,
+              jobs.link_origin, users.email, users.notify_job_done
+       FROM jobs JOIN users ON users.id = jobs.user_id WHERE jobs.id = ?1`,
+    )
+    .bind(jobId)
+    .first<{
+      kind: string;
+      state: string;
+      error: string | null;
+      backtest_id: string | null;
+      result_backtest_id: string | null;
+      link_origin: string | null;
+      email: string;
+      notify_job_done: number;
+    }>();
+  return row
+    ? {
+        kind: row.kind,
+        state: row.state,
+        error: row.error,
+        backtestId: row.backtest_id,
+        resultBacktestId: row.result_backtest_id,
+        linkOrigin: row.link_origin,
+        email: row.email,
+        notifyJobDone: row.notify_job_done === 1,
+      }
+    : null;
+}
+
 /** The most jobs in flight one list holds: a person follows a few; a script reads more by id. */
 const ACTIVE_JOBS_LISTED = 50;
 

@@ -5,34 +5,23 @@
  * for a job: the provider's idempotency key delivers one mail per job, and a failure to send is
  * logged without failing the job.
  */
+import { findFinishedJobMail, type FinishedJobMail } from '../db/jobs';
 import type { Env } from '../env';
 import { composeMail } from './compose';
 import { siteUrl } from './links';
 import { sendMail } from './send-mail';
 
-interface FinishedJobRow {
-  kind: string;
-  state: string;
-  error: string | null;
-  backtest_id: string | null;
-  result_backtest_id: string | null;
-  /** Null for a job queued before jobs kept it. */
-  link_origin: string | null;
-  email: string;
-  notify_job_done: number;
-}
-
 const resultPath = (backtestId: string) => `/backtests/${encodeURIComponent(backtestId)}`;
 
 const WORK: Record<string, string> = { ml: 'ML run', ticks: 'run on ticks' };
 
-function outcomeOf(job: FinishedJobRow) {
+function outcomeOf(job: FinishedJobMail) {
   // An ML run or a run on ticks stores a run of its own; an analysis belongs to the run it analysed.
   const ownRun = job.kind in WORK;
   const name = WORK[job.kind] ?? 'robustness analysis';
   const work = `Your ${name}`;
   if (job.state === 'done') {
-    const backtestId = ownRun ? job.result_backtest_id : job.backtest_id;
+    const backtestId = ownRun ? job.resultBacktestId : job.backtestId;
     return {
       subject: `Your ${name} is ready`,
       paragraphs: [`${work} has finished.`],
@@ -43,22 +32,16 @@ function outcomeOf(job: FinishedJobRow) {
     subject: `Your ${name} failed`,
     paragraphs: [`${work} could not finish.`, job.error ?? 'No reason was recorded.'],
     // A failed ML run or run on ticks has no result; an analysis belongs to the run it analysed.
-    path: ownRun || !job.backtest_id ? '/backtests' : resultPath(job.backtest_id),
+    path: ownRun || !job.backtestId ? '/backtests' : resultPath(job.backtestId),
   };
 }
 
 export async function notifyJobFinished(env: Env, { jobId }: { jobId: string }): Promise<void> {
   try {
-    const job = await env.DB.prepare(
-      `SELECT jobs.kind, jobs.state, jobs.error, jobs.backtest_id, jobs.result_backtest_id,
-              jobs.link_origin, users.email, users.notify_job_done
-       FROM jobs JOIN users ON users.id = jobs.user_id WHERE jobs.id = ?1`,
-    )
-      .bind(jobId)
-      .first<FinishedJobRow>();
-    if (!job || job.notify_job_done !== 1 || (job.state !== 'done' && job.state !== 'failed')) return;
+    const job = await findFinishedJobMail(env.DB, jobId);
+    if (!job || !job.notifyJobDone || (job.state !== 'done' && job.state !== 'failed')) return;
     const outcome = outcomeOf(job);
-    const origin = env.APP_URL || job.link_origin;
+    const origin = env.APP_URL || job.linkOrigin;
     const mail = await composeMail({
       to: job.email,
       subject: outcome.subject,
