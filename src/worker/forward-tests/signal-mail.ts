@@ -4,6 +4,7 @@
  * failure to send is logged and never stops the test.
  */
 import type { ForwardSignal } from '../../shared/api/forward-tests';
+import { findUserById } from '../db/users';
 import type { Env } from '../env';
 import { composeMail } from '../mail/compose';
 import { siteUrl } from '../mail/links';
@@ -15,10 +16,8 @@ export async function mailSignal(
   signal: ForwardSignal,
 ): Promise<void> {
   try {
-    const user = await env.DB.prepare('SELECT email, notify_job_done FROM users WHERE id = ?1')
-      .bind(test.userId)
-      .first<{ email: string; notify_job_done: number }>();
-    if (!user || user.notify_job_done !== 1) return;
+    const user = await findUserById(env.DB, test.userId);
+    if (!user?.notifyJobDone) return;
     const origin = env.APP_URL || test.origin;
     const verb = signal.kind === 'entry' ? 'an entry' : 'an exit';
     const mail = await composeMail({
