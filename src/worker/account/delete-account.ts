@@ -5,7 +5,9 @@
  */
 import type { Env } from '../env';
 import type { StoredUser } from '../db/users';
+import { deleteAccountRows, findStoredFilesOf } from '../db/account-deletion';
 import { findSubscription } from '../db/billing';
+import { memberEmails } from '../db/teams';
 import { subscriptionPlan } from '../billing/plan-in-force';
 import { providerNamed } from '../billing/providers';
 import { accountDeletedMail, teamDissolvedMail } from '../mail/account-mails';
@@ -23,12 +25,7 @@ export interface DeletionStep {
 const tellTeamMembers: DeletionStep = {
   name: 'tell the team members',
   async run(env, user) {
-    const { results } = await env.DB.prepare(
-      'SELECT u.email AS email FROM team_members t JOIN users u ON u.id = t.member_id WHERE t.owner_id = ?1',
-    )
-      .bind(user.id)
-      .all<{ email: string }>();
-    for (const { email } of results) {
+    for (const email of await memberEmails(env.DB, user.id)) {
       // A mail that fails must not keep the account alive.
       await teamDissolvedMail(email, user.email)
         .then((mail) => sendMail(env, mail))
@@ -56,12 +53,9 @@ const cancelSubscription: DeletionStep = {
 const deleteStoredFiles: DeletionStep = {
   name: 'delete the stored files',
   async run(env, user) {
-    const [datasets, jobs] = await env.DB.batch([
-      env.DB.prepare('SELECT r2_key AS key FROM datasets WHERE user_id = ?1').bind(user.id),
-      env.DB.prepare('SELECT id FROM jobs WHERE user_id = ?1').bind(user.id),
-    ]);
-    const keys = (datasets!.results as { key: string }[]).map((row) => row.key);
-    for (const { id } of jobs!.results as { id: string }[]) {
+    const { datasetKeys, jobIds } = await findStoredFilesOf(env.DB, user.id);
+    const keys = [...datasetKeys];
+    for (const id of jobIds) {
       let cursor: string | undefined;
       do {
         const listed = await env.DATASETS.list({ prefix: `jobs/${id}/`, cursor });
@@ -85,14 +79,7 @@ const deleteStoredFiles: DeletionStep = {
 const deleteRows: DeletionStep = {
   name: 'delete the rows',
   async run(env, user) {
-    await env.DB.batch([
-      env.DB.prepare('DELETE FROM users WHERE id = ?1').bind(user.id),
-      env.DB.prepare('DELETE FROM team_invites WHERE email = ?1').bind(user.email),
-      env.DB.prepare("DELETE FROM rate_limits WHERE substr(key, instr(key, ':') + 1) IN (?1, ?2)").bind(
-        user.email,
-        user.id,
-      ),
-    ]);
+    await deleteAccountRows(env.DB, user);
   },
 };
 

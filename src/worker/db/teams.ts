@@ -33,6 +33,17 @@ export async function listMembers(db: D1Database, ownerId: string): Promise<Team
   return results;
 }
 
+/** The addresses of the owner's team members. */
+export async function memberEmails(db: D1Database, ownerId: string): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT u.email AS email FROM team_members t JOIN users u ON u.id = t.member_id WHERE t.owner_id = ?1',
+    )
+    .bind(ownerId)
+    .all<{ email: string }>();
+  return results.map((row) => row.email);
+}
+
 /** Invites not yet accepted and not expired at `now` (ISO). */
 export async function listPendingInvites(
   db: D1Database,
