@@ -20,7 +20,7 @@ import { googleSignIn } from '../auth/google';
 import { requireUser } from '../auth/middleware';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { revokeSession } from '../db/sessions';
-import { revokeAccess } from '../auth/revoke-access';
+import { revokeAccess } from '../db/access-revocations';
 import { signIn } from '../auth/sign-in';
 import { verificationMailFor } from '../account/email-links';
 import { trialAddressHash } from '../account/trial-address';

@@ -15,12 +15,12 @@ import { passwordResetMailFor, verificationMailFor } from '../account/email-link
 import { WRONG_PASSWORD } from '../account/confirm-identity';
 import { clearSessionCookie } from '../auth/cookies';
 import { requireUser } from '../auth/middleware';
-import { accessRevocations } from '../auth/revoke-access';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { consumeEmailToken, deleteEmailTokens } from '../db/email-tokens';
+import { consumeEmailToken } from '../db/email-tokens';
+import { storeChangedPassword, storeResetPassword } from '../db/password-changes';
 import { type RateLimit, countEvent } from '../db/rate-limits';
 import { deleteUserTokens } from '../db/api-tokens';
-import { changeEmail, findUserById, markEmailVerified, setPasswordHash } from '../db/users';
+import { changeEmail, findUserById, markEmailVerified } from '../db/users';
 import { emailChangedNoticeMail } from '../mail/account-mails';
 import { sendAfterResponse } from '../mail/send-mail';
 import { clientIp } from '../security/rate-limit';
@@ -177,12 +177,7 @@ export const emailLinks = apiRouter()
     const user = link && (await findUserById(c.env.DB, link.userId));
     if (!link || !user || user.email !== link.email) throw linkExpired();
     // The link reached the address, so the address is proven too. Every session and token ends.
-    await c.env.DB.batch([
-      setPasswordHash(c.env.DB, user.id, await hashPassword(password)),
-      markEmailVerified(c.env.DB, user.id),
-      deleteEmailTokens(c.env.DB, user.id, 'reset-password'),
-      ...accessRevocations(c.env.DB, user.id),
-    ]);
+    await storeResetPassword(c.env.DB, user.id, await hashPassword(password));
     clearSessionCookie(c);
     return c.body(null, 204);
   })
@@ -202,9 +197,6 @@ export const emailLinks = apiRouter()
     }
     // Every other browser signs in again with the new password; this one stays signed in. Every
     // API token ends.
-    await c.env.DB.batch([
-      setPasswordHash(c.env.DB, user.id, await hashPassword(newPassword)),
-      ...accessRevocations(c.env.DB, user.id, c.var.sessionIdHash),
-    ]);
+    await storeChangedPassword(c.env.DB, user.id, await hashPassword(newPassword), c.var.sessionIdHash);
     return c.body(null, 204);
   });

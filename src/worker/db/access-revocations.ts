@@ -3,8 +3,8 @@
  * one kept, when given) and every personal access token. A new password, "log out everywhere"
  * and a Google sign-in that takes an account over all do this.
  */
-import { deleteUserTokens } from '../db/api-tokens';
-import { deleteUserSessions } from '../db/sessions';
+import { deleteUserTokens } from './api-tokens';
+import { deleteUserSessions } from './sessions';
 
 /** The statements that end the user's sessions and tokens, for a batch with other changes. */
 export function accessRevocations(
