@@ -7,7 +7,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { ForwardTestAnswer, WebhookBody } from '../../../src/shared/api/forward-tests';
-import type { BacktestRequestInput } from '../../../src/shared/backtest-request';
 import {
   SIGNATURE_HEADER,
   WEBHOOK_RETRY_DELAYS_MS,
@@ -18,24 +17,7 @@ import {
 import { newFeedId } from '../fakes/kline-feed';
 import { outboxFor } from '../outbox';
 import { signUpWithPlan, type TestBrowser } from '../test-client';
-
-const sma = (n: number) =>
-  ({
-    indicator1: 'SMA',
-    additionalFields1: { Timeframe: '3' },
-    indicator2: 'SMA',
-    additionalFields2: { Timeframe: String(n) },
-  }) as const;
-
-const SMA_3_8: BacktestRequestInput = {
-  exchange: 'BINANCE',
-  stock: 'BTCUSDT',
-  timeframe: '5 min',
-  fromDate: '2026-01-01',
-  toDate: '2026-01-02',
-  entry: { parameters: [{ ...sma(8), logic: 'Crosses Above' }] },
-  exit: { parameters: [{ ...sma(8), logic: 'Crosses Below' }] },
-};
+import { SMA_3_8 } from './forward-test-fixtures';
 
 const origin = () => inject('klineStreamOrigin');
 const hooksAt = async (url: string) =>

@@ -6,30 +6,12 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { ForwardTestAnswer, ForwardTestReplay } from '../../../src/shared/api/forward-tests';
-import type { BacktestRequestInput } from '../../../src/shared/backtest-request';
 import type { BarStream, StreamStatus } from '../../../src/worker/forward-tests/bar-stream';
 import { replayRunningForwardTests } from '../../../src/worker/forward-tests/daily-replay';
 import type { ForwardTest } from '../../../src/worker/forward-tests/forward-test';
-import { allFeedBars, feedSettings, newFeedId, type FeedBar, type FeedSettings } from '../fakes/kline-feed';
+import { allFeedBars, feedSettings, newFeedId, type FeedSettings } from '../fakes/kline-feed';
 import { signUpWithPlan, TestBrowser } from '../test-client';
-
-const sma = (n: number) =>
-  ({
-    indicator1: 'SMA',
-    additionalFields1: { Timeframe: '3' },
-    indicator2: 'SMA',
-    additionalFields2: { Timeframe: String(n) },
-  }) as const;
-
-const SMA_3_8: BacktestRequestInput = {
-  exchange: 'BINANCE',
-  stock: 'BTCUSDT',
-  timeframe: '5 min',
-  fromDate: '2026-01-01',
-  toDate: '2026-01-02',
-  entry: { parameters: [{ ...sma(8), logic: 'Crosses Above' }] },
-  exit: { parameters: [{ ...sma(8), logic: 'Crosses Below' }] },
-};
+import { crossesAbove, enterprise, readForwardTest, SMA_3_8 } from './forward-test-fixtures';
 
 /** A new feed of the fake stream and the bindings that point a forward test at it. */
 function feed(settings: Partial<FeedSettings>) {
@@ -63,12 +45,6 @@ async function start(browser: TestBrowser, bindings: Partial<Cloudflare.Env>, bo
   };
 }
 
-async function read(browser: TestBrowser, id: string): Promise<ForwardTestAnswer> {
-  const res = await browser.request(`/api/forward-tests/${id}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as ForwardTestAnswer;
-}
-
 /** Reads the test until `done` holds (the fake's bars come every few tens of ms). */
 async function readUntil(
   browser: TestBrowser,
@@ -78,31 +54,12 @@ async function readUntil(
 ) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const test = await read(browser, id);
+    const test = await readForwardTest(browser, id);
     if (done(test)) return test;
     if (Date.now() > until) throw new Error(`Timed out: ${test.bars} bars, status ${test.status}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-/** Open times of the bars where SMA(3) crosses above SMA(8) on closed bars (conventions' ties), from bar `from` on. */
-function crossesAbove(bars: readonly FeedBar[], from: number): string[] {
-  const closes = bars.map((bar) => bar.c);
-  const mean = (n: number, i: number) => closes.slice(i - n + 1, i + 1).reduce((a, b) => a + b, 0) / n;
-  const crosses: string[] = [];
-  let side = 0;
-  for (let i = 7; i < bars.length; i++) {
-    const fast = mean(3, i);
-    const slow = mean(8, i);
-    const now =
-      Math.abs(fast - slow) <= 1e-9 * Math.max(Math.abs(fast), Math.abs(slow)) ? 0 : Math.sign(fast - slow);
-    if (now === 1 && side === -1 && i >= from) crosses.push(new Date(bars[i]!.t).toISOString());
-    if (now !== 0) side = now;
-  }
-  return crosses;
-}
-
-const enterprise = async () => (await signUpWithPlan('enterprise')).browser;
 
 describe('a forward test on a fast fake stream', () => {
   it('signals exactly the crosses of SMA(3) over SMA(8) on closed klines, never on partials, and replays identical', async () => {
@@ -166,7 +123,7 @@ describe('a forward test on a fast fake stream', () => {
     // The fake drops the connection after 8 closed bars: the test stops there.
     await readUntil(browser, id, (t) => t.bars === 8);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await read(browser, id)).bars).toBe(8);
+    expect((await readForwardTest(browser, id)).bars).toBe(8);
     expect((await live.stream().status()).connected).toBe(false);
 
     // The alarm reconnects; the next closed bar brings the missed ones from REST first.
@@ -195,9 +152,9 @@ describe('a forward test on a fast fake stream', () => {
     const stopped = await browser.request(`/api/forward-tests/${body.id}/stop`, { method: 'POST' });
     expect(stopped.status).toBe(200);
     expect(await stopped.json()).toEqual({ status: 'stopped' });
-    const after = await read(browser, body.id);
+    const after = await readForwardTest(browser, body.id);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    const later = await read(browser, body.id);
+    const later = await readForwardTest(browser, body.id);
     expect(later.status).toBe('stopped');
     expect(later.stoppedAt).not.toBeNull();
     expect(later.bars).toBe(after.bars);
@@ -250,9 +207,9 @@ describe('a forward test’s record', () => {
       await state.storage.put('followers', []);
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const stalled = (await read(browser, body.id)).bars;
+    const stalled = (await readForwardTest(browser, body.id)).bars;
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await read(browser, body.id)).bars).toBe(stalled);
+    expect((await readForwardTest(browser, body.id)).bars).toBe(stalled);
 
     expect(await runDurableObjectAlarm(objectOf(body.id))).toBe(true);
     const bars = allFeedBars(live.settings);
@@ -281,7 +238,7 @@ describe('a forward test’s record', () => {
     });
     const daily = await replayRunningForwardTests(env);
     expect(daily.different).toBeGreaterThanOrEqual(1);
-    const test = await read(browser, body.id);
+    const test = await readForwardTest(browser, body.id);
     expect(test.replayIdentical).toBe(false);
     expect(test.warnings).toContain(
       'The replay of this forward test’s bars found 1 difference from its live trades',

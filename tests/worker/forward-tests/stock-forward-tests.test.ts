@@ -6,30 +6,14 @@
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
-import type { ForwardTestAnswer, ForwardTestReplay } from '../../../src/shared/api/forward-tests';
-import type { BacktestRequestInput } from '../../../src/shared/backtest-request';
+import type { ForwardTestReplay } from '../../../src/shared/api/forward-tests';
 import type { BarStream, StreamStatus } from '../../../src/worker/forward-tests/bar-stream';
 import type { ForwardTest } from '../../../src/worker/forward-tests/forward-test';
-import { allFeedBars, FEED_INTERVAL_MS, feedSettings, newFeedId, type FeedBar } from '../fakes/kline-feed';
-import { signUpWithPlan, type TestBrowser } from '../test-client';
+import { allFeedBars, FEED_INTERVAL_MS, feedSettings, newFeedId } from '../fakes/kline-feed';
+import type { TestBrowser } from '../test-client';
+import { crossesAbove, enterprise, readForwardTest, smaCross } from './forward-test-fixtures';
 
-const sma = (n: number) =>
-  ({
-    indicator1: 'SMA',
-    additionalFields1: { Timeframe: '3' },
-    indicator2: 'SMA',
-    additionalFields2: { Timeframe: String(n) },
-  }) as const;
-
-const STOCK_SMA_3_8: BacktestRequestInput = {
-  exchange: 'LSE',
-  stock: 'VOD',
-  timeframe: '5 min',
-  fromDate: '2026-01-01',
-  toDate: '2026-01-02',
-  entry: { parameters: [{ ...sma(8), logic: 'Crosses Above' }] },
-  exit: { parameters: [{ ...sma(8), logic: 'Crosses Below' }] },
-};
+const STOCK_SMA_3_8 = smaCross('LSE', 'VOD');
 
 /**
  * A stock feed whose history ends now: its last history bar opens in the current 5-minute slot
@@ -59,12 +43,6 @@ async function start(browser: TestBrowser, bindings: object, request: object = S
   return { status: res.status, body: (await res.json()) as { id: string; error?: { message: string } } };
 }
 
-async function read(browser: TestBrowser, id: string): Promise<ForwardTestAnswer> {
-  const res = await browser.request(`/api/forward-tests/${id}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as ForwardTestAnswer;
-}
-
 /** Runs the stream's poll alarm until the test has seen the bar opening at `lastBarT` (or a later one). */
 async function pollUntil(
   browser: TestBrowser,
@@ -75,31 +53,12 @@ async function pollUntil(
   const until = Date.now() + 15_000;
   for (;;) {
     expect(await runDurableObjectAlarm(live.stream())).toBe(true);
-    const test = await read(browser, id);
+    const test = await readForwardTest(browser, id);
     if (test.lastBarAt !== null && Date.parse(test.lastBarAt) >= lastBarT) return test;
     if (Date.now() > until) throw new Error(`Timed out: ${test.bars} bars, status ${test.status}`);
     await new Promise((resolve) => setTimeout(resolve, 40));
   }
 }
-
-/** Open times of the bars where SMA(3) crosses above SMA(8) (conventions' ties), from bar `from` on. */
-function crossesAbove(bars: readonly FeedBar[], from: number): string[] {
-  const closes = bars.map((bar) => bar.c);
-  const mean = (n: number, i: number) => closes.slice(i - n + 1, i + 1).reduce((a, b) => a + b, 0) / n;
-  const crosses: string[] = [];
-  let side = 0;
-  for (let i = 7; i < bars.length; i++) {
-    const fast = mean(3, i);
-    const slow = mean(8, i);
-    const now =
-      Math.abs(fast - slow) <= 1e-9 * Math.max(Math.abs(fast), Math.abs(slow)) ? 0 : Math.sign(fast - slow);
-    if (now === 1 && side === -1 && i >= from) crosses.push(new Date(bars[i]!.t).toISOString());
-    if (now !== 0) side = now;
-  }
-  return crosses;
-}
-
-const enterprise = async () => (await signUpWithPlan('enterprise')).browser;
 
 const objectOf = (id: string) => {
   const namespace = env.FORWARD_TESTS as DurableObjectNamespace<ForwardTest>;
@@ -167,7 +126,7 @@ describe('a forward test on a stock, polled from the provider', () => {
       await state.storage.deleteAll();
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await read(browser, body.id)).bars).toBe(before.bars);
+    expect((await readForwardTest(browser, body.id)).bars).toBe(before.bars);
 
     // The test's watchdog follows again; the new first poll marks the newest closed bar, so the
     // bars since the test's last one reach it from the provider at the next bar.
@@ -200,7 +159,7 @@ describe('a forward test on a stock, polled from the provider', () => {
     const calls = (await live.calls()).length;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await live.calls()).length).toBe(calls);
-    expect((await read(browser, body.id)).status).toBe('stopped');
+    expect((await readForwardTest(browser, body.id)).status).toBe('stopped');
   });
 
   it('refuses a stock without the provider, and a timeframe the provider has no intraday bars of', async () => {
