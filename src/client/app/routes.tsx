@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Layout } from './layout/Layout';
 import { HomePage } from '../pages/HomePage';
+import { BacktestingFormPage } from '../pages/BacktestingFormPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { DETAIL_ROUTES, PATHS } from '../config/paths';
@@ -30,13 +31,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       { index: true, element: <HomePage /> },
-      {
-        path: PATHS.simulator,
-        ...lazyPage(
-          () => import('../pages/BacktestingFormPage'),
-          (m) => m.BacktestingFormPage,
-        ),
-      },
+      { path: PATHS.simulator, element: <BacktestingFormPage /> },
       { path: PATHS.login, element: <LoginPage /> },
       {
         path: PATHS.admin,

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../shared/api/auth';
 import { AuthContext, type AuthState } from './auth-context';
 import { fetchCurrentUser, logout } from './session-api';
@@ -36,8 +36,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(null);
   }, [setUser]);
 
+  // The first answer shows the whole page at once: rendered as a transition, in slices between
+  // which a phone stays responsive, rather than in one long task. Later changes (sign-in,
+  // sign-out) apply at once, so a page never acts on a user who has already left.
+  const [firstAnswerShown, setFirstAnswerShown] = useState(false);
+  useEffect(() => {
+    if (!session.isPending && !firstAnswerShown) startTransition(() => setFirstAnswerShown(true));
+  }, [session.isPending, firstAnswerShown]);
+
   const user = session.data ?? null;
-  const status: AuthState['status'] = session.isPending ? 'loading' : user ? 'signed-in' : 'signed-out';
+  const status: AuthState['status'] =
+    session.isPending || !firstAnswerShown ? 'loading' : user ? 'signed-in' : 'signed-out';
   const value = useMemo(() => ({ status, user, setUser, signOut }), [status, user, setUser, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
