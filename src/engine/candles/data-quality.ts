@@ -118,10 +118,14 @@ export function barQuality(
   const calendar = series.calendar ?? UTC_CALENDAR;
   const bars = Math.max(0, end - from);
   let zeroVolumeBars = 0;
+  for (let i = from; i < end; i++) if (series.v[i] === 0) zeroVolumeBars++;
+  // Bars come in time order: a day's bars are passed over up to its end, one calendar look-up a day.
   const days = new Set<number>();
-  for (let i = from; i < end; i++) {
-    if (series.v[i] === 0) zeroVolumeBars++;
-    days.add(calendar.dayOf(series.t[i]!));
+  for (let i = from; i < end;) {
+    const t = series.t[i]!;
+    days.add(calendar.dayOf(t));
+    const dayEnd = calendar.endOfDayAt(t);
+    while (i < end && series.t[i]! < dayEnd) i++;
   }
   let missingSessions = 0;
   if (bars > 0) {

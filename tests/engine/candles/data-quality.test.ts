@@ -113,4 +113,32 @@ describe('the median of the returns', () => {
     );
     expect(median(Float64Array.from([5, 1, 4, 2, 3, 6]))).toBe(3.5);
   });
+
+  it('is exact on large inputs in any order: sorted, reversed, mostly one value, a price series’ returns', () => {
+    const sortedMedian = (values: Float64Array) => {
+      const sorted = Float64Array.from(values).sort();
+      const mid = sorted.length >> 1;
+      return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    };
+    const n = 100_001;
+    const random = fc.sample(fc.double({ min: -1, max: 1, noNaN: true }), { seed: 7, numRuns: n });
+    const inputs: Record<string, Float64Array> = {
+      random: Float64Array.from(random),
+      'random, even count': Float64Array.from(random.slice(1)),
+      ascending: Float64Array.from({ length: n }, (_, i) => i),
+      descending: Float64Array.from({ length: n }, (_, i) => n - i),
+      // Mostly one value: ties around every pivot.
+      'mostly zeros': Float64Array.from(random, (x, i) => (i % 50 === 0 ? x : 0)),
+      'a low value every 47th': Float64Array.from({ length: n }, (_, i) => (i % 47 === 0 ? -1 : i)),
+      // What the price-jump check meets: returns of prices moving in whole ticks.
+      'tick returns': Float64Array.from(
+        fc.sample(fc.integer({ min: -40, max: 40 }), { seed: 3, numRuns: 200_000 }),
+        (ticks) => Math.log1p(ticks / 10_000),
+      ),
+    };
+    for (const [name, values] of Object.entries(inputs)) {
+      // The same number (0 and -0, which a typed array's sort tells apart, are one median).
+      expect(Math.abs(median(values) - sortedMedian(values)), name).toBe(0);
+    }
+  });
 });
