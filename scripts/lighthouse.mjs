@@ -4,7 +4,7 @@
 // (workerd) on a free 127.0.0.1 port, as the e2e suite does, and audits the home page and the
 // builder (as a visitor sees it: it needs no session) with Lighthouse's default mobile settings
 // (a Moto G Power's screen, simulated slow 4G and a 4x slower CPU) in Debian's chromium
-// (CHROMIUM_PATH for another). Prints, per page, the median of N runs (3 unless told) of the
+// (CHROMIUM_PATH for another). Prints, per page, the median of N runs (5 unless told) of the
 // performance score, LCP, TBT, CLS and the JavaScript unused on load, with the machine's load
 // average, and stops the server and the browser. Nothing but 127.0.0.1 is contacted.
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,7 +21,7 @@ const PAGES = [
   { name: 'builder', path: '/BacktestingForm' },
 ];
 const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 const BUILD = !process.argv.includes('--no-build');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const jsonArg = process.argv.indexOf('--json');

@@ -12,9 +12,19 @@ import styles from './BacktestingFormPage.module.css';
  * The form is most of this page's code and of its first render: the heading and the lead are
  * painted first (a phone's largest paint), then the form loads.
  */
-const BacktestBuilder = lazy(async () => ({
-  default: (await import('../features/backtest-form/components/BacktestBuilder')).BacktestBuilder,
-}));
+const BacktestBuilder = lazy(async () => {
+  // The request's schemas (zod) are much of the form's start-up work. Asked for beside the form's
+  // code, they are ready first and run in a task of their own: a phone spends two shorter tasks
+  // on the form instead of one long one.
+  const schemas = Promise.all([
+    import('../../shared/backtest-request'),
+    import('../../shared/ml-request'),
+    import('../../shared/api/backtests'),
+  ]);
+  const { BacktestBuilder } = await import('../features/backtest-form/components/BacktestBuilder');
+  await schemas;
+  return { default: BacktestBuilder };
+});
 
 /** The request a page sent along to be edited (history's "edit and re-run"), if any. */
 function requestToEdit(state: unknown): unknown {
