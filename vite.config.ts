@@ -46,7 +46,7 @@ export default defineConfig(({ command }) => ({
       build: {
         rolldownOptions: {
           // On a phone on a slow network each request costs a round trip: everything the first
-          // page needs comes in one chunk (`main`, beside the entry), and the small chunks that
+          // page needs comes in one chunk beside the entry, and the small chunks that
           // several pages share are copied into each page's own chunk (code the page needs
           // anyway, a few kB each) instead of being fetched one by one. The page entry's exports
           // are not needed by anything else, which the copying requires.

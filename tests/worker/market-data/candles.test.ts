@@ -7,6 +7,9 @@ import { FALLBACK_STOCKS } from '../../../src/shared/fallback-market';
 import { fakeProvider, providerCalls, providerRequests } from '../fakes/fake-provider-for-test';
 import { TestBrowser } from '../test-client';
 
+/** A provider time-out no answer of the fake reaches, where the test is not about time. */
+const NO_TIMEOUT_MS = 10_000;
+
 const NEW_YORK = exchangeSession('US')!;
 
 interface CandleBody {
@@ -123,7 +126,7 @@ describe('dates of GET /api/market/candles', () => {
   // Each matches YYYY-MM-DD but names no day (or one outside 1970 .. today + 1 year): the market
   // calendar must never see it. They used to answer 500 ("Invalid time value") or roll over.
   const IMPOSSIBLE = ['2023-13-01', '0000-00-00', '2023-01-00', '9999-99-99', '2023-02-30', '1969-12-31'];
-  const provider = fakeProvider('good', 300).bindings;
+  const provider = fakeProvider('good', NO_TIMEOUT_MS).bindings;
 
   for (const [label, bindings] of [
     ['without a provider', {}],
@@ -197,7 +200,9 @@ describe('the S&P 500 sample (INDX/GSPC)', () => {
 });
 
 describe('candles from the provider', () => {
-  const provider = (mode: string) => fakeProvider(mode, 300);
+  // Only the slow provider is about time: every other answer gets a time-out it never reaches
+  // on a busy machine (two test files at once).
+  const provider = (mode: string) => fakeProvider(mode, mode === 'slow' ? 300 : NO_TIMEOUT_MS);
 
   it('serves daily bars from EOD data with the warm-up fetched before `from`, then from the cache', async () => {
     const { token, bindings } = provider('good');

@@ -20,7 +20,9 @@ interface ListBody {
   warning?: string;
 }
 
-const provider = (mode: string) => fakeProvider(mode, 300);
+/** The fake provider: 0.3 s to answer where the test is about time, else a time-out no answer reaches. */
+const provider = (mode: string) =>
+  fakeProvider(mode, mode === 'slow' || mode === 'stalled-body' ? 300 : 10_000);
 
 async function get(path: string, bindings: Partial<Cloudflare.Env>) {
   const res = await new TestBrowser().request(path, {}, bindings);

@@ -229,7 +229,8 @@ async function expectRefusedAsUnlisted(res: Response, symbol: string) {
 }
 
 describe('portfolio symbols are checked against the exchanges’ lists on save', () => {
-  const provider = () => fakeProvider('good', 1000).bindings;
+  // A time-out no answer of the fake reaches on a busy machine: these tests are not about time.
+  const provider = () => fakeProvider('good', 10_000).bindings;
 
   it('refuse made-up symbols and exchanges, naming each at its field, and save nothing', async () => {
     const browser = await account('pro');
