@@ -66,16 +66,57 @@ function swap(a: Float64Array, i: number, j: number): void {
   a[j] = t;
 }
 
+/** Below this many values the plain selection is quick enough: no sample is drawn. */
+const SAMPLED_SELECTION_FROM = 1 << 14;
+
+/**
+ * The k-th smallest of `values` (left as they are), exactly. A large input is narrowed first, as
+ * in Floyd and Rivest's selection: a sorted sample of about n^(2/3) values taken at even steps
+ * gives two bounds that hold the k-th value with near certainty, and one pass keeps only the
+ * values between them (a few thousand of a million) for the selection. Should the k-th value
+ * fall outside them (values in an order the steps happen to miss), every value is selected.
+ */
+function kthSmallest(values: Float64Array, k: number): number {
+  const n = values.length;
+  if (n >= SAMPLED_SELECTION_FROM) {
+    const sampleSize = Math.ceil(n ** (2 / 3));
+    const step = n / sampleSize;
+    const sample = new Float64Array(sampleSize);
+    for (let i = 0; i < sampleSize; i++) sample[i] = values[Math.floor(i * step)]!;
+    sample.sort();
+    // The k-th value's rank in the sample, widened by three of its standard deviations.
+    const rank = (k / n) * sampleSize;
+    const margin = Math.ceil(3 * Math.sqrt(sampleSize));
+    const low = sample[Math.max(0, Math.floor(rank) - margin)]!;
+    const high = sample[Math.min(sampleSize - 1, Math.ceil(rank) + margin)]!;
+    let below = 0;
+    let between = 0;
+    for (let i = 0; i < n; i++) {
+      const value = values[i]!;
+      if (value < low) below++;
+      else if (value <= high) between++;
+    }
+    if (below <= k && k < below + between) {
+      const kept = new Float64Array(between);
+      let next = 0;
+      for (let i = 0; i < n; i++) {
+        const value = values[i]!;
+        if (value >= low && value <= high) kept[next++] = value;
+      }
+      selectKth(kept, k - below);
+      return kept[k - below]!;
+    }
+  }
+  const a = Float64Array.from(values);
+  selectKth(a, k);
+  return a[k]!;
+}
+
 /** The median of `values` (left as they are). */
 export function median(values: Float64Array): number {
-  const a = Float64Array.from(values);
-  const mid = a.length >> 1;
-  selectKth(a, mid);
-  if (a.length % 2 === 1) return a[mid]!;
-  // The lower middle is the largest of the values before the upper one.
-  let lower = a[0]!;
-  for (let i = 1; i < mid; i++) if (a[i]! > lower) lower = a[i]!;
-  return (lower + a[mid]!) / 2;
+  const mid = values.length >> 1;
+  const upper = kthSmallest(values, mid);
+  return values.length % 2 === 1 ? upper : (kthSmallest(values, mid - 1) + upper) / 2;
 }
 
 /** Log returns close to close whose distance from the median exceeds the robust limit. */
@@ -89,15 +130,18 @@ function suspectJumps(series: CandleSeries, from: number, end: number): SuspectJ
     returns[i - from - 1] = previous > 0 && close > 0 ? Math.log(close / previous) : 0;
   }
   const centre = median(returns);
-  const spread = MAD_TO_SD * median(returns.map((r) => Math.abs(r - centre)));
+  const distances = new Float64Array(returns.length);
+  for (let k = 0; k < returns.length; k++) distances[k] = Math.abs(returns[k]! - centre);
+  const spread = MAD_TO_SD * median(distances);
   if (!(spread > 0)) return [];
   const jumps: (SuspectJump & { size: number })[] = [];
-  returns.forEach((r, k) => {
-    const size = Math.abs(r - centre) / spread;
+  for (let k = 0; k < returns.length; k++) {
+    const size = distances[k]! / spread;
     if (size > SUSPECT_JUMP_DEVIATIONS) {
+      const r = returns[k]!;
       jumps.push({ date: calendar.dateOf(series.t[from + 1 + k]!), changePct: Math.expm1(r) * 100, size });
     }
-  });
+  }
   return jumps
     .sort((a, b) => b.size - a.size)
     .slice(0, MAX_LISTED_JUMPS)

@@ -114,7 +114,7 @@ describe('the median of the returns', () => {
     expect(median(Float64Array.from([5, 1, 4, 2, 3, 6]))).toBe(3.5);
   });
 
-  it('is exact on large inputs in any order: sorted, reversed, mostly one value, a price series’ returns', () => {
+  it('is exact on large inputs, which a sample narrows first, in any order: even one the sample misses', () => {
     const sortedMedian = (values: Float64Array) => {
       const sorted = Float64Array.from(values).sort();
       const mid = sorted.length >> 1;
@@ -130,6 +130,14 @@ describe('the median of the returns', () => {
       // Mostly one value: ties around every pivot.
       'mostly zeros': Float64Array.from(random, (x, i) => (i % 50 === 0 ? x : 0)),
       'a low value every 47th': Float64Array.from({ length: n }, (_, i) => (i % 47 === 0 ? -1 : i)),
+      // Low values exactly where the sample is taken (about n^(2/3) values at even steps): its
+      // bounds then miss the median, and every value is selected instead.
+      'low where the sample looks': (() => {
+        const values = Float64Array.from({ length: n }, (_, i) => i);
+        const sampleSize = Math.ceil(n ** (2 / 3));
+        for (let i = 0; i < sampleSize; i++) values[Math.floor((i * n) / sampleSize)] = -1 - i;
+        return values;
+      })(),
       // What the price-jump check meets: returns of prices moving in whole ticks.
       'tick returns': Float64Array.from(
         fc.sample(fc.integer({ min: -40, max: 40 }), { seed: 3, numRuns: 200_000 }),
