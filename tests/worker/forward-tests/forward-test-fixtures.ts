@@ -1,6 +1,7 @@
 /**
  * What the forward-test suites share: the SMA(3)/SMA(8) cross they run, reading a test through
- * the API, the crosses expected on closed bars, and an Enterprise user.
+ * the API, the crosses expected on closed bars and the check of what a test took, and an
+ * Enterprise user.
  */
 import { expect } from 'vitest';
 import type { ForwardTestAnswer } from '../../../src/shared/api/forward-tests';
@@ -52,6 +53,23 @@ export function crossesAbove(bars: readonly FeedBar[], from: number): string[] {
     if (now !== 0) side = now;
   }
   return crosses;
+}
+
+/**
+ * The test took `bars` from `firstLive` on, each once and in order with its final values, and
+ * entered at the crosses on them (two or more, so the check means something): those crosses.
+ */
+export function expectTakenInOrder(
+  test: ForwardTestAnswer,
+  bars: readonly FeedBar[],
+  firstLive: number,
+): string[] {
+  expect(test.recentBars).toEqual(bars.slice(firstLive));
+  expect(test.bars).toBe(bars.length - firstLive);
+  const expected = crossesAbove(bars, firstLive);
+  expect(expected.length).toBeGreaterThanOrEqual(2);
+  expect(test.signals.filter((s) => s.kind === 'entry').map((s) => s.time)).toEqual(expected);
+  return expected;
 }
 
 export const enterprise = async () => (await signUpWithPlan('enterprise')).browser;
