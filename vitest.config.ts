@@ -7,6 +7,7 @@ export default defineConfig({
       'tests/engine/vitest.config.ts',
       'tests/worker/vitest.config.ts',
       'tests/client/vitest.config.ts',
+      'tests/client/vitest.mocks.config.ts',
       'tests/e2e/vitest.config.ts',
     ],
   },

@@ -7,6 +7,7 @@ export default defineProject({
   plugins: [sp500SamplePlugin()],
   test: {
     name: 'engine',
+    isolate: false,
     root: new URL('../..', import.meta.url).pathname,
     include: [
       'tests/engine/**/*.test.ts',

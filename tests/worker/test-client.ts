@@ -102,9 +102,10 @@ export class TestBrowser {
 
   /**
    * Registers (or logs in) `email` and makes it an admin in D1, as `npm run admin -- grant`
-   * does: password accounts never become admins through ADMIN_EMAILS.
+   * does: password accounts never become admins through ADMIN_EMAILS. Without an address, a new
+   * one: the test files of a run share one database, so a fixed address may exist already.
    */
-  async signInAsAdmin(email: string) {
+  async signInAsAdmin(email = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`) {
     if ((await this.register(email)).status === 409) await this.login(email);
     await env.DB.prepare("UPDATE users SET role = 'admin' WHERE email = ?1").bind(email.toLowerCase()).run();
     return this;

@@ -20,7 +20,10 @@ export default defineProject(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
           SESSION_SECRET: TEST_SESSION_SECRET,
-          ADMIN_EMAILS: 'boss@example.com, Chief@Example.com',
+          // The test files share one database: each file that signs in through this list has
+          // addresses of its own (auth: boss and Chief; google-auth: google-boss and google-chief).
+          ADMIN_EMAILS:
+            'boss@example.com, Chief@Example.com, google-boss@example.com, google-chief@example.com',
           GOOGLE_CLIENT_ID: FAKE_GOOGLE.clientId,
           GOOGLE_CLIENT_SECRET: FAKE_GOOGLE.clientSecret,
           GOOGLE_AUTHORIZATION_URL: FAKE_GOOGLE.authorizationUrl,
@@ -42,6 +45,7 @@ export default defineProject(async () => ({
   ],
   test: {
     name: 'worker',
+    isolate: false,
     root,
     include: ['tests/worker/**/*.test.ts'],
     setupFiles: ['tests/worker/apply-migrations.ts'],

@@ -123,7 +123,7 @@ describe('POST /api/backtests', () => {
     await seed(enterprise.id, 500);
     expect((await submit(enterprise.browser, quick)).status).toBe(201);
 
-    const admin = await new TestBrowser().signInAsAdmin('chief@example.com');
+    const admin = await new TestBrowser().signInAsAdmin();
     const { user } = (await (await admin.request('/api/auth/me')).json()) as {
       user: { id: string; plan: string };
     };
@@ -155,7 +155,7 @@ describe('POST /api/backtests', () => {
       const user = await signUpWithPlan(plan);
       expect((await submit(user.browser, ml)).status, plan).toBe(201);
     }
-    const admin = await new TestBrowser().signInAsAdmin('chief@example.com');
+    const admin = await new TestBrowser().signInAsAdmin();
     expect((await submit(admin, ml)).status).toBe(201);
   });
 
@@ -202,7 +202,7 @@ describe('stored backtests', () => {
     }
     // A run deleted from the history was still made this month.
     await trader.browser.request(`/api/backtests/${ids[0]}`, { method: 'DELETE' });
-    const boss = await new TestBrowser().signInAsAdmin('boss@example.com');
+    const boss = await new TestBrowser().signInAsAdmin();
     const page = (await (await boss.request(`/api/admin/users?query=${trader.email}`)).json()) as {
       users: { id: string; backtestsThisMonth: number }[];
     };

@@ -79,15 +79,15 @@ describe('Google sign-in', () => {
 
   it('grants admin through ADMIN_EMAILS to a verified Google email only', async () => {
     const boss = new TestBrowser();
-    expect((await completeGoogleSignIn(boss, { sub: 'google-boss', email: 'boss@example.com' })).status).toBe(
-      302,
-    );
+    expect(
+      (await completeGoogleSignIn(boss, { sub: 'google-boss', email: 'google-boss@example.com' })).status,
+    ).toBe(302);
     expect(((await (await boss.me()).json()) as { user: { role: string } }).user.role).toBe('admin');
 
     const unverified = new TestBrowser();
     await completeGoogleSignIn(unverified, {
       sub: 'google-chief',
-      email: 'chief@example.com',
+      email: 'google-chief@example.com',
       email_verified: false,
     });
     expect(((await (await unverified.me()).json()) as { user: { role: string } }).user.role).toBe('basic');

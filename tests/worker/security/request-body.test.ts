@@ -26,7 +26,7 @@ function countedStream(bytes: number) {
 /** One admin for the file: signing in again and again would hit the registration limit. */
 let admin: TestBrowser;
 beforeAll(async () => {
-  admin = await new TestBrowser().signInAsAdmin('boss@example.com');
+  admin = await new TestBrowser().signInAsAdmin();
 });
 
 const rateLimitRows = async () =>
