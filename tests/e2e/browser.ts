@@ -88,7 +88,14 @@ export async function openContext(
 export function watchForErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() !== 'error') return;
+    // A failed load's text names only the status: the address says what failed.
+    const { url } = message.location();
+    errors.push(
+      url && message.text().startsWith('Failed to load resource')
+        ? `${message.text()}: ${url}`
+        : message.text(),
+    );
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
