@@ -5,10 +5,13 @@
 // one by one (one app server, one browser at a time), beside all the other projects. In one
 // process Vitest would run the end-to-end files after all the others, the two lanes one after
 // the other. The end-to-end lane's output is held back until the other lane has finished, so
-// the log reads as two runs, one after the other.
+// the log reads as two runs, one after the other. The end-to-end lane is the longer one, and
+// much of its time is spent waiting on the browser and the app server: it runs at the normal
+// priority, the other lane a little lower (nice 5), which takes the CPU it leaves.
 //
 // With arguments (`npm test -- --project worker`, a file, `--changed`), one process as asked.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { offlineEnv } from './offline-env.mjs';
 import { runOrExit } from './run.mjs';
@@ -25,8 +28,11 @@ if (asked.length > 0) {
   process.exit(0);
 }
 
-/** A Vitest process over `project` (a pattern Vitest takes: `e2e`, `!e2e`); resolves with its exit code. */
-function lane(project, report, output) {
+/**
+ * A Vitest process over `project` (a pattern Vitest takes: `e2e`, `!e2e`) at `niceness` (its
+ * workers, started later, inherit it); resolves with its exit code.
+ */
+function lane(project, report, { output, niceness = 0 } = {}) {
   return new Promise((resolve) => {
     const child = spawn(
       'node_modules/.bin/vitest',
@@ -36,6 +42,7 @@ function lane(project, report, output) {
         env: { ...offlineEnv(), ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
       },
     );
+    if (niceness !== 0 && child.pid !== undefined) setPriority(child.pid, niceness);
     if (output) {
       child.stdout.on('data', (chunk) => output.write(process.stdout, chunk));
       child.stderr.on('data', (chunk) => output.write(process.stderr, chunk));
@@ -84,8 +91,8 @@ const reports = ['test-results/vitest-others.json', 'test-results/vitest-e2e.jso
 for (const path of [REPORT, ...reports]) rmSync(path, { force: true });
 
 const e2eOutput = new HeldOutput();
-const e2e = lane('e2e', reports[1], e2eOutput);
-const others = await lane('!e2e', reports[0]);
+const e2e = lane('e2e', reports[1], { output: e2eOutput });
+const others = await lane('!e2e', reports[0], { niceness: 5 });
 e2eOutput.release();
 const codes = [others, await e2e];
 

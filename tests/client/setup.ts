@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/dom';
+import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // findBy* and waitFor give up after 1 s by default; a lazily loaded route on a busy 2-core

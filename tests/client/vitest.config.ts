@@ -1,4 +1,4 @@
-import { clientProject } from './project';
+import { clientProject } from './vitest.project.ts';
 
 /** The client's test files that mock no module, sharing a module cache per worker. */
 export default clientProject({ mocking: false });
