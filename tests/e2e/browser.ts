@@ -11,7 +11,9 @@ const LOCAL_D1_DIR = `${root}.wrangler/state/v3/d1/miniflare-D1DatabaseObject`;
 /**
  * Runs SQL on the e2e server's local D1, as an administrator would with `wrangler d1 execute
  * --local`: on the same SQLite file, opened here (wrangler would start a runtime of its own for
- * it, about 2 s of CPU a statement). The server's runtime reads the file afresh at each query.
+ * it, about 2 s of CPU a statement). The server's runtime reads the file afresh at each query,
+ * but does not wait for a lock: call this while the pages are not loading (a request that meets
+ * the statement's lock fails with a 500).
  */
 export function localD1(sql: string): void {
   const files = readdirSync(LOCAL_D1_DIR).filter(
