@@ -1,31 +1,22 @@
-import { readdirSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import { spawnSync } from 'node:child_process';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { onTestFinished } from 'vitest';
+import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** Where wrangler keeps the local D1 database the e2e server uses (one SQLite file). */
-const LOCAL_D1_DIR = `${root}.wrangler/state/v3/d1/miniflare-D1DatabaseObject`;
-
 /**
- * Runs SQL on the e2e server's local D1, as an administrator would with `wrangler d1 execute
- * --local`: on the same SQLite file, opened here (wrangler would start a runtime of its own for
- * it, about 2 s of CPU a statement). The server's runtime reads the file afresh at each query,
- * but does not wait for a lock: call this while the pages are not loading (a request that meets
- * the statement's lock fails with a 500).
+ * Runs SQL on the e2e server's local D1 with wrangler, as an administrator would. The server's
+ * runtime does not wait for a lock: call this while the pages are not loading (a request that
+ * meets the statement's lock fails with a 500).
  */
 export function localD1(sql: string): void {
-  const files = readdirSync(LOCAL_D1_DIR).filter(
-    (name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite',
+  const result = spawnSync(
+    'node',
+    ['scripts/wrangler.mjs', 'd1', 'execute', 'DB', '--local', '-c', 'wrangler.toml', '--command', sql],
+    { cwd: root, env: { ...process.env, ...OFFLINE_ENV }, encoding: 'utf8' },
   );
-  if (files.length !== 1) throw new Error(`expected one local D1 database in ${LOCAL_D1_DIR}: ${files}`);
-  const database = new DatabaseSync(`${LOCAL_D1_DIR}/${files[0]}`, { timeout: 10_000 });
-  try {
-    database.exec(sql);
-  } finally {
-    database.close();
-  }
+  if (result.status !== 0) throw new Error(`d1 execute failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 /**

@@ -54,8 +54,8 @@ export async function signedInPage(
 ): Promise<{ page: Page; errors: string[]; email: string }> {
   const { page, errors } = await watchedPage(opener, options.viewport);
   const email = await signUp(page, baseUrl, prefix);
-  // The new page's own requests first: a statement on the local D1 file while the server's
-  // runtime takes its lock makes that request fail (SQLITE_BUSY, a 500 in the page's console).
+  // The new page's own requests first: a statement on the local D1 while the server's runtime
+  // takes its lock makes that request fail (SQLITE_BUSY, a 500 in the page's console).
   await page.waitForLoadState('networkidle');
   if (options.plan) setPlan(email, options.plan);
   if (options.verified) markEmailVerified(email);

@@ -17,5 +17,8 @@ export default defineProject({
       'tests/lint/**/*.test.ts',
     ],
     environment: 'node',
+    // The property tests run thousands of cases: beside the typecheck and lint that .ci/run runs
+    // at the same time on a 2-core machine, 5 s is too tight.
+    testTimeout: 20_000,
   },
 });
