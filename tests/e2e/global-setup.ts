@@ -70,7 +70,9 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(port), '--strictPort'], {
     cwd: root,
-    env,
+    // Not the test runner's NODE_ENV=test, under which the server's middleware stack answers an
+    // error with a bare 500 and logs nothing: the log must show what failed.
+    env: { ...env, NODE_ENV: 'production' },
     stdio: 'pipe',
   });
   let output = '';
