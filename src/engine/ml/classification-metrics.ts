@@ -19,29 +19,54 @@ export interface ClassificationScores {
 
 const CLIP = 1e-15;
 
-export function rocAuc(probabilities: ArrayLike<number>, labels: ArrayLike<number>): number | null {
+/** The Mann-Whitney count of a set of scored samples (see concordance). */
+export interface Concordance {
+  /** (positive, negative) pairs the probabilities order correctly, ties counting one half. */
+  concordant: number;
+  positives: number;
+  negatives: number;
+}
+
+/**
+ * Counts the (positive, negative) pairs that `probabilities` order correctly, ties counting
+ * one half; a label other than 1 is a negative. Each class's probabilities are sorted apart (a
+ * typed array's numeric sort, several times quicker than sorting indices by a comparator) and
+ * merged, each positive meeting the negatives below it and those tied with it. Every partial
+ * sum is a multiple of 1/2 below 2^53, so the count is exact.
+ */
+export function concordance(probabilities: ArrayLike<number>, labels: ArrayLike<number>): Concordance {
   const count = labels.length;
-  const order = Array.from({ length: count }, (_, i) => i).sort(
-    (a, b) => probabilities[a]! - probabilities[b]!,
-  );
-  // Sum of the positives' mid-ranks (1-based), tied probabilities sharing their mean rank.
-  let positiveRankSum = 0;
   let positives = 0;
-  for (let start = 0; start < count;) {
-    let end = start + 1;
-    while (end < count && probabilities[order[end]!] === probabilities[order[start]!]) end++;
-    const midRank = (start + 1 + end) / 2;
-    for (let k = start; k < end; k++) {
-      if (labels[order[k]!] === 1) {
-        positiveRankSum += midRank;
-        positives++;
-      }
-    }
-    start = end;
-  }
+  for (let i = 0; i < count; i++) if (labels[i] === 1) positives++;
   const negatives = count - positives;
-  if (positives === 0 || negatives === 0) return null;
-  return (positiveRankSum - (positives * (positives + 1)) / 2) / (positives * negatives);
+  const positive = new Float64Array(positives);
+  const negative = new Float64Array(negatives);
+  for (let i = 0, p = 0, n = 0; i < count; i++) {
+    if (labels[i] === 1) positive[p++] = probabilities[i]!;
+    else negative[n++] = probabilities[i]!;
+  }
+  positive.sort();
+  negative.sort();
+  let concordant = 0;
+  // Negatives strictly below the current value, then those up to the last one tied with it.
+  let below = 0;
+  let tied = 0;
+  for (let i = 0; i < positives;) {
+    const value = positive[i]!;
+    while (below < negatives && negative[below]! < value) below++;
+    tied = Math.max(tied, below);
+    while (tied < negatives && negative[tied] === value) tied++;
+    let end = i + 1;
+    while (end < positives && positive[end] === value) end++;
+    concordant += (end - i) * (below + (tied - below) / 2);
+    i = end;
+  }
+  return { concordant, positives, negatives };
+}
+
+export function rocAuc(probabilities: ArrayLike<number>, labels: ArrayLike<number>): number | null {
+  const { concordant, positives, negatives } = concordance(probabilities, labels);
+  return positives === 0 || negatives === 0 ? null : concordant / (positives * negatives);
 }
 
 export function logLoss(probabilities: ArrayLike<number>, labels: ArrayLike<number>): number | null {

@@ -13,9 +13,10 @@
  * returns, so their AUC is 0.5 in expectation when the labels are unpredictable (0.498-0.503 on
  * the same runs; tests/engine/ml/auc-uncertainty.test.ts).
  *
- * Cost O(n log n + n * gap): the concordance of all pairs by one sort, less that of the close
+ * Cost O(n log n + n * gap): the concordance of all pairs by sorting, less that of the close
  * pairs counted directly.
  */
+import { concordance } from './classification-metrics';
 
 export interface WindowSamples {
   /** Each sample's row (bar index), increasing. */
@@ -25,41 +26,15 @@ export interface WindowSamples {
   labels: ArrayLike<number>;
 }
 
-/** Concordant (positive above negative) pairs, ties counting 1/2, over all pairs. */
-function allPairs({ probabilities, labels }: WindowSamples): { concordant: number; pairs: number } {
-  const count = labels.length;
-  const order = Int32Array.from({ length: count }, (_, i) => i).sort(
-    (a, b) => probabilities[a]! - probabilities[b]!,
-  );
-  let negativesBelow = 0;
-  let positives = 0;
-  let concordant = 0;
-  for (let start = 0; start < count;) {
-    let end = start;
-    let groupPositives = 0;
-    let groupNegatives = 0;
-    while (end < count && probabilities[order[end]!] === probabilities[order[start]!]) {
-      if (labels[order[end]!] === 1) groupPositives++;
-      else groupNegatives++;
-      end++;
-    }
-    concordant += groupPositives * (negativesBelow + groupNegatives / 2);
-    negativesBelow += groupNegatives;
-    positives += groupPositives;
-    start = end;
-  }
-  return { concordant, pairs: positives * negativesBelow };
-}
-
-/** The same over the pairs fewer than `gap` rows apart. */
+/** Concordant pairs (positive above negative, ties counting 1/2) fewer than `gap` rows apart. */
 function closePairs({ rows, probabilities, labels }: WindowSamples, gap: number) {
   let concordant = 0;
   let pairs = 0;
   for (let i = 0; i < labels.length; i++) {
     for (let j = i + 1; j < labels.length && rows[j]! - rows[i]! < gap; j++) {
       if (labels[i] === labels[j]) continue;
-      const [positive, negative] = labels[i] === 1 ? [i, j] : [j, i];
-      const difference = probabilities[positive]! - probabilities[negative]!;
+      const difference =
+        labels[i] === 1 ? probabilities[i]! - probabilities[j]! : probabilities[j]! - probabilities[i]!;
       concordant += difference > 0 ? 1 : difference === 0 ? 0.5 : 0;
       pairs++;
     }
@@ -69,9 +44,9 @@ function closePairs({ rows, probabilities, labels }: WindowSamples, gap: number)
 
 /** The window's AUC over pairs at least `gap` rows apart; NaN when it has no such pair. */
 export function distantPairsAuc(window: WindowSamples, gap: number): number {
-  const all = allPairs(window);
+  const all = concordance(window.probabilities, window.labels);
   const close = gap > 0 ? closePairs(window, gap) : { concordant: 0, pairs: 0 };
-  const pairs = all.pairs - close.pairs;
+  const pairs = all.positives * all.negatives - close.pairs;
   // Whole and half counts below 2^53: the difference is exact.
   return pairs > 0 ? (all.concordant - close.concordant) / pairs : Number.NaN;
 }

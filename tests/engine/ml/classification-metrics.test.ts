@@ -2,9 +2,27 @@ import { describe, expect, it } from 'vitest';
 import {
   calibrationTable,
   classificationScores,
+  concordance,
   logLoss,
   rocAuc,
 } from '../../../src/engine/ml/classification-metrics';
+import { mulberry32 } from '../../../src/engine/robustness/random';
+
+/** Every (positive, negative) pair compared one by one: the count concordance must equal. */
+function pairByPair(probabilities: number[], labels: number[]) {
+  let concordant = 0;
+  let pairs = 0;
+  for (let i = 0; i < labels.length; i++) {
+    if (labels[i] !== 1) continue;
+    for (let j = 0; j < labels.length; j++) {
+      if (labels[j] === 1) continue;
+      concordant +=
+        probabilities[i]! > probabilities[j]! ? 1 : probabilities[i] === probabilities[j] ? 0.5 : 0;
+      pairs++;
+    }
+  }
+  return { concordant, pairs };
+}
 
 describe('ROC AUC', () => {
   it('is 0.75 on scikit-learn’s roc_auc_score example', () => {
@@ -22,6 +40,29 @@ describe('ROC AUC', () => {
   it('is null without both classes', () => {
     expect(rocAuc([0.2, 0.9], [1, 1])).toBeNull();
     expect(rocAuc([], [])).toBeNull();
+  });
+
+  it('counts exactly the pairs a pair-by-pair comparison counts, ties, zeros of both signs and all', () => {
+    const random = mulberry32(17);
+    for (const [count, levels] of [
+      [1, 3],
+      [2, 2],
+      [40, 3],
+      [300, 10],
+      [1000, 1_000_000],
+    ] as const) {
+      // Few levels: many ties within and across the classes.
+      const probabilities = Array.from({ length: count }, () => Math.floor(random() * levels) / levels);
+      probabilities[0] = -0;
+      const labels = Array.from({ length: count }, () => (random() < 0.4 ? 1 : 0));
+      const expected = pairByPair(probabilities, labels);
+      const counted = concordance(probabilities, labels);
+      expect(counted.concordant).toBe(expected.concordant);
+      expect(counted.positives * counted.negatives).toBe(expected.pairs);
+      expect(rocAuc(probabilities, labels)).toBe(
+        expected.pairs > 0 ? expected.concordant / expected.pairs : null,
+      );
+    }
   });
 });
 
