@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import * as nodeModule from 'node:module';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -44,6 +44,23 @@ const INPUTS_LINE = '// inputs ';
  */
 const CLOCK_SLACK_MS = 1000;
 
+/** The first line of the file at `path`, read alone (the bundle is over a megabyte). */
+function readFirstLine(path) {
+  const fd = openSync(path, 'r');
+  try {
+    const chunks = [];
+    const chunk = Buffer.allocUnsafe(1 << 16);
+    for (;;) {
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      const end = chunk.subarray(0, read).indexOf(10);
+      chunks.push(Buffer.from(chunk.subarray(0, end < 0 ? read : end)));
+      if (end >= 0 || read === 0) return Buffer.concat(chunks).toString('utf8');
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * True when every input of the kept bundle is older than the start of its build: change times,
  * which a write, a rename or a package install sets to now (npm keeps old modification times).
@@ -51,8 +68,7 @@ const CLOCK_SLACK_MS = 1000;
 function bundleIsCurrent() {
   let firstLine;
   try {
-    const text = readFileSync(bundle, 'utf8');
-    firstLine = text.slice(0, text.indexOf('\n'));
+    firstLine = readFirstLine(bundle);
   } catch {
     return false;
   }

@@ -40,19 +40,27 @@ interface WeekOffsets {
   transition: number;
 }
 
+/**
+ * The names of UTC itself, whose offset is always 0: their clock reads no offsets and builds no
+ * formatter (the first formatter of a process loads the platform's zone data, some 15 ms).
+ */
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC']);
+
 export class ZoneClock {
-  private readonly formatter: Intl.DateTimeFormat;
+  /** Null for UTC. */
+  private readonly formatter: Intl.DateTimeFormat | null;
   private readonly weeks = new Map<number, WeekOffsets>();
   private lastWeek = Number.NaN;
   private lastOffsets: WeekOffsets | undefined;
 
   /** @param timeZone an IANA zone name such as "America/New_York" (RangeError if unknown). */
   constructor(readonly timeZone: string) {
-    this.formatter = formatterFor(timeZone);
+    this.formatter = UTC_NAMES.has(timeZone) ? null : formatterFor(timeZone);
   }
 
   /** Local wall-clock time minus UTC at `instant` (unix ms), in ms (New York in winter: -5 h). */
   offsetAt(instant: number): number {
+    if (this.formatter === null) return 0;
     const week = Math.floor(instant / MS_PER_WEEK);
     // Callers walk through time: the week asked last answers most calls without a Map look-up.
     let offsets = week === this.lastWeek ? this.lastOffsets : this.weeks.get(week);
@@ -144,7 +152,7 @@ export class ZoneClock {
   /** The offset at `instant` read from Intl (uncached). */
   private probe(instant: number): number {
     const field = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-    for (const part of this.formatter.formatToParts(instant)) {
+    for (const part of this.formatter!.formatToParts(instant)) {
       if (part.type in field) field[part.type as keyof typeof field] = Number(part.value);
     }
     const wall = Date.UTC(field.year, field.month - 1, field.day, field.hour, field.minute, field.second);

@@ -26,6 +26,23 @@ describe('ZoneClock offsets follow daylight saving time', () => {
     expect(clock.offsetAt(at('2024-01-15T12:00:00Z'))).toBe(0);
     expect(clock.offsetAt(at('2024-07-15T12:00:00Z'))).toBe(0);
   });
+
+  it('reads UTC without Intl exactly as Intl reads it (Etc/GMT goes through Intl)', () => {
+    const throughIntl = new ZoneClock('Etc/GMT');
+    for (const name of ['UTC', 'Etc/UTC']) {
+      const clock = new ZoneClock(name);
+      for (
+        let instant = at('1969-06-01T00:00:00Z');
+        instant < at('2031-01-01T00:00:00Z');
+        instant += 97 * 86_400_000 + 12_345_678
+      ) {
+        expect(clock.offsetAt(instant)).toBe(throughIntl.offsetAt(instant));
+        expect(clock.nextWallClockTime(instant, 570)).toBe(throughIntl.nextWallClockTime(instant, 570));
+        const midnight = Math.floor(instant / 86_400_000) * 86_400_000;
+        expect(clock.instantOfWallClock(midnight, 0)).toBe(throughIntl.instantOfWallClock(midnight, 0));
+      }
+    }
+  });
 });
 
 describe('ZoneClock.nextWallClockTime', () => {
