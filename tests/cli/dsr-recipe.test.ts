@@ -15,7 +15,7 @@ import { sharpeVariances } from '../../src/worker/backtests/sharpe-variances';
 import { trialsWithRunDsr } from '../../src/worker/backtests/trials-dsr';
 import { loadSp500 } from '../engine/data/sp500';
 import { smaCrossingRules, sp500Request } from '../fixtures/requests';
-import { ROOT, TIMEOUT, cliFromSource, printedObject } from './run-cli';
+import { ROOT, TIMEOUT, cli, printedObject } from './run-cli';
 
 const sp500 = loadSp500();
 
@@ -89,7 +89,7 @@ describe("the docs' DSR recipe", { timeout: TIMEOUT }, () => {
     expect(page.dsr).toBeGreaterThan(0.01);
     expect(page.dsr).toBeLessThan(0.99);
     for (const command of recipeCommands()) {
-      const printed = printedObject(await cliFromSource(...filledIn(command, answer)), ['psr', 'dsr', 'sr0']);
+      const printed = printedObject(await cli(...filledIn(command, answer)), ['psr', 'dsr', 'sr0']);
       expect(printed).toEqual({ psr: page.psr, dsr: page.dsr, sr0: page.sr0 });
     }
   });
@@ -100,7 +100,7 @@ describe("the docs' DSR recipe", { timeout: TIMEOUT }, () => {
       ...answer,
       trials: { ...trials, sharpeVariancePerBar: trials.sharpeVarianceAnnualised },
     });
-    const printed = printedObject(await cliFromSource(...mixed), ['psr', 'dsr', 'sr0']);
+    const printed = printedObject(await cli(...mixed), ['psr', 'dsr', 'sr0']);
     // SR0 grows with the variance's square root: sqrt(252) times too large on daily bars. The
     // figures docs/ml-evidence.md quotes.
     expect(printed.sr0).toBeCloseTo(trials.dsr!.sr0 * Math.sqrt(252), 12);

@@ -1,12 +1,13 @@
 /**
- * The robustness commands as a user runs them: `npx tsx src/cli/main.ts pbo|dsr ...`. stdout
- * holds only JSON; errors go to stderr with exit code 1 (2 for a malformed command line).
+ * The robustness commands as a user runs them: `node scripts/engine.mjs pbo|dsr ...` (what the
+ * package's bin and `npm run engine` run). stdout holds only JSON; errors go to stderr with exit
+ * code 1 (2 for a malformed command line).
  */
 import { describe, expect, it } from 'vitest';
 import { probabilityOfBacktestOverfitting } from '../../src/engine/robustness/pbo';
 import { mulberry32 } from '../../src/engine/robustness/random';
 import { parseReturnsMatrixCsv } from '../../src/engine/robustness/returns-matrix-csv';
-import { TIMEOUT, cliFromSource as cli, expectRefused, printedObject, scratchFolder } from './run-cli';
+import { TIMEOUT, cli, expectRefused, printedObject, scratchFolder } from './run-cli';
 
 const scratch = scratchFolder('engine-cli-robustness-');
 
