@@ -4,7 +4,7 @@
  * page on a phone. The builder's steps are in ./builder; lower-level pieces in ./browser.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { beforeAll, expect, inject } from 'vitest';
 import type { BacktestResultBody } from '../../src/shared/api/backtests';
 import { launchBrowser, markEmailVerified, openPage, setPlan, signUp, watchForErrors } from './browser';
 
@@ -13,14 +13,24 @@ const baseUrl = inject('baseUrl');
 export const WIDE = { width: 1440, height: 900 };
 export const PHONE = { width: 375, height: 800 };
 
-/** Chromium for a file's tests: launched before the first and closed after the last. */
+/**
+ * The run's chromium, launched by the first file that asks. The end-to-end files run one by one
+ * in one worker that keeps its modules between files (isolate: false), so they share it: each
+ * launch cost about half a second of CPU. Every page and context a test opens closes when the
+ * test ends, so a file finds it empty; it closes with the worker.
+ */
+let runBrowser: Promise<Browser> | undefined;
+
+/** Chromium for a file's tests (the run's, or a new one should the run's have gone). */
 export function browserForFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    runBrowser ??= launchBrowser();
+    browser = await runBrowser;
+    if (!browser.isConnected()) {
+      runBrowser = launchBrowser();
+      browser = await runBrowser;
+    }
   });
   return () => {
     if (!browser) throw new Error('the browser is launched in beforeAll');

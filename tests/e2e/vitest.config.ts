@@ -16,5 +16,8 @@ export default defineProject({
     // machine. A poll that succeeds returns as soon as it does.
     expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
+    // The files, one after another in one worker, share its modules and so the run's browser
+    // (flows.ts browserForFile).
+    isolate: false,
   },
 });
