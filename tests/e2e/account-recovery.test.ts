@@ -2,31 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { OutboxMail } from '../../src/shared/api/account';
 import { INVALID_CREDENTIALS } from '../../src/shared/auth';
-import { field, submitLogin } from './browser';
+import { field, linkFromOutbox, submitLogin } from './browser';
 import { PHONE, browserForFile, signedInPage } from './flows';
 
 const baseUrl = inject('baseUrl');
 const browser = browserForFile();
-
-/** The link of the newest mail to `email` with that subject, from the dev server's outbox. */
-async function linkFromOutbox(page: Page, email: string, subject: string, path: string): Promise<string> {
-  let link: string | undefined;
-  // The mail is sent just after the answer: ask until it is there.
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await page.request.get(`${baseUrl}/api/dev/outbox`)).json()) as OutboxMail[];
-        const mail = mails.filter((m) => m.to === email && m.subject.startsWith(subject)).at(-1);
-        link = mail
-          ? new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(mail.text)?.[0]
-          : undefined;
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeDefined();
-  return link!;
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(`${baseUrl}/LoginPage`);
@@ -37,7 +17,7 @@ describe('keeping an account in chromium', () => {
   it('verifies the email, resets a forgotten password from the mails, then deletes the account after a question and is told by mail', async () => {
     const { page, errors, email } = await signedInPage(browser(), 'recovery', { viewport: PHONE });
 
-    await page.goto(await linkFromOutbox(page, email, 'Verify your email address', '/verify-email'));
+    await page.goto(await linkFromOutbox(baseUrl, email, 'Verify your email address', '/verify-email'));
     await page.getByRole('button', { name: 'Verify my email address' }).click();
     await page.getByText('Your email address is verified.').waitFor();
 
@@ -53,7 +33,7 @@ describe('keeping an account in chromium', () => {
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await page.getByText(`If an account uses ${email}, we sent it a link`).waitFor();
 
-    await page.goto(await linkFromOutbox(page, email, 'Reset your password', '/reset-password'));
+    await page.goto(await linkFromOutbox(baseUrl, email, 'Reset your password', '/reset-password'));
     const newPassword = 'a fresh and long password';
     await field(page, 'New password').fill(newPassword);
     await page.getByRole('button', { name: 'Set new password' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { sp500Request } from '../fixtures/requests';
-import { markEmailVerified, openContext } from './browser';
+import { openContext, verifyEmail } from './browser';
 import { PHONE, browserForFile, signedInPage } from './flows';
 
 const baseUrl = inject('baseUrl');
@@ -29,7 +29,7 @@ describe('API tokens on the account page in chromium', () => {
       .filter({ hasText: 'Verify your email address to create API tokens. Open the link we sent you' })
       .waitFor();
 
-    markEmailVerified(email);
+    await verifyEmail(baseUrl, email);
     await page.reload();
     await page.getByText('No tokens yet.').waitFor();
     await page.getByLabel('Token name').fill('Research notebook');

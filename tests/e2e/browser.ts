@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { onTestFinished } from 'vitest';
+import type { OutboxMail } from '../../src/shared/api/account';
 import { OFFLINE_ENV } from '../../scripts/offline-env.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -37,10 +38,43 @@ export function setPlan(email: string, plan: 'basic' | 'pro' | 'enterprise'): vo
   localD1(`UPDATE users SET plan = '${plan}' WHERE email = '${email}'`);
 }
 
-/** Marks a user's email verified in the local D1, as opening the verification mail's link does. */
-export function markEmailVerified(email: string): void {
-  if (!/^[a-z0-9-]+@example\.com$/.test(email)) throw new Error(`not a test email: ${email}`);
-  localD1(`UPDATE users SET email_verified_at = '2026-01-01T00:00:00.000Z' WHERE email = '${email}'`);
+/**
+ * The link (`<path>?token=...`) of the newest mail to `email` whose subject starts with
+ * `subject`, from the dev server's outbox (mails are kept there, not sent, in development).
+ */
+export async function linkFromOutbox(
+  baseUrl: string,
+  email: string,
+  subject: string,
+  path: string,
+): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`);
+  // The mail is sent just after the answer: ask until it is there (also from a beforeAll,
+  // where expect.poll is not allowed).
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const mails = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as OutboxMail[];
+    const mail = mails.find((m) => m.to === email && m.subject.startsWith(subject));
+    const link = mail && pattern.exec(mail.text)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${email} in the outbox within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Verifies `email` with the link of the mail registration sent it, as opening that link does
+ * (the verify page posts its token).
+ */
+export async function verifyEmail(baseUrl: string, email: string): Promise<void> {
+  const link = await linkFromOutbox(baseUrl, email, 'Verify your email address', '/verify-email');
+  const answer = await fetch(`${baseUrl}/api/auth/email/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+  });
+  if (answer.status !== 204)
+    throw new Error(`verifying ${email} answered ${answer.status}: ${await answer.text()}`);
 }
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, inject } from 'vitest';
 import type { BacktestResultBody } from '../../src/shared/api/backtests';
-import { launchBrowser, markEmailVerified, openPage, setPlan, signUp, watchForErrors } from './browser';
+import { launchBrowser, openPage, setPlan, signUp, verifyEmail, watchForErrors } from './browser';
 
 const baseUrl = inject('baseUrl');
 
@@ -68,7 +68,7 @@ export async function signedInPage(
   // takes its lock makes that request fail (SQLITE_BUSY, a 500 in the page's console).
   await page.waitForLoadState('networkidle');
   if (options.plan) setPlan(email, options.plan);
-  if (options.verified) markEmailVerified(email);
+  if (options.verified) await verifyEmail(baseUrl, email);
   return { page, errors, email };
 }
 

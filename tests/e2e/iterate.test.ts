@@ -3,13 +3,13 @@ import { describe, expect, inject, it } from 'vitest';
 import { backtestRequest } from '../fixtures/requests';
 import {
   field,
-  markEmailVerified,
   openContext,
   openPage,
   signUp,
   submitLogin,
   submitRegistration,
   useOwnClientAddress,
+  verifyEmail,
 } from './browser';
 import {
   PHONE,
@@ -64,7 +64,7 @@ async function acceptInvite(page: Page, joinPath: string, owner: string, invitee
   const accept = page.getByRole('button', { name: 'Accept the invite' });
   await accept.click();
   await page.getByRole('alert').filter({ hasText: 'Verify your email address to join a team.' }).waitFor();
-  markEmailVerified(invitee);
+  await verifyEmail(baseUrl, invitee);
   await accept.click();
   await page.getByText(`You joined ${owner}’s team.`).waitFor();
 }
