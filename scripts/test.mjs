@@ -5,10 +5,9 @@
 // one by one (one app server, one browser at a time), beside all the other projects. In one
 // process Vitest would run the end-to-end files after all the others, the two lanes one after
 // the other. The end-to-end lane's output is held back until the other lane has finished, so
-// the log reads as two runs, one after the other. The end-to-end lane is the longer one, and
-// much of its time is spent waiting on the browser and the app server: it runs at the normal
-// priority, the other lane at nice 10 (as .ci/run's checks), taking the CPU it leaves. The
-// end-to-end lane is the one that sets the run's length: the others finish in its shadow.
+// the log reads as two runs, one after the other. Much of the end-to-end lane's time is spent
+// waiting on the browser and the app server, so it runs at the normal priority, and the other
+// lane at nice 10 (as .ci/run's checks) takes the CPU it leaves.
 //
 // With arguments (`npm test -- --project worker`, a file, `--changed`), one process as asked.
 import { spawn } from 'node:child_process';

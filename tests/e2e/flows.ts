@@ -64,10 +64,12 @@ export async function signedInPage(
 ): Promise<{ page: Page; errors: string[]; email: string }> {
   const { page, errors } = await watchedPage(opener, options.viewport);
   const email = await signUp(page, baseUrl, prefix);
-  // The new page's own requests first: a statement on the local D1 while the server's runtime
-  // takes its lock makes that request fail (SQLITE_BUSY, a 500 in the page's console).
-  await page.waitForLoadState('networkidle');
-  if (options.plan) setPlan(email, options.plan);
+  if (options.plan) {
+    // The new page's own requests first: a statement on the local D1 while the server's runtime
+    // takes its lock makes that request fail (SQLITE_BUSY, a 500 in the page's console).
+    await page.waitForLoadState('networkidle');
+    setPlan(email, options.plan);
+  }
   if (options.verified) await verifyEmail(baseUrl, email);
   return { page, errors, email };
 }
