@@ -138,6 +138,15 @@ describe('the median of the returns', () => {
         for (let i = 0; i < sampleSize; i++) values[Math.floor((i * n) / sampleSize)] = -1 - i;
         return values;
       })(),
+      // Far values where the sample looks, half low and half high: its bounds then hold every
+      // other value, more than the narrowing pass keeps room for.
+      'wide where the sample looks': (() => {
+        const values = Float64Array.from({ length: n }, (_, i) => i % 1000);
+        const sampleSize = Math.ceil(n ** (2 / 3));
+        for (let i = 0; i < sampleSize; i++)
+          values[Math.floor((i * n) / sampleSize)] = (i % 2 ? 1 : -1) * (1e6 + i);
+        return values;
+      })(),
       // What the price-jump check meets: returns of prices moving in whole ticks.
       'tick returns': Float64Array.from(
         fc.sample(fc.integer({ min: -40, max: 40 }), { seed: 3, numRuns: 200_000 }),
