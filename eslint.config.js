@@ -50,10 +50,13 @@ const boundaryRules = Object.keys(forbiddenImports).map((layer) => ({
 /**
  * The CLI's helper thread has a bundle of its own, a few tens of kB (docs/decisions/0006): its
  * modules take the engine's modules they need, where the CLI's surface would bring the whole
- * engine (about 1 MB) into the thread.
+ * engine (about 1 MB) into the thread. So do the modules the CLI evaluates first, which start
+ * the helper before the rest of the engine has loaded.
  */
 const cliHelperThread = {
   files: [
+    'src/cli/early-start.ts',
+    'src/cli/candle-file.ts',
     'src/cli/helper-thread.ts',
     'src/cli/csv-tail.ts',
     'src/cli/trade-json.ts',

@@ -2,6 +2,8 @@
  * The engine's command-line runner, the package's bin `backtest-studio <command> ...` (see usage.ts).
  * Prints only JSON on stdout; errors go to stderr with a non-zero exit code.
  */
+// First: it starts the helper thread's part of a large candle file while the rest loads.
+import './early-start';
 import { backtestCommand } from './commands/backtest';
 import { dsrCommand } from './commands/dsr';
 import { exportCommand } from './commands/export';

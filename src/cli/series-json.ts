@@ -18,15 +18,29 @@ export function writeArrayItems(chunk: readonly unknown[], afterOthers: boolean,
   out.write(afterOthers ? `,${text.slice(1, -1)}` : text.slice(1, -1));
 }
 
-/** Writes a per-bar series as a JSON array, NaN (no value) as null. */
+/**
+ * Writes a per-bar series as a JSON array, NaN (no value) as null. A value repeated on the next
+ * bars (an equity curve out of the market) is formatted once and its text repeated: the
+ * formatting of a double is most of the cost, and about half of a run's equity values repeat.
+ */
 export function writeSeriesJson(values: Float64Array, out: TextSink): void {
+  const count = values.length;
   const chunk: number[] = [];
   out.write('[');
-  for (let start = 0; start < values.length; start += JSON_CHUNK_ROWS) {
-    const end = Math.min(start + JSON_CHUNK_ROWS, values.length);
-    chunk.length = end - start;
-    for (let bar = start; bar < end; bar++) chunk[bar - start] = values[bar]!;
+  for (let bar = 0; bar < count;) {
+    // Values that differ from the one before them (or follow a repeated stretch), formatted together.
+    const start = bar;
+    let size = 0;
+    chunk[size++] = values[bar++]!;
+    while (bar < count && size < JSON_CHUNK_ROWS && values[bar] !== values[bar - 1])
+      chunk[size++] = values[bar++]!;
+    if (chunk.length !== size) chunk.length = size;
     writeArrayItems(chunk, start > 0, out);
+    // NaN equals nothing, not even NaN: a repeated stretch is always of one number.
+    const repeated = values[bar - 1]!;
+    const stretchStart = bar;
+    while (bar < count && values[bar] === repeated) bar++;
+    if (bar > stretchStart) out.write(`,${JSON.stringify(repeated)}`.repeat(bar - stretchStart));
   }
   out.write(']');
 }

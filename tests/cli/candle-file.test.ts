@@ -1,7 +1,8 @@
 /**
  * A candle CSV above the size the CLI reads on two threads: whatever the threads do, the bars,
  * or the error, are those of the file read as one (parseCandlesCsv), from the bundle and from
- * source alike; and a backtest's output, the equity and the end of the trade list written on the
+ * source alike, whether the helper's part was asked for as the CLI started (a command's
+ * --candles FILE) or when the file is read (portfolio's SYMBOL=FILE); and a backtest's output, the equity and the end of the trade list written on the
  * helper thread, is the same byte for byte when the main thread does all the work.
  */
 import { createHash } from 'node:crypto';
@@ -46,10 +47,13 @@ function barLines(): string[] {
   return lines;
 }
 
-/** The file's bytes as lines, with the index of the line the helper thread's part starts on. */
-function helperFirstLine(lines: readonly string[]): number {
+/**
+ * The index of the line the helper thread's part starts on, in the file of these lines, when
+ * the part was asked for as the CLI started (`early`) or when the file is read.
+ */
+function helperFirstLine(lines: readonly string[], early: boolean): number {
   const text = `${HEADER}\n${lines.join('\n')}\n`;
-  const from = helperReadsFrom(Buffer.byteLength(text));
+  const from = helperReadsFrom(Buffer.byteLength(text), early);
   let offset = HEADER.length + 1;
   for (let line = 0; line < lines.length; line++) {
     if (offset > from) return line;
@@ -98,15 +102,32 @@ describe('a large candle file', { timeout: TIMEOUT }, () => {
     expectRefused(run, 1, `error: ${file}: line ${row + 2}: high 1 is below low 2`);
   });
 
-  it('finds a repeated timestamp on the first row of the helper part, with its line', async () => {
+  /** The file's lines with the first row of the helper's part given the timestamp of the row before. */
+  function repeatedAtHelperStart(early: boolean): { file: string; line: number; time: string } {
     const repeated = [...lines];
-    const first = helperFirstLine(repeated);
+    const first = helperFirstLine(repeated, early);
     // Same length, so the parts still meet at that row.
     repeated[first] = repeated[first]!.replace(/^\d+/, repeated[first - 1]!.split(',')[0]!);
-    const file = scratch.file('repeated.csv', `${HEADER}\n${repeated.join('\n')}\n`);
-    const run = await cli('resample', '--candles', file, '--minutes', '1');
+    const file = scratch.file(`repeated-${early}.csv`, `${HEADER}\n${repeated.join('\n')}\n`);
     const time = new Date(Number(repeated[first]!.split(',')[0]) * 1000).toISOString();
-    expectRefused(run, 1, `error: ${file}: line ${first + 2}: duplicate timestamp ${time}`);
+    return { file, line: first + 2, time };
+  }
+
+  it('finds a repeated timestamp on the first row of the helper part, with its line', async () => {
+    const { file, line, time } = repeatedAtHelperStart(true);
+    const run = await cli('resample', '--candles', file, '--minutes', '1');
+    expectRefused(run, 1, `error: ${file}: line ${line}: duplicate timestamp ${time}`);
+  });
+
+  it('finds it too where the part starts when the file is read, not as the CLI starts (portfolio)', async () => {
+    const { file, line, time } = repeatedAtHelperStart(false);
+    expect(helperFirstLine(lines, false)).not.toBe(helperFirstLine(lines, true));
+    const request = scratch.file(
+      'portfolio-request.json',
+      JSON.stringify(sp500Request(smaCrossingRules(2, 3))),
+    );
+    const run = await cli('portfolio', '--request', request, '--candles', `SYN=${file}`);
+    expectRefused(run, 1, `error: ${file}: line ${line}: duplicate timestamp ${time}`);
   });
 
   // One core: the CLI never starts the helper, so there is nothing to miss.

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { listTrades } from '../../src/engine/index';
 import { type TradeColumns } from '../../src/engine/simulate/trade-columns';
 import { OutputSink } from '../../src/cli/output-sink';
+import { mulberry32 } from '../../src/engine/robustness/random';
 import { seriesJsonBytes, writeSeriesJson } from '../../src/cli/series-json';
 import { writeTradesJson } from '../../src/cli/trade-json';
 
@@ -93,6 +94,26 @@ describe('the CLI’s streamed JSON', () => {
     }
     expect(written((out) => writeSeriesJson(Float64Array.from([Number.NaN, -0, 1e21, 1e-7, -3]), out))).toBe(
       '[null,0,1e+21,1e-7,-3]',
+    );
+  });
+
+  it('writes repeated values (an equity curve out of the market) exactly as JSON.stringify does', () => {
+    // Stretches of one value of every length, across the 2,048-value chunks, between NaN runs,
+    // and -0 beside 0 (one text, "0").
+    const random = mulberry32(17);
+    const series = new Float64Array(20_000);
+    for (let bar = 0; bar < series.length;) {
+      const kind = random();
+      const value = kind < 0.1 ? Number.NaN : kind < 0.15 ? -0 : kind < 0.2 ? 0 : 1e5 * (1 + random());
+      const stretch = 1 + Math.floor(random() ** 3 * 3000);
+      series.fill(value, bar, Math.min(series.length, bar + stretch));
+      bar += stretch;
+    }
+    const expected = JSON.stringify(Array.from(series));
+    expect(written((out) => writeSeriesJson(series, out))).toBe(expected);
+    expect(new TextDecoder().decode(seriesJsonBytes(series).value)).toBe(expected);
+    expect(written((out) => writeSeriesJson(new Float64Array(5000).fill(7.25), out))).toBe(
+      JSON.stringify(Array(5000).fill(7.25)),
     );
   });
 
