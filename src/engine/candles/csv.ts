@@ -362,12 +362,19 @@ function orderProblem(time: number, previous: number): string | null {
 /**
  * The data rows of `bytes`, whole lines of a CSV under `header`, `firstLine` being the number of
  * the first one (errors give line numbers). Rows are checked against the ones before them in
- * the part; joinCsvParts checks where parts meet.
+ * the part; joinCsvParts checks where parts meet. With `roomAfter`, the columns are views of
+ * arrays with room for that many more rows, where joinCsvParts writes the parts after this one
+ * instead of copying all of them into new arrays.
  */
-export function parseCsvPart(bytes: Uint8Array, header: CsvHeader, firstLine: number): CsvPart {
+export function parseCsvPart(
+  bytes: Uint8Array,
+  header: CsvHeader,
+  firstLine: number,
+  roomAfter = 0,
+): CsvPart {
   const { separator, layout } = header;
   const capacity = countLines(bytes);
-  const series = createSeries(capacity);
+  const series = createSeries(capacity + roomAfter);
   const { t, o, h, l, c, v } = series;
   const rows = new CsvRows(bytes, separator, layout);
   let row = 0;
@@ -429,10 +436,30 @@ export function parseCsvPart(bytes: Uint8Array, header: CsvHeader, firstLine: nu
     start = end + 1;
   }
   return {
-    series: row === capacity ? series : sliceSeries(series, 0, row),
+    series: roomAfter > 0 ? seriesHead(series, row) : row === capacity ? series : sliceSeries(series, 0, row),
     lines: capacity,
     linesBeforeFirstRow: row === 0 ? capacity : firstRowLine - firstLine,
   };
+}
+
+const COLUMNS = ['t', 'o', 'h', 'l', 'c', 'v'] as const;
+
+/** The first `rows` bars of `series`, as views of its arrays. */
+function seriesHead(series: CandleSeries, rows: number): CandleSeries {
+  const head = { ...series };
+  for (const field of COLUMNS) head[field] = series[field].subarray(0, rows);
+  return head;
+}
+
+/** `series` grown to `rows` bars in the arrays it views, when they have room for them (else null). */
+function grownInPlace(series: CandleSeries, rows: number): CandleSeries | null {
+  const grown = { ...series };
+  for (const field of COLUMNS) {
+    const column = series[field];
+    if (column.byteOffset + rows * column.BYTES_PER_ELEMENT > column.buffer.byteLength) return null;
+    grown[field] = new Float64Array(column.buffer, column.byteOffset, rows);
+  }
+  return grown;
 }
 
 /**
@@ -443,15 +470,18 @@ export function joinCsvParts(parts: readonly CsvPart[]): CandleSeries {
   const rows = parts.reduce((sum, part) => sum + part.series.t.length, 0);
   if (rows === 0) throw new CsvFormatError(0, 'the file has a header but no data rows');
   if (parts.length === 1) return parts[0]!.series;
-  const joined = createSeries(rows);
+  const inPlace = grownInPlace(parts[0]!.series, rows);
+  const joined = inPlace ?? createSeries(rows);
   let row = 0;
   let firstLine = 2;
-  for (const { series, lines, linesBeforeFirstRow } of parts) {
+  for (const [index, { series, lines, linesBeforeFirstRow }] of parts.entries()) {
     if (row > 0 && series.t.length > 0) {
       const problem = orderProblem(series.t[0]!, joined.t[row - 1]!);
       if (problem !== null) throw new CsvFormatError(firstLine + linesBeforeFirstRow, problem);
     }
-    for (const field of ['t', 'o', 'h', 'l', 'c', 'v'] as const) joined[field].set(series[field], row);
+    if (index > 0 || inPlace === null) {
+      for (const field of COLUMNS) joined[field].set(series[field], row);
+    }
     row += series.t.length;
     firstLine += lines;
   }

@@ -119,9 +119,13 @@ describe('parseCandlesCsv: errors name the line and the problem', () => {
 
 /**
  * The CSV cut after every line and read as two parts (the second numbered from its own first
- * line, as a helper thread reads it), the second part's line numbers moved to the file's.
+ * line, as a helper thread reads it), the second part's line numbers moved to the file's; the
+ * first part leaves room for `roomAfter` rows after its own.
  */
-function readInTwoParts(text: string): { series: CandleSeries; cut: number }[] {
+function readInTwoParts(
+  text: string,
+  roomAfter = 0,
+): { series: CandleSeries; cut: number; first: CandleSeries; secondRows: number }[] {
   const bytes = new TextEncoder().encode(text);
   const header = readCsvHeader(bytes);
   const cuts: number[] = [];
@@ -129,9 +133,14 @@ function readInTwoParts(text: string): { series: CandleSeries; cut: number }[] {
     if (index === bytes.length || bytes[index - 1] === 10) cuts.push(index);
   }
   return cuts.map((cut) => {
-    const first = parseCsvPart(bytes.subarray(header.dataStart, cut), header, 2);
+    const first = parseCsvPart(bytes.subarray(header.dataStart, cut), header, 2, roomAfter);
     const second = parseCsvPart(bytes.subarray(cut), header, 2 + first.lines);
-    return { series: joinCsvParts([first, second]), cut };
+    return {
+      series: joinCsvParts([first, second]),
+      cut,
+      first: first.series,
+      secondRows: second.series.t.length,
+    };
   });
 }
 
@@ -145,6 +154,31 @@ describe('a CSV read in parts, as the CLI reads a large file on two threads', ()
     const parts = readInTwoParts(text);
     expect(parts.map(({ cut }) => cut)).toHaveLength(9);
     for (const { series } of parts) expect(rows(series)).toEqual(whole);
+  });
+
+  it('writes the second part into the room the first left, and into new arrays when it is short', () => {
+    const text =
+      'date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.5,10\n\n2024-01-03,1.5,2,1,2,7\n' +
+      '2024-01-04,2,3,1.5,2.5,\n2024-01-05,2.5,3,2,2.75,1\n2024-01-08,2.75,3,2.5,3,4\n';
+    const whole = rows(parseCandlesCsv(text));
+    const joinedInPlace: boolean[] = [];
+    for (const room of [0, 1, 2, 3, 5, 10]) {
+      for (const { series, first, secondRows } of readInTwoParts(text, room)) {
+        expect(rows(series), `room ${room}`).toEqual(whole);
+        expect(first.t.length + secondRows).toBe(whole.length);
+        // In place exactly when the first part's arrays hold every row (the room counts the
+        // first part's blank lines too, which leave room of their own).
+        const inPlace = first.t.buffer.byteLength >= whole.length * 8;
+        for (const field of ['t', 'o', 'h', 'l', 'c', 'v'] as const) {
+          expect(series[field].buffer === first[field].buffer, `room ${room}, ${field}`).toBe(inPlace);
+        }
+        if (secondRows > 0) joinedInPlace.push(inPlace);
+        // Room for every row of the file: always in place.
+        if (room >= whole.length) expect(inPlace).toBe(true);
+      }
+    }
+    // Both ways were taken with a second part to write.
+    expect(new Set(joinedInPlace)).toEqual(new Set([true, false]));
   });
 
   it('finds rows out of order where the parts meet, with the line number the whole file gives', () => {
