@@ -1,5 +1,5 @@
 /** The account's own forms: email links, passwords, settings, deletion (docs/accounts.md). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailAddressSchema } from './auth';
 
 /** The answer to a used, expired or unknown link of any kind. */

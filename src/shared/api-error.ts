@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The one shape of every error answered under /api. */
 export const apiErrorBodySchema = z.object({

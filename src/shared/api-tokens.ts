@@ -1,5 +1,5 @@
 /** Personal access tokens: what a researcher sends as `Authorization: Bearer <token>`. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The lifetimes a token may have, in days. */
 export const TOKEN_LIFETIMES_DAYS = [30, 90, 365] as const;

@@ -1,5 +1,5 @@
 /** Accounts: roles, the user the API returns, and the sign-in forms' schemas (docs/product.md#entities, docs/product.md#validation, docs/product.md#roles-and-permissions). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BILLING_PERIODS, CURRENCIES, PLAN_IDS } from './plans';
 
 export const ROLES = ['basic', 'admin'] as const;

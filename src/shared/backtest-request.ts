@@ -3,7 +3,7 @@
  * One schema for the form, the API and the CLI. Numbers may arrive as numbers or as the
  * numeric text of a form input; the parsed request holds numbers.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   COMBINE_MODES,
   COMPARISON_LOGIC,

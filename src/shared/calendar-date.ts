@@ -3,7 +3,7 @@
  * the calendar, from 1970-01-01 to one year after today (UTC). Anything else is refused before
  * it reaches a market calendar or the engine, whose clocks throw on dates that do not exist.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const EARLIEST_DATE = '1970-01-01';
 

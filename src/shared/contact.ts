@@ -2,7 +2,7 @@
  * The contact and support forms' message: one schema for the form, which checks it
  * before sending, and for POST /api/contact, which checks it again.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CONTACT_SUBJECTS = [
   { value: 'general', label: 'General question' },

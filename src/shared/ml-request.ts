@@ -4,7 +4,7 @@
  * probability that triggers an entry and the seed. Every field may be left out (or blank in a
  * form): ML_DEFAULTS fills it, and the builder shows those defaults.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CANDLESTICK_PATTERN_NAMES } from './candlestick-patterns';
 import { catalogueEntry, parseSettingValue } from './indicator-catalogue';
 

@@ -6,7 +6,7 @@
  * indices of the run's candles (half-open ranges); the training windows' times are there for
  * the chart to shade.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { resultMetricsSchema } from './result-metrics';
 import { ML_MODELS } from './ml-request';
 import { dsrSchema, pboSchema } from './api/robustness';

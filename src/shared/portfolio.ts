@@ -1,5 +1,5 @@
 /** Portfolio backtests (one strategy over several symbols, one shared capital): limits, schemas, answers. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { backtestRequestSchema } from './backtest-request';
 import { EVEN_WITH_FIELD_ERRORS } from './validation-errors';
 

@@ -1,5 +1,5 @@
 /** Exporting a strategy as code: the formats and the query of GET /api/backtests/:id/export. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Pine Script v6 for TradingView, or Python for backtesting.py with TA-Lib. */
 export const EXPORT_FORMATS = ['pine', 'python'] as const;

@@ -1,5 +1,5 @@
 /** Team seats (Enterprise): invites, members and the answers of /api/team. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailAddressSchema } from './auth';
 
 /** How long an invite link stays valid. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type FieldError, toFieldErrors } from '../../src/shared/validation-errors';
 
 /** The field errors a schema gives for an input it must reject, as the API's 400 answer lists them. */

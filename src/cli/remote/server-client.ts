@@ -3,7 +3,7 @@
  * BACKTEST_STUDIO_TOKEN as a Bearer token, JSON both ways, the API's error shape turned into
  * one readable error.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { apiErrorBodySchema } from '../../shared/api-error';
 import { TOKEN_ENV_VARIABLE } from '../../shared/api-tokens';
 import { UsageError } from '../usage';

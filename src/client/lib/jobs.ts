@@ -4,7 +4,7 @@
  * caller passes the answer schema of its kind of job.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { JobState } from '../../shared/api/jobs';
 import { ApiError, apiFetch } from './api-client';
 import { queryKeys } from './query-keys';

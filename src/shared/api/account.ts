@@ -1,5 +1,5 @@
 /** Answers of /api/account (the account, its export) and /api/dev/outbox. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BILLING_PERIODS, CURRENCIES, PLAN_IDS } from '../plans';
 import { userSchema } from './auth';
 import { storedRequestSchema } from './backtests';

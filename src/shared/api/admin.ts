@@ -1,5 +1,5 @@
 /** Answers of /api/admin: users with their month's runs (PATCH /users/:id answers userAnswerSchema), messages and subscription requests. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { userSchema } from './auth';
 import { storedContactMessageSchema } from './contact';
 import { storedSubscriptionRequestSchema } from './subscriptions';

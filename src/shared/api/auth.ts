@@ -1,5 +1,5 @@
 /** Answers of /api/auth: the user as the API shows it (no hash, no provider ids). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '../auth';
 import { PLAN_IDS } from '../plans';
 

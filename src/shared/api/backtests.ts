@@ -2,7 +2,7 @@
  * Answers of /api/backtests: a result as the API stores and returns it, the history's rows and
  * one stored run. The worker maps the engine's output onto these shapes.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BacktestRequest } from '../backtest-request';
 import { EXIT_REASONS } from '../backtest-result';
 import { PRICE_ADJUSTMENTS } from '../backtest-vocabulary';

@@ -4,7 +4,7 @@
  * the answer. The worker checks each signature over the raw body and reads the event itself
  * (src/worker/billing/stripe-events.ts, razorpay-provider.ts); these schemas only document it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A Stripe event: https://docs.stripe.com/api/events/object */
 export const stripeWebhookEventSchema = z.looseObject({

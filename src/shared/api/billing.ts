@@ -1,5 +1,5 @@
 /** Paid subscriptions: the requests and answers of /api/billing (docs/billing.md#payments-and-plans). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BILLING_PERIODS, CURRENCIES, PLAN_IDS } from '../plans';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'razorpay'] as const;

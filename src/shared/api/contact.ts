@@ -1,5 +1,5 @@
 /** Answers about contact-form messages: the sender's receipt and the stored message admins read. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTACT_SOURCES } from '../contact';
 
 /** POST /api/contact (201) */

@@ -1,5 +1,5 @@
 /** Answers of /api/datasets: the user's uploaded OHLCV datasets. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CANDLE_TIMEFRAME_CODES } from '../timeframes';
 
 export const datasetSchema = z.object({

@@ -2,7 +2,7 @@
  * Forward tests (paper trading on live bars, Enterprise): the request of POST /api/forward-tests,
  * its answers, and the events GET /api/forward-tests/:id/live pushes to the page.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { backtestRequestSchema } from '../backtest-request';
 import { resultTradeSchema, storedRequestSchema } from './backtests';
 

@@ -1,5 +1,5 @@
 /** GET /api/health: whether D1 and KV answer, and the app's version. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const healthSchema = z.object({
   ok: z.boolean(),

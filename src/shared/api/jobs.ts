@@ -4,7 +4,7 @@
  * robustness.ts, which also holds the answer of either kind), and the list of the user's jobs
  * in flight (GET /api/jobs?state=active).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const jobCreatedSchema = z.object({ jobId: z.string() });
 

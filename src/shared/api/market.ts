@@ -1,5 +1,5 @@
 /** Answers of /api/market: exchange and symbol lists (docs/product.md#outside-calls, docs/product.md#who-it-is-for, docs/product.md#screens-and-routes) and candles. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PRICE_ADJUSTMENTS } from '../backtest-vocabulary';
 import { calendarDate } from '../calendar-date';
 import { CANDLE_SOURCES, LIST_SOURCES } from '../data-sources';

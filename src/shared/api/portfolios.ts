@@ -1,5 +1,5 @@
 /** Answers of /api/portfolios: a saved portfolio, and the user's list of them. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const portfolioAnswerSchema = z.object({
   id: z.string(),

@@ -3,7 +3,7 @@
  * result, GET /api/jobs/:id of an analysis (and of either kind of job), and the list of a
  * run's analyses (GET /api/backtests/:id/robustness).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { JOB_STATES, mlJobAnswerSchema } from './jobs';
 
 /**

@@ -1,5 +1,5 @@
 /** Answers of a run's public link: the owner's side and the public read. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { backtestRunSchema } from './backtests';
 
 /** POST /api/backtests/:id/share (201): the new public link (its token is shown this once). */

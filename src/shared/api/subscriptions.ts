@@ -1,5 +1,5 @@
 /** Answers about "Subscribe Now" requests (POST /api/subscriptions, the admin's list). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BILLING_PERIODS, CURRENCIES, PLAN_IDS } from '../plans';
 
 export const storedSubscriptionRequestSchema = z.object({

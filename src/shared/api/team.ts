@@ -1,5 +1,5 @@
 /** Answers of /api/team: the team as its owner or a member sees it, a new invite, a join. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const teamMemberSchema = z.object({ id: z.string(), email: z.string(), joinedAt: z.string() });
 export type TeamMember = z.infer<typeof teamMemberSchema>;

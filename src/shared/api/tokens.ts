@@ -1,5 +1,5 @@
 /** Answers of /api/tokens: a new token (shown once) and the user's tokens, never their secret. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOKEN_SCOPES } from '../api-tokens';
 
 export const apiTokenSchema = z.object({

@@ -1,5 +1,5 @@
 /** GET /api/usage: how many backtests the signed-in user has stored this month, of how many. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const usageSchema = z.object({
   /** Runs stored since the first of this month (UTC), deleted runs included. */

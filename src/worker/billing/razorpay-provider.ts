@@ -4,7 +4,7 @@
  * Razorpay, so one is created per plan, period and price on first use and its id kept in D1.
  */
 import type { BillingPeriod, Plan } from '../../shared/plans';
-import { z } from 'zod';
+import * as z from 'zod';
 import { findRazorpayPlan, findRazorpayPlanId, saveRazorpayPlanId, type StoredStatus } from '../db/billing';
 import { sha256Hex } from '../encoding';
 import type { RazorpayConfig } from './config';

@@ -3,7 +3,7 @@
  * checked against the fields read from it, so a signed event that lacks one is refused with the
  * reason (400) instead of failing on it (500).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLANS, type BillingPeriod } from '../../shared/plans';
 import type { StoredStatus } from '../db/billing';
 import type { BillingEvent, MalformedEvent, SubscriptionState } from './provider';

@@ -2,7 +2,7 @@
  * Binance's kline stream events (`<symbol>@kline_<interval>`): one per update of the bar that is
  * forming, `k.x` true on the update that closes it. Only closed bars reach a forward test.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CandleRow } from '../../engine/index';
 
 const klineEventSchema = z.object({

@@ -8,7 +8,7 @@
  * an answer fetches only the months (days) it lacks. A range whose months need more calls than
  * that answers 400 naming the largest range that always fits (see docs/market-data.md).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { dropDuplicateBars, seriesFromRows, type CandleRow } from '../../engine/index';
 import type { Stock } from '../../shared/api/market';
 import { MAX_WARMUP_BARS } from '../../shared/bar-budget';

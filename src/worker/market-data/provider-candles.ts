@@ -24,7 +24,7 @@ import {
   tooManyBars,
 } from './candle-answer';
 import { cacheJson } from './cache';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type ProviderConfig, ProviderError, fetchJsonArray, providerId } from './provider';
 import {
   parseRows,

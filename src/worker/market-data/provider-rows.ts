@@ -3,7 +3,7 @@
  * not fit makes the whole answer partial: parseRows throws a ProviderError and the caller falls
  * back, as for any other provider failure.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderError } from './provider';
 
 /** Text fields may come as numbers or be missing; our records hold strings. */

@@ -4,7 +4,7 @@
  * carries raw prices, the adjusted close, each day's split factor and dividend, so every
  * adjustment comes from the same call. The key travels in the Authorization header only.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   adjustForSplits,
   adjustWithAdjustedCloses,

@@ -25,7 +25,7 @@
  * ```
  */
 import { OpenAPIHono, type RouteConfig, createRoute } from '@hono/zod-openapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { TokenScope } from '../../shared/api-tokens';
 import type { TokenRoute } from '../auth/token-scope';
 import type { PlanId } from '../../shared/plans';

@@ -3,7 +3,7 @@
  * with zod's own JSON Schema conversion: request bodies and parameters as the schemas accept them,
  * answers as the schemas describe them, every error as the one error shape.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { version } from '../../../package.json';
 import { API_ERROR_CODES, apiErrorBodySchema } from '../../shared/api-error';
 import { TOKEN_REQUESTS_PER_MINUTE } from '../../shared/api-tokens';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ApiRouteConfig, apiRoute, apiRouter, jsonAnswer, mediaAnswer } from '../openapi/api-route';
 import { openApiDocument } from '../openapi/document';
 

@@ -5,7 +5,7 @@
  * document's `default`). Every request of the worker tests goes through it (test-client.ts), so
  * a schema that lies fails the test that met the answer.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiRoutes } from '../../../src/worker/app';
 import { openApiDocument } from '../../../src/worker/openapi/document';
 

@@ -2,7 +2,7 @@
  * The parts of the API's OpenAPI 3.1 document (GET /api/openapi.json) that the reference page
  * reads, and the document's operations grouped by tag in the order the document lists them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLANS } from '../../../shared/plans';
 import type { JsonSchema } from './schema-outline';
 

@@ -1,6 +1,6 @@
 /** The builder's calls to our API (the worker talks to the market-data provider, never the browser). */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BacktestRequestInput } from '../../../shared/backtest-request';
 import { backtestCreatedAnswerSchema, backtestQueuedAnswerSchema } from '../../../shared/api/backtests';
 import { mlJobAnswerSchema } from '../../../shared/api/jobs';

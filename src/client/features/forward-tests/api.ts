@@ -1,6 +1,6 @@
 /** Forward tests' calls (Enterprise): list, one test, start, stop, delete, replay, and the live socket's address. */
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   forwardTestAnswerSchema,
   forwardTestCreatedSchema,

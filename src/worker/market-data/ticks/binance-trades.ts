@@ -5,7 +5,7 @@
  * 429 (request weight) and 418 (banned for a while) stop the fetch; their Retry-After is
  * waited out when it is a second or two, else named in the error.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderError } from '../provider';
 import type { BinanceConfig } from '../binance';
 import { DAY_MS, TickColumns } from './tick-store';

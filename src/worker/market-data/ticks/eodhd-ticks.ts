@@ -4,7 +4,7 @@
  * (`ts` in ms, `price`, `shares`, ...). A full page goes on from its last second, that second's
  * trades asked again so none is lost or counted twice.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { fetchProviderJson, type ProviderConfig, ProviderError } from '../provider';
 import { DAY_MS, TickColumns } from './tick-store';
 import type { TickBudget } from './tick-budget';
