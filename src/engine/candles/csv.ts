@@ -150,6 +150,8 @@ class CsvRows {
 
   /** What the plain-line reader found: the timestamp, then open, high, low, close, volume. */
   plainTime = 0;
+  /** Width of the last plain line's time cell: most files write every timestamp alike. */
+  private timeWidth = 0;
   readonly plainValues = new Float64Array(PLAIN_VALUES);
 
   /**
@@ -167,6 +169,7 @@ class CsvRows {
     let timeEnd = 0;
     let clockStart = -1;
     let clockEnd = -1;
+    let time = Number.NaN;
     for (let column = 0; column < width; column++) {
       const role = roles[column]!;
       let byte = bytes[index];
@@ -201,8 +204,22 @@ class CsvRows {
         plainValues[role - ROLE_OPEN] = negative ? -value : value;
       } else {
         const cellStart = index;
-        while (index < length && byte !== separator && byte !== NEWLINE && byte !== CARRIAGE_RETURN) {
-          byte = bytes[++index];
+        // A time cell as wide as the last line's, then a separator, is read at once: the reader
+        // takes only timestamp characters, so a cell it reads whole holds no separator.
+        const width = this.timeWidth;
+        let readWhole = false;
+        if (role === ROLE_TIME && width > 0 && bytes[index + width] === separator) {
+          time = this.timestamps.read(bytes, index, index + width);
+          readWhole = time === time;
+          if (readWhole) {
+            index += width;
+            byte = separator;
+          }
+        }
+        if (!readWhole) {
+          while (index < length && byte !== separator && byte !== NEWLINE && byte !== CARRIAGE_RETURN) {
+            byte = bytes[++index];
+          }
         }
         if (role === ROLE_TIME) {
           timeStart = cellStart;
@@ -221,11 +238,17 @@ class CsvRows {
       }
       if (!last) index++;
     }
-    this.plainTime =
-      clockStart < 0
-        ? this.timestamps.read(bytes, timeStart, timeEnd)
-        : this.timestamps.readDateAndClock(bytes, timeStart, timeEnd, clockStart, clockEnd);
-    return Number.isNaN(this.plainTime) ? -1 : index;
+    if (time !== time) {
+      time =
+        clockStart < 0
+          ? this.timestamps.read(bytes, timeStart, timeEnd)
+          : this.timestamps.readDateAndClock(bytes, timeStart, timeEnd, clockStart, clockEnd);
+      if (time !== time) return -1;
+      // Not with a separate time-of-day cell, which the timestamp is read with.
+      this.timeWidth = this.layout.timeOfDay === null ? timeEnd - timeStart : 0;
+    }
+    this.plainTime = time;
+    return index;
   }
 
   /** Finds the cells of the line [start, end); returns how many fields the line has. */

@@ -144,6 +144,46 @@ function readInTwoParts(
   });
 }
 
+describe('timestamps of one width and then another in one file', () => {
+  it('reads every cell as it reads it alone, whatever width and form came before', () => {
+    // Increasing times written in turn as dates, date-times with a space or "T", with seconds,
+    // fractions and zones, and unix seconds and milliseconds: cells of the same width as the
+    // line before (read at once) and of another (found by the separator).
+    const forms = [
+      (ms: number) => new Date(ms).toISOString().slice(0, 10),
+      (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' '),
+      (ms: number) => new Date(ms).toISOString().slice(0, 16),
+      (ms: number) => new Date(ms).toISOString(),
+      (ms: number) => `${new Date(ms + 3_600_000).toISOString().slice(0, 19)}+01:00`,
+      (ms: number) => String(ms / 1000),
+      (ms: number) => String(ms),
+    ];
+    const cells: string[] = [];
+    let day = Date.UTC(2021, 0, 1);
+    for (let line = 0; line < 400; line++) {
+      day += 86_400_000;
+      const form = forms[(line * 7 + (line >> 3)) % forms.length]!;
+      cells.push(form(day));
+    }
+    const text = `time,open,high,low,close\n${cells.map((cell) => `${cell},1,2,1,1.5`).join('\n')}\n`;
+    const series = parseCandlesCsv(text);
+    expect(Array.from(series.t)).toEqual(cells.map((cell) => parseTimestamp(cell)));
+    expect(series.t.every((time) => Number.isFinite(time))).toBe(true);
+  });
+
+  it('names a cell of the last line’s width that is no timestamp, and one with a separator inside', () => {
+    const good = '2024-03-01 10:00:00,1,2,1,1';
+    expect(errorOf(`date,open,high,low,close\n${good}\n2024-03-01 1O:01:00,1,2,1,1\n`).message).toBe(
+      'line 3: timestamp "2024-03-01 1O:01:00" is not a date (YYYY-MM-DD), a date-time (YYYY-MM-DD HH:MM:SS) or unix time',
+    );
+    // As wide as the last cell with the next cell's start: the reader refuses the separator,
+    // and the cells are the separator's.
+    expect(errorOf(`date,open,high,low,close\n${good}\n2024-03-02,10:00:1,2,1,1\n`).message).toBe(
+      'line 3: open "10:00:1" is not a number',
+    );
+  });
+});
+
 describe('a CSV read in parts, as the CLI reads a large file on two threads', () => {
   it('gives the series of the whole file wherever it is cut, blank lines and CRLF included', () => {
     const text =
