@@ -9,12 +9,11 @@
 // one of its input files (or this script) changed since its last build started; it is replaced
 // atomically, so CLI processes running at once never read a half-written file. node_modules may
 // be shared by several checkouts of the repo, so each checkout keeps its own bundle there.
-import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import * as nodeModule from 'node:module';
 import { closeSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { engineBundlePaths } from './engine-bundle-path.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -22,6 +21,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // again on the project's own Node 24 (the devDependency "node").
 if (Number(process.versions.node.split('.')[0]) < 22) {
   const projectNode = join(root, 'node_modules', 'node', 'bin', 'node');
+  const { spawnSync } = await import('node:child_process');
   const again = spawnSync(projectNode, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit',
   });
@@ -32,10 +32,9 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   }
   process.exit(again.status ?? 1);
 }
-const cacheDir = join(root, 'node_modules', '.cache', 'engine-cli');
-const bundle = join(cacheDir, `cli-${createHash('sha256').update(root).digest('hex').slice(0, 16)}.mjs`);
-/** The helper thread's own bundle, next to the CLI's (src/cli/helper-thread.ts finds it there). */
-const helperBundle = bundle.replace(/\.mjs$/, '-helper.mjs');
+/** The CLI's bundle, and the helper thread's beside it (src/cli/helper-thread.ts finds it there). */
+const { bundle, helperBundle } = engineBundlePaths(root);
+const cacheDir = dirname(bundle);
 /** The bundle's first line: `// inputs <JSON {startedAt, inputs}>`, the absolute paths it was built from. */
 const INPUTS_LINE = '// inputs ';
 /**

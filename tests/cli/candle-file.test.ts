@@ -5,11 +5,11 @@
  * --candles FILE) or when the file is read (portfolio's SYMBOL=FILE); and a backtest's output, the equity and the end of the trade list written on the
  * helper thread, is the same byte for byte when the main thread does all the work.
  */
-import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { engineBundlePaths } from '../../scripts/engine-bundle-path.mjs';
 import { helperReadsFrom } from '../../src/cli/candle-file';
 import { parseCandlesCsv } from '../../src/engine/candles/csv';
 import { mulberry32 } from '../../src/engine/robustness/random';
@@ -155,9 +155,8 @@ describe('a large candle file', { timeout: TIMEOUT }, () => {
       // Trades enough for the helper to write the end of the list too (tens of thousands).
       expect(trades.length).toBeGreaterThan(40_000);
       // The CLI's bundle copied without the helper's bundle that sits beside it.
-      const key = createHash('sha256').update(ROOT).digest('hex').slice(0, 16);
       const lone = join(scratch.path, 'cli-lone.mjs');
-      copyFileSync(join(ROOT, 'node_modules/.cache/engine-cli', `cli-${key}.mjs`), lone);
+      copyFileSync(engineBundlePaths(ROOT).bundle, lone);
       const alone = await nodeScript(lone, ...args);
       expect(alone.code, alone.stderr).toBe(0);
       expect(alone.stderr).toMatch(

@@ -5,7 +5,6 @@
  * whose helper thread's module, bundled beside it, holds one word).
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   mkdirSync,
@@ -18,22 +17,20 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { engineBundlePaths } from '../../scripts/engine-bundle-path.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const checkout = mkdtempSync(join(tmpdir(), 'engine-bundle-'));
 mkdirSync(join(checkout, 'scripts'));
 mkdirSync(join(checkout, 'src/cli'), { recursive: true });
-copyFileSync(join(ROOT, 'scripts/engine.mjs'), join(checkout, 'scripts/engine.mjs'));
+for (const script of ['engine.mjs', 'engine-bundle-path.mjs']) {
+  copyFileSync(join(ROOT, 'scripts', script), join(checkout, 'scripts', script));
+}
 symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
 const main = join(checkout, 'src/cli/main.ts');
 const helper = join(checkout, 'src/cli/helper-thread.ts');
 writeFileSync(helper, "export const role = 'helper';\n");
-const bundle = join(
-  checkout,
-  'node_modules/.cache/engine-cli',
-  `cli-${createHash('sha256').update(`${checkout}/`).digest('hex').slice(0, 16)}.mjs`,
-);
-const helperBundle = bundle.replace(/\.mjs$/, '-helper.mjs');
+const { bundle, helperBundle } = engineBundlePaths(checkout);
 
 const runEngine = () =>
   execFileSync(process.execPath, [join(checkout, 'scripts/engine.mjs')], { encoding: 'utf8' }).trim();

@@ -1,0 +1,1 @@
+export declare function engineBundlePaths(root: string): { bundle: string; helperBundle: string };
