@@ -14,6 +14,7 @@ import { drawdownCurveAndExtremes } from './metrics/drawdown';
 import { computeMetricsAndMoments, type Metrics } from './metrics/metrics';
 import { monthlyReturns, type MonthlyReturn } from './metrics/monthly-returns';
 import type { ReturnMoments } from './stats/return-moments';
+import { chunkEnd } from './chunks';
 import { firstBarAtOrAfter } from './simulate/bar-at-time';
 import type { PriceDistance } from './simulate/exit-levels';
 import {
@@ -112,7 +113,15 @@ export function checkSeries(series: CandleSeries): void {
 }
 
 // The loops over every bar's time, each on its own with typed arrays and numbers only, so they
-// keep their optimised code from run to run (metrics/drawdown.ts says why).
+// keep their optimised code from run to run (metrics/drawdown.ts says why), and chunk by chunk,
+// so a single run on many bars has them compiled early (chunks.ts).
+
+/** Gaps of bars [start, end) to the bar before that are exactly `gapMs`. */
+function gapsOf(openTimes: Float64Array, gapMs: number, start: number, end: number): number {
+  let matching = 0;
+  for (let bar = start; bar < end; bar++) matching += +(openTimes[bar]! - openTimes[bar - 1]! === gapMs);
+  return matching;
+}
 
 /**
  * Whether more than half of the gaps between consecutive open times are exactly `gapMs`; it
@@ -121,20 +130,31 @@ export function checkSeries(series: CandleSeries): void {
 function mostGapsAre(openTimes: Float64Array, gapMs: number): boolean {
   const gaps = openTimes.length - 1;
   let matching = 0;
-  let other = 0;
-  for (let bar = 1; bar < openTimes.length; bar++) {
-    if (openTimes[bar]! - openTimes[bar - 1]! === gapMs) {
-      if (2 * ++matching > gaps) return true;
-    } else if (2 * ++other >= gaps) {
-      return false;
-    }
+  for (let start = 1; start < openTimes.length;) {
+    const end = chunkEnd(1, start, openTimes.length);
+    matching += gapsOf(openTimes, gapMs, start, end);
+    if (2 * matching > gaps) return true;
+    if (2 * (end - 1 - matching) >= gaps) return false;
+    start = end;
   }
   return 2 * matching > gaps;
 }
 
+/** The first bar in [start, end) whose open time is not after the previous bar's; `end` when none. */
+function firstNonIncreasingIn(openTimes: Float64Array, start: number, end: number): number {
+  let bar = start;
+  while (bar < end && openTimes[bar]! > openTimes[bar - 1]!) bar++;
+  return bar;
+}
+
 /** The first bar whose open time is not after the previous bar's (the length when none). */
 function firstNonIncreasing(openTimes: Float64Array): number {
-  for (let bar = 1; bar < openTimes.length; bar++) if (!(openTimes[bar]! > openTimes[bar - 1]!)) return bar;
+  for (let start = 1; start < openTimes.length;) {
+    const end = chunkEnd(1, start, openTimes.length);
+    const bar = firstNonIncreasingIn(openTimes, start, end);
+    if (bar < end) return bar;
+    start = end;
+  }
   return openTimes.length;
 }
 

@@ -2,7 +2,11 @@
  * What a run's bars are worth: how many were tested, which trading sessions of the market have
  * no bar, bars without volume, and close-to-close jumps too large to believe. Pure: the market's
  * calendar and its trading days come from the caller.
+ *
+ * Its loops over every bar run chunk by chunk (chunks.ts): the report is made once per run, so
+ * a loop over a million bars would run mostly before V8 has compiled it.
  */
+import { chunkEnd } from '../chunks';
 import type { CandleSeries } from './series';
 import { UTC_CALENDAR } from './session-calendar';
 import { DAY_MS } from '../../shared/time-units';
@@ -66,6 +70,38 @@ function swap(a: Float64Array, i: number, j: number): void {
   a[j] = t;
 }
 
+const BELOW = 0;
+const BETWEEN = 1;
+
+/**
+ * Values [start, end) counted below `low` (counts[BELOW]) and kept in `kept` when between the
+ * bounds (counts[BETWEEN] so far), until `kept` has one slot left. Without branches (each value
+ * lands in the slot after the kept ones and stays only if it is between the bounds): on values
+ * in random order a branch per value guesses wrong about half the time, which made this pass
+ * several times slower.
+ */
+function narrowChunk(
+  values: Float64Array,
+  low: number,
+  high: number,
+  kept: Float64Array,
+  counts: Float64Array,
+  start: number,
+  end: number,
+): void {
+  const room = kept.length - 1;
+  let below = counts[BELOW]!;
+  let between = counts[BETWEEN]!;
+  for (let i = start; i < end && between < room; i++) {
+    const value = values[i]!;
+    below += +(value < low);
+    kept[between] = value;
+    between += +(value >= low) & +(value <= high);
+  }
+  counts[BELOW] = below;
+  counts[BETWEEN] = between;
+}
+
 /** Below this many values the plain selection is quick enough: no sample is drawn. */
 const SAMPLED_SELECTION_FROM = 1 << 14;
 
@@ -96,17 +132,14 @@ function kthSmallest(values: Float64Array, k: number): number {
     // the pass writes past the kept ones.
     const room = Math.min(n, Math.ceil((4 * (highRank - lowRank + 1) * n) / sampleSize)) + 1;
     const kept = new Float64Array(room);
-    let below = 0;
-    let between = 0;
-    // Without branches (each value lands in the slot after the kept ones and stays only if it
-    // is between the bounds): on values in random order a branch per value guesses wrong about
-    // half the time, which made this pass several times slower.
-    for (let i = 0; i < n && between < room - 1; i++) {
-      const value = values[i]!;
-      below += +(value < low);
-      kept[between] = value;
-      between += +(value >= low) & +(value <= high);
+    const counts = new Float64Array(2);
+    for (let start = 0; start < n && counts[BETWEEN]! < room - 1;) {
+      const end = chunkEnd(0, start, n);
+      narrowChunk(values, low, high, kept, counts, start, end);
+      start = end;
     }
+    const below = counts[BELOW]!;
+    const between = counts[BETWEEN]!;
     if (between < room - 1 && below <= k && k < below + between) {
       const candidates = kept.subarray(0, between);
       selectKth(candidates, k - below);
@@ -126,10 +159,47 @@ export function median(values: Float64Array): number {
 }
 
 /** The log return from bar i - 1's close to bar i's; 0 where a close is not positive. */
-function logReturn(series: CandleSeries, i: number): number {
-  const previous = series.c[i - 1]!;
-  const close = series.c[i]!;
+function logReturn(closes: Float64Array, i: number): number {
+  const previous = closes[i - 1]!;
+  const close = closes[i]!;
   return previous > 0 && close > 0 ? Math.log(close / previous) : 0;
+}
+
+/** Log returns of bars [start, end) into `returns`, bar i at i - `offset`. */
+function writeLogReturns(
+  closes: Float64Array,
+  returns: Float64Array,
+  offset: number,
+  start: number,
+  end: number,
+): void {
+  for (let i = start; i < end; i++) returns[i - offset] = logReturn(closes, i);
+}
+
+/** values[k] replaced by its distance from `centre`, for k in [start, end). */
+function writeDistances(values: Float64Array, centre: number, start: number, end: number): void {
+  for (let k = start; k < end; k++) values[k] = Math.abs(values[k]! - centre);
+}
+
+/** The first k in [start, end) whose distance is a suspect jump for `spread`; `end` when none is. */
+function nextJump(distances: Float64Array, spread: number, start: number, end: number): number {
+  let k = start;
+  while (k < end && !(distances[k]! / spread > SUSPECT_JUMP_DEVIATIONS)) k++;
+  return k;
+}
+
+/** Bars from `start` to `end` whose volume is 0. */
+function countZeroVolume(volumes: Float64Array, start: number, end: number): number {
+  let count = 0;
+  for (let i = start; i < end; i++) count += +(volumes[i] === 0);
+  return count;
+}
+
+/** The first bar from `start` (before `end`) that opens at or after `time`; `end` when none does. */
+function firstBarFrom(openTimes: Float64Array, start: number, end: number, time: number): number {
+  let i = start;
+  while (i < end && openTimes[i]! < time) i++;
+  return i;
 }
 
 /** Log returns close to close whose distance from the median exceeds the robust limit. */
@@ -137,24 +207,38 @@ function suspectJumps(series: CandleSeries, from: number, end: number): SuspectJ
   if (end - from < 3) return [];
   const calendar = series.calendar ?? UTC_CALENDAR;
   const returns = new Float64Array(end - from - 1);
-  for (let i = from + 1; i < end; i++) returns[i - from - 1] = logReturn(series, i);
+  for (let start = from + 1; start < end;) {
+    const stop = chunkEnd(from + 1, start, end);
+    writeLogReturns(series.c, returns, from + 1, start, stop);
+    start = stop;
+  }
   const centre = median(returns);
   // The distances from the centre take the returns' place: a jump's return is read again from its closes.
   const distances = returns;
-  for (let k = 0; k < distances.length; k++) distances[k] = Math.abs(distances[k]! - centre);
+  const count = distances.length;
+  for (let start = 0; start < count;) {
+    const stop = chunkEnd(0, start, count);
+    writeDistances(distances, centre, start, stop);
+    start = stop;
+  }
   const spread = MAD_TO_SD * median(distances);
   if (!(spread > 0)) return [];
   const jumps: (SuspectJump & { size: number })[] = [];
-  for (let k = 0; k < distances.length; k++) {
-    const size = distances[k]! / spread;
-    if (size > SUSPECT_JUMP_DEVIATIONS) {
+  for (let start = 0; start < count;) {
+    const stop = chunkEnd(0, start, count);
+    for (
+      let k = nextJump(distances, spread, start, stop);
+      k < stop;
+      k = nextJump(distances, spread, k + 1, stop)
+    ) {
       const i = from + 1 + k;
       jumps.push({
         date: calendar.dateOf(series.t[i]!),
-        changePct: Math.expm1(logReturn(series, i)) * 100,
-        size,
+        changePct: Math.expm1(logReturn(series.c, i)) * 100,
+        size: distances[k]! / spread,
       });
     }
+    start = stop;
   }
   return jumps
     .sort((a, b) => b.size - a.size)
@@ -176,14 +260,17 @@ export function barQuality(
   const calendar = series.calendar ?? UTC_CALENDAR;
   const bars = Math.max(0, end - from);
   let zeroVolumeBars = 0;
-  for (let i = from; i < end; i++) if (series.v[i] === 0) zeroVolumeBars++;
+  for (let start = from; start < end;) {
+    const stop = chunkEnd(from, start, end);
+    zeroVolumeBars += countZeroVolume(series.v, start, stop);
+    start = stop;
+  }
   // Bars come in time order: a day's bars are passed over up to its end, one calendar look-up a day.
   const days = new Set<number>();
   for (let i = from; i < end;) {
     const t = series.t[i]!;
     days.add(calendar.dayOf(t));
-    const dayEnd = calendar.endOfDayAt(t);
-    while (i < end && series.t[i]! < dayEnd) i++;
+    i = firstBarFrom(series.t, i, end, calendar.endOfDayAt(t));
   }
   let missingSessions = 0;
   if (bars > 0) {

@@ -4,6 +4,7 @@
  */
 import { TIMEFRAMES, TIMEFRAME_MINUTES, type Timeframe } from '../../shared/backtest-vocabulary';
 import { MINUTE_MS } from '../../shared/time-units';
+import { chunkEnd } from '../chunks';
 
 /**
  * Median spacing between consecutive bar open times, in minutes; null with fewer than 2 bars.
@@ -44,16 +45,45 @@ export function medianBarMinutes(openTimes: Float64Array): number | null {
  * such a gap fills both middle ranks, so it is the median.
  */
 function majorityGap(openTimes: Float64Array): number | null {
-  let candidate = 0;
-  let lead = 0;
-  for (let i = 1; i < openTimes.length; i++) {
+  const length = openTimes.length;
+  // The vote's candidate gap and its lead, carried from chunk to chunk (chunks.ts).
+  const vote = new Float64Array(2);
+  for (let start = 1; start < length;) {
+    const end = chunkEnd(1, start, length);
+    voteOnGaps(openTimes, vote, start, end);
+    start = end;
+  }
+  const candidate = vote[CANDIDATE]!;
+  let count = 0;
+  for (let start = 1; start < length;) {
+    const end = chunkEnd(1, start, length);
+    count += gapsEqualTo(openTimes, candidate, start, end);
+    start = end;
+  }
+  return 2 * count > length - 1 ? candidate : null;
+}
+
+const CANDIDATE = 0;
+const LEAD = 1;
+
+/** The majority vote (Boyer-Moore) over the gaps of bars [start, end), from and into `vote`. */
+function voteOnGaps(openTimes: Float64Array, vote: Float64Array, start: number, end: number): void {
+  let candidate = vote[CANDIDATE]!;
+  let lead = vote[LEAD]!;
+  for (let i = start; i < end; i++) {
     const gap = openTimes[i]! - openTimes[i - 1]!;
     if (lead === 0) candidate = gap;
     lead += gap === candidate ? 1 : -1;
   }
+  vote[CANDIDATE] = candidate;
+  vote[LEAD] = lead;
+}
+
+/** Gaps of bars [start, end) to the bar before that equal `gap`. */
+function gapsEqualTo(openTimes: Float64Array, gap: number, start: number, end: number): number {
   let count = 0;
-  for (let i = 1; i < openTimes.length; i++) if (openTimes[i]! - openTimes[i - 1]! === candidate) count++;
-  return 2 * count > openTimes.length - 1 ? candidate : null;
+  for (let i = start; i < end; i++) count += +(openTimes[i]! - openTimes[i - 1]! === gap);
+  return count;
 }
 
 /** The request timeframe whose bar length equals the median spacing, or null when none does. */
