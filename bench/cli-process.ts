@@ -1,7 +1,8 @@
 /**
  * Whole CLI processes as a user runs them (`npm run -s engine -- backtest ...` runs
- * `node scripts/engine.mjs backtest ...`): wall time from spawn to exit with the JSON output
- * (equity included) written to a file, best of several runs, with the best CPU time (user +
+ * `node --min-semi-space-size=32 scripts/engine.mjs backtest ...`, with the V8 settings of
+ * scripts/engine-node-flags.mjs): wall time from spawn to exit with the JSON output (equity
+ * included) written to a file, best of several runs, with the best CPU time (user +
  * system: on a shared machine the steadier figure) and the process's peak memory.
  * With `--output csv` the trade list goes to a CSV file and the JSON keeps the rest.
  */
@@ -9,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { openSync, closeSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENGINE_NODE_FLAGS } from '../scripts/engine-node-flags.mjs';
 
 /** The project root: npm runs the bench there (scripts/bench.mjs makes sure). */
 const ROOT = process.cwd();
@@ -57,6 +59,7 @@ export function benchCliBacktest(
   writeFileSync(requestFile, JSON.stringify(request));
   const outputFile = join(tmpdir(), `backtest-bench-${name}-output.json`);
   const args = [
+    ...ENGINE_NODE_FLAGS,
     '--import',
     join(ROOT, 'bench/report-peak-memory.mjs'),
     'scripts/engine.mjs',

@@ -14,9 +14,11 @@ import { runBacktest } from '../../src/engine/backtest';
 import { listTrades } from '../../src/engine/simulate/trade-columns';
 import { CANDLESTICK_PATTERN_NAMES } from '../../src/shared/candlestick-patterns';
 import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from '../../src/shared/indicators';
+import { ENGINE_NODE_FLAGS } from '../../scripts/engine-node-flags.mjs';
 import { talibAligned } from '../engine/talib-oracle';
 import {
   CANDLES,
+  ROOT,
   REQUEST,
   TIMEOUT,
   bin,
@@ -362,6 +364,15 @@ describe('engine CLI plumbing', { timeout: TIMEOUT }, () => {
     expect(missing.stderr).toContain('error: cannot read no/such/file.csv: ENOENT');
     expect(broken.stderr).toContain('not-json.json: not valid JSON');
     expect(unknown.stdout + setting.stdout + missing.stdout + broken.stdout).toBe('');
+  });
+
+  it('starts with the V8 settings of scripts/engine-node-flags.mjs from its shebang and from npm run engine', () => {
+    const shebang = readFileSync(join(ROOT, 'scripts/engine.mjs'), 'utf8').split('\n')[0];
+    expect(shebang).toBe(`#!/usr/bin/env -S node ${ENGINE_NODE_FLAGS.join(' ')}`);
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.engine).toBe(`node ${ENGINE_NODE_FLAGS.join(' ')} scripts/engine.mjs`);
   });
 
   it('runs as the package’s bin backtest-studio, by its shebang, with the same output', async () => {

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { ENGINE_NODE_FLAGS } from '../../scripts/engine-node-flags.mjs';
 import { parseCandlesCsv } from '../../src/engine/candles/csv';
 import { backtestRequestSchema } from '../../src/shared/backtest-request';
 
@@ -31,9 +32,9 @@ function run(command: string, args: string[]): Promise<CliRun> {
   });
 }
 
-/** `node scripts/engine.mjs <args>`: the esbuild bundle `npm run engine` runs. */
+/** `node <flags> scripts/engine.mjs <args>`: the esbuild bundle `npm run engine` runs, as it runs it. */
 export function cli(...args: string[]): Promise<CliRun> {
-  return nodeScript('scripts/engine.mjs', ...args);
+  return run('node', [...ENGINE_NODE_FLAGS, 'scripts/engine.mjs', ...args]);
 }
 
 /** `node <script> <args>`: a script of the CLI's own (such as a copy of its bundle). */

@@ -23,7 +23,7 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const checkout = mkdtempSync(join(tmpdir(), 'engine-bundle-'));
 mkdirSync(join(checkout, 'scripts'));
 mkdirSync(join(checkout, 'src/cli'), { recursive: true });
-for (const script of ['engine.mjs', 'engine-bundle-path.mjs']) {
+for (const script of ['engine.mjs', 'engine-bundle-path.mjs', 'engine-node-flags.mjs']) {
   copyFileSync(join(ROOT, 'scripts', script), join(checkout, 'scripts', script));
 }
 symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));

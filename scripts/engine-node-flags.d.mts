@@ -1,0 +1,1 @@
+export declare const ENGINE_NODE_FLAGS: readonly string[];
