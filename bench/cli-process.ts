@@ -1,7 +1,6 @@
 /**
- * Whole CLI processes as a user runs them (`npm run -s engine -- backtest ...` runs
- * `node --min-semi-space-size=32 scripts/engine.mjs backtest ...`, with the V8 settings of
- * scripts/engine-node-flags.mjs): wall time from spawn to exit with the JSON output (equity
+ * Whole CLI processes as a user runs them: node started as the bin's shebang starts it (the
+ * flags and environment of scripts/engine-node-flags.mjs) on scripts/engine.mjs: wall time from spawn to exit with the JSON output (equity
  * included) written to a file, best of several runs, with the best CPU time (user +
  * system: on a shared machine the steadier figure) and the process's peak memory.
  * With `--output csv` the trade list goes to a CSV file and the JSON keeps the rest.
@@ -10,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { openSync, closeSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENGINE_NODE_FLAGS } from '../scripts/engine-node-flags.mjs';
+import { ENGINE_NODE_FLAGS, engineNodeEnv } from '../scripts/engine-node-flags.mjs';
 
 /** The project root: npm runs the bench there (scripts/bench.mjs makes sure). */
 const ROOT = process.cwd();
@@ -30,6 +29,7 @@ function timeOnce(
   const start = performance.now();
   const child = spawnSync(process.execPath, args, {
     cwd: ROOT,
+    env: engineNodeEnv(),
     stdio: ['ignore', out, 'pipe'],
     encoding: 'utf8',
   });

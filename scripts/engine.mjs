@@ -1,7 +1,8 @@
-#!/usr/bin/env -S node --min-semi-space-size=32
+#!/usr/bin/env -S GLIBC_TUNABLES=glibc.malloc.hugetlb=1 node --min-semi-space-size=32
 // The engine's CLI (src/cli/main.ts), the package's bin `backtest-studio`: `npx backtest-studio`,
 // `npm run engine --`, or straight from node, `node --min-semi-space-size=32 scripts/engine.mjs`
-// (no npm start-up, about 0.2 s less a process; the V8 setting: scripts/engine-node-flags.mjs). Bundled by esbuild into one ES module
+// (no npm start-up, about 0.2 s less a process; the settings node starts with, and why:
+// scripts/engine-node-flags.mjs). Bundled by esbuild into one ES module
 // and run in this process (with its helper thread's module, src/cli/helper-thread.ts, bundled
 // apart beside it). Bundling takes 0.1 s on an idle machine and over a second on a busy
 // one, where compiling each TypeScript file on load (tsx) takes 0.35 s and leaves calls across
@@ -14,7 +15,7 @@ import { closeSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFi
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { engineBundlePaths } from './engine-bundle-path.mjs';
-import { ENGINE_NODE_FLAGS } from './engine-node-flags.mjs';
+import { ENGINE_NODE_FLAGS, engineNodeEnv } from './engine-node-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,9 +27,7 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   const again = spawnSync(
     projectNode,
     [...ENGINE_NODE_FLAGS, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-    },
+    { stdio: 'inherit', env: engineNodeEnv() },
   );
   if (again.error) {
     console.error(

@@ -14,7 +14,7 @@ import { runBacktest } from '../../src/engine/backtest';
 import { listTrades } from '../../src/engine/simulate/trade-columns';
 import { CANDLESTICK_PATTERN_NAMES } from '../../src/shared/candlestick-patterns';
 import { CROSSOVER_INDICATOR_LABELS, VALUE_INDICATOR_LABELS } from '../../src/shared/indicators';
-import { ENGINE_NODE_FLAGS } from '../../scripts/engine-node-flags.mjs';
+import { ENGINE_GLIBC_TUNABLES, ENGINE_NODE_FLAGS, engineNodeEnv } from '../../scripts/engine-node-flags.mjs';
 import { talibAligned } from '../engine/talib-oracle';
 import {
   CANDLES,
@@ -366,13 +366,24 @@ describe('engine CLI plumbing', { timeout: TIMEOUT }, () => {
     expect(unknown.stdout + setting.stdout + missing.stdout + broken.stdout).toBe('');
   });
 
-  it('starts with the V8 settings of scripts/engine-node-flags.mjs from its shebang and from npm run engine', () => {
+  it('starts with the settings of scripts/engine-node-flags.mjs from its shebang and from npm run engine', () => {
     const shebang = readFileSync(join(ROOT, 'scripts/engine.mjs'), 'utf8').split('\n')[0];
-    expect(shebang).toBe(`#!/usr/bin/env -S node ${ENGINE_NODE_FLAGS.join(' ')}`);
+    expect(shebang).toBe(
+      `#!/usr/bin/env -S GLIBC_TUNABLES=${ENGINE_GLIBC_TUNABLES} node ${ENGINE_NODE_FLAGS.join(' ')}`,
+    );
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
     expect(scripts.engine).toBe(`node ${ENGINE_NODE_FLAGS.join(' ')} scripts/engine.mjs`);
+  });
+
+  it('adds its glibc tunable to those a CLI process’s environment sets already, once', () => {
+    expect(engineNodeEnv({ HOME: '/h' })).toEqual({ HOME: '/h', GLIBC_TUNABLES: ENGINE_GLIBC_TUNABLES });
+    const own = { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' };
+    const env = engineNodeEnv(own);
+    expect(env.GLIBC_TUNABLES).toBe(`glibc.malloc.arena_max=2:${ENGINE_GLIBC_TUNABLES}`);
+    expect(engineNodeEnv(env)).toBe(env);
+    expect(own.GLIBC_TUNABLES).toBe('glibc.malloc.arena_max=2');
   });
 
   it('runs as the package’s bin backtest-studio, by its shebang, with the same output', async () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { ENGINE_NODE_FLAGS } from '../../scripts/engine-node-flags.mjs';
+import { ENGINE_NODE_FLAGS, engineNodeEnv } from '../../scripts/engine-node-flags.mjs';
 import { parseCandlesCsv } from '../../src/engine/candles/csv';
 import { backtestRequestSchema } from '../../src/shared/backtest-request';
 
@@ -24,17 +24,17 @@ export interface CliRun {
   stderr: string;
 }
 
-function run(command: string, args: string[]): Promise<CliRun> {
+function run(command: string, args: string[], env = process.env): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd: ROOT, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+    execFile(command, args, { cwd: ROOT, env, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });
 }
 
-/** `node <flags> scripts/engine.mjs <args>`: the esbuild bundle `npm run engine` runs, as it runs it. */
+/** `node <flags> scripts/engine.mjs <args>`: the CLI's bundle, started as the bin's shebang starts it. */
 export function cli(...args: string[]): Promise<CliRun> {
-  return run('node', [...ENGINE_NODE_FLAGS, 'scripts/engine.mjs', ...args]);
+  return run('node', [...ENGINE_NODE_FLAGS, 'scripts/engine.mjs', ...args], engineNodeEnv());
 }
 
 /** `node <script> <args>`: a script of the CLI's own (such as a copy of its bundle). */
