@@ -254,3 +254,41 @@ describe('a CSV read in parts, as the CLI reads a large file on two threads', ()
     expect(() => joinCsvParts([empty, empty])).toThrow('the file has a header but no data rows');
   });
 });
+
+describe('a long CSV whose lines get shorter after the first 64 kB', () => {
+  // The parser sizes its arrays from the first 64 kB's lines and grows them when the rows pass
+  // that estimate: here the later lines are a quarter as long, with blank lines among them.
+  const LONG = 1_500;
+  const SHORT = 30_000;
+  const time = (row: number) => 1_600_000_000 + row * 60;
+  const lines = ['date,open,high,low,close,volume'];
+  for (let row = 0; row < LONG; row++) {
+    lines.push(`${time(row)},100.123456789012,101.123456789012,99.123456789012,100.5,123456.789012`);
+  }
+  for (let row = LONG; row < LONG + SHORT; row++) {
+    if (row % 1000 === 0) lines.push('');
+    lines.push(`${time(row)},${row % 7},9,0,${row % 5},`);
+  }
+
+  it('grows its arrays past the estimate and keeps every row', () => {
+    const series = parseCandlesCsv(lines.join('\n'));
+    expect(series.t.length).toBe(LONG + SHORT);
+    expect(series.h[LONG - 1]).toBe(101.123456789012);
+    const wrong: number[] = [];
+    for (let row = 0; row < LONG + SHORT; row++) {
+      const [open, high, low, close] =
+        row < LONG ? [100.123456789012, 101.123456789012, 99.123456789012, 100.5] : [row % 7, 9, 0, row % 5];
+      const volume = row < LONG ? 123456.789012 : 0;
+      const read = [series.t[row], series.o[row], series.h[row], series.l[row], series.c[row], series.v[row]];
+      if (read.join() !== [time(row) * 1000, open, high, low, close, volume].join()) wrong.push(row);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('numbers the lines past the estimate as the file does', () => {
+    const text = `${lines.join('\n')}\n${time(LONG + SHORT)},1,1,2,1,`;
+    const error = errorOf(text);
+    expect(error.line).toBe(lines.length + 1);
+    expect(error.message).toContain('high 1 is below low 2');
+  });
+});
