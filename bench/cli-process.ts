@@ -1,8 +1,9 @@
 /**
  * Whole CLI processes as a user runs them: node started as the bin's shebang starts it (the
- * flags and environment of scripts/engine-node-flags.mjs) on scripts/engine.mjs: wall time from spawn to exit with the JSON output (equity
- * included) written to a file, best of several runs, with the best CPU time (user +
- * system: on a shared machine the steadier figure) and the process's peak memory.
+ * flags and environment of scripts/engine-node-flags.mjs) on scripts/engine.mjs. Wall time
+ * from spawn to exit with the JSON output (equity included) written to a file, best of several
+ * runs, with the best CPU time (user + system: on a shared machine the steadier figure) and the
+ * process's peak memory.
  * With `--output csv` the trade list goes to a CSV file and the JSON keeps the rest.
  */
 import { spawnSync } from 'node:child_process';

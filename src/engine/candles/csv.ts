@@ -348,7 +348,7 @@ const LINE_ESTIMATE_SLACK = 1.05;
 /**
  * About as many lines as `bytes` holds, rather more: exact when it is no longer than the
  * sample, else the sample's lines scaled to the whole, with some slack. Counting every line
- * first cost a call per line, a tenth of the parse.
+ * first cost a call per line, a fifth of the parse.
  */
 function estimatedLines(bytes: Uint8Array): number {
   const sample = Math.min(bytes.length, LINE_SAMPLE_BYTES);
