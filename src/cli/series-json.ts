@@ -10,7 +10,7 @@ export interface TextSink {
 }
 
 /** Items per JSON.stringify call: small enough to stay in the young generation, large enough to be cheap. */
-export const JSON_CHUNK_ROWS = 2048;
+const JSON_CHUNK_ROWS = 2048;
 
 /** The items of `chunk` as JSON without the brackets, after a comma unless they come first. */
 export function writeArrayItems(chunk: readonly unknown[], afterOthers: boolean, out: TextSink): void {

@@ -8,7 +8,14 @@
 import { IsoTimeFormatter } from '../engine/simulate/iso-time';
 import type { Trade } from '../engine/simulate/trade';
 import { tradeAt, type TradeColumns } from '../engine/simulate/trade-columns';
-import { JSON_CHUNK_ROWS, writeArrayItems, writtenBytes, type TextSink } from './series-json';
+import { writeArrayItems, writtenBytes, type TextSink } from './series-json';
+
+/**
+ * Trades per JSON.stringify call: about 100 kB of text, which stays in V8's young generation.
+ * A chunk of 2,048 trades (about 800 kB) is a large object, which only a full collection frees:
+ * on 1M bars' 27,522 trades that made one full collection more (23 ± 15 ms over 80 pairs).
+ */
+const TRADE_CHUNK_ROWS = 256;
 
 /**
  * The JSON items of trades [from, to), after a comma unless they come first in the list
@@ -24,8 +31,8 @@ export function writeTradeItems(
 ): void {
   const isoTime = new IsoTimeFormatter();
   const chunk: Trade[] = [];
-  for (let start = from; start < to; start += JSON_CHUNK_ROWS) {
-    const end = Math.min(start + JSON_CHUNK_ROWS, to);
+  for (let start = from; start < to; start += TRADE_CHUNK_ROWS) {
+    const end = Math.min(start + TRADE_CHUNK_ROWS, to);
     chunk.length = end - start;
     for (let row = start; row < end; row++) chunk[row - start] = tradeAt(trades, row, openTimes, isoTime);
     writeArrayItems(chunk, afterOthers || start > from, out);
