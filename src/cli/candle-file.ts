@@ -11,7 +11,13 @@
  */
 import { availableParallelism } from 'node:os';
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { joinCsvParts, parseCandlesCsv, parseCsvPart, readCsvHeader } from '../engine/candles/csv';
+import {
+  joinCsvParts,
+  linesAtSampleRate,
+  parseCandlesCsv,
+  parseCsvPart,
+  readCsvHeader,
+} from '../engine/candles/csv';
 import type { CsvHeader } from '../engine/candles/csv';
 import type { CandleSeries } from '../engine/candles/series';
 import { readRange, splitAfter, type CsvTail } from './csv-tail';
@@ -25,17 +31,10 @@ const TWO_PARTS_FROM_BYTES = 16 << 20;
  * new thread loading its module).
  */
 const MAIN_SHARE = { startedEarly: 0.48, startedAtRead: 0.56 };
-const NEWLINE = 10;
 /** Bytes read first, holding the header row. */
 const HEAD_BYTES = 1 << 16;
 /** Bytes the main thread reads past its share to reach the end of the line there. */
 const LINE_SLACK_BYTES = 1 << 16;
-/**
- * Room the main thread's part leaves after its rows for the helper's, as a share over the rows
- * its bytes hold at the head's line length: the helper's rows are then written there, not
- * both parts copied to new arrays. Lines a little longer than the head's waste the room.
- */
-const HELPER_ROOM_SLACK = 1.05;
 
 /** The helper's part of a file, asked for: which file it was (size and time) and from where. */
 interface TailRead {
@@ -107,13 +106,6 @@ function takeEarlyRead(path: string, fd: number): TailRead | null {
   return early.size === size && early.modifiedMs === mtimeMs ? early : null;
 }
 
-/** Rows to leave room for after the main thread's part: the helper's bytes at the head's line length. */
-function helperRoom(head: Uint8Array, helperBytes: number): number {
-  let lines = 0;
-  for (let index = head.indexOf(NEWLINE); index >= 0; index = head.indexOf(NEWLINE, index + 1)) lines++;
-  return Math.ceil((helperBytes / head.length) * lines * HELPER_ROOM_SLACK);
-}
-
 async function parseInTwoParts(fd: number, read: TailRead): Promise<CandleSeries> {
   const { from, header, head, size } = read;
   const bytes = Buffer.allocUnsafeSlow(Math.min(size, from + LINE_SLACK_BYTES));
@@ -121,11 +113,13 @@ async function parseInTwoParts(fd: number, read: TailRead): Promise<CandleSeries
   if (bytes.length > head.length) readRange(fd, bytes.subarray(head.length), head.length);
   const split = splitAfter(bytes, from);
   if (split < 0) return parseWholeFile(fd, size);
+  // Room after the main thread's rows for the helper's, as many as the head's lines say its
+  // bytes hold: the join writes them there instead of copying both parts to new arrays.
   const first = parseCsvPart(
     bytes.subarray(header.dataStart, split),
     header,
     2,
-    helperRoom(head, size - split),
+    linesAtSampleRate(head, size - split),
   );
   const tail = await read.tail;
   // Without the helper's part (a row in error there, or no helper): the whole file, read as one.

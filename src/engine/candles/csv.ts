@@ -342,26 +342,33 @@ function isBlankLine(bytes: Uint8Array, start: number, end: number): boolean {
 
 /** Bytes read from a part's start to estimate how many lines it holds. */
 const LINE_SAMPLE_BYTES = 1 << 16;
-/** Room over the sample's count: later lines may be a little shorter than the first ones. */
+/** Room over the sample's count: later lines may be a little shorter than the sample's. */
 const LINE_ESTIMATE_SLACK = 1.05;
+
+function newlinesIn(bytes: Uint8Array): number {
+  let newlines = 0;
+  for (let index = bytes.indexOf(NEWLINE); index >= 0; index = bytes.indexOf(NEWLINE, index + 1)) {
+    newlines++;
+  }
+  return newlines;
+}
+
+/**
+ * About how many lines `bytes` bytes of a CSV hold, rather more: the lines of `sample` (text
+ * of the same file) scaled to that length, with some slack.
+ */
+export function linesAtSampleRate(sample: Uint8Array, bytes: number): number {
+  return Math.ceil((bytes / sample.length) * Math.max(newlinesIn(sample), 1) * LINE_ESTIMATE_SLACK);
+}
 
 /**
  * About as many lines as `bytes` holds, rather more: exact when it is no longer than the
- * sample, else the sample's lines scaled to the whole, with some slack. Counting every line
- * first cost a call per line, a fifth of the parse.
+ * sample, else estimated from its first bytes. Counting every line first cost a call per
+ * line, a fifth of the parse.
  */
 function estimatedLines(bytes: Uint8Array): number {
-  const sample = Math.min(bytes.length, LINE_SAMPLE_BYTES);
-  let newlines = 0;
-  for (
-    let index = bytes.indexOf(NEWLINE);
-    index >= 0 && index < sample;
-    index = bytes.indexOf(NEWLINE, index + 1)
-  ) {
-    newlines++;
-  }
-  if (sample === bytes.length) return newlines + 1;
-  return Math.ceil((bytes.length / sample) * Math.max(newlines, 1) * LINE_ESTIMATE_SLACK);
+  if (bytes.length <= LINE_SAMPLE_BYTES) return newlinesIn(bytes) + 1;
+  return linesAtSampleRate(bytes.subarray(0, LINE_SAMPLE_BYTES), bytes.length);
 }
 
 /** `series`'s first `rows` bars in new arrays of `capacity` bars. */
