@@ -61,6 +61,7 @@ const cliHelperThread = {
     'src/cli/csv-tail.ts',
     'src/cli/trade-json.ts',
     'src/cli/series-json.ts',
+    'src/cli/upload-quality.ts',
   ],
   rules: {
     '@typescript-eslint/no-restricted-imports': ['error', { patterns: layerPatterns('cli') }],

@@ -80,11 +80,14 @@ export const RICH_REQUEST = backtestRequestSchema.parse({
   slippage: 0.01,
 });
 
-/** A plain SMA 10/20 cross: long when SMA(10) crosses above SMA(20), out when it crosses below. */
+/**
+ * A plain SMA 10/20 cross: long when SMA(10) crosses above SMA(20), out when it crosses below.
+ * Run on the bench's one-minute bars (minute-csv.ts), so its timeframe is 1 min.
+ */
 export const SMA_CROSS_REQUEST = backtestRequestSchema.parse({
   exchange: 'BENCH',
   stock: 'SYNTH',
-  timeframe: '5 min',
+  timeframe: '1 min',
   fromDate: '1995-01-01',
   toDate: '2026-12-31',
   transactionType: 'buy',

@@ -36,6 +36,14 @@ const HEAD_BYTES = 1 << 16;
 /** Bytes the main thread reads past its share to reach the end of the line there. */
 const LINE_SLACK_BYTES = 1 << 16;
 
+/**
+ * A column on shared memory. The main thread's part is parsed into such columns, and the
+ * helper's rows joined after its own: the helper thread then reads the whole series without a
+ * copy (the data-quality report, made during the backtest).
+ */
+const sharedColumn = (length: number) =>
+  new Float64Array(new SharedArrayBuffer(length * Float64Array.BYTES_PER_ELEMENT));
+
 /** The helper's part of a file, asked for: which file it was (size and time) and from where. */
 interface TailRead {
   path: string;
@@ -115,12 +123,10 @@ async function parseInTwoParts(fd: number, read: TailRead): Promise<CandleSeries
   if (split < 0) return parseWholeFile(fd, size);
   // Room after the main thread's rows for the helper's, as many as the head's lines say its
   // bytes hold: the join writes them there instead of copying both parts to new arrays.
-  const first = parseCsvPart(
-    bytes.subarray(header.dataStart, split),
-    header,
-    2,
-    linesAtSampleRate(head, size - split),
-  );
+  const first = parseCsvPart(bytes.subarray(header.dataStart, split), header, 2, {
+    roomAfter: linesAtSampleRate(head, size - split),
+    newColumn: sharedColumn,
+  });
   const tail = await read.tail;
   // Without the helper's part (a row in error there, or no helper): the whole file, read as one.
   if (tail?.part == null || tail.start !== split) return parseWholeFile(fd, size);

@@ -1,7 +1,7 @@
 /**
  * The CLI's helper thread, for work on large inputs and outputs done beside the main thread,
- * on a second core: the end of a large CSV, the JSON of a per-bar series and of the end of a
- * long trade list. One per process, started by its first task; it answers tasks in the order
+ * on a second core: the end of a large CSV, its data-quality report, the JSON of a per-bar
+ * series and of the end of a long trade list. One per process, started by its first task; it answers tasks in the order
  * they came. Work it cannot do (it failed to start, say) comes back as null and the caller does
  * it on the main thread; the first such failure leaves a warning on stderr.
  */
@@ -10,6 +10,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { readCsvTail } from './csv-tail';
 import { seriesJsonBytes } from './series-json';
 import { tradesJsonBytes } from './trade-json';
+import { uploadQualityTask } from './upload-quality';
 
 const ROLE = 'backtest-cli-helper';
 
@@ -32,7 +33,7 @@ const HELPER_MODULE = new URL(
 );
 
 /** What the helper can do: each task returns its answer and the buffers to transfer with it. */
-const TASKS = { readCsvTail, seriesJsonBytes, tradesJsonBytes } satisfies Record<
+const TASKS = { readCsvTail, seriesJsonBytes, tradesJsonBytes, uploadQualityTask } satisfies Record<
   string,
   (...args: never[]) => { value: unknown; transfer: ArrayBuffer[] }
 >;

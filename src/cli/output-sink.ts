@@ -1,17 +1,23 @@
 /**
  * Text written to a file descriptor in large chunks, so an output of tens of megabytes never
- * exists as one string: pieces gather in a buffer that is flushed once it passes a megabyte.
+ * exists as one string: each piece is encoded as UTF-8 into one buffer, kept for the sink's
+ * life, which is written out whenever the next piece might not fit. Encoded in place, the
+ * pieces are never joined into a new string, nor copied to a new buffer: on a large output
+ * those were a megabyte or two of new memory a flush, which the kernel zeroes first.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 
-const FLUSH_AT = 1 << 20;
+const BUFFER_BYTES = 1 << 20;
+/** Most UTF-8 bytes a UTF-16 code unit takes (a lone one, or half of a 4-byte pair, takes 3). */
+const MAX_BYTES_PER_UNIT = 3;
 /** A cell nobody wakes, to sleep on while a full pipe drains. */
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 const PAUSE_MS = 1;
 
 export class OutputSink {
-  private pieces: string[] = [];
-  private size = 0;
+  private readonly buffer = Buffer.allocUnsafeSlow(BUFFER_BYTES);
+  /** Bytes of `buffer` filled and not yet written. */
+  private used = 0;
 
   private constructor(
     private readonly fd: number,
@@ -32,9 +38,15 @@ export class OutputSink {
   }
 
   write(text: string): void {
-    this.pieces.push(text);
-    this.size += text.length;
-    if (this.size >= FLUSH_AT) this.flush();
+    const room = this.buffer.length - this.used;
+    if (text.length * MAX_BYTES_PER_UNIT > room) {
+      this.flush();
+      if (text.length * MAX_BYTES_PER_UNIT > this.buffer.length) {
+        this.writeAll(Buffer.from(text, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.buffer.write(text, this.used, 'utf8');
   }
 
   /** Writes what is buffered and, for a file, closes it. */
@@ -50,9 +62,8 @@ export class OutputSink {
   }
 
   private flush(): void {
-    this.writeAll(Buffer.from(this.pieces.join(''), 'utf8'));
-    this.pieces = [];
-    this.size = 0;
+    this.writeAll(this.buffer.subarray(0, this.used));
+    this.used = 0;
   }
 
   private writeAll(bytes: Uint8Array): void {

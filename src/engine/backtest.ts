@@ -42,6 +42,12 @@ export interface BacktestOptions {
    * intrabar is "ticks".
    */
   ticks?: Pick<TickBars, 'ticks' | 'barTicks'>;
+  /**
+   * Called with the values of the result's `equity` as soon as the simulation has them, before
+   * the metrics are computed: a caller may start on them meanwhile (the CLI has their JSON
+   * written on another thread).
+   */
+  onEquity?: (equity: Float64Array) => void;
 }
 
 export interface BacktestResult {
@@ -91,7 +97,7 @@ function timeframeWarning(request: BacktestRequest, series: CandleSeries): strin
   const spacing = medianBarMinutes(series.t);
   if (spacing === null || spacing === expected) return null;
   return (
-    `The candles are ${spacing} minutes apart (median) but the request's timeframe is ` +
+    `The candles are ${spacing} minute${spacing === 1 ? '' : 's'} apart (median) but the request's timeframe is ` +
     `${request.timeframe}: Sharpe and Sortino are annualised for ${request.timeframe}`
   );
 }
@@ -314,6 +320,7 @@ export function runBacktest(
     ticks === undefined
       ? simulate(tradedSeries, signals, settings)
       : simulateWithTicks(tradedSeries, signals, settings, ticks);
+  options.onEquity?.(alignedWithRows(simulation.equity, prepared.rows));
   return resultOfRun(request, prepared, simulation);
 }
 

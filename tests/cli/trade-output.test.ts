@@ -1,7 +1,8 @@
 /**
  * The CLI's streamed JSON (src/cli/trade-output.ts) is byte for byte what JSON.stringify gives
  * for the whole list: across chunk boundaries, with NaN and the infinities (null), -0, negative
- * numbers and numbers JSON writes with an exponent.
+ * numbers and numbers JSON writes with an exponent; and the output sink writes every piece, of
+ * any size, as UTF-8 in order.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -115,6 +116,29 @@ describe('the CLI’s streamed JSON', () => {
     expect(written((out) => writeSeriesJson(new Float64Array(5000).fill(7.25), out))).toBe(
       JSON.stringify(Array(5000).fill(7.25)),
     );
+  });
+
+  it('writes pieces of any size and script in order: small ones, ones past its buffer, and non-ASCII text', () => {
+    // The sink encodes pieces into a buffer of 1 MiB: these fill it, pass it, end near it, and
+    // come as text shorter than the room left but longer in UTF-8 (three bytes a character).
+    const pieces = [
+      '{"a":"',
+      'x'.repeat(300_000),
+      'é€😀'.repeat(50_000),
+      '"}',
+      'y'.repeat(1 << 20),
+      'z'.repeat(3 << 20),
+      'w'.repeat(900_000),
+      '€'.repeat(100_000),
+      '\ud800',
+      ...Array.from({ length: 5000 }, (_, i) => `,${i}`),
+    ];
+    const text = written((out) => {
+      for (const piece of pieces) out.write(piece);
+      out.writeBytes(new TextEncoder().encode('€ bytes'));
+      out.write('end');
+    });
+    expect(text).toBe(`${pieces.join('').replace('\ud800', '\ufffd')}€ bytesend`);
   });
 
   it('gives the same text as UTF-8 bytes for the helper thread, which the sink writes in order', () => {

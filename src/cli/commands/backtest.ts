@@ -12,7 +12,6 @@
  */
 import { parseOptions } from '../parse-options';
 import {
-  barQuality,
   runBacktest,
   tradedRange,
   type CandleSeries,
@@ -28,6 +27,7 @@ import { readTickFile } from '../tick-file';
 import { writeSeriesJson } from '../series-json';
 import { tradeRows, writeTradeItems } from '../trade-json';
 import { writeTradesCsv } from '../trade-output';
+import { sharedSeries, uploadQuality } from '../upload-quality';
 import { UsageError, requireOptions } from '../usage';
 
 export async function backtestCommand(args: string[]) {
@@ -59,30 +59,26 @@ export async function backtestCommand(args: string[]) {
     values.ticks === undefined
       ? { ...(await readRequestInputs({ ...values, candles: values.candles! })), ticks: null }
       : readTickInputs({ ...values, ticks: values.ticks });
-  const { metrics, trades, equity, monthlyReturns, warnings, intrabar } = runBacktest(
-    request,
-    candles,
-    ticks === null ? {} : { ticks },
-  );
-  const tradesFile = values.output === 'csv' ? values.trades! : null;
-  // On many bars the helper thread writes part of the JSON while the main thread writes the
-  // rest: the end of a long trade list (sent first: it is written first), then the equity.
+  // On many bars the helper thread works beside the main thread: the data-quality report during
+  // the run (on the columns of a large file, shared), the equity's JSON as soon as the
+  // simulation has the equity (while the main thread computes the metrics), and the end of a
+  // long trade list. It answers in that order.
   const helper = helperPaysFor(candles.t.length) ? helperThread() : null;
+  const { firstBar, end } = tradedRange(request, candles);
+  const shared = helper === null ? null : sharedSeries(candles);
+  const qualityOnHelper = shared === null ? null : helper!.run('uploadQualityTask', [shared, firstBar, end]);
   const equityOnHelper = helper !== null && !values['no-equity'];
+  let equityJson: Promise<Uint8Array | null> | null = null;
+  const { metrics, trades, equity, monthlyReturns, warnings, intrabar } = runBacktest(request, candles, {
+    ...(ticks !== null && { ticks }),
+    ...(equityOnHelper && { onEquity: (curve: Float64Array) => (equityJson = jsonOnHelper(helper, curve)) }),
+  });
+  const tradesFile = values.output === 'csv' ? values.trades! : null;
   const tradesHere =
     helper !== null && tradesFile === null
       ? rowsForMainThread(trades.count, equityOnHelper ? equity.length : 0)
       : trades.count;
   const tradesEnd = tradesHere < trades.count ? tradesOnHelper(helper!, trades, tradesHere, candles.t) : null;
-  const equityJson = equityOnHelper ? jsonOnHelper(helper, equity) : null;
-  const { firstBar, end } = tradedRange(request, candles);
-  const weekday = (date: string) => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
-  const dataQuality = {
-    ...barQuality(candles, firstBar, end, weekday),
-    source: 'upload',
-    adjustment: 'none',
-    duplicatesDropped: 0,
-  };
   if (tradesFile !== null) {
     const file = OutputSink.file(tradesFile);
     writeTradesCsv(trades, candles.t, file);
@@ -109,6 +105,7 @@ export async function backtestCommand(args: string[]) {
       if (json === null) writeSeriesJson(equity, out);
       else out.writeBytes(json);
     }
+    const dataQuality = (await qualityOnHelper) ?? uploadQuality(candles, firstBar, end);
     out.write(`,"warnings":${JSON.stringify(warnings)},"dataQuality":${JSON.stringify(dataQuality)}`);
     out.write(`${intrabar === undefined ? '' : `,"intrabar":${JSON.stringify(intrabar)}`}}\n`);
   });

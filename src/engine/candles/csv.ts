@@ -16,7 +16,7 @@
  * Errors are CsvFormatError with the 1-based line number of the offending line.
  */
 import { isBlankByte, parseDecimal, parseLongDecimal, POWERS_OF_TEN, TimestampReader } from './csv-cells';
-import { createSeries, type CandleSeries } from './series';
+import { createSeries, type CandleSeries, type NewColumn } from './series';
 
 export class CsvFormatError extends Error {
   constructor(
@@ -372,8 +372,13 @@ function estimatedLines(bytes: Uint8Array): number {
 }
 
 /** `series`'s first `rows` bars in new arrays of `capacity` bars. */
-function grownSeries(series: CandleSeries, rows: number, capacity: number): CandleSeries {
-  const grown = createSeries(capacity);
+function grownSeries(
+  series: CandleSeries,
+  rows: number,
+  capacity: number,
+  newColumn: NewColumn | undefined,
+): CandleSeries {
+  const grown = createSeries(capacity, newColumn);
   for (const field of COLUMNS) grown[field].set(series[field].subarray(0, rows));
   return grown;
 }
@@ -416,23 +421,33 @@ function orderProblem(time: number, previous: number): string | null {
   return null;
 }
 
+/** How parseCsvPart makes its columns. */
+export interface CsvPartColumns {
+  /**
+   * Rows of room after the part's own: joinCsvParts writes the parts after this one there
+   * instead of copying all of them into new arrays.
+   */
+  roomAfter?: number;
+  /** Makes each column (createSeries's default: a plain Float64Array). */
+  newColumn?: NewColumn;
+}
+
 /**
  * The data rows of `bytes`, whole lines of a CSV under `header`, `firstLine` being the number of
  * the first one (errors give line numbers). Rows are checked against the ones before them in
  * the part; joinCsvParts checks where parts meet. The columns are views of arrays that may be
- * longer; with `roomAfter`, they have room for that many more rows, where joinCsvParts writes
- * the parts after this one instead of copying all of them into new arrays.
+ * longer (`columns.roomAfter`).
  */
 export function parseCsvPart(
   bytes: Uint8Array,
   header: CsvHeader,
   firstLine: number,
-  roomAfter = 0,
+  { roomAfter = 0, newColumn }: CsvPartColumns = {},
 ): CsvPart {
   const { separator, layout } = header;
   // Arrays for an estimate of the rows, grown when the rows pass it; a part's views of them.
   let capacity = estimatedLines(bytes);
-  let series = createSeries(capacity + roomAfter);
+  let series = createSeries(capacity + roomAfter, newColumn);
   let { t, o, h, l, c, v } = series;
   const rows = new CsvRows(bytes, separator, layout);
   let row = 0;
@@ -455,7 +470,7 @@ export function parseCsvPart(
     rows.line = line;
     if (row === capacity) {
       capacity = row + estimatedLines(bytes.subarray(start));
-      series = grownSeries(series, row, capacity + roomAfter);
+      series = grownSeries(series, row, capacity + roomAfter, newColumn);
       ({ t, o, h, l, c, v } = series);
     }
     const plainEnd = rows.readPlainLine(start);

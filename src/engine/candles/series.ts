@@ -26,14 +26,23 @@ export interface CandleRow {
   v: number;
 }
 
-export function createSeries(length: number): CandleSeries {
+/**
+ * Makes one column of `length` zeros. A plain Float64Array unless the caller needs other
+ * memory: the CLI parses a large file into columns on a SharedArrayBuffer, which its helper
+ * thread then reads without a copy.
+ */
+export type NewColumn = (length: number) => Float64Array;
+
+const plainColumn: NewColumn = (length) => new Float64Array(length);
+
+export function createSeries(length: number, newColumn: NewColumn = plainColumn): CandleSeries {
   return {
-    t: new Float64Array(length),
-    o: new Float64Array(length),
-    h: new Float64Array(length),
-    l: new Float64Array(length),
-    c: new Float64Array(length),
-    v: new Float64Array(length),
+    t: newColumn(length),
+    o: newColumn(length),
+    h: newColumn(length),
+    l: newColumn(length),
+    c: newColumn(length),
+    v: newColumn(length),
   };
 }
 

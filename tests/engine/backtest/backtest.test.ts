@@ -56,6 +56,15 @@ describe('runBacktest: the traded window', () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it('hands the equity, aligned with the rows, to onEquity once, before the run returns', () => {
+    const series = dailyBars(12, [0, 1, 4, 9]);
+    const handed: Float64Array[] = [];
+    const result = runBacktest(request(), series, { onEquity: (equity) => handed.push(equity.slice()) });
+    expect(handed).toHaveLength(1);
+    expect(Array.from(handed[0]!)).toEqual(Array.from(result.equity));
+    expect(handed[0]).toHaveLength(12);
+  });
+
   it('reads fromDate and toDate as trading days of the series’ calendar', () => {
     // Sydney daily bars stamped at the 10:00 AEDT open, 23:00 UTC the evening before: the bar
     // of 2024-01-03 opens at 2024-01-02T23:00Z. Read as UTC days it would be 01-02's bar.
@@ -163,6 +172,19 @@ describe('runBacktest: warnings', () => {
     const result = runBacktest(request({ timeframe: '15 min' }), dailyBars(10));
     expect(result.warnings).toContain(
       "The candles are 1440 minutes apart (median) but the request's timeframe is 15 min: Sharpe and Sortino are annualised for 15 min",
+    );
+    const minuteBars = seriesFromRows(
+      Array.from({ length: 30 }, (_, i) => ({
+        t: Date.UTC(2024, 0, 3) + i * 60_000,
+        o: 1,
+        h: 1,
+        l: 1,
+        c: 1,
+        v: 1,
+      })),
+    );
+    expect(runBacktest(request({ timeframe: '5 min' }), minuteBars).warnings).toContain(
+      "The candles are 1 minute apart (median) but the request's timeframe is 5 min: Sharpe and Sortino are annualised for 5 min",
     );
   });
 });

@@ -133,7 +133,7 @@ function readInTwoParts(
     if (index === bytes.length || bytes[index - 1] === 10) cuts.push(index);
   }
   return cuts.map((cut) => {
-    const first = parseCsvPart(bytes.subarray(header.dataStart, cut), header, 2, roomAfter);
+    const first = parseCsvPart(bytes.subarray(header.dataStart, cut), header, 2, { roomAfter });
     const second = parseCsvPart(bytes.subarray(cut), header, 2 + first.lines);
     return {
       series: joinCsvParts([first, second]),
@@ -283,6 +283,34 @@ describe('a long CSV whose lines get shorter after the first 64 kB', () => {
       if (read.join() !== [time(row) * 1000, open, high, low, close, volume].join()) wrong.push(row);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('makes its first and its grown columns, and the room after them, with the column maker given', () => {
+    const bytes = new TextEncoder().encode(lines.join('\n'));
+    const header = readCsvHeader(bytes);
+    const made: number[] = [];
+    const sharedColumn = (length: number) => {
+      made.push(length);
+      return new Float64Array(new SharedArrayBuffer(length * Float64Array.BYTES_PER_ELEMENT));
+    };
+    const roomAfter = 10;
+    const part = parseCsvPart(bytes.subarray(header.dataStart), header, 2, {
+      roomAfter,
+      newColumn: sharedColumn,
+    });
+    // Six columns for the estimate, and six more at least once the rows pass it.
+    expect(made.length).toBeGreaterThanOrEqual(12);
+    expect(made.length % 6).toBe(0);
+    const { t, o, h, l, c, v } = part.series;
+    for (const column of [t, o, h, l, c, v]) {
+      expect(column.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(column.buffer.byteLength / Float64Array.BYTES_PER_ELEMENT).toBe(made.at(-1));
+      expect(made.at(-1)! - column.length).toBeGreaterThanOrEqual(roomAfter);
+    }
+    expect(part.series.t.length).toBe(LONG + SHORT);
+    expect(Array.from(part.series.c.subarray(-3))).toEqual(
+      [LONG + SHORT - 3, LONG + SHORT - 2, LONG + SHORT - 1].map((row) => row % 5),
+    );
   });
 
   it('numbers the lines past the estimate as the file does', () => {
